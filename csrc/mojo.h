@@ -1,0 +1,108 @@
+// The C ABI of the Rust core, and helpers shared by the glue files.
+#pragma once
+
+#include <ATen/ATen.h>
+#include <c10/core/Allocator.h>
+#include <torch/version.h>
+
+#include <cstdint>
+
+#if TORCH_VERSION_MINOR != MOJO_TORCH_MINOR
+#error "torch/version.h disagrees with the probed torch version"
+#endif
+
+extern "C" {
+
+// A tensor view: data address (storage data + offset), sizes and strides in elements.
+struct MojoTensor {
+  uint64_t data;
+  const int64_t* sizes;
+  const int64_t* strides;
+  int64_t ndim;
+  int32_t dtype;
+  int32_t device;
+};
+
+// A Python scalar: kind 0 bool, 1 integer, 2 float.
+struct MojoScalar {
+  int32_t kind;
+  int64_t i;
+  double d;
+};
+
+struct MojoStat {
+  int64_t current, peak, allocated, freed;
+};
+
+// Field order mirrors c10::CachingDeviceAllocator::DeviceStats.
+struct MojoStats {
+  MojoStat allocation[3], segment[3], active[3], inactive_split[3];
+  MojoStat allocated_bytes[3], reserved_bytes[3], active_bytes[3], inactive_split_bytes[3];
+  MojoStat requested_bytes[3];
+  int64_t num_alloc_retries, num_ooms, num_device_alloc, num_device_free;
+};
+
+typedef int (*MojoResizeFn)(void* ctx, const int64_t* sizes, int64_t ndim, MojoTensor* out);
+
+const char* mojo_last_error(void);
+void mojo_callback_error(int kind, const char* message);
+
+int mojo_device_count(void);
+int mojo_current_device(void);
+int mojo_set_device(int64_t device);
+void mojo_set_device_unchecked(int64_t device);
+int mojo_allocate(int64_t device, uint64_t bytes, uint64_t* address);
+void mojo_free(uint64_t address);
+int mojo_memory_stats(int64_t device, MojoStats* out);
+int mojo_reset_memory_stats(int64_t device, int what);
+int mojo_empty_cache(void);
+int mojo_memory_info(int64_t device, uint64_t* free, uint64_t* total);
+int mojo_synchronize(int64_t device);
+int mojo_write(uint64_t address, const void* src, uint64_t bytes);
+int mojo_read(uint64_t address, void* dst, uint64_t bytes);
+
+int mojo_copy(const MojoTensor* dst, const MojoTensor* src);
+int mojo_fill(const MojoTensor* dst, const MojoScalar* value);
+int mojo_unary(int op, const MojoTensor* a, const MojoTensor* out, MojoResizeFn resize, void* ctx);
+int mojo_binary(int op, const MojoTensor* a, const MojoTensor* b, const MojoScalar* scalar,
+                const MojoTensor* out, MojoResizeFn resize, void* ctx);
+int mojo_reduce_all(int op, const MojoTensor* a, const MojoTensor* out);
+int mojo_masked_select(const MojoTensor* a, const MojoTensor* mask, const MojoTensor* out,
+                       MojoResizeFn resize, void* ctx);
+}
+
+namespace mojo {
+
+// Op codes shared with src/ffi/ops.rs.
+enum Unary { kNeg, kAbs, kCeil, kFloor, kTrunc, kNot, kIsNan, kIsInf, kIsFinite };
+enum Binary { kAdd, kSub, kMul, kDiv, kMin, kMax, kAnd, kOr, kXor, kEq, kNe, kLt, kLe, kGt, kGe };
+
+// Raises the Python exception matching a Rust error code (see src/error.rs).
+[[noreturn]] void raise(int code);
+
+inline void check(int code) {
+  if (code != 0) raise(code);
+}
+
+inline MojoTensor describe(const at::Tensor& t) {
+  return MojoTensor{reinterpret_cast<uint64_t>(t.data_ptr()), t.sizes().data(), t.strides().data(),
+                    t.dim(), static_cast<int32_t>(t.scalar_type()),
+                    t.is_cpu() ? -1 : static_cast<int32_t>(t.device().index())};
+}
+
+inline MojoScalar describe(const at::Scalar& s) {
+  if (s.isBoolean()) return MojoScalar{0, s.toBool() ? 1 : 0, 0.0};
+  if (s.isIntegral(false)) return MojoScalar{1, s.toLong(), 0.0};
+  TORCH_CHECK(!s.isComplex(), "mojo: complex scalars are not supported");
+  return MojoScalar{2, 0, s.toDouble()};
+}
+
+// The resize callback handed to Rust: ctx is the output at::Tensor.
+int resize_output(void* ctx, const int64_t* sizes, int64_t ndim, MojoTensor* out);
+
+c10::Allocator* device_allocator();
+
+// Grows or shrinks a storage's device memory, keeping its leading bytes.
+void resize_bytes(const c10::Storage& storage, size_t nbytes);
+
+}  // namespace mojo

@@ -1,0 +1,107 @@
+//! Tensor element types, numbered as `c10::ScalarType`.
+
+use crate::error::{Error, Result};
+
+/// An element type the backend stores and computes with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DType {
+    U8,
+    I8,
+    I16,
+    I32,
+    I64,
+    F16,
+    F32,
+    F64,
+    Bool,
+    BF16,
+}
+
+/// Every supported dtype, in `c10::ScalarType` order.
+pub const ALL_DTYPES: [DType; 10] = [
+    DType::U8,
+    DType::I8,
+    DType::I16,
+    DType::I32,
+    DType::I64,
+    DType::F16,
+    DType::F32,
+    DType::F64,
+    DType::Bool,
+    DType::BF16,
+];
+
+impl DType {
+    /// Maps a `c10::ScalarType` code to a dtype, or an error naming the unsupported type.
+    pub fn from_code(code: i32) -> Result<Self> {
+        Ok(match code {
+            0 => DType::U8,
+            1 => DType::I8,
+            2 => DType::I16,
+            3 => DType::I32,
+            4 => DType::I64,
+            5 => DType::F16,
+            6 => DType::F32,
+            7 => DType::F64,
+            11 => DType::Bool,
+            15 => DType::BF16,
+            _ => {
+                return Err(Error::type_error(format!(
+                    "mojo: dtype with c10::ScalarType code {code} is not supported"
+                )))
+            }
+        })
+    }
+
+    /// The `c10::ScalarType` code.
+    pub fn code(self) -> i32 {
+        match self {
+            DType::U8 => 0,
+            DType::I8 => 1,
+            DType::I16 => 2,
+            DType::I32 => 3,
+            DType::I64 => 4,
+            DType::F16 => 5,
+            DType::F32 => 6,
+            DType::F64 => 7,
+            DType::Bool => 11,
+            DType::BF16 => 15,
+        }
+    }
+
+    /// Bytes per element.
+    pub fn size(self) -> usize {
+        match self {
+            DType::U8 | DType::I8 | DType::Bool => 1,
+            DType::I16 | DType::F16 | DType::BF16 => 2,
+            DType::I32 | DType::F32 => 4,
+            DType::I64 | DType::F64 => 8,
+        }
+    }
+
+    /// True for the floating-point dtypes.
+    pub fn is_float(self) -> bool {
+        matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64)
+    }
+
+    /// True for the integer dtypes (bool excluded).
+    pub fn is_int(self) -> bool {
+        matches!(self, DType::U8 | DType::I8 | DType::I16 | DType::I32 | DType::I64)
+    }
+
+    /// The name PyTorch prints (`torch.float32` without the prefix).
+    pub fn name(self) -> &'static str {
+        match self {
+            DType::U8 => "uint8",
+            DType::I8 => "int8",
+            DType::I16 => "int16",
+            DType::I32 => "int32",
+            DType::I64 => "int64",
+            DType::F16 => "float16",
+            DType::F32 => "float32",
+            DType::F64 => "float64",
+            DType::Bool => "bool",
+            DType::BF16 => "bfloat16",
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! The C ABI the C++ glue calls. Every function returns 0 or an error code (the
+//! [`ErrorKind`] number) and leaves the message for `mojo_last_error`; no panic crosses.
+
+mod ops;
+mod runtime;
+
+use std::cell::RefCell;
+use std::ffi::{c_char, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use crate::error::{Error, ErrorKind, Result};
+
+thread_local! {
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
+
+/// Runs `f`, turning errors and panics into a return code and a stored message.
+pub fn ffi_call(f: impl FnOnce() -> Result<()>) -> i32 {
+    let error = match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(())) => return 0,
+        Ok(Err(e)) => e,
+        Err(p) => Error { kind: ErrorKind::Panic, message: format!("mojo: Rust panic: {}", panic_message(&*p)) },
+    };
+    let message = CString::new(error.message.replace('\0', " ")).unwrap_or_default();
+    LAST_ERROR.with(|e| *e.borrow_mut() = message);
+    error.kind as i32
+}
+
+/// The message of the calling thread's last failed call.
+#[no_mangle]
+pub extern "C" fn mojo_last_error() -> *const c_char {
+    LAST_ERROR.with(|e| e.borrow().as_ptr())
+}

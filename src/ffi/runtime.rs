@@ -1,0 +1,134 @@
+//! Devices, memory and raw copies for the glue's allocator, guard and hooks.
+
+use std::ffi::c_void;
+
+use super::ffi_call;
+use crate::runtime::{self, backend, stats::DeviceStats};
+
+/// Number of devices; 0 when no backend starts (never fails: the guard's `deviceCount` is noexcept).
+#[no_mangle]
+pub extern "C" fn mojo_device_count() -> i32 {
+    std::panic::catch_unwind(runtime::device_count).map_or(0, |n| n as i32)
+}
+
+/// The thread's current device.
+#[no_mangle]
+pub extern "C" fn mojo_current_device() -> i32 {
+    runtime::current_device() as i32
+}
+
+/// Sets the thread's current device after checking the index.
+#[no_mangle]
+pub extern "C" fn mojo_set_device(device: i64) -> i32 {
+    ffi_call(|| runtime::set_current_device(device))
+}
+
+/// Sets the current device without checks (noexcept callers).
+#[no_mangle]
+pub extern "C" fn mojo_set_device_unchecked(device: i64) {
+    runtime::set_current_device_unchecked(device.max(0) as usize);
+}
+
+/// Allocates `bytes` on `device`.
+///
+/// # Safety
+/// `address` must be writable.
+#[no_mangle]
+pub unsafe extern "C" fn mojo_allocate(device: i64, bytes: u64, address: *mut u64) -> i32 {
+    ffi_call(|| {
+        let device = runtime::check_device(device)?;
+        *address = backend()?.allocate(device, bytes)?;
+        Ok(())
+    })
+}
+
+/// Frees an allocation (the DataPtr deleter: errors are reported on stderr, never thrown).
+#[no_mangle]
+pub extern "C" fn mojo_free(address: u64) {
+    let rc = ffi_call(|| backend()?.free(address));
+    if rc != 0 {
+        let message = unsafe { std::ffi::CStr::from_ptr(super::mojo_last_error()) };
+        eprintln!("mojo: free failed: {}", message.to_string_lossy());
+    }
+}
+
+/// Copies the statistics of `device` into `out`.
+///
+/// # Safety
+/// `out` must be writable.
+#[no_mangle]
+pub unsafe extern "C" fn mojo_memory_stats(device: i64, out: *mut DeviceStats) -> i32 {
+    ffi_call(|| {
+        let device = runtime::check_device(device)?;
+        *out = backend()?.stats(device);
+        Ok(())
+    })
+}
+
+/// Resets peaks (`what` 0) or running totals (`what` 1) of `device`.
+#[no_mangle]
+pub extern "C" fn mojo_reset_memory_stats(device: i64, what: i32) -> i32 {
+    ffi_call(|| {
+        let device = runtime::check_device(device)?;
+        let b = backend()?;
+        if what == 0 {
+            b.reset_peak(device);
+        } else {
+            b.reset_accumulated(device);
+        }
+        Ok(())
+    })
+}
+
+/// Releases the cached memory of every device.
+#[no_mangle]
+pub extern "C" fn mojo_empty_cache() -> i32 {
+    ffi_call(|| {
+        let b = backend()?;
+        (0..b.device_count()).for_each(|d| b.empty_cache(d));
+        Ok(())
+    })
+}
+
+/// (free, total) bytes of `device`.
+///
+/// # Safety
+/// `free` and `total` must be writable.
+#[no_mangle]
+pub unsafe extern "C" fn mojo_memory_info(device: i64, free: *mut u64, total: *mut u64) -> i32 {
+    ffi_call(|| {
+        let device = runtime::check_device(device)?;
+        (*free, *total) = backend()?.memory_info(device)?;
+        Ok(())
+    })
+}
+
+/// Waits for the work queued on `device`.
+#[no_mangle]
+pub extern "C" fn mojo_synchronize(device: i64) -> i32 {
+    ffi_call(|| backend()?.synchronize(runtime::check_device(device)?))
+}
+
+/// Copies `bytes` host bytes to device `address`.
+///
+/// # Safety
+/// `src` must hold `bytes` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn mojo_write(address: u64, src: *const c_void, bytes: u64) -> i32 {
+    ffi_call(|| {
+        let data = if bytes == 0 { &[][..] } else { std::slice::from_raw_parts(src.cast::<u8>(), bytes as usize) };
+        backend()?.write(address, data)
+    })
+}
+
+/// Copies `bytes` from device `address` to host memory.
+///
+/// # Safety
+/// `dst` must hold `bytes` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn mojo_read(address: u64, dst: *mut c_void, bytes: u64) -> i32 {
+    ffi_call(|| {
+        let out = if bytes == 0 { &mut [][..] } else { std::slice::from_raw_parts_mut(dst.cast::<u8>(), bytes as usize) };
+        backend()?.read(address, out)
+    })
+}

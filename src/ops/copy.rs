@@ -1,0 +1,66 @@
+//! Device-to-device copies with broadcasting and dtype conversion, and fills.
+
+use super::launch::run_map;
+use super::layout::broadcast_shapes;
+use super::scalar::ScalarArg;
+use super::scratch::Scratch;
+use super::tensor::TensorRef;
+use crate::error::Result;
+use crate::kernels::{Expr, MapKernel};
+use crate::runtime::backend;
+
+/// `dst.copy_(src)` for two tensors on the same device.
+pub fn copy(dst: &TensorRef, src: &TensorRef) -> Result<()> {
+    broadcast_shapes(&[&dst.sizes, &src.sizes])?;
+    if dst.numel() == 0 {
+        return Ok(());
+    }
+    if overlaps(dst, src) {
+        let temp = Scratch::contiguous(src.device, &src.sizes, src.dtype)?;
+        copy(&temp.tensor, src)?;
+        return copy(dst, &temp.tensor);
+    }
+    if fast_copy(dst, src)? {
+        return Ok(());
+    }
+    let kernel = MapKernel {
+        inputs: vec![src.dtype],
+        scalars: vec![],
+        outputs: vec![(dst.dtype, Expr::input(0, src.dtype).cast(dst.dtype))],
+    };
+    run_map(kernel, &[src, dst], &dst.sizes, &[])
+}
+
+/// A plain buffer copy when both sides are dense, of one dtype and word-aligned.
+fn fast_copy(dst: &TensorRef, src: &TensorRef) -> Result<bool> {
+    let bytes = dst.numel() * dst.dtype.size() as u64;
+    let usable = dst.dtype == src.dtype
+        && dst.sizes == src.sizes
+        && dst.is_contiguous()
+        && src.is_contiguous()
+        && (dst.address | src.address | bytes) % 4 == 0
+        && dst.device == src.device;
+    if !usable {
+        return Ok(false);
+    }
+    let b = backend()?;
+    Ok(b.copy(dst.address, src.address, bytes).is_ok())
+}
+
+/// Whether the byte ranges the two views can reach intersect.
+fn overlaps(a: &TensorRef, b: &TensorRef) -> bool {
+    let (a0, a1) = (a.address, a.address + a.extent_bytes());
+    let (b0, b1) = (b.address, b.address + b.extent_bytes());
+    a0 < b1 && b0 < a1
+}
+
+/// `dst.fill_(value)`.
+pub fn fill(dst: &TensorRef, value: &ScalarArg) -> Result<()> {
+    value.check_fits(dst.dtype)?;
+    let kernel = MapKernel {
+        inputs: vec![],
+        scalars: vec![dst.dtype],
+        outputs: vec![(dst.dtype, Expr::scalar(0, dst.dtype))],
+    };
+    run_map(kernel, &[dst], &dst.sizes, &value.words(dst.dtype))
+}

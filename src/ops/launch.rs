@@ -1,0 +1,165 @@
+//! Builds launch arguments for each kernel pattern and hands them to the backend.
+
+use super::layout::{broadcast_strides, coalesce};
+use super::tensor::TensorRef;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::{Kernel, MapKernel, ReduceKernel};
+use crate::runtime::{backend, Launch};
+
+fn word(v: i64, what: &str) -> Result<u32> {
+    u32::try_from(v).map_err(|_| Error::not_implemented(format!("mojo: {what} {v} needs 64-bit indexing, not supported yet")))
+}
+
+/// Checks that every tensor is on one device that supports its dtype; returns the device.
+pub fn common_device(tensors: &[&TensorRef]) -> Result<usize> {
+    let device = tensors[0].device;
+    for t in tensors {
+        if t.device != device {
+            return Err(Error::runtime(format!(
+                "Expected all tensors to be on the same device, but found at least two devices, mojo:{} and mojo:{}!",
+                device, t.device
+            )));
+        }
+        check_dtype(device, t.dtype)?;
+    }
+    Ok(device)
+}
+
+/// Refuses a dtype the device cannot compute with.
+pub fn check_dtype(device: usize, dtype: DType) -> Result<()> {
+    let b = backend()?;
+    if !b.supports(device, dtype) {
+        return Err(Error::type_error(format!(
+            "mojo: {} tensors are not supported on {} (the adapter lacks the shader feature)",
+            dtype.name(),
+            b.device_name(device)
+        )));
+    }
+    Ok(())
+}
+
+/// Runs an elementwise map over `shape`; `tensors` are the inputs then the outputs, each read
+/// through its own strides broadcast to `shape`.
+pub fn run_map(kernel: MapKernel, tensors: &[&TensorRef], shape: &[i64], scalar_words: &[u32]) -> Result<()> {
+    let n: i64 = shape.iter().product();
+    if n == 0 {
+        return Ok(());
+    }
+    let device = common_device(tensors)?;
+    for s in &kernel.scalars {
+        check_dtype(device, *s)?;
+    }
+    let strides: Vec<Vec<i64>> = tensors.iter().map(|t| broadcast_strides(t, shape)).collect();
+    let (shape, strides) = coalesce(shape, &strides);
+    let nd = shape.len();
+    let mut words = vec![word(n, "element count")?, nd as u32];
+    for &s in &shape {
+        words.push(word(s, "size")?);
+    }
+    let mut offset_words = Vec::new();
+    for st in &strides {
+        offset_words.push(words.len());
+        words.push(0);
+        for &s in st {
+            words.push(word(s, "stride")?);
+        }
+    }
+    words.extend_from_slice(scalar_words);
+    let addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
+    let kernel = Kernel::Map(kernel);
+    backend()?.launch(
+        device,
+        Launch { kernel: &kernel, tensors: &addresses, words, offset_words: &offset_words, threads: n as u64 },
+    )
+}
+
+/// Reduces `input` over `reduced` dimensions into `output`, whose shape is the kept dimensions.
+pub fn run_reduce(kernel: ReduceKernel, input: &TensorRef, output: &TensorRef, reduced: &[bool]) -> Result<()> {
+    let device = common_device(&[input, output])?;
+    let mut kept_sizes = Vec::new();
+    let mut in_kept = Vec::new();
+    let mut red_sizes = Vec::new();
+    let mut in_red = Vec::new();
+    for d in 0..input.sizes.len() {
+        if reduced[d] {
+            red_sizes.push(input.sizes[d]);
+            in_red.push(input.strides[d]);
+        } else {
+            kept_sizes.push(input.sizes[d]);
+            in_kept.push(input.strides[d]);
+        }
+    }
+    let n_out: i64 = kept_sizes.iter().product();
+    let n_red: i64 = red_sizes.iter().product();
+    if n_out == 0 {
+        return Ok(());
+    }
+    let out_strides = broadcast_strides(output, &kept_sizes);
+    let (kept_sizes, kept) = coalesce(&kept_sizes, &[in_kept, out_strides]);
+    let (red_sizes, red) = coalesce(&red_sizes, &[in_red]);
+    let mut words = vec![word(n_out, "element count")?, word(n_red, "element count")?];
+    words.push(kept_sizes.len() as u32);
+    words.push(red_sizes.len() as u32);
+    for &s in kept_sizes.iter().chain(&red_sizes) {
+        words.push(word(s, "size")?);
+    }
+    let in_offset = words.len();
+    words.push(0);
+    for &s in kept[0].iter().chain(&red[0]) {
+        words.push(word(s, "stride")?);
+    }
+    let out_offset = words.len();
+    words.push(0);
+    for &s in &kept[1] {
+        words.push(word(s, "stride")?);
+    }
+    let kernel = Kernel::Reduce(kernel);
+    backend()?.launch(
+        device,
+        Launch {
+            kernel: &kernel,
+            tensors: &[input.address, output.address],
+            words,
+            offset_words: &[in_offset, out_offset],
+            threads: n_out as u64,
+        },
+    )
+}
+
+/// Copies the elements of `input` selected by `mask` (both viewed with `shape`) into the
+/// contiguous `output`.
+pub fn run_masked_select(input: &TensorRef, mask: &TensorRef, output: &TensorRef, shape: &[i64]) -> Result<()> {
+    let device = common_device(&[input, mask, output])?;
+    let n: i64 = shape.iter().product();
+    if output.numel() == 0 {
+        return Ok(());
+    }
+    let strides = [broadcast_strides(input, shape), broadcast_strides(mask, shape)];
+    let (shape, strides) = coalesce(shape, &strides);
+    let mut words = vec![word(n, "element count")?, shape.len() as u32];
+    for &s in &shape {
+        words.push(word(s, "size")?);
+    }
+    let mut offset_words = Vec::new();
+    for st in &strides {
+        offset_words.push(words.len());
+        words.push(0);
+        for &s in st {
+            words.push(word(s, "stride")?);
+        }
+    }
+    offset_words.push(words.len());
+    words.push(0);
+    let kernel = Kernel::MaskedSelect(input.dtype);
+    backend()?.launch(
+        device,
+        Launch {
+            kernel: &kernel,
+            tensors: &[input.address, mask.address, output.address],
+            words,
+            offset_words: &offset_words,
+            threads: 1,
+        },
+    )
+}

@@ -1,0 +1,59 @@
+//! Output tensors that the ops layer may resize through a callback into the glue.
+
+use std::ffi::c_void;
+
+use super::tensor::{TensorArg, TensorRef};
+use crate::error::{Error, Result};
+
+/// Resizes the glue's output tensor to `sizes` and writes its new description into `out`;
+/// returns 0, or nonzero after reporting the error with `mojo_callback_error`.
+pub type ResizeFn = unsafe extern "C" fn(ctx: *mut c_void, sizes: *const i64, ndim: i64, out: *mut TensorArg) -> i32;
+
+/// An op's output: its current view and how to resize it.
+pub struct Output {
+    pub tensor: TensorRef,
+    resize: ResizeFn,
+    ctx: *mut c_void,
+}
+
+thread_local! {
+    static CALLBACK_ERROR: std::cell::RefCell<Option<Error>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Records the error a glue callback hit, to be returned by the op that called it.
+pub fn set_callback_error(error: Error) {
+    CALLBACK_ERROR.with(|e| *e.borrow_mut() = Some(error));
+}
+
+impl Output {
+    /// Wraps the glue's output argument.
+    ///
+    /// # Safety
+    /// `arg` must describe a live tensor; `resize` must accept `ctx`.
+    pub unsafe fn new(arg: &TensorArg, resize: ResizeFn, ctx: *mut c_void) -> Result<Self> {
+        Ok(Output { tensor: TensorRef::from_arg(arg)?, resize, ctx })
+    }
+
+    /// Makes the output `sizes` (a no-op when it already is) and returns its view.
+    pub fn resize_to(&mut self, sizes: &[i64]) -> Result<&TensorRef> {
+        if self.tensor.sizes != sizes {
+            let mut arg = TensorArg {
+                data: 0,
+                sizes: std::ptr::null(),
+                strides: std::ptr::null(),
+                ndim: 0,
+                dtype: 0,
+                device: 0,
+            };
+            // SAFETY: the glue promises `resize` accepts `ctx`; `arg` outlives the call.
+            let rc = unsafe { (self.resize)(self.ctx, sizes.as_ptr(), sizes.len() as i64, &mut arg) };
+            if rc != 0 {
+                let error = CALLBACK_ERROR.with(|e| e.borrow_mut().take());
+                return Err(error.unwrap_or_else(|| Error::runtime("mojo: resizing the output failed")));
+            }
+            // SAFETY: the glue filled `arg` from the resized tensor, which is still alive.
+            self.tensor = unsafe { TensorRef::from_arg(&arg)? };
+        }
+        Ok(&self.tensor)
+    }
+}

@@ -1,0 +1,79 @@
+//! Tensors as the ops layer sees them: an address, sizes, strides (in elements) and a dtype.
+
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+
+/// A tensor argument as the C++ glue passes it.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct TensorArg {
+    pub data: u64,
+    pub sizes: *const i64,
+    pub strides: *const i64,
+    pub ndim: i64,
+    pub dtype: i32,
+    pub device: i32,
+}
+
+/// A device tensor view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TensorRef {
+    pub address: u64,
+    pub sizes: Vec<i64>,
+    pub strides: Vec<i64>,
+    pub dtype: DType,
+    pub device: usize,
+}
+
+impl TensorRef {
+    /// Reads a glue tensor argument.
+    ///
+    /// # Safety
+    /// `arg.sizes` and `arg.strides` must point to `arg.ndim` readable values (or be null when 0).
+    pub unsafe fn from_arg(arg: &TensorArg) -> Result<Self> {
+        let n = usize::try_from(arg.ndim).map_err(|_| Error::runtime("mojo: negative rank"))?;
+        let read = |p: *const i64| if n == 0 { Vec::new() } else { std::slice::from_raw_parts(p, n).to_vec() };
+        Ok(TensorRef {
+            address: arg.data,
+            sizes: read(arg.sizes),
+            strides: read(arg.strides),
+            dtype: DType::from_code(arg.dtype)?,
+            device: usize::try_from(arg.device).map_err(|_| Error::runtime("mojo: expected a device tensor"))?,
+        })
+    }
+
+    /// Number of elements.
+    pub fn numel(&self) -> u64 {
+        self.sizes.iter().map(|&s| s as u64).product()
+    }
+
+    /// True when the elements are dense in row-major order.
+    pub fn is_contiguous(&self) -> bool {
+        let mut expected = 1;
+        for (&size, &stride) in self.sizes.iter().zip(&self.strides).rev() {
+            if size != 1 && stride != expected {
+                return false;
+            }
+            expected *= size;
+        }
+        true
+    }
+
+    /// Bytes from the first to one past the last element reachable through the strides.
+    pub fn extent_bytes(&self) -> u64 {
+        if self.numel() == 0 {
+            return 0;
+        }
+        let last: i64 = self.sizes.iter().zip(&self.strides).map(|(&s, &st)| (s - 1) * st).sum();
+        (last as u64 + 1) * self.dtype.size() as u64
+    }
+
+    /// Row-major strides for `sizes`.
+    pub fn contiguous_strides(sizes: &[i64]) -> Vec<i64> {
+        let mut strides = vec![1; sizes.len()];
+        for d in (0..sizes.len().saturating_sub(1)).rev() {
+            strides[d] = strides[d + 1] * sizes[d + 1].max(1);
+        }
+        strides
+    }
+}

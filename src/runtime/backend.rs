@@ -1,0 +1,67 @@
+//! The interface every vendor backend implements. Device memory is named by 64-bit addresses
+//! that the backend hands out; a tensor's data pointer is such an address.
+
+use super::stats::DeviceStats;
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::kernels::Kernel;
+
+/// Arguments of one kernel launch.
+pub struct Launch<'a> {
+    /// The kernel to run (rendered and compiled by the backend on first use).
+    pub kernel: &'a Kernel,
+    /// The data address of each tensor argument, inputs first.
+    pub tensors: &'a [u64],
+    /// The launch-argument words, in the pattern's layout.
+    pub words: Vec<u32>,
+    /// For each tensor, the index of the word that receives its byte offset in its binding.
+    pub offset_words: &'a [usize],
+    /// How many invocations the pattern needs.
+    pub threads: u64,
+}
+
+/// A vendor runtime: devices, memory, copies and kernel launches.
+pub trait Backend: Send + Sync {
+    /// The backend's name (`wgpu` or `cuda`).
+    fn name(&self) -> &'static str;
+    /// Number of devices.
+    fn device_count(&self) -> usize;
+    /// The adapter name of `device`.
+    fn device_name(&self, device: usize) -> String;
+    /// Whether `device` can hold and compute `dtype`.
+    fn supports(&self, device: usize, dtype: DType) -> bool;
+    /// Allocates `bytes` on `device` and returns the address.
+    fn allocate(&self, device: usize, bytes: u64) -> Result<u64>;
+    /// Frees the allocation starting at `address`.
+    fn free(&self, address: u64) -> Result<()>;
+    /// The memory statistics of `device`.
+    fn stats(&self, device: usize) -> DeviceStats;
+    /// Resets the peaks of `device` to the current values.
+    fn reset_peak(&self, device: usize);
+    /// Resets the running totals of `device`.
+    fn reset_accumulated(&self, device: usize);
+    /// Returns cached device memory of `device` to the system.
+    fn empty_cache(&self, device: usize);
+    /// (free, total) bytes of `device`.
+    fn memory_info(&self, device: usize) -> Result<(u64, u64)>;
+    /// Copies host bytes to device memory at `address`.
+    fn write(&self, address: u64, data: &[u8]) -> Result<()>;
+    /// Copies device memory at `address` to host bytes, waiting for pending work.
+    fn read(&self, address: u64, out: &mut [u8]) -> Result<()>;
+    /// Copies `bytes` between device addresses (the ranges must not overlap).
+    fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()>;
+    /// Queues a kernel on `device`.
+    fn launch(&self, device: usize, launch: Launch<'_>) -> Result<()>;
+    /// Waits for all work queued on `device`.
+    fn synchronize(&self, device: usize) -> Result<()>;
+}
+
+/// The device an address belongs to: addresses of device `d` start at `(d + 1) << 48`.
+pub fn device_of(address: u64) -> usize {
+    ((address >> 48) as usize).saturating_sub(1)
+}
+
+/// The first address handed out for `device`.
+pub fn address_base(device: usize) -> u64 {
+    ((device as u64) + 1) << 48
+}

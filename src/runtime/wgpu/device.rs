@@ -1,0 +1,284 @@
+//! One wgpu device: its queue, its caching allocator over buffers, copies and launches.
+
+use std::sync::mpsc;
+
+use parking_lot::Mutex;
+use wgpu::util::DeviceExt;
+
+use super::memory::BufferProvider;
+use super::pipelines::PipelineCache;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::wgsl::WORKGROUP_SIZE;
+use crate::runtime::allocator::CachingAllocator;
+use crate::runtime::backend::{address_base, Launch};
+use crate::runtime::stats::DeviceStats;
+
+/// An open wgpu device.
+pub struct WgpuDevice {
+    pub name: String,
+    software: bool,
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    features: wgpu::Features,
+    limits: wgpu::Limits,
+    memory: Mutex<CachingAllocator<BufferProvider>>,
+    pipelines: PipelineCache,
+}
+
+/// Features used when the adapter has them.
+fn wanted_features() -> wgpu::Features {
+    wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_INT64 | wgpu::Features::TIMESTAMP_QUERY
+}
+
+/// A buffer range resolved from an address.
+struct Resolved {
+    start: u64,
+    buffer: wgpu::Buffer,
+    offset: u64,
+    size: u64,
+}
+
+impl WgpuDevice {
+    /// Opens `adapter` as device number `index`.
+    pub fn open(adapter: wgpu::Adapter, index: usize) -> std::result::Result<Self, String> {
+        let info = adapter.get_info();
+        let features = adapter.features() & wanted_features();
+        let limits = adapter.limits();
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("mojo"),
+            required_features: features,
+            required_limits: limits.clone(),
+            ..Default::default()
+        }))
+        .map_err(|e| format!("mojo: cannot open {}: {e}", info.name))?;
+        device.on_uncaptured_error(std::sync::Arc::new(|e| eprintln!("mojo: uncaptured wgpu error: {e}")));
+        let provider = BufferProvider { device: device.clone(), max_buffer_size: limits.max_buffer_size };
+        Ok(WgpuDevice {
+            name: info.name.clone(),
+            software: info.device_type == wgpu::DeviceType::Cpu,
+            pipelines: PipelineCache::new(format!("{} (wgpu {:?})", info.name, info.backend)),
+            device,
+            queue,
+            features,
+            limits,
+            memory: Mutex::new(CachingAllocator::new(provider, address_base(index))),
+        })
+    }
+
+    /// Whether this device can hold and compute `dtype`.
+    pub fn supports(&self, dtype: DType) -> bool {
+        match dtype {
+            DType::F64 => self.features.contains(wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_INT64),
+            DType::I64 => self.features.contains(wgpu::Features::SHADER_INT64),
+            _ => true,
+        }
+    }
+
+    pub fn allocate(&self, bytes: u64) -> Result<u64> {
+        self.memory.lock().allocate(bytes)
+    }
+
+    pub fn free(&self, address: u64) -> Result<()> {
+        self.memory.lock().free(address)
+    }
+
+    pub fn stats(&self) -> DeviceStats {
+        *self.memory.lock().stats()
+    }
+
+    pub fn reset_stats(&self, peak: bool) {
+        let mut memory = self.memory.lock();
+        if peak {
+            memory.stats_mut().reset_peak();
+        } else {
+            memory.stats_mut().reset_accumulated();
+        }
+    }
+
+    pub fn empty_cache(&self) {
+        self.memory.lock().empty_cache();
+    }
+
+    /// (free, total): host memory for the software device, whose buffers live there; other
+    /// adapters do not report their memory through wgpu, so the host figures stand in.
+    pub fn memory_info(&self) -> Result<(u64, u64)> {
+        let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+        let field = |name: &str| {
+            meminfo
+                .lines()
+                .find(|l| l.starts_with(name))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse::<u64>().ok())
+                .map_or(0, |kib| kib * 1024)
+        };
+        let _ = self.software;
+        Ok((field("MemAvailable:"), field("MemTotal:")))
+    }
+
+    fn resolve(&self, address: u64, len: u64) -> Result<Resolved> {
+        let memory = self.memory.lock();
+        let (start, buffer, size) = memory
+            .find(address)
+            .ok_or_else(|| Error::runtime(format!("mojo: address {address:#x} is not device memory")))?;
+        let offset = address - start;
+        if offset + len > size {
+            return Err(Error::runtime(format!(
+                "mojo: access of {len} bytes at offset {offset} overruns a block of {size} bytes"
+            )));
+        }
+        Ok(Resolved { start, buffer: buffer.clone(), offset, size })
+    }
+
+    /// Copies host bytes to `address`; unaligned edges are merged with the words around them.
+    pub fn write(&self, address: u64, data: &[u8]) -> Result<()> {
+        if data.is_empty() {
+            return Ok(());
+        }
+        let r = self.resolve(address, data.len() as u64)?;
+        let lo = r.offset & !3;
+        let hi = (r.offset + data.len() as u64).div_ceil(4) * 4;
+        if lo == r.offset && hi == r.offset + data.len() as u64 {
+            self.queue.write_buffer(&r.buffer, lo, data);
+        } else {
+            let mut words = vec![0u8; (hi - lo) as usize];
+            self.read_range(&r.buffer, lo, &mut words[..4])?;
+            let tail = words.len() - 4;
+            self.read_range(&r.buffer, hi - 4, &mut words[tail..])?;
+            let at = (r.offset - lo) as usize;
+            words[at..at + data.len()].copy_from_slice(data);
+            self.queue.write_buffer(&r.buffer, lo, &words);
+        }
+        self.queue.submit([]);
+        Ok(())
+    }
+
+    /// Copies `out.len()` bytes from `address` to the host, waiting for queued work.
+    pub fn read(&self, address: u64, out: &mut [u8]) -> Result<()> {
+        if out.is_empty() {
+            return Ok(());
+        }
+        let r = self.resolve(address, out.len() as u64)?;
+        let lo = r.offset & !3;
+        let hi = (r.offset + out.len() as u64).div_ceil(4) * 4;
+        let mut words = vec![0u8; (hi - lo) as usize];
+        self.read_range(&r.buffer, lo, &mut words)?;
+        let at = (r.offset - lo) as usize;
+        out.copy_from_slice(&words[at..at + out.len()]);
+        Ok(())
+    }
+
+    /// Reads the word-aligned range `[offset, offset + out.len())` of `buffer`.
+    fn read_range(&self, buffer: &wgpu::Buffer, offset: u64, out: &mut [u8]) -> Result<()> {
+        let len = out.len() as u64;
+        let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("mojo read"),
+            size: len,
+            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        encoder.copy_buffer_to_buffer(buffer, offset, &staging, 0, len);
+        self.queue.submit([encoder.finish()]);
+        let (tx, rx) = mpsc::channel();
+        staging.map_async(wgpu::MapMode::Read, .., move |result| {
+            let _ = tx.send(result);
+        });
+        self.synchronize()?;
+        rx.recv()
+            .map_err(|e| Error::runtime(format!("mojo: device read lost: {e}")))?
+            .map_err(|e| Error::runtime(format!("mojo: device read failed: {e}")))?;
+        out.copy_from_slice(&staging.get_mapped_range(..).map_err(|e| Error::runtime(e.to_string()))?);
+        staging.unmap();
+        staging.destroy();
+        Ok(())
+    }
+
+    /// Copies word-aligned bytes between two different buffers.
+    pub fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {
+        let d = self.resolve(dst, bytes)?;
+        let s = self.resolve(src, bytes)?;
+        if d.start == s.start || (d.offset | s.offset | bytes) % 4 != 0 {
+            return Err(Error::runtime("mojo: buffer copy needs word-aligned ranges in two buffers"));
+        }
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        encoder.copy_buffer_to_buffer(&s.buffer, s.offset, &d.buffer, d.offset, bytes);
+        self.queue.submit([encoder.finish()]);
+        Ok(())
+    }
+
+    /// Binds each distinct buffer once, writes tensor offsets into the words and dispatches.
+    pub fn launch(&self, mut launch: Launch<'_>) -> Result<()> {
+        if launch.threads == 0 {
+            return Ok(());
+        }
+        let mut starts: Vec<u64> = Vec::new();
+        let mut buffers: Vec<(wgpu::Buffer, u64)> = Vec::new();
+        let mut slots = Vec::with_capacity(launch.tensors.len());
+        for (t, &address) in launch.tensors.iter().enumerate() {
+            let r = self.resolve(address, 0)?;
+            let slot = match starts.iter().position(|&s| s == r.start) {
+                Some(slot) => slot,
+                None => {
+                    starts.push(r.start);
+                    buffers.push((r.buffer.clone(), r.size));
+                    starts.len() - 1
+                }
+            };
+            slots.push(slot);
+            launch.words[launch.offset_words[t]] = u32::try_from(r.offset)
+                .map_err(|_| Error::not_implemented("mojo: tensors over 4 GiB are not supported by wgpu kernels yet"))?;
+        }
+        let max_binding = u64::from(self.limits.max_storage_buffer_binding_size);
+        if let Some((_, size)) = buffers.iter().find(|(_, size)| *size > max_binding) {
+            return Err(Error::not_implemented(format!(
+                "mojo: a {size}-byte tensor exceeds this device's largest kernel binding ({max_binding} bytes)"
+            )));
+        }
+        let pipeline = self.pipelines.get(&self.device, launch.kernel, &slots)?;
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let args = self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("mojo args"),
+            contents: bytemuck_words(&launch.words),
+            usage: wgpu::BufferUsages::STORAGE,
+        });
+        let mut entries = vec![wgpu::BindGroupEntry { binding: 0, resource: args.as_entire_binding() }];
+        for (s, (buffer, _)) in buffers.iter().enumerate() {
+            entries.push(wgpu::BindGroupEntry { binding: s as u32 + 1, resource: buffer.as_entire_binding() });
+        }
+        let bind_group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout: &pipeline.get_bind_group_layout(0),
+            entries: &entries,
+        });
+        let groups = launch.threads.div_ceil(u64::from(WORKGROUP_SIZE));
+        let x = groups.min(65535) as u32;
+        let y = groups.div_ceil(u64::from(x)).min(65535) as u32;
+        let mut encoder = self.device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            pass.set_pipeline(&pipeline);
+            pass.set_bind_group(0, &bind_group, &[]);
+            pass.dispatch_workgroups(x, y, 1);
+        }
+        self.queue.submit([encoder.finish()]);
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            return Err(Error::runtime(format!("mojo: kernel {} failed to launch: {e}", launch.kernel.name())));
+        }
+        Ok(())
+    }
+
+    /// Waits until the queue is idle.
+    pub fn synchronize(&self) -> Result<()> {
+        self.device
+            .poll(wgpu::PollType::Wait { submission_index: None, timeout: None })
+            .map(|_| ())
+            .map_err(|e| Error::runtime(format!("mojo: device wait failed: {e}")))
+    }
+}
+
+/// The little-endian bytes of `words`.
+fn bytemuck_words(words: &[u32]) -> &[u8] {
+    // SAFETY: u32 has no padding and any byte pattern is a valid u8.
+    unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), std::mem::size_of_val(words)) }
+}

@@ -1,0 +1,47 @@
+//! wgpu buffers as the caching allocator's device memory.
+
+use crate::error::{Error, Result};
+use crate::runtime::allocator::MemoryProvider;
+
+/// Creates one storage buffer per segment.
+pub struct BufferProvider {
+    pub device: wgpu::Device,
+    pub max_buffer_size: u64,
+}
+
+/// CUDA's wording for a failed allocation, with the sizes in it.
+pub fn out_of_memory(bytes: u64, reason: &str) -> Error {
+    Error::out_of_memory(format!(
+        "mojo out of memory. Tried to allocate {:.2} GiB ({bytes} bytes): {reason}",
+        bytes as f64 / (1u64 << 30) as f64
+    ))
+}
+
+impl MemoryProvider for BufferProvider {
+    type Segment = wgpu::Buffer;
+
+    fn allocate(&mut self, bytes: u64) -> Result<wgpu::Buffer> {
+        if bytes > self.max_buffer_size {
+            return Err(out_of_memory(
+                bytes,
+                &format!("the device's largest buffer is {} bytes", self.max_buffer_size),
+            ));
+        }
+        let scope = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: None,
+            size: bytes,
+            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            buffer.destroy();
+            return Err(out_of_memory(bytes, &e.to_string()));
+        }
+        Ok(buffer)
+    }
+
+    fn release(&mut self, segment: wgpu::Buffer) {
+        segment.destroy();
+    }
+}

@@ -1,0 +1,67 @@
+//! Compiled compute pipelines of one device, keyed by kernel and binding slots.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use parking_lot::Mutex;
+
+use crate::error::{Error, Result};
+use crate::kernels::{wgsl, Kernel};
+
+type Key = (Kernel, Vec<usize>);
+
+/// The pipelines built so far on one device.
+pub struct PipelineCache {
+    device_name: String,
+    built: Mutex<HashMap<Key, wgpu::ComputePipeline>>,
+}
+
+/// Whether build lines go to stderr (`TORCH_MOJO_BACKEND_TRACE=0` silences them).
+pub fn trace_enabled() -> bool {
+    std::env::var("TORCH_MOJO_BACKEND_TRACE").map_or(true, |v| v != "0")
+}
+
+impl PipelineCache {
+    pub fn new(device_name: String) -> Self {
+        PipelineCache { device_name, built: Mutex::new(HashMap::new()) }
+    }
+
+    /// The pipeline for `kernel` with `slots`, rendered and built on first use.
+    pub fn get(&self, device: &wgpu::Device, kernel: &Kernel, slots: &[usize]) -> Result<wgpu::ComputePipeline> {
+        let key = (kernel.clone(), slots.to_vec());
+        if let Some(p) = self.built.lock().get(&key) {
+            return Ok(p.clone());
+        }
+        let start = Instant::now();
+        let source = wgsl::render(kernel, slots);
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: None,
+            source: wgpu::ShaderSource::Wgsl(source.as_str().into()),
+        });
+        let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+            label: None,
+            layout: None,
+            module: &module,
+            entry_point: Some("main"),
+            compilation_options: Default::default(),
+            cache: None,
+        });
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            return Err(Error::runtime(format!(
+                "mojo: kernel {} failed to compile: {e}\n{source}",
+                kernel.name()
+            )));
+        }
+        if trace_enabled() {
+            eprintln!(
+                "built {} for {} in {} ms",
+                kernel.name(),
+                self.device_name,
+                start.elapsed().as_millis()
+            );
+        }
+        self.built.lock().insert(key, pipeline.clone());
+        Ok(pipeline)
+    }
+}
