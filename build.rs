@@ -30,11 +30,18 @@ fn main() {
     );
     let text = String::from_utf8(output.stdout).expect("probe output is UTF-8");
     let field = |key: &str| -> Vec<String> {
-        text.lines().filter_map(|l| l.strip_prefix(&format!("{key}="))).map(str::to_string).collect()
+        text.lines()
+            .filter_map(|l| l.strip_prefix(&format!("{key}=")))
+            .map(str::to_string)
+            .collect()
     };
     let version = field("version").remove(0);
     let abi = field("abi").remove(0);
-    let minor = version.split('.').nth(1).expect("torch version has a minor part").to_string();
+    let minor = version
+        .split('.')
+        .nth(1)
+        .expect("torch version has a minor part")
+        .to_string();
     let libdir = field("libdir").remove(0);
     println!("cargo:rerun-if-changed={}", field("stamp").remove(0));
     println!("cargo:rustc-env=MOJO_TORCH_VERSION={version}");

@@ -23,9 +23,11 @@ struct MojoTensor {
   int32_t device;
 };
 
-// A Python scalar: kind 0 bool, 1 integer, 2 float.
+// A scalar: kind 0 bool, 1 integer, 2 float; dtype is -1 for a Python number, else the
+// c10::ScalarType of the zero-dimensional CPU tensor it came from.
 struct MojoScalar {
   int32_t kind;
+  int32_t dtype;
   int64_t i;
   double d;
 };
@@ -67,6 +69,8 @@ int mojo_unary(int op, const MojoTensor* a, const MojoTensor* out, MojoResizeFn 
 int mojo_binary(int op, const MojoTensor* a, const MojoTensor* b, const MojoScalar* scalar,
                 const MojoTensor* out, MojoResizeFn resize, void* ctx);
 int mojo_reduce_all(int op, const MojoTensor* a, const MojoTensor* out);
+int mojo_cat(const MojoTensor* inputs, int64_t count, int64_t dim, const MojoTensor* out,
+              MojoResizeFn resize, void* ctx);
 int mojo_masked_select(const MojoTensor* a, const MojoTensor* mask, const MojoTensor* out,
                        MojoResizeFn resize, void* ctx);
 }
@@ -91,10 +95,10 @@ inline MojoTensor describe(const at::Tensor& t) {
 }
 
 inline MojoScalar describe(const at::Scalar& s) {
-  if (s.isBoolean()) return MojoScalar{0, s.toBool() ? 1 : 0, 0.0};
-  if (s.isIntegral(false)) return MojoScalar{1, s.toLong(), 0.0};
+  if (s.isBoolean()) return MojoScalar{0, -1, s.toBool() ? 1 : 0, 0.0};
+  if (s.isIntegral(false)) return MojoScalar{1, -1, s.toLong(), 0.0};
   TORCH_CHECK(!s.isComplex(), "mojo: complex scalars are not supported");
-  return MojoScalar{2, 0, s.toDouble()};
+  return MojoScalar{2, -1, 0, s.toDouble()};
 }
 
 // The resize callback handed to Rust: ctx is the output at::Tensor.

@@ -23,7 +23,18 @@ at::Tensor& unary_out(int op, const at::Tensor& self, at::Tensor& out) {
   return out;
 }
 
+at::Tensor& binary_scalar_out(int op, const at::Tensor& self, const at::Scalar& other, at::Tensor& out);
+
 at::Tensor& binary_out(int op, const at::Tensor& self, const at::Tensor& other, at::Tensor& out) {
+  if (other.is_cpu() && other.dim() == 0) {
+    // A Python number or a zero-dimensional CPU tensor: passed by value, as CUDA allows.
+    c10::DeviceGuard guard(self.device());
+    auto a = describe(self), o = input(out, self);
+    auto s = describe(other.item());
+    if (!other.unsafeGetTensorImpl()->is_wrapped_number()) s.dtype = static_cast<int32_t>(other.scalar_type());
+    check(mojo_binary(op, &a, nullptr, &s, &o, &resize_output, &out));
+    return out;
+  }
   c10::DeviceGuard guard(self.device());
   auto a = describe(self), b = input(other, self), o = input(out, self);
   check(mojo_binary(op, &a, &b, nullptr, &o, &resize_output, &out));
@@ -93,7 +104,17 @@ at::Tensor masked_select(const at::Tensor& self, const at::Tensor& mask) {
   return masked_select_out(self, mask, out);
 }
 
+at::Tensor& cat_out(const at::ITensorListRef& tensors, int64_t dim, at::Tensor& out) {
+  c10::DeviceGuard guard(out.device());
+  std::vector<MojoTensor> inputs;
+  for (const at::Tensor& t : tensors) inputs.push_back(input(t, out));
+  auto o = describe(out);
+  check(mojo_cat(inputs.data(), static_cast<int64_t>(inputs.size()), dim, &o, &resize_output, &out));
+  return out;
+}
+
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
+  m.impl("cat.out", TORCH_FN(cat_out));
   m.impl("neg.out", TORCH_FN(unary<kNeg>));
   m.impl("abs.out", TORCH_FN(unary<kAbs>));
   m.impl("ceil.out", TORCH_FN(unary<kCeil>));

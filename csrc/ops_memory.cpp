@@ -201,6 +201,7 @@ at::Scalar local_scalar_dense(const at::Tensor& self) {
     default: break;
   }
   TORCH_CHECK_TYPE(false, "mojo: .item() does not support ", self.scalar_type());
+  return {};
 }
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {

@@ -86,7 +86,10 @@ impl DType {
 
     /// True for the integer dtypes (bool excluded).
     pub fn is_int(self) -> bool {
-        matches!(self, DType::U8 | DType::I8 | DType::I16 | DType::I32 | DType::I64)
+        matches!(
+            self,
+            DType::U8 | DType::I8 | DType::I16 | DType::I32 | DType::I64
+        )
     }
 
     /// The name PyTorch prints (`torch.float32` without the prefix).

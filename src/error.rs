@@ -27,27 +27,45 @@ pub type Result<T> = std::result::Result<T, Error>;
 impl Error {
     /// A plain RuntimeError.
     pub fn runtime(message: impl Into<String>) -> Self {
-        Error { kind: ErrorKind::Runtime, message: message.into() }
+        Error {
+            kind: ErrorKind::Runtime,
+            message: message.into(),
+        }
     }
     /// A torch.OutOfMemoryError.
     pub fn out_of_memory(message: impl Into<String>) -> Self {
-        Error { kind: ErrorKind::OutOfMemory, message: message.into() }
+        Error {
+            kind: ErrorKind::OutOfMemory,
+            message: message.into(),
+        }
     }
     /// A NotImplementedError.
     pub fn not_implemented(message: impl Into<String>) -> Self {
-        Error { kind: ErrorKind::NotImplemented, message: message.into() }
+        Error {
+            kind: ErrorKind::NotImplemented,
+            message: message.into(),
+        }
     }
     /// An IndexError.
     pub fn index(message: impl Into<String>) -> Self {
-        Error { kind: ErrorKind::Index, message: message.into() }
+        Error {
+            kind: ErrorKind::Index,
+            message: message.into(),
+        }
     }
     /// A ValueError.
     pub fn value(message: impl Into<String>) -> Self {
-        Error { kind: ErrorKind::Value, message: message.into() }
+        Error {
+            kind: ErrorKind::Value,
+            message: message.into(),
+        }
     }
     /// A TypeError.
     pub fn type_error(message: impl Into<String>) -> Self {
-        Error { kind: ErrorKind::Type, message: message.into() }
+        Error {
+            kind: ErrorKind::Type,
+            message: message.into(),
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 //! The `torch_mojo_backend._C` Python module: plain-value entry points for the device module.
 //! Everything torch calls goes through the C++ glue; this is only what Python code needs.
 
-use pyo3::exceptions::{PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
 
 use crate::error::{Error, ErrorKind};

@@ -8,8 +8,10 @@ import threading
 
 import torch  # first: loads libc10 and libtorch_cpu for the extension
 
-from . import _C  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
-from . import _device  # noqa: E402
+from . import (
+    _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
+    _device,  # noqa: E402
+)
 
 __all__ = ["register_mojo_devices"]
 

@@ -34,9 +34,8 @@ def _lazy_init() -> None:
             return
         if _C.device_count() == 0:
             reason = _C.init_error()
-            detail = f": {reason}" if reason else (
-                "; no GPU adapter was found (set TORCH_MOJO_BACKEND_SOFTWARE=1 for the software device)"
-            )
+            hint = "set TORCH_MOJO_BACKEND_SOFTWARE=1 for the software device"
+            detail = f": {reason}" if reason else f"; no GPU adapter was found ({hint})"
             raise RuntimeError(f"mojo: no device is available{detail}")
         _initialized = True
 

@@ -27,7 +27,10 @@ pub fn ffi_call(f: impl FnOnce() -> Result<()>) -> i32 {
     let error = match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(())) => return 0,
         Ok(Err(e)) => e,
-        Err(p) => Error { kind: ErrorKind::Panic, message: format!("mojo: Rust panic: {}", panic_message(&*p)) },
+        Err(p) => Error {
+            kind: ErrorKind::Panic,
+            message: format!("mojo: Rust panic: {}", panic_message(&*p)),
+        },
     };
     let message = CString::new(error.message.replace('\0', " ")).unwrap_or_default();
     LAST_ERROR.with(|e| *e.borrow_mut() = message);

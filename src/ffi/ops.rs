@@ -14,13 +14,19 @@ use crate::ops::{copy, elementwise, masked_select, reduce};
 fn unary_op(code: i32) -> Result<UnaryOp> {
     use UnaryOp::*;
     const OPS: [UnaryOp; 9] = [Neg, Abs, Ceil, Floor, Trunc, Not, IsNan, IsInf, IsFinite];
-    OPS.get(code as usize).copied().ok_or_else(|| Error::runtime(format!("mojo: unknown unary op {code}")))
+    OPS.get(code as usize)
+        .copied()
+        .ok_or_else(|| Error::runtime(format!("mojo: unknown unary op {code}")))
 }
 
 fn binary_op(code: i32) -> Result<BinaryOp> {
     use BinaryOp::*;
-    const OPS: [BinaryOp; 15] = [Add, Sub, Mul, Div, Min, Max, BitAnd, BitOr, BitXor, Eq, Ne, Lt, Le, Gt, Ge];
-    OPS.get(code as usize).copied().ok_or_else(|| Error::runtime(format!("mojo: unknown binary op {code}")))
+    const OPS: [BinaryOp; 15] = [
+        Add, Sub, Mul, Div, Min, Max, BitAnd, BitOr, BitXor, Eq, Ne, Lt, Le, Gt, Ge,
+    ];
+    OPS.get(code as usize)
+        .copied()
+        .ok_or_else(|| Error::runtime(format!("mojo: unknown binary op {code}")))
 }
 
 /// `dst.copy_(src)` between tensors of one device.
@@ -46,8 +52,20 @@ pub unsafe extern "C" fn mojo_fill(dst: &TensorArg, value: &ScalarArg) -> i32 {
 /// # Safety
 /// The records must describe live tensors and `resize` must accept `ctx`.
 #[no_mangle]
-pub unsafe extern "C" fn mojo_unary(op: i32, a: &TensorArg, out: &TensorArg, resize: ResizeFn, ctx: *mut c_void) -> i32 {
-    ffi_call(|| elementwise::unary(unary_op(op)?, &TensorRef::from_arg(a)?, &mut Output::new(out, resize, ctx)?))
+pub unsafe extern "C" fn mojo_unary(
+    op: i32,
+    a: &TensorArg,
+    out: &TensorArg,
+    resize: ResizeFn,
+    ctx: *mut c_void,
+) -> i32 {
+    ffi_call(|| {
+        elementwise::unary(
+            unary_op(op)?,
+            &TensorRef::from_arg(a)?,
+            &mut Output::new(out, resize, ctx)?,
+        )
+    })
 }
 
 /// `out = op(a, b)`, with `b` a tensor when `scalar` is null.
@@ -72,7 +90,12 @@ pub unsafe extern "C" fn mojo_binary(
         } else {
             Operand::Scalar(*scalar)
         };
-        elementwise::binary(binary_op(op)?, &TensorRef::from_arg(a)?, operand, &mut Output::new(out, resize, ctx)?)
+        elementwise::binary(
+            binary_op(op)?,
+            &TensorRef::from_arg(a)?,
+            operand,
+            &mut Output::new(out, resize, ctx)?,
+        )
     })
 }
 
@@ -83,7 +106,11 @@ pub unsafe extern "C" fn mojo_binary(
 #[no_mangle]
 pub unsafe extern "C" fn mojo_reduce_all(op: i32, a: &TensorArg, out: &TensorArg) -> i32 {
     ffi_call(|| {
-        let op = if op == 0 { ReduceOp::Min } else { ReduceOp::Max };
+        let op = if op == 0 {
+            ReduceOp::Min
+        } else {
+            ReduceOp::Max
+        };
         reduce::reduce_all(op, &TensorRef::from_arg(a)?, &TensorRef::from_arg(out)?)
     })
 }
@@ -101,7 +128,11 @@ pub unsafe extern "C" fn mojo_masked_select(
     ctx: *mut c_void,
 ) -> i32 {
     ffi_call(|| {
-        masked_select::masked_select(&TensorRef::from_arg(a)?, &TensorRef::from_arg(mask)?, &mut Output::new(out, resize, ctx)?)
+        masked_select::masked_select(
+            &TensorRef::from_arg(a)?,
+            &TensorRef::from_arg(mask)?,
+            &mut Output::new(out, resize, ctx)?,
+        )
     })
 }
 
@@ -111,7 +142,40 @@ pub unsafe extern "C" fn mojo_masked_select(
 /// `message` must be a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn mojo_callback_error(kind: i32, message: *const std::ffi::c_char) {
-    let message = std::ffi::CStr::from_ptr(message).to_string_lossy().into_owned();
-    let kind = if kind == ErrorKind::OutOfMemory as i32 { ErrorKind::OutOfMemory } else { ErrorKind::Runtime };
+    let message = std::ffi::CStr::from_ptr(message)
+        .to_string_lossy()
+        .into_owned();
+    let kind = if kind == ErrorKind::OutOfMemory as i32 {
+        ErrorKind::OutOfMemory
+    } else {
+        ErrorKind::Runtime
+    };
     set_callback_error(Error { kind, message });
+}
+
+/// `out = cat(inputs[..count], dim)`.
+///
+/// # Safety
+/// `inputs` must point to `count` records of live tensors; `resize` must accept `ctx`.
+#[no_mangle]
+pub unsafe extern "C" fn mojo_cat(
+    inputs: *const TensorArg,
+    count: i64,
+    dim: i64,
+    out: &TensorArg,
+    resize: ResizeFn,
+    ctx: *mut c_void,
+) -> i32 {
+    ffi_call(|| {
+        let args = if count == 0 {
+            &[][..]
+        } else {
+            std::slice::from_raw_parts(inputs, count as usize)
+        };
+        let tensors = args
+            .iter()
+            .map(|a| TensorRef::from_arg(a))
+            .collect::<Result<Vec<_>>>()?;
+        crate::ops::cat::cat(&tensors, dim, &mut Output::new(out, resize, ctx)?)
+    })
 }

@@ -116,7 +116,11 @@ pub extern "C" fn mojo_synchronize(device: i64) -> i32 {
 #[no_mangle]
 pub unsafe extern "C" fn mojo_write(address: u64, src: *const c_void, bytes: u64) -> i32 {
     ffi_call(|| {
-        let data = if bytes == 0 { &[][..] } else { std::slice::from_raw_parts(src.cast::<u8>(), bytes as usize) };
+        let data = if bytes == 0 {
+            &[][..]
+        } else {
+            std::slice::from_raw_parts(src.cast::<u8>(), bytes as usize)
+        };
         backend()?.write(address, data)
     })
 }
@@ -128,7 +132,11 @@ pub unsafe extern "C" fn mojo_write(address: u64, src: *const c_void, bytes: u64
 #[no_mangle]
 pub unsafe extern "C" fn mojo_read(address: u64, dst: *mut c_void, bytes: u64) -> i32 {
     ffi_call(|| {
-        let out = if bytes == 0 { &mut [][..] } else { std::slice::from_raw_parts_mut(dst.cast::<u8>(), bytes as usize) };
+        let out = if bytes == 0 {
+            &mut [][..]
+        } else {
+            std::slice::from_raw_parts_mut(dst.cast::<u8>(), bytes as usize)
+        };
         backend()?.read(address, out)
     })
 }

@@ -53,7 +53,12 @@ impl Kernel {
                 format!("map({})->({})", ins.join(","), outs.join(","))
             }
             Kernel::Reduce(kernel) => {
-                format!("reduce_{:?}({})->{}", kernel.op, kernel.input.name(), kernel.output.name())
+                format!(
+                    "reduce_{:?}({})->{}",
+                    kernel.op,
+                    kernel.input.name(),
+                    kernel.output.name()
+                )
             }
             Kernel::MaskedSelect(dtype) => format!("masked_select({})", dtype.name()),
         }

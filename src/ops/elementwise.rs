@@ -37,7 +37,10 @@ fn check_out_cast(result: DType, out: DType) -> Result<()> {
 }
 
 fn not_implemented_for(op: &str, dtype: DType) -> Error {
-    Error::runtime(format!("\"{op}_mojo\" not implemented for '{}'", dtype.name()))
+    Error::runtime(format!(
+        "\"{op}_mojo\" not implemented for '{}'",
+        dtype.name()
+    ))
 }
 
 /// `out = op(a)`.
@@ -69,7 +72,10 @@ pub fn unary(op: UnaryOp, a: &TensorRef, out: &mut Output) -> Result<()> {
 pub fn binary(op: BinaryOp, a: &TensorRef, b: Operand<'_>, out: &mut Output) -> Result<()> {
     let b_type = match &b {
         Operand::Tensor(t) => (t.dtype, priority(t)),
-        Operand::Scalar(s) => (s.dtype(), Priority::Wrapped),
+        Operand::Scalar(s) => match s.tensor_dtype() {
+            Some(dtype) => (dtype, Priority::ZeroDim),
+            None => (s.dtype(), Priority::Wrapped),
+        },
     };
     let mut common = result_type(&[(a.dtype, priority(a)), b_type], DType::F32);
     if op == BinaryOp::Div && !common.is_float() {
@@ -84,7 +90,11 @@ pub fn binary(op: BinaryOp, a: &TensorRef, b: Operand<'_>, out: &mut Output) -> 
         };
         return Err(not_implemented_for(name, common));
     }
-    let result = if op.is_comparison() { DType::Bool } else { common };
+    let result = if op.is_comparison() {
+        DType::Bool
+    } else {
+        common
+    };
     check_out_cast(result, out.tensor.dtype)?;
     let lhs = Expr::input(0, a.dtype).cast(common);
     match b {
@@ -104,7 +114,10 @@ pub fn binary(op: BinaryOp, a: &TensorRef, b: Operand<'_>, out: &mut Output) -> 
             let kernel = MapKernel {
                 inputs: vec![a.dtype],
                 scalars: vec![common],
-                outputs: vec![(out.dtype, lhs.binary(op, Expr::scalar(0, common)).cast(out.dtype))],
+                outputs: vec![(
+                    out.dtype,
+                    lhs.binary(op, Expr::scalar(0, common)).cast(out.dtype),
+                )],
             };
             run_map(kernel, &[a, out], &a.sizes, &s.words(common))
         }

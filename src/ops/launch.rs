@@ -8,7 +8,11 @@ use crate::kernels::{Kernel, MapKernel, ReduceKernel};
 use crate::runtime::{backend, Launch};
 
 fn word(v: i64, what: &str) -> Result<u32> {
-    u32::try_from(v).map_err(|_| Error::not_implemented(format!("mojo: {what} {v} needs 64-bit indexing, not supported yet")))
+    u32::try_from(v).map_err(|_| {
+        Error::not_implemented(format!(
+            "mojo: {what} {v} needs 64-bit indexing, not supported yet"
+        ))
+    })
 }
 
 /// Checks that every tensor is on one device that supports its dtype; returns the device.
@@ -41,7 +45,12 @@ pub fn check_dtype(device: usize, dtype: DType) -> Result<()> {
 
 /// Runs an elementwise map over `shape`; `tensors` are the inputs then the outputs, each read
 /// through its own strides broadcast to `shape`.
-pub fn run_map(kernel: MapKernel, tensors: &[&TensorRef], shape: &[i64], scalar_words: &[u32]) -> Result<()> {
+pub fn run_map(
+    kernel: MapKernel,
+    tensors: &[&TensorRef],
+    shape: &[i64],
+    scalar_words: &[u32],
+) -> Result<()> {
     let n: i64 = shape.iter().product();
     if n == 0 {
         return Ok(());
@@ -50,7 +59,10 @@ pub fn run_map(kernel: MapKernel, tensors: &[&TensorRef], shape: &[i64], scalar_
     for s in &kernel.scalars {
         check_dtype(device, *s)?;
     }
-    let strides: Vec<Vec<i64>> = tensors.iter().map(|t| broadcast_strides(t, shape)).collect();
+    let strides: Vec<Vec<i64>> = tensors
+        .iter()
+        .map(|t| broadcast_strides(t, shape))
+        .collect();
     let (shape, strides) = coalesce(shape, &strides);
     let nd = shape.len();
     let mut words = vec![word(n, "element count")?, nd as u32];
@@ -70,12 +82,23 @@ pub fn run_map(kernel: MapKernel, tensors: &[&TensorRef], shape: &[i64], scalar_
     let kernel = Kernel::Map(kernel);
     backend()?.launch(
         device,
-        Launch { kernel: &kernel, tensors: &addresses, words, offset_words: &offset_words, threads: n as u64 },
+        Launch {
+            kernel: &kernel,
+            tensors: &addresses,
+            words,
+            offset_words: &offset_words,
+            threads: n as u64,
+        },
     )
 }
 
 /// Reduces `input` over `reduced` dimensions into `output`, whose shape is the kept dimensions.
-pub fn run_reduce(kernel: ReduceKernel, input: &TensorRef, output: &TensorRef, reduced: &[bool]) -> Result<()> {
+pub fn run_reduce(
+    kernel: ReduceKernel,
+    input: &TensorRef,
+    output: &TensorRef,
+    reduced: &[bool],
+) -> Result<()> {
     let device = common_device(&[input, output])?;
     let mut kept_sizes = Vec::new();
     let mut in_kept = Vec::new();
@@ -129,13 +152,21 @@ pub fn run_reduce(kernel: ReduceKernel, input: &TensorRef, output: &TensorRef, r
 
 /// Copies the elements of `input` selected by `mask` (both viewed with `shape`) into the
 /// contiguous `output`.
-pub fn run_masked_select(input: &TensorRef, mask: &TensorRef, output: &TensorRef, shape: &[i64]) -> Result<()> {
+pub fn run_masked_select(
+    input: &TensorRef,
+    mask: &TensorRef,
+    output: &TensorRef,
+    shape: &[i64],
+) -> Result<()> {
     let device = common_device(&[input, mask, output])?;
     let n: i64 = shape.iter().product();
     if output.numel() == 0 {
         return Ok(());
     }
-    let strides = [broadcast_strides(input, shape), broadcast_strides(mask, shape)];
+    let strides = [
+        broadcast_strides(input, shape),
+        broadcast_strides(mask, shape),
+    ];
     let (shape, strides) = coalesce(shape, &strides);
     let mut words = vec![word(n, "element count")?, shape.len() as u32];
     for &s in &shape {

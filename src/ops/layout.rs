@@ -27,7 +27,13 @@ pub fn broadcast_shapes(shapes: &[&[i64]]) -> Result<Vec<i64>> {
 pub fn broadcast_strides(t: &TensorRef, shape: &[i64]) -> Vec<i64> {
     let lead = shape.len() - t.sizes.len();
     (0..shape.len())
-        .map(|d| if d < lead || t.sizes[d - lead] == 1 { 0 } else { t.strides[d - lead] })
+        .map(|d| {
+            if d < lead || t.sizes[d - lead] == 1 {
+                0
+            } else {
+                t.strides[d - lead]
+            }
+        })
         .collect()
 }
 
@@ -41,7 +47,10 @@ pub fn coalesce(shape: &[i64], strides: &[Vec<i64>]) -> (Vec<i64>, Vec<Vec<i64>>
             continue;
         }
         let mergeable = !out_shape.is_empty()
-            && strides.iter().zip(&out_strides).all(|(s, o)| *o.last().unwrap() == s[d] * shape[d]);
+            && strides
+                .iter()
+                .zip(&out_strides)
+                .all(|(s, o)| *o.last().unwrap() == s[d] * shape[d]);
         if mergeable {
             *out_shape.last_mut().unwrap() *= shape[d];
             for (s, o) in strides.iter().zip(out_strides.iter_mut()) {

@@ -13,7 +13,10 @@ use crate::runtime::backend;
 /// `out = a[mask]`, with `a` and `mask` broadcast together.
 pub fn masked_select(a: &TensorRef, mask: &TensorRef, out: &mut Output) -> Result<()> {
     if mask.dtype != DType::Bool {
-        return Err(Error::runtime(format!("masked_select: expected BoolTensor for mask, got {}", mask.dtype.name())));
+        return Err(Error::runtime(format!(
+            "masked_select: expected BoolTensor for mask, got {}",
+            mask.dtype.name()
+        )));
     }
     if out.tensor.dtype != a.dtype {
         return Err(Error::runtime(format!(
@@ -26,9 +29,17 @@ pub fn masked_select(a: &TensorRef, mask: &TensorRef, out: &mut Output) -> Resul
     let count = if shape.iter().product::<i64>() == 0 {
         0
     } else {
-        let wide_mask = TensorRef { sizes: shape.clone(), strides: broadcast_strides(mask, &shape), ..mask.clone() };
+        let wide_mask = TensorRef {
+            sizes: shape.clone(),
+            strides: broadcast_strides(mask, &shape),
+            ..mask.clone()
+        };
         let total = Scratch::contiguous(mask.device, &[], DType::I64)?;
-        let kernel = ReduceKernel { input: DType::Bool, output: DType::I64, op: ReduceOp::Sum };
+        let kernel = ReduceKernel {
+            input: DType::Bool,
+            output: DType::I64,
+            op: ReduceOp::Sum,
+        };
         run_reduce(kernel, &wide_mask, &total.tensor, &vec![true; shape.len()])?;
         let mut bytes = [0u8; 8];
         backend()?.read(total.tensor.address, &mut bytes)?;

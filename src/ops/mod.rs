@@ -1,6 +1,7 @@
 //! ATen semantics for every backend: broadcasting, type promotion, output sizing, then a
 //! kernel launch.
 
+pub mod cat;
 pub mod copy;
 pub mod elementwise;
 pub mod launch;

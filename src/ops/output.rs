@@ -7,7 +7,12 @@ use crate::error::{Error, Result};
 
 /// Resizes the glue's output tensor to `sizes` and writes its new description into `out`;
 /// returns 0, or nonzero after reporting the error with `mojo_callback_error`.
-pub type ResizeFn = unsafe extern "C" fn(ctx: *mut c_void, sizes: *const i64, ndim: i64, out: *mut TensorArg) -> i32;
+pub type ResizeFn = unsafe extern "C" fn(
+    ctx: *mut c_void,
+    sizes: *const i64,
+    ndim: i64,
+    out: *mut TensorArg,
+) -> i32;
 
 /// An op's output: its current view and how to resize it.
 pub struct Output {
@@ -31,7 +36,11 @@ impl Output {
     /// # Safety
     /// `arg` must describe a live tensor; `resize` must accept `ctx`.
     pub unsafe fn new(arg: &TensorArg, resize: ResizeFn, ctx: *mut c_void) -> Result<Self> {
-        Ok(Output { tensor: TensorRef::from_arg(arg)?, resize, ctx })
+        Ok(Output {
+            tensor: TensorRef::from_arg(arg)?,
+            resize,
+            ctx,
+        })
     }
 
     /// Makes the output `sizes` (a no-op when it already is) and returns its view.
@@ -46,10 +55,13 @@ impl Output {
                 device: 0,
             };
             // SAFETY: the glue promises `resize` accepts `ctx`; `arg` outlives the call.
-            let rc = unsafe { (self.resize)(self.ctx, sizes.as_ptr(), sizes.len() as i64, &mut arg) };
+            let rc =
+                unsafe { (self.resize)(self.ctx, sizes.as_ptr(), sizes.len() as i64, &mut arg) };
             if rc != 0 {
                 let error = CALLBACK_ERROR.with(|e| e.borrow_mut().take());
-                return Err(error.unwrap_or_else(|| Error::runtime("mojo: resizing the output failed")));
+                return Err(
+                    error.unwrap_or_else(|| Error::runtime("mojo: resizing the output failed"))
+                );
             }
             // SAFETY: the glue filled `arg` from the resized tensor, which is still alive.
             self.tensor = unsafe { TensorRef::from_arg(&arg)? };

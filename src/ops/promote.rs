@@ -32,12 +32,24 @@ pub fn promote_types(a: DType, b: DType) -> DType {
     match (a, b) {
         (Bool, x) | (x, Bool) => x,
         (F16, BF16) | (BF16, F16) => F32,
-        _ if a.is_float() && b.is_float() => if a.size() >= b.size() { a } else { b },
+        _ if a.is_float() && b.is_float() => {
+            if a.size() >= b.size() {
+                a
+            } else {
+                b
+            }
+        }
         _ if a.is_float() => a,
         _ if b.is_float() => b,
         (U8, I8) | (I8, U8) => I16,
         (U8, x) | (x, U8) => x,
-        _ => if a.size() >= b.size() { a } else { b },
+        _ => {
+            if a.size() >= b.size() {
+                a
+            } else {
+                b
+            }
+        }
     }
 }
 
@@ -48,7 +60,14 @@ pub fn result_type(operands: &[(DType, Priority)], default_float: DType) -> DTyp
         let (slot, dtype) = match priority {
             Priority::Dim => (0, dtype),
             Priority::ZeroDim => (1, dtype),
-            Priority::Wrapped => (2, if dtype.is_float() { default_float } else { dtype }),
+            Priority::Wrapped => (
+                2,
+                if dtype.is_float() {
+                    default_float
+                } else {
+                    dtype
+                },
+            ),
         };
         state[slot] = Some(state[slot].map_or(dtype, |s| promote_types(s, dtype)));
     }

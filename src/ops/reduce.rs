@@ -13,6 +13,10 @@ pub fn reduce_all(op: ReduceOp, a: &TensorRef, out: &TensorRef) -> Result<()> {
             "{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument."
         )));
     }
-    let kernel = ReduceKernel { input: a.dtype, output: out.dtype, op };
+    let kernel = ReduceKernel {
+        input: a.dtype,
+        output: out.dtype,
+        op,
+    };
     run_reduce(kernel, a, out, &vec![true; a.sizes.len()])
 }

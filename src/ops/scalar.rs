@@ -3,16 +3,25 @@
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 
-/// A scalar as the glue passes it: `kind` 0 bool, 1 integer, 2 float.
+/// A scalar as the glue passes it: `kind` 0 bool, 1 integer, 2 float; `dtype` is -1 for a
+/// Python number, else the dtype code of the zero-dimensional CPU tensor it came from.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ScalarArg {
     pub kind: i32,
+    pub dtype: i32,
     pub i: i64,
     pub d: f64,
 }
 
 impl ScalarArg {
+    /// The dtype of a zero-dimensional tensor scalar, or None for a Python number.
+    pub fn tensor_dtype(&self) -> Option<DType> {
+        DType::from_code(self.dtype)
+            .ok()
+            .filter(|_| self.dtype >= 0)
+    }
+
     /// The dtype PyTorch gives this scalar as a wrapped number.
     pub fn dtype(&self) -> DType {
         match self.kind {
@@ -32,9 +41,17 @@ impl ScalarArg {
 
     /// The value converted to `dtype` as kernel words of its compute type.
     pub fn words(&self, dtype: DType) -> Vec<u32> {
-        let int = if self.kind == 2 { self.d as i64 } else { self.i };
+        let int = if self.kind == 2 {
+            self.d as i64
+        } else {
+            self.i
+        };
         match dtype {
-            DType::Bool => vec![u32::from(if self.kind == 2 { self.d != 0.0 } else { self.i != 0 })],
+            DType::Bool => vec![u32::from(if self.kind == 2 {
+                self.d != 0.0
+            } else {
+                self.i != 0
+            })],
             DType::U8 => vec![(int as u32) & 0xff],
             DType::I8 => vec![i32::from(int as i8) as u32],
             DType::I16 => vec![i32::from(int as i16) as u32],
@@ -50,7 +67,12 @@ impl ScalarArg {
 
     /// Checks that the value fits `dtype`, as `Scalar::to<T>` does when filling.
     pub fn check_fits(&self, dtype: DType) -> Result<()> {
-        let overflow = || Error::runtime(format!("value cannot be converted to type {} without overflow", dtype.name()));
+        let overflow = || {
+            Error::runtime(format!(
+                "value cannot be converted to type {} without overflow",
+                dtype.name()
+            ))
+        };
         let v = self.as_f64();
         let (lo, hi) = match dtype {
             DType::U8 => (-255.0, 255.0),

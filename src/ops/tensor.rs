@@ -32,13 +32,20 @@ impl TensorRef {
     /// `arg.sizes` and `arg.strides` must point to `arg.ndim` readable values (or be null when 0).
     pub unsafe fn from_arg(arg: &TensorArg) -> Result<Self> {
         let n = usize::try_from(arg.ndim).map_err(|_| Error::runtime("mojo: negative rank"))?;
-        let read = |p: *const i64| if n == 0 { Vec::new() } else { std::slice::from_raw_parts(p, n).to_vec() };
+        let read = |p: *const i64| {
+            if n == 0 {
+                Vec::new()
+            } else {
+                std::slice::from_raw_parts(p, n).to_vec()
+            }
+        };
         Ok(TensorRef {
             address: arg.data,
             sizes: read(arg.sizes),
             strides: read(arg.strides),
             dtype: DType::from_code(arg.dtype)?,
-            device: usize::try_from(arg.device).map_err(|_| Error::runtime("mojo: expected a device tensor"))?,
+            device: usize::try_from(arg.device)
+                .map_err(|_| Error::runtime("mojo: expected a device tensor"))?,
         })
     }
 
@@ -64,7 +71,12 @@ impl TensorRef {
         if self.numel() == 0 {
             return 0;
         }
-        let last: i64 = self.sizes.iter().zip(&self.strides).map(|(&s, &st)| (s - 1) * st).sum();
+        let last: i64 = self
+            .sizes
+            .iter()
+            .zip(&self.strides)
+            .map(|(&s, &st)| (s - 1) * st)
+            .sum();
         (last as u64 + 1) * self.dtype.size() as u64
     }
 

@@ -77,7 +77,14 @@ impl<P: MemoryProvider> CachingAllocator<P> {
             Some(found) => found,
             None => self.allocate_segment(size)?,
         };
-        self.live.insert(address, Block { segment, size, requested: bytes });
+        self.live.insert(
+            address,
+            Block {
+                segment,
+                size,
+                requested: bytes,
+            },
+        );
         let s = &mut self.stats;
         let size = size as i64;
         update(&mut s.allocation, pool, |x| x.increase(1));
@@ -100,7 +107,9 @@ impl<P: MemoryProvider> CachingAllocator<P> {
             Err(e) if e.kind == ErrorKind::OutOfMemory && !self.cached.is_empty() => {
                 self.stats.num_alloc_retries += 1;
                 self.empty_cache();
-                self.provider.allocate(size).inspect_err(|_| self.stats.num_ooms += 1)?
+                self.provider
+                    .allocate(size)
+                    .inspect_err(|_| self.stats.num_ooms += 1)?
             }
             Err(e) => {
                 if e.kind == ErrorKind::OutOfMemory {
@@ -114,7 +123,9 @@ impl<P: MemoryProvider> CachingAllocator<P> {
         let pool = pool_of(size);
         self.stats.num_device_alloc += 1;
         update(&mut self.stats.segment, pool, |x| x.increase(1));
-        update(&mut self.stats.reserved_bytes, pool, |x| x.increase(size as i64));
+        update(&mut self.stats.reserved_bytes, pool, |x| {
+            x.increase(size as i64)
+        });
         Ok((address, segment))
     }
 
@@ -131,7 +142,9 @@ impl<P: MemoryProvider> CachingAllocator<P> {
         update(&mut s.active, pool, |x| x.decrease(1));
         update(&mut s.allocated_bytes, pool, |x| x.decrease(size));
         update(&mut s.active_bytes, pool, |x| x.decrease(size));
-        update(&mut s.requested_bytes, pool, |x| x.decrease(block.requested as i64));
+        update(&mut s.requested_bytes, pool, |x| {
+            x.decrease(block.requested as i64)
+        });
         self.cached.insert((block.size, address), block.segment);
         Ok(())
     }
@@ -143,7 +156,9 @@ impl<P: MemoryProvider> CachingAllocator<P> {
             let pool = pool_of(size);
             self.stats.num_device_free += 1;
             update(&mut self.stats.segment, pool, |x| x.decrease(1));
-            update(&mut self.stats.reserved_bytes, pool, |x| x.decrease(size as i64));
+            update(&mut self.stats.reserved_bytes, pool, |x| {
+                x.decrease(size as i64)
+            });
         }
     }
 
@@ -198,7 +213,12 @@ mod tests {
     }
 
     fn allocator(capacity: u64) -> CachingAllocator<FakeMemory> {
-        let fake = FakeMemory { capacity, used: 0, next: 0, released: vec![] };
+        let fake = FakeMemory {
+            capacity,
+            used: 0,
+            next: 0,
+            released: vec![],
+        };
         CachingAllocator::new(fake, 1 << 48)
     }
 

@@ -26,7 +26,8 @@ pub fn software_allowed() -> bool {
 
 /// The process's backend, discovered on first use.
 pub fn backend() -> Result<&'static dyn Backend> {
-    let found = BACKEND.get_or_init(|| wgpu::WgpuBackend::discover().map(|b| Box::new(b) as Box<dyn Backend>));
+    let found = BACKEND
+        .get_or_init(|| wgpu::WgpuBackend::discover().map(|b| Box::new(b) as Box<dyn Backend>));
     match found {
         Ok(b) => Ok(b.as_ref()),
         Err(e) => Err(Error::runtime(e.clone())),

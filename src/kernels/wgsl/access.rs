@@ -7,8 +7,15 @@ use crate::dtype::DType;
 pub fn bindings(slot_atomic: &[bool]) -> String {
     let mut out = String::from("@group(0) @binding(0) var<storage, read> p: array<u32>;\n");
     for (s, atomic) in slot_atomic.iter().enumerate() {
-        let ty = if *atomic { "array<atomic<u32>>" } else { "array<u32>" };
-        out += &format!("@group(0) @binding({}) var<storage, read_write> b{s}: {ty};\n", s + 1);
+        let ty = if *atomic {
+            "array<atomic<u32>>"
+        } else {
+            "array<u32>"
+        };
+        out += &format!(
+            "@group(0) @binding({}) var<storage, read_write> b{s}: {ty};\n",
+            s + 1
+        );
     }
     out
 }

@@ -30,17 +30,23 @@ pub fn literal(dtype: DType, value: i64) -> String {
 /// Converts `x`, computed as `from`, to the compute type of `to` with PyTorch's cast semantics
 /// (integers wrap to the target width, floats truncate toward zero, nonzero is true).
 pub fn convert(x: &str, from: DType, to: DType) -> String {
-    if from == to || (compute_type(from) == compute_type(to) && !narrows(from, to) && !to_half(to)) {
+    if from == to || (compute_type(from) == compute_type(to) && !narrows(from, to) && !to_half(to))
+    {
         return x.to_string();
     }
     if to_half(to) {
         let wide = convert(x, from, DType::F32);
-        let (down, up) = if to == DType::F16 { ("f32_to_f16", "f16_to_f32") } else { ("f32_to_bf16", "bf16_to_f32") };
+        let (down, up) = if to == DType::F16 {
+            ("f32_to_f16", "f16_to_f32")
+        } else {
+            ("f32_to_bf16", "bf16_to_f32")
+        };
         return format!("{up}({down}({wide}))");
     }
     let wide = compute_type(to);
     match to {
-        DType::Bool => format!("({x} != {})", literal(from, 0)),
+        // `!(x == 0)` so that NaN, which compares unequal to everything, is true.
+        DType::Bool => format!("(!({x} == {}))", literal(from, 0)),
         DType::U8 => format!("({} & 0xffu)", to_u32(x, from)),
         DType::I8 => format!("((bitcast<i32>({}) << 24u) >> 24u)", to_u32(x, from)),
         DType::I16 => format!("((bitcast<i32>({}) << 16u) >> 16u)", to_u32(x, from)),
@@ -62,7 +68,10 @@ fn to_half(to: DType) -> bool {
 
 /// True when converting between two dtypes with the same compute type still needs wrapping.
 fn narrows(from: DType, to: DType) -> bool {
-    matches!((from, to), (DType::I32 | DType::I16, DType::I8) | (DType::I32, DType::I16))
+    matches!(
+        (from, to),
+        (DType::I32 | DType::I16, DType::I8) | (DType::I32, DType::I16)
+    )
 }
 
 /// The low 32 bits of `x` as u32, for wrapping integer conversions.

@@ -27,7 +27,10 @@ fn wrap(x: String, dtype: DType) -> String {
 
 fn float_bits(x: &str, dtype: DType) -> (String, &'static str) {
     match dtype {
-        DType::F64 => (format!("(bitcast<u64>({x}) & 0x7ffffffffffffffflu)"), "0x7ff0000000000000lu"),
+        DType::F64 => (
+            format!("(bitcast<u64>({x}) & 0x7ffffffffffffffflu)"),
+            "0x7ff0000000000000lu",
+        ),
         _ => (format!("(bitcast<u32>({x}) & 0x7fffffffu)"), "0x7f800000u"),
     }
 }
@@ -41,6 +44,10 @@ fn unary(op: UnaryOp, x: &str, dtype: DType) -> String {
         UnaryOp::Abs => wrap(format!("abs({x})"), dtype),
         UnaryOp::Ceil if float => format!("ceil({x})"),
         UnaryOp::Floor if float => format!("floor({x})"),
+        // lavapipe's f64 trunc loses the sign of -0.0; ceil and floor keep it.
+        UnaryOp::Trunc if dtype == DType::F64 => {
+            format!("select(ceil({x}), floor({x}), {x} > 0.0lf)")
+        }
         UnaryOp::Trunc if float => format!("trunc({x})"),
         UnaryOp::Ceil | UnaryOp::Floor | UnaryOp::Trunc => x.to_string(),
         UnaryOp::Not if dtype == DType::Bool => format!("(!{x})"),
@@ -72,7 +79,7 @@ fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
         BinaryOp::Div => wrap(infix("/"), dtype),
         BinaryOp::Min | BinaryOp::Max if float => {
             let f = if op == BinaryOp::Min { "min" } else { "max" };
-            format!("select(select({f}({a}, {b}), {b}, {b} != {b}), {a}, {a} != {a})")
+            format!("select(select({f}({a}, {b}), {b}, !({b} == {b})), {a}, !({a} == {a}))")
         }
         BinaryOp::Min if boolean => infix("&"),
         BinaryOp::Max if boolean => infix("|"),
@@ -83,6 +90,8 @@ fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
         BinaryOp::BitXor if boolean => infix("!="),
         BinaryOp::BitXor => infix("^"),
         BinaryOp::Eq => infix("=="),
+        // Ordered comparisons are false for NaN, so float `!=` is written as `!(a == b)`.
+        BinaryOp::Ne if float => format!("(!({a} == {b}))"),
         BinaryOp::Ne => infix("!="),
         BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
             let sym = match op {
@@ -99,4 +108,3 @@ fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
         }
     }
 }
-

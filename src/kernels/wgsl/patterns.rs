@@ -46,7 +46,10 @@ fn scalar_load(dtype: DType, w: &str) -> String {
         DType::I8 | DType::I16 | DType::I32 => format!("bitcast<i32>(p[{w}])"),
         DType::F16 | DType::BF16 | DType::F32 => format!("bitcast<f32>(p[{w}])"),
         DType::I64 | DType::F64 => {
-            format!("bitcast<{}>((u64(p[{w} + 1u]) << 32u) | u64(p[{w}]))", compute_type(dtype))
+            format!(
+                "bitcast<{}>((u64(p[{w} + 1u]) << 32u) | u64(p[{w}]))",
+                compute_type(dtype)
+            )
         }
     }
 }
@@ -62,10 +65,14 @@ fn map(k: &MapKernel) -> String {
     .replace("TS", &format!("{tensors}u"));
     let mut word = 0;
     for (s, &dtype) in k.scalars.iter().enumerate() {
-        body += &format!("    let s{s} = {};\n", scalar_load(dtype, &format!("sc + {word}u")));
+        body += &format!(
+            "    let s{s} = {};\n",
+            scalar_load(dtype, &format!("sc + {word}u"))
+        );
         word += if dtype.size() == 8 { 2 } else { 1 };
     }
-    body += "    for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {\n        var r = i;\n";
+    body +=
+        "    for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {\n        var r = i;\n";
     for t in 0..tensors {
         body += &format!("        var e{t} = 0u;\n");
     }
@@ -75,7 +82,12 @@ fn map(k: &MapKernel) -> String {
         body += &format!("            e{t} += c * p[2u + nd + {t}u * (1u + nd) + d];\n");
     }
     body += "        }\n";
-    let dtypes: Vec<DType> = k.inputs.iter().copied().chain(k.outputs.iter().map(|o| o.0)).collect();
+    let dtypes: Vec<DType> = k
+        .inputs
+        .iter()
+        .copied()
+        .chain(k.outputs.iter().map(|o| o.0))
+        .collect();
     for (t, dtype) in dtypes.iter().enumerate() {
         body += &format!(
             "        let a{t} = p[2u + nd + {t}u * (1u + nd)] + e{t} * {}u;\n",
@@ -98,21 +110,34 @@ fn map(k: &MapKernel) -> String {
 fn reduce(k: &ReduceKernel) -> String {
     let (start, first, step, out) = match k.op {
         ReduceOp::Sum => (
-            format!("var acc: {} = {};", compute_type(k.output), convert("0u", DType::U8, k.output)),
+            format!(
+                "var acc: {} = {};",
+                compute_type(k.output),
+                convert("0u", DType::U8, k.output)
+            ),
             "0u",
             format!("acc = acc + {};", convert("v", k.input, k.output)),
             "acc".to_string(),
         ),
         ReduceOp::Min | ReduceOp::Max => {
-            let (f, cmp, logic) = if k.op == ReduceOp::Min { ("min", "<", "&") } else { ("max", ">", "|") };
+            let (f, cmp, logic) = if k.op == ReduceOp::Min {
+                ("min", "<", "&")
+            } else {
+                ("max", ">", "|")
+            };
             let step = if k.input.is_float() {
-                format!("if (v != v || (acc == acc && v {cmp} acc)) {{ acc = v; }}")
+                format!("if (!(v == v) || (acc == acc && v {cmp} acc)) {{ acc = v; }}")
             } else if k.input == DType::Bool {
                 format!("acc = acc {logic} v;")
             } else {
                 format!("acc = {f}(acc, v);")
             };
-            ("var acc = ld0(base);".to_string(), "1u", step, convert("acc", k.input, k.output))
+            (
+                "var acc = ld0(base);".to_string(),
+                "1u",
+                step,
+                convert("acc", k.input, k.output),
+            )
         }
     };
     let body = format!(

@@ -52,8 +52,13 @@ impl WgpuDevice {
             ..Default::default()
         }))
         .map_err(|e| format!("mojo: cannot open {}: {e}", info.name))?;
-        device.on_uncaptured_error(std::sync::Arc::new(|e| eprintln!("mojo: uncaptured wgpu error: {e}")));
-        let provider = BufferProvider { device: device.clone(), max_buffer_size: limits.max_buffer_size };
+        device.on_uncaptured_error(std::sync::Arc::new(|e| {
+            eprintln!("mojo: uncaptured wgpu error: {e}")
+        }));
+        let provider = BufferProvider {
+            device: device.clone(),
+            max_buffer_size: limits.max_buffer_size,
+        };
         Ok(WgpuDevice {
             name: info.name.clone(),
             software: info.device_type == wgpu::DeviceType::Cpu,
@@ -69,7 +74,9 @@ impl WgpuDevice {
     /// Whether this device can hold and compute `dtype`.
     pub fn supports(&self, dtype: DType) -> bool {
         match dtype {
-            DType::F64 => self.features.contains(wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_INT64),
+            DType::F64 => self
+                .features
+                .contains(wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_INT64),
             DType::I64 => self.features.contains(wgpu::Features::SHADER_INT64),
             _ => true,
         }
@@ -118,16 +125,21 @@ impl WgpuDevice {
 
     fn resolve(&self, address: u64, len: u64) -> Result<Resolved> {
         let memory = self.memory.lock();
-        let (start, buffer, size) = memory
-            .find(address)
-            .ok_or_else(|| Error::runtime(format!("mojo: address {address:#x} is not device memory")))?;
+        let (start, buffer, size) = memory.find(address).ok_or_else(|| {
+            Error::runtime(format!("mojo: address {address:#x} is not device memory"))
+        })?;
         let offset = address - start;
         if offset + len > size {
             return Err(Error::runtime(format!(
                 "mojo: access of {len} bytes at offset {offset} overruns a block of {size} bytes"
             )));
         }
-        Ok(Resolved { start, buffer: buffer.clone(), offset, size })
+        Ok(Resolved {
+            start,
+            buffer: buffer.clone(),
+            offset,
+            size,
+        })
     }
 
     /// Copies host bytes to `address`; unaligned edges are merged with the words around them.
@@ -188,7 +200,11 @@ impl WgpuDevice {
         rx.recv()
             .map_err(|e| Error::runtime(format!("mojo: device read lost: {e}")))?
             .map_err(|e| Error::runtime(format!("mojo: device read failed: {e}")))?;
-        out.copy_from_slice(&staging.get_mapped_range(..).map_err(|e| Error::runtime(e.to_string()))?);
+        out.copy_from_slice(
+            &staging
+                .get_mapped_range(..)
+                .map_err(|e| Error::runtime(e.to_string()))?,
+        );
         staging.unmap();
         staging.destroy();
         Ok(())
@@ -199,7 +215,9 @@ impl WgpuDevice {
         let d = self.resolve(dst, bytes)?;
         let s = self.resolve(src, bytes)?;
         if d.start == s.start || (d.offset | s.offset | bytes) % 4 != 0 {
-            return Err(Error::runtime("mojo: buffer copy needs word-aligned ranges in two buffers"));
+            return Err(Error::runtime(
+                "mojo: buffer copy needs word-aligned ranges in two buffers",
+            ));
         }
         let mut encoder = self.device.create_command_encoder(&Default::default());
         encoder.copy_buffer_to_buffer(&s.buffer, s.offset, &d.buffer, d.offset, bytes);
@@ -226,8 +244,11 @@ impl WgpuDevice {
                 }
             };
             slots.push(slot);
-            launch.words[launch.offset_words[t]] = u32::try_from(r.offset)
-                .map_err(|_| Error::not_implemented("mojo: tensors over 4 GiB are not supported by wgpu kernels yet"))?;
+            launch.words[launch.offset_words[t]] = u32::try_from(r.offset).map_err(|_| {
+                Error::not_implemented(
+                    "mojo: tensors over 4 GiB are not supported by wgpu kernels yet",
+                )
+            })?;
         }
         let max_binding = u64::from(self.limits.max_storage_buffer_binding_size);
         if let Some((_, size)) = buffers.iter().find(|(_, size)| *size > max_binding) {
@@ -237,14 +258,22 @@ impl WgpuDevice {
         }
         let pipeline = self.pipelines.get(&self.device, launch.kernel, &slots)?;
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let args = self.device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("mojo args"),
-            contents: bytemuck_words(&launch.words),
-            usage: wgpu::BufferUsages::STORAGE,
-        });
-        let mut entries = vec![wgpu::BindGroupEntry { binding: 0, resource: args.as_entire_binding() }];
+        let args = self
+            .device
+            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("mojo args"),
+                contents: bytemuck_words(&launch.words),
+                usage: wgpu::BufferUsages::STORAGE,
+            });
+        let mut entries = vec![wgpu::BindGroupEntry {
+            binding: 0,
+            resource: args.as_entire_binding(),
+        }];
         for (s, (buffer, _)) in buffers.iter().enumerate() {
-            entries.push(wgpu::BindGroupEntry { binding: s as u32 + 1, resource: buffer.as_entire_binding() });
+            entries.push(wgpu::BindGroupEntry {
+                binding: s as u32 + 1,
+                resource: buffer.as_entire_binding(),
+            });
         }
         let bind_group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: None,
@@ -263,7 +292,10 @@ impl WgpuDevice {
         }
         self.queue.submit([encoder.finish()]);
         if let Some(e) = pollster::block_on(scope.pop()) {
-            return Err(Error::runtime(format!("mojo: kernel {} failed to launch: {e}", launch.kernel.name())));
+            return Err(Error::runtime(format!(
+                "mojo: kernel {} failed to launch: {e}",
+                launch.kernel.name()
+            )));
         }
         Ok(())
     }
@@ -271,7 +303,10 @@ impl WgpuDevice {
     /// Waits until the queue is idle.
     pub fn synchronize(&self) -> Result<()> {
         self.device
-            .poll(wgpu::PollType::Wait { submission_index: None, timeout: None })
+            .poll(wgpu::PollType::Wait {
+                submission_index: None,
+                timeout: None,
+            })
             .map(|_| ())
             .map_err(|e| Error::runtime(format!("mojo: device wait failed: {e}")))
     }

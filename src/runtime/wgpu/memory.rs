@@ -24,14 +24,19 @@ impl MemoryProvider for BufferProvider {
         if bytes > self.max_buffer_size {
             return Err(out_of_memory(
                 bytes,
-                &format!("the device's largest buffer is {} bytes", self.max_buffer_size),
+                &format!(
+                    "the device's largest buffer is {} bytes",
+                    self.max_buffer_size
+                ),
             ));
         }
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
         let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
             label: None,
             size: bytes,
-            usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_SRC | wgpu::BufferUsages::COPY_DST,
+            usage: wgpu::BufferUsages::STORAGE
+                | wgpu::BufferUsages::COPY_SRC
+                | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
         if let Some(e) = pollster::block_on(scope.pop()) {

@@ -46,7 +46,8 @@ impl WgpuBackend {
         desc.backends = enabled_backends();
         let instance = wgpu::Instance::new(desc);
         let found = adapters(&instance);
-        let hardware: Vec<wgpu::Adapter> = found.iter().filter(|a| !is_software(a)).cloned().collect();
+        let hardware: Vec<wgpu::Adapter> =
+            found.iter().filter(|a| !is_software(a)).cloned().collect();
         let mut devices = Vec::new();
         if !hardware.is_empty() {
             for (index, adapter) in hardware.into_iter().enumerate() {
@@ -83,7 +84,8 @@ impl Backend for WgpuBackend {
     }
 
     fn device_name(&self, device: usize) -> String {
-        self.device(device).map_or_else(|e| e.message, |d| d.name.clone())
+        self.device(device)
+            .map_or_else(|e| e.message, |d| d.name.clone())
     }
 
     fn supports(&self, device: usize, dtype: DType) -> bool {
@@ -134,7 +136,9 @@ impl Backend for WgpuBackend {
 
     fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {
         if device_of(dst) != device_of(src) {
-            return Err(Error::runtime("mojo: device-to-device copy across devices goes through the host"));
+            return Err(Error::runtime(
+                "mojo: device-to-device copy across devices goes through the host",
+            ));
         }
         self.device(device_of(dst))?.copy(dst, src, bytes)
     }

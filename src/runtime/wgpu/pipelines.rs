@@ -23,11 +23,19 @@ pub fn trace_enabled() -> bool {
 
 impl PipelineCache {
     pub fn new(device_name: String) -> Self {
-        PipelineCache { device_name, built: Mutex::new(HashMap::new()) }
+        PipelineCache {
+            device_name,
+            built: Mutex::new(HashMap::new()),
+        }
     }
 
     /// The pipeline for `kernel` with `slots`, rendered and built on first use.
-    pub fn get(&self, device: &wgpu::Device, kernel: &Kernel, slots: &[usize]) -> Result<wgpu::ComputePipeline> {
+    pub fn get(
+        &self,
+        device: &wgpu::Device,
+        kernel: &Kernel,
+        slots: &[usize],
+    ) -> Result<wgpu::ComputePipeline> {
         let key = (kernel.clone(), slots.to_vec());
         if let Some(p) = self.built.lock().get(&key) {
             return Ok(p.clone());

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian 12 machine (as root): system packages, a venv with the pinned torch,
+# and the build of torch_mojo_backend into that venv. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TORCH_VERSION="${TORCH_VERSION:-2.11.0}"
+
+if command -v apt-get >/dev/null; then
+  need=()
+  for pkg in mesa-vulkan-drivers libvulkan1 python3-venv g++ pkg-config curl; do
+    dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+  done
+  if [ "${#need[@]}" -gt 0 ]; then
+    apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}"
+  fi
+fi
+
+if ! command -v cargo >/dev/null; then
+  curl -sSf https://sh.rustup.rs | sh -s -- -y --profile minimal
+  # shellcheck disable=SC1091
+  source "$HOME/.cargo/env"
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/pip install -q --upgrade pip
+.venv/bin/pip install -q "torch==${TORCH_VERSION}" numpy pytest ruff "maturin>=1.16,<2" \
+  "nvidia-cuda-nvrtc==13.0.*"
+
+# Build the extension in place (python/torch_mojo_backend/_C.abi3.so) and register the package.
+rm -f python/torch_mojo_backend/_C.abi3.so
+VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" .venv/bin/maturin develop -q

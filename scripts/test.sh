@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Sets everything up, then runs the whole test suite: cargo's unit tests and pytest on the
+# software device (Mesa lavapipe), with faulthandler on so a crash is reported, never silent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+export TORCH_MOJO_BACKEND_SOFTWARE=1
+export TORCH_MOJO_BACKEND_TRACE=0
+torch_lib="$(.venv/bin/python -c 'import os, torch; print(os.path.join(os.path.dirname(torch.__file__), "lib"))')"
+
+LD_LIBRARY_PATH="$torch_lib" cargo test --lib -q
+.venv/bin/python -X faulthandler -m pytest -q tests "$@"

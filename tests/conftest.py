@@ -1,0 +1,66 @@
+"""Tests run on the software device unless a GPU is present; the backend is registered once."""
+
+import os
+import subprocess
+import sys
+
+os.environ.setdefault("TORCH_MOJO_BACKEND_SOFTWARE", "1")
+os.environ.setdefault("TORCH_MOJO_BACKEND_TRACE", "0")
+
+import pytest  # noqa: E402
+import torch  # noqa: E402
+
+import torch_mojo_backend  # noqa: E402
+
+torch_mojo_backend.register_mojo_devices()
+
+ALL_DTYPES = [
+    torch.bool,
+    torch.uint8,
+    torch.int8,
+    torch.int16,
+    torch.int32,
+    torch.int64,
+    torch.float16,
+    torch.bfloat16,
+    torch.float32,
+    torch.float64,
+]
+
+
+@pytest.fixture
+def device():
+    return torch.accelerator.current_accelerator()
+
+
+def bits(t: torch.Tensor) -> torch.Tensor:
+    """The raw bits of `t` as an integer tensor, NaN payloads made canonical."""
+    t = t.contiguous()
+    if t.is_floating_point():
+        t = torch.where(torch.isnan(t), torch.full_like(t, float("nan")), t)
+    width = {1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}[t.element_size()]
+    return t.view(width)
+
+
+def assert_bitwise_equal(actual: torch.Tensor, expected: torch.Tensor) -> None:
+    """Equal dtype, shape and bits (NaN equals NaN whatever its payload)."""
+    assert actual.dtype == expected.dtype
+    assert actual.shape == expected.shape
+    assert torch.equal(bits(actual.cpu()), bits(expected.cpu())), f"{actual.cpu()} != {expected}"
+
+
+def run_python(code: str, **env) -> subprocess.CompletedProcess:
+    """Runs `code` in a fresh interpreter with `env` added (None removes a variable)."""
+    full = dict(os.environ)
+    for key, value in env.items():
+        if value is None:
+            full.pop(key, None)
+        else:
+            full[key] = value
+    return subprocess.run(
+        [sys.executable, "-X", "faulthandler", "-c", code],
+        env=full,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )

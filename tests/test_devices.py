@@ -1,0 +1,62 @@
+"""Device selection with several (software) devices, and bad device indices."""
+
+import pytest
+import torch
+
+from conftest import run_python
+
+TWO_DEVICES = """
+import torch, torch_mojo_backend
+torch_mojo_backend.register_mojo_devices()
+device = torch.accelerator.current_accelerator()
+print(torch.accelerator.device_count())
+for i in range(torch.accelerator.device_count()):
+    with torch.accelerator.device_index(i):
+        x = torch.ones(2, device=device)
+        assert torch.accelerator.current_device_index() == i
+    y = torch.ones(2).to(torch.device(device.type, i))
+    print(x.device, y.device)
+print(torch.accelerator.current_device_index())
+torch.accelerator.set_device_index(1)
+z = torch.tensor([0, 1, 2], device=device)
+print(z.device, torch.accelerator.current_device_index())
+a = torch.tensor([0, 1, 2, 3], device="mojo:0")
+b = a.to("mojo:1")
+print(b.device, b.cpu().tolist())
+torch.accelerator.synchronize(1)
+print(torch.accelerator.memory_allocated(1) > 0)
+try:
+    a + b.float()
+except RuntimeError as e:
+    print("mixed:", "same device" in str(e))
+"""
+
+
+def test_two_software_devices():
+    result = run_python(TWO_DEVICES, TORCH_MOJO_BACKEND_SOFTWARE_DEVICES="2")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "2",
+        "mojo:0 mojo:0",
+        "mojo:1 mojo:1",
+        "0",
+        "mojo:1 1",
+        "mojo:1 [0, 1, 2, 3]",
+        "True",
+        "mixed: True",
+    ]
+
+
+def test_invalid_device_index_is_a_runtime_error(device):
+    count = torch.accelerator.device_count()
+    with pytest.raises(RuntimeError, match="invalid device ordinal"):
+        torch.empty(2, device=torch.device("mojo", count))
+    with pytest.raises(RuntimeError, match="invalid device ordinal"):
+        torch.accelerator.set_device_index(count + 3)
+    assert torch.accelerator.current_device_index() == 0
+
+
+def test_device_without_index_is_the_current_device(device):
+    assert torch.ones(1, device="mojo").device == torch.device("mojo", 0)
+    torch.accelerator.synchronize()
+    torch.accelerator.synchronize(device)

@@ -1,0 +1,72 @@
+"""Memory statistics, the caching allocator, empty_cache and out-of-memory."""
+
+import pytest
+import torch
+
+
+def test_spec_memory_example(device):
+    torch.accelerator.reset_peak_memory_stats()
+    base = torch.accelerator.memory_allocated()
+    x = torch.empty(64, 1024, 1024, device=device)  # 256 MiB of float32
+    assert (torch.accelerator.memory_allocated() - base) // 2**20 == 256
+    del x
+    assert torch.accelerator.memory_allocated() == base
+    assert (torch.accelerator.max_memory_allocated() - base) // 2**20 == 256
+    free, total = torch.accelerator.get_memory_info()
+    assert 0 < free <= total
+
+
+def test_reset_peak_goes_to_current_usage(device):
+    keep = torch.empty(1 << 20, dtype=torch.uint8, device=device)
+    big = torch.empty(8 << 20, dtype=torch.uint8, device=device)
+    del big
+    torch.accelerator.reset_peak_memory_stats()
+    assert torch.accelerator.max_memory_allocated() == torch.accelerator.memory_allocated()
+    assert torch.accelerator.memory_allocated() >= keep.numel()
+
+
+def test_reserved_counts_the_cache_and_empty_cache_releases_it(device):
+    torch.accelerator.empty_cache()
+    x = torch.empty(16 << 20, dtype=torch.uint8, device=device)
+    reserved = torch.accelerator.memory_reserved()
+    assert reserved >= torch.accelerator.memory_allocated() >= 16 << 20
+    del x
+    assert torch.accelerator.memory_reserved() == reserved  # kept for reuse
+    y = torch.empty(16 << 20, dtype=torch.uint8, device=device)
+    assert torch.accelerator.memory_reserved() == reserved  # reused, not allocated again
+    del y
+    torch.accelerator.empty_cache()
+    assert torch.accelerator.memory_reserved() <= reserved - (16 << 20)
+
+
+def test_memory_stats_use_cuda_key_names(device):
+    x = torch.empty(1000, device=device)
+    stats = torch.accelerator.memory_stats()
+    for key in (
+        "allocated_bytes.all.current",
+        "allocated_bytes.all.peak",
+        "reserved_bytes.all.current",
+        "active_bytes.all.current",
+        "num_alloc_retries",
+        "num_ooms",
+    ):
+        assert key in stats
+    assert stats["allocated_bytes.all.current"] == torch.accelerator.memory_allocated()
+    assert stats["allocated_bytes.small_pool.current"] >= 4000
+    del x
+
+
+def test_views_count_once(device):
+    before = torch.accelerator.memory_allocated()
+    x = torch.empty(1 << 18, device=device)
+    views = [x[1:], x.view(512, 512), x[::2]]
+    assert torch.accelerator.memory_allocated() - before == 1 << 20
+    del x, views
+
+
+def test_out_of_memory_is_a_torch_error_and_the_process_keeps_working(device):
+    keep = torch.tensor(list(range(10)), device=device)
+    with pytest.raises(torch.OutOfMemoryError, match="out of memory"):
+        torch.empty(1 << 43, dtype=torch.uint8, device=device)
+    assert keep.cpu().tolist() == list(range(10))
+    assert torch.accelerator.memory_stats()["num_ooms"] >= 1
