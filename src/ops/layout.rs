@@ -83,8 +83,11 @@ mod tests {
         assert_eq!(shape, vec![24]);
         assert_eq!(strides, vec![vec![1], vec![1]]);
         let (shape, strides) = coalesce(&[2, 3, 4], &[vec![12, 4, 1], vec![1, 8, 2]]);
+        assert_eq!(shape, vec![2, 12]);
+        assert_eq!(strides[1], vec![1, 2]);
+        let (shape, strides) = coalesce(&[2, 3, 4], &[vec![12, 4, 1], vec![1, 2, 6]]);
         assert_eq!(shape, vec![2, 3, 4]);
-        assert_eq!(strides[1], vec![1, 8, 2]);
+        assert_eq!(strides[1], vec![1, 2, 6]);
         let (shape, _) = coalesce(&[1, 5, 1], &[vec![5, 1, 1]]);
         assert_eq!(shape, vec![5]);
     }
