@@ -18,7 +18,7 @@ print(
     f"{torch.mojo.get_device_name()})"
 )
 
-x = torch.arange(12, dtype=torch.float32, device=device).reshape(3, 4)
+x = torch.arange(12, dtype=torch.float32).reshape(3, 4).to(device)
 print(x)
 print("transposed on the device:", x.t().contiguous().tolist())
 print("as float16:", x.half())
