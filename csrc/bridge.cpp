@@ -1,5 +1,4 @@
-// Crossing the boundary: Rust error codes become Python exceptions, and Rust resizes outputs.
-#include <ATen/native/Resize.h>
+// Crossing the boundary: Rust error codes become Python exceptions.
 
 #include "mojo.h"
 
@@ -20,18 +19,6 @@ namespace mojo {
       TORCH_CHECK_TYPE(false, message);
     default:
       TORCH_CHECK(false, message);
-  }
-}
-
-int resize_output(void* ctx, const int64_t* sizes, int64_t ndim, MojoTensor* out) {
-  try {
-    auto& t = *static_cast<at::Tensor*>(ctx);
-    at::native::resize_output(t, c10::IntArrayRef(sizes, ndim));
-    *out = describe(t);
-    return 0;
-  } catch (const std::exception& e) {
-    mojo_callback_error(1, e.what());
-    return 1;
   }
 }
 

@@ -44,7 +44,30 @@ struct MojoStats {
   int64_t num_alloc_retries, num_ooms, num_device_alloc, num_device_free;
 };
 
-typedef int (*MojoResizeFn)(void* ctx, const int64_t* sizes, int64_t ndim, MojoTensor* out);
+// One op argument as the Rust op table reads it.
+enum MojoValueKind {
+  kValueNone, kValueTensor, kValueInt, kValueDouble, kValueBool, kValueString, kValueIntList,
+  kValueTensorList, kValueOther
+};
+
+struct MojoValue {
+  int32_t kind;
+  int32_t wrapped;             // kValueTensor: a Python number wrapped as a CPU tensor
+  MojoTensor tensor;           // kValueTensor
+  int64_t i;                   // kValueInt, kValueBool
+  double d;                    // kValueDouble
+  const char* string;          // kValueString
+  const int64_t* ints;         // kValueIntList
+  const MojoTensor* tensors;   // kValueTensorList; a None entry has ndim -1
+  int64_t len;                 // list length
+};
+
+// Resizes argument `index` (an out= tensor) and describes it anew.
+typedef int (*MojoResizeFn)(void* ctx, int64_t index, const int64_t* sizes, int64_t ndim,
+                            MojoTensor* out);
+// Creates a device tensor; returns its result number (>= 0) or -1 after reporting an error.
+typedef int (*MojoCreateFn)(void* ctx, const int64_t* sizes, int64_t ndim, int32_t dtype,
+                            int32_t device, MojoTensor* out);
 
 const char* mojo_last_error(void);
 void mojo_callback_error(int kind, const char* message);
@@ -65,21 +88,14 @@ int mojo_read(uint64_t address, void* dst, uint64_t bytes);
 
 int mojo_copy(const MojoTensor* dst, const MojoTensor* src);
 int mojo_fill(const MojoTensor* dst, const MojoScalar* value);
-int mojo_unary(int op, const MojoTensor* a, const MojoTensor* out, MojoResizeFn resize, void* ctx);
-int mojo_binary(int op, const MojoTensor* a, const MojoTensor* b, const MojoScalar* scalar,
-                const MojoTensor* out, MojoResizeFn resize, void* ctx);
-int mojo_reduce_all(int op, const MojoTensor* a, const MojoTensor* out);
-int mojo_cat(const MojoTensor* inputs, int64_t count, int64_t dim, const MojoTensor* out,
-              MojoResizeFn resize, void* ctx);
-int mojo_masked_select(const MojoTensor* a, const MojoTensor* mask, const MojoTensor* out,
-                       MojoResizeFn resize, void* ctx);
+int32_t mojo_op_count(void);
+const char* mojo_op_name(int32_t id);
+// Runs op `id`; `results` receives up to 8 returns: an argument index, or -1 - a created tensor.
+int mojo_run_op(int32_t id, const MojoValue* args, int64_t nargs, void* ctx, MojoResizeFn resize,
+                MojoCreateFn create, int32_t* results, int64_t* count);
 }
 
 namespace mojo {
-
-// Op codes shared with src/ffi/ops.rs.
-enum Unary { kNeg, kAbs, kCeil, kFloor, kTrunc, kNot, kIsNan, kIsInf, kIsFinite };
-enum Binary { kAdd, kSub, kMul, kDiv, kMin, kMax, kAnd, kOr, kXor, kEq, kNe, kLt, kLe, kGt, kGe };
 
 // Raises the Python exception matching a Rust error code (see src/error.rs).
 [[noreturn]] void raise(int code);
@@ -100,9 +116,6 @@ inline MojoScalar describe(const at::Scalar& s) {
   TORCH_CHECK(!s.isComplex(), "mojo: complex scalars are not supported");
   return MojoScalar{2, -1, 0, s.toDouble()};
 }
-
-// The resize callback handed to Rust: ctx is the output at::Tensor.
-int resize_output(void* ctx, const int64_t* sizes, int64_t ndim, MojoTensor* out);
 
 c10::Allocator* device_allocator();
 

@@ -107,4 +107,20 @@ impl DType {
             DType::BF16 => "bfloat16",
         }
     }
+
+    /// The name c10 prints in error messages (`Float`, `Long`, ...).
+    pub fn torch_name(self) -> &'static str {
+        match self {
+            DType::U8 => "Byte",
+            DType::I8 => "Char",
+            DType::I16 => "Short",
+            DType::I32 => "Int",
+            DType::I64 => "Long",
+            DType::F16 => "Half",
+            DType::F32 => "Float",
+            DType::F64 => "Double",
+            DType::Bool => "Bool",
+            DType::BF16 => "BFloat16",
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! The C ABI the C++ glue calls. Every function returns 0 or an error code (the
 //! [`ErrorKind`] number) and leaves the message for `mojo_last_error`; no panic crosses.
 
+mod dispatch;
 mod ops;
 mod runtime;
 

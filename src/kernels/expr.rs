@@ -2,7 +2,7 @@
 
 use crate::dtype::DType;
 
-/// A unary scalar operation.
+/// A unary scalar operation; the result has the operand's dtype unless noted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnaryOp {
     Neg,
@@ -10,10 +10,53 @@ pub enum UnaryOp {
     Ceil,
     Floor,
     Trunc,
+    /// Round half to even.
+    Round,
+    /// Bitwise not (logical not for bool).
     Not,
+    /// Result bool.
     IsNan,
+    /// Result bool.
     IsInf,
+    /// Result bool.
     IsFinite,
+    /// -1, 0 or 1 (NaN stays NaN).
+    Sign,
+    Sqrt,
+    Rsqrt,
+    Exp,
+    Exp2,
+    Expm1,
+    Log,
+    Log2,
+    Log10,
+    Log1p,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Sinh,
+    Cosh,
+    Tanh,
+    Asinh,
+    Acosh,
+    Atanh,
+    Erf,
+    Erfc,
+    Erfinv,
+}
+
+impl UnaryOp {
+    /// Whether the op is defined only for floating-point operands.
+    pub fn is_transcendental(self) -> bool {
+        use UnaryOp::*;
+        !matches!(
+            self,
+            Neg | Abs | Ceil | Floor | Trunc | Round | Not | IsNan | IsInf | IsFinite | Sign
+        )
+    }
 }
 
 /// A binary scalar operation; both operands have the same dtype.
@@ -22,18 +65,36 @@ pub enum BinaryOp {
     Add,
     Sub,
     Mul,
+    /// True division for floats, truncating division for integers.
     Div,
+    /// NaN-propagating minimum.
     Min,
+    /// NaN-propagating maximum.
     Max,
     BitAnd,
     BitOr,
     BitXor,
+    /// Left shift; shifting by the width or more gives 0.
+    Shl,
+    /// Arithmetic right shift; shifting by the width or more gives the sign fill.
+    Shr,
     Eq,
     Ne,
     Lt,
     Le,
     Gt,
     Ge,
+    /// `a` to the power `b` (integers by repeated squaring).
+    Pow,
+    Atan2,
+    /// C's fmod: the remainder with the sign of `a`.
+    Fmod,
+    /// Python's remainder: the remainder with the sign of `b`.
+    Rem,
+    /// Floor division.
+    FloorDiv,
+    /// `a` with the sign of `b`.
+    CopySign,
 }
 
 impl BinaryOp {
@@ -53,12 +114,16 @@ pub enum Expr {
     Input { index: usize, dtype: DType },
     /// Scalar argument `index` (passed at launch), of dtype `dtype`.
     Scalar { index: usize, dtype: DType },
+    /// A constant: the bits of an f64 for float dtypes, of an i64 otherwise.
+    Const { dtype: DType, bits: u64 },
     /// A conversion with PyTorch's cast semantics.
     Cast(DType, Box<Expr>),
     /// A unary operation.
     Unary(UnaryOp, Box<Expr>),
     /// A binary operation.
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// `if cond { a } else { b }` (both branches may be evaluated).
+    Select(Box<Expr>, Box<Expr>, Box<Expr>),
 }
 
 impl Expr {
@@ -70,6 +135,16 @@ impl Expr {
     /// Scalar argument `index`.
     pub fn scalar(index: usize, dtype: DType) -> Expr {
         Expr::Scalar { index, dtype }
+    }
+
+    /// The constant `value` of `dtype` (truncated for integer dtypes).
+    pub fn constant(dtype: DType, value: f64) -> Expr {
+        let bits = if dtype.is_float() {
+            value.to_bits()
+        } else {
+            value as i64 as u64
+        };
+        Expr::Const { dtype, bits }
     }
 
     /// This expression converted to `dtype` (no-op when it already has it).
@@ -91,10 +166,24 @@ impl Expr {
         Expr::Binary(op, Box::new(self), Box::new(rhs))
     }
 
+    /// `op(self, constant)` with the constant in this expression's dtype.
+    pub fn with(self, op: BinaryOp, value: f64) -> Expr {
+        let c = Expr::constant(self.dtype(), value);
+        self.binary(op, c)
+    }
+
+    /// `if self { a } else { b }`.
+    pub fn select(self, a: Expr, b: Expr) -> Expr {
+        Expr::Select(Box::new(self), Box::new(a), Box::new(b))
+    }
+
     /// The dtype of the value.
     pub fn dtype(&self) -> DType {
         match self {
-            Expr::Input { dtype, .. } | Expr::Scalar { dtype, .. } | Expr::Cast(dtype, _) => *dtype,
+            Expr::Input { dtype, .. }
+            | Expr::Scalar { dtype, .. }
+            | Expr::Const { dtype, .. }
+            | Expr::Cast(dtype, _) => *dtype,
             Expr::Unary(op, x) => match op {
                 UnaryOp::IsNan | UnaryOp::IsInf | UnaryOp::IsFinite => DType::Bool,
                 _ => x.dtype(),
@@ -106,6 +195,72 @@ impl Expr {
                     a.dtype()
                 }
             }
+            Expr::Select(_, a, _) => a.dtype(),
         }
+    }
+}
+
+/// Builders for the ops whose expression is a composition of the primitives.
+impl Expr {
+    pub fn add(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::Add, rhs)
+    }
+    pub fn sub(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::Sub, rhs)
+    }
+    pub fn mul(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::Mul, rhs)
+    }
+    pub fn div(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::Div, rhs)
+    }
+    pub fn lt(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::Lt, rhs)
+    }
+    pub fn gt(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::Gt, rhs)
+    }
+    pub fn le(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::Le, rhs)
+    }
+    pub fn ge(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::Ge, rhs)
+    }
+    pub fn eq(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::Eq, rhs)
+    }
+    pub fn min(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::Min, rhs)
+    }
+    pub fn max(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::Max, rhs)
+    }
+    pub fn is_nan(self) -> Expr {
+        self.unary(UnaryOp::IsNan)
+    }
+    pub fn exp(self) -> Expr {
+        self.unary(UnaryOp::Exp)
+    }
+    pub fn log1p(self) -> Expr {
+        self.unary(UnaryOp::Log1p)
+    }
+    pub fn tanh(self) -> Expr {
+        self.unary(UnaryOp::Tanh)
+    }
+    pub fn neg(self) -> Expr {
+        self.unary(UnaryOp::Neg)
+    }
+    /// `1 / (1 + exp(-x))`.
+    pub fn sigmoid(self) -> Expr {
+        let d = self.dtype();
+        Expr::constant(d, 1.0).div(self.neg().exp().with(BinaryOp::Add, 1.0))
+    }
+    /// Boolean and, for bool operands.
+    pub fn and(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::BitAnd, rhs)
+    }
+    /// Boolean or, for bool operands.
+    pub fn or(self, rhs: Expr) -> Expr {
+        self.binary(BinaryOp::BitOr, rhs)
     }
 }

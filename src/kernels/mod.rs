@@ -5,4 +5,4 @@ pub mod pattern;
 pub mod wgsl;
 
 pub use expr::{BinaryOp, Expr, UnaryOp};
-pub use pattern::{Kernel, MapKernel, ReduceKernel, ReduceOp};
+pub use pattern::{Kernel, MapKernel, ReduceKernel, ReduceOp, ScanKernel};

@@ -16,20 +16,56 @@ pub struct MapKernel {
     pub outputs: Vec<(DType, Expr)>,
 }
 
-/// A reduction's combining operation.
+/// How a reduction combines elements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReduceOp {
     Sum,
+    Prod,
+    /// NaN-propagating minimum.
     Min,
+    /// NaN-propagating maximum.
     Max,
+    /// Minimum and the index of its first occurrence (NaN counts as the minimum).
+    ArgMin,
+    /// Maximum and the index of its first occurrence (NaN counts as the maximum).
+    ArgMax,
+    /// Sum of squared deviations from the mean (two passes); the second value is the mean.
+    Variance,
+    /// Sum of `exp(x - m)` with `m` the maximum (two passes); the second value is `m`.
+    LogSumExp,
 }
 
-/// Reduction of one input over its reduced dimensions into one output (one element per kept
-/// index). NaN propagates through min and max as in PyTorch.
+impl ReduceOp {
+    /// The dtype of the second accumulated value, if the op has one.
+    pub fn second(self, acc: DType) -> Option<DType> {
+        match self {
+            ReduceOp::ArgMin | ReduceOp::ArgMax => Some(DType::I64),
+            ReduceOp::Variance | ReduceOp::LogSumExp => Some(acc),
+            _ => None,
+        }
+    }
+}
+
+/// Reduction of one input over its reduced dimensions. Each element is first mapped by `pre`
+/// (input 0 is the element) into the accumulator dtype `acc`; each output is an expression of
+/// the accumulator (input 0) and the op's second value (input 1). Scalars are shared by both.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReduceKernel {
     pub input: DType,
+    pub scalars: Vec<DType>,
+    pub pre: Expr,
+    pub op: ReduceOp,
+    pub acc: DType,
+    pub outputs: Vec<(DType, Expr)>,
+}
+
+/// Inclusive scan along one dimension: each thread walks one line.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ScanKernel {
+    pub input: DType,
+    pub acc: DType,
     pub output: DType,
+    /// Sum or Prod.
     pub op: ReduceOp,
 }
 
@@ -38,6 +74,7 @@ pub struct ReduceKernel {
 pub enum Kernel {
     Map(MapKernel),
     Reduce(ReduceKernel),
+    Scan(ScanKernel),
     /// Copies the elements of `input` where `mask` is true, in order, to the contiguous output;
     /// one invocation walks the tensor (a correctness kernel, replaced by a scan later).
     MaskedSelect(DType),
@@ -46,20 +83,27 @@ pub enum Kernel {
 impl Kernel {
     /// A short human-readable name for build traces.
     pub fn name(&self) -> String {
+        let names = |ds: &mut dyn Iterator<Item = DType>| -> String {
+            ds.map(|d| d.name()).collect::<Vec<_>>().join(",")
+        };
         match self {
-            Kernel::Map(kernel) => {
-                let ins: Vec<&str> = kernel.inputs.iter().map(|d| d.name()).collect();
-                let outs: Vec<&str> = kernel.outputs.iter().map(|(d, _)| d.name()).collect();
-                format!("map({})->({})", ins.join(","), outs.join(","))
-            }
-            Kernel::Reduce(kernel) => {
-                format!(
-                    "reduce_{:?}({})->{}",
-                    kernel.op,
-                    kernel.input.name(),
-                    kernel.output.name()
-                )
-            }
+            Kernel::Map(k) => format!(
+                "map({})->({})",
+                names(&mut k.inputs.iter().copied()),
+                names(&mut k.outputs.iter().map(|o| o.0))
+            ),
+            Kernel::Reduce(k) => format!(
+                "reduce_{:?}({})->({})",
+                k.op,
+                k.input.name(),
+                names(&mut k.outputs.iter().map(|o| o.0))
+            ),
+            Kernel::Scan(k) => format!(
+                "scan_{:?}({})->{}",
+                k.op,
+                k.input.name(),
+                k.output.name()
+            ),
             Kernel::MaskedSelect(dtype) => format!("masked_select({})", dtype.name()),
         }
     }
@@ -67,13 +111,16 @@ impl Kernel {
     /// The dtypes of the tensor arguments, in argument order.
     pub fn tensor_dtypes(&self) -> Vec<DType> {
         match self {
-            Kernel::Map(kernel) => kernel
+            Kernel::Map(k) => k
                 .inputs
                 .iter()
                 .copied()
-                .chain(kernel.outputs.iter().map(|(d, _)| *d))
+                .chain(k.outputs.iter().map(|(d, _)| *d))
                 .collect(),
-            Kernel::Reduce(kernel) => vec![kernel.input, kernel.output],
+            Kernel::Reduce(k) => std::iter::once(k.input)
+                .chain(k.outputs.iter().map(|(d, _)| *d))
+                .collect(),
+            Kernel::Scan(k) => vec![k.input, k.output],
             Kernel::MaskedSelect(dtype) => vec![*dtype, DType::Bool, *dtype],
         }
     }
@@ -81,9 +128,10 @@ impl Kernel {
     /// Number of leading tensor arguments that are only read.
     pub fn input_count(&self) -> usize {
         match self {
-            Kernel::Map(kernel) => kernel.inputs.len(),
-            Kernel::Reduce { .. } => 1,
-            Kernel::MaskedSelect { .. } => 2,
+            Kernel::Map(k) => k.inputs.len(),
+            Kernel::Reduce(_) | Kernel::Scan(_) => 1,
+            Kernel::MaskedSelect(_) => 2,
         }
     }
+
 }

@@ -4,7 +4,8 @@ use super::layout::{broadcast_strides, coalesce};
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{Kernel, MapKernel, ReduceKernel};
+use crate::kernels::wgsl::WORKGROUP_SIZE;
+use crate::kernels::{Kernel, MapKernel, ReduceKernel, ScanKernel};
 use crate::runtime::{backend, Launch};
 
 fn word(v: i64, what: &str) -> Result<u32> {
@@ -92,14 +93,18 @@ pub fn run_map(
     )
 }
 
-/// Reduces `input` over `reduced` dimensions into `output`, whose shape is the kept dimensions.
+/// Reduces `input` over its `reduced` dimensions into `outputs`, each viewed with the kept
+/// dimensions' sizes (in order).
 pub fn run_reduce(
     kernel: ReduceKernel,
     input: &TensorRef,
-    output: &TensorRef,
+    outputs: &[&TensorRef],
     reduced: &[bool],
+    scalar_words: &[u32],
 ) -> Result<()> {
-    let device = common_device(&[input, output])?;
+    let mut all = vec![input];
+    all.extend_from_slice(outputs);
+    let device = common_device(&all)?;
     let mut kept_sizes = Vec::new();
     let mut in_kept = Vec::new();
     let mut red_sizes = Vec::new();
@@ -118,8 +123,9 @@ pub fn run_reduce(
     if n_out == 0 {
         return Ok(());
     }
-    let out_strides = broadcast_strides(output, &kept_sizes);
-    let (kept_sizes, kept) = coalesce(&kept_sizes, &[in_kept, out_strides]);
+    let mut kept_strides = vec![in_kept];
+    kept_strides.extend(outputs.iter().map(|o| broadcast_strides(o, &kept_sizes)));
+    let (kept_sizes, kept) = coalesce(&kept_sizes, &kept_strides);
     let (red_sizes, red) = coalesce(&red_sizes, &[in_red]);
     let mut words = vec![word(n_out, "element count")?, word(n_red, "element count")?];
     words.push(kept_sizes.len() as u32);
@@ -127,25 +133,71 @@ pub fn run_reduce(
     for &s in kept_sizes.iter().chain(&red_sizes) {
         words.push(word(s, "size")?);
     }
-    let in_offset = words.len();
+    let mut offset_words = vec![words.len()];
     words.push(0);
     for &s in kept[0].iter().chain(&red[0]) {
         words.push(word(s, "stride")?);
     }
-    let out_offset = words.len();
-    words.push(0);
-    for &s in &kept[1] {
-        words.push(word(s, "stride")?);
+    for strides in &kept[1..] {
+        offset_words.push(words.len());
+        words.push(0);
+        for &s in strides {
+            words.push(word(s, "stride")?);
+        }
     }
+    words.extend_from_slice(scalar_words);
+    let addresses: Vec<u64> = all.iter().map(|t| t.address).collect();
     let kernel = Kernel::Reduce(kernel);
+    backend()?.launch(
+        device,
+        Launch {
+            kernel: &kernel,
+            tensors: &addresses,
+            words,
+            offset_words: &offset_words,
+            threads: n_out as u64 * u64::from(WORKGROUP_SIZE),
+        },
+    )
+}
+
+/// Scans `input` along `dim` into `output` (same shape).
+pub fn run_scan(kernel: ScanKernel, input: &TensorRef, output: &TensorRef, dim: usize) -> Result<()> {
+    let device = common_device(&[input, output])?;
+    let n: i64 = input.sizes.iter().product();
+    if n == 0 {
+        return Ok(());
+    }
+    let mut kept_sizes = input.sizes.clone();
+    let len = kept_sizes.remove(dim);
+    let mut in_kept = input.strides.clone();
+    let in_stride = in_kept.remove(dim);
+    let mut out_kept = output.strides.clone();
+    let out_stride = out_kept.remove(dim);
+    let (kept_sizes, kept) = coalesce(&kept_sizes, &[in_kept, out_kept]);
+    let lines: i64 = kept_sizes.iter().product();
+    let mut words = vec![word(lines, "element count")?, word(len, "size")?];
+    words.push(kept_sizes.len() as u32);
+    for &s in &kept_sizes {
+        words.push(word(s, "size")?);
+    }
+    let mut offset_words = Vec::new();
+    for (strides, along) in kept.iter().zip([in_stride, out_stride]) {
+        offset_words.push(words.len());
+        words.push(0);
+        for &s in strides {
+            words.push(word(s, "stride")?);
+        }
+        words.push(word(along, "stride")?);
+    }
+    let kernel = Kernel::Scan(kernel);
     backend()?.launch(
         device,
         Launch {
             kernel: &kernel,
             tensors: &[input.address, output.address],
             words,
-            offset_words: &[in_offset, out_offset],
-            threads: n_out as u64,
+            offset_words: &offset_words,
+            threads: lines as u64,
         },
     )
 }

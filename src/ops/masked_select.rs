@@ -2,28 +2,31 @@
 
 use super::launch::{run_masked_select, run_reduce};
 use super::layout::{broadcast_shapes, broadcast_strides};
-use super::output::Output;
+use super::call::{Call, Dest};
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{ReduceKernel, ReduceOp};
+use crate::kernels::{Expr, ReduceKernel, ReduceOp};
 use crate::runtime::backend;
 
-/// `out = a[mask]`, with `a` and `mask` broadcast together.
-pub fn masked_select(a: &TensorRef, mask: &TensorRef, out: &mut Output) -> Result<()> {
+/// `a[mask]`, with `a` and `mask` broadcast together.
+pub fn masked_select(call: &mut Call, a: &TensorRef, mask: &TensorRef, dest: Dest) -> Result<()> {
     if mask.dtype != DType::Bool {
         return Err(Error::runtime(format!(
             "masked_select: expected BoolTensor for mask, got {}",
             mask.dtype.name()
         )));
     }
-    if out.tensor.dtype != a.dtype {
-        return Err(Error::runtime(format!(
-            "masked_select(): self and result must have the same scalar type, got {} and {}",
-            a.dtype.name(),
-            out.tensor.dtype.name()
-        )));
+    if let Dest::Arg(i) = dest {
+        let out = call.tensor(i)?;
+        if out.dtype != a.dtype {
+            return Err(Error::runtime(format!(
+                "masked_select(): self and result must have the same scalar type, got {} and {}",
+                a.dtype.torch_name(),
+                out.dtype.torch_name()
+            )));
+        }
     }
     let shape = broadcast_shapes(&[&a.sizes, &mask.sizes])?;
     let count = if shape.iter().product::<i64>() == 0 {
@@ -37,14 +40,17 @@ pub fn masked_select(a: &TensorRef, mask: &TensorRef, out: &mut Output) -> Resul
         let total = Scratch::contiguous(mask.device, &[], DType::I64)?;
         let kernel = ReduceKernel {
             input: DType::Bool,
-            output: DType::I64,
+            scalars: vec![],
+            pre: Expr::input(0, DType::Bool).cast(DType::I64),
             op: ReduceOp::Sum,
+            acc: DType::I64,
+            outputs: vec![(DType::I64, Expr::input(0, DType::I64))],
         };
-        run_reduce(kernel, &wide_mask, &total.tensor, &vec![true; shape.len()])?;
+        run_reduce(kernel, &wide_mask, &[&total.tensor], &vec![true; shape.len()], &[])?;
         let mut bytes = [0u8; 8];
         backend()?.read(total.tensor.address, &mut bytes)?;
         i64::from_le_bytes(bytes)
     };
-    let out = out.resize_to(&[count])?;
-    run_masked_select(a, mask, out, &shape)
+    let out = call.result(dest, &[count], a.dtype, a.device)?;
+    run_masked_select(a, mask, &out, &shape)
 }

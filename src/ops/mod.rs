@@ -1,15 +1,20 @@
 //! ATen semantics for every backend: broadcasting, type promotion, output sizing, then a
-//! kernel launch.
+//! kernel launch. `registry` lists every op; `call` reads the glue's arguments.
 
+pub mod activation;
+pub mod call;
 pub mod cat;
 pub mod copy;
-pub mod elementwise;
 pub mod launch;
 pub mod layout;
 pub mod masked_select;
+pub mod math;
 pub mod output;
+pub mod pointwise;
 pub mod promote;
 pub mod reduce;
+pub mod registry;
 pub mod scalar;
 pub mod scratch;
+pub mod shape;
 pub mod tensor;

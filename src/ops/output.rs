@@ -5,20 +5,22 @@ use std::ffi::c_void;
 use super::tensor::{TensorArg, TensorRef};
 use crate::error::{Error, Result};
 
-/// Resizes the glue's output tensor to `sizes` and writes its new description into `out`;
-/// returns 0, or nonzero after reporting the error with `mojo_callback_error`.
+/// Resizes argument `index` of the glue's call to `sizes` and writes its new description into
+/// `out`; returns 0, or nonzero after reporting the error with `mojo_callback_error`.
 pub type ResizeFn = unsafe extern "C" fn(
     ctx: *mut c_void,
+    index: i64,
     sizes: *const i64,
     ndim: i64,
     out: *mut TensorArg,
 ) -> i32;
 
-/// An op's output: its current view and how to resize it.
+/// An op's `out=` tensor: its current view and how to resize it.
 pub struct Output {
     pub tensor: TensorRef,
     resize: ResizeFn,
     ctx: *mut c_void,
+    index: i64,
 }
 
 thread_local! {
@@ -30,38 +32,39 @@ pub fn set_callback_error(error: Error) {
     CALLBACK_ERROR.with(|e| *e.borrow_mut() = Some(error));
 }
 
+/// The error the last failed glue callback reported.
+pub fn take_callback_error() -> Option<Error> {
+    CALLBACK_ERROR.with(|e| e.borrow_mut().take())
+}
+
 impl Output {
-    /// Wraps the glue's output argument.
-    ///
-    /// # Safety
-    /// `arg` must describe a live tensor; `resize` must accept `ctx`.
-    pub unsafe fn new(arg: &TensorArg, resize: ResizeFn, ctx: *mut c_void) -> Result<Self> {
-        Ok(Output {
-            tensor: TensorRef::from_arg(arg)?,
+    /// Wraps argument `index` of a call, resized through `resize(ctx, index, ..)`.
+    pub fn new(tensor: TensorRef, resize: ResizeFn, ctx: *mut c_void, index: i64) -> Self {
+        Output {
+            tensor,
             resize,
             ctx,
-        })
+            index,
+        }
     }
 
     /// Makes the output `sizes` (a no-op when it already is) and returns its view.
     pub fn resize_to(&mut self, sizes: &[i64]) -> Result<&TensorRef> {
         if self.tensor.sizes != sizes {
-            let mut arg = TensorArg {
-                data: 0,
-                sizes: std::ptr::null(),
-                strides: std::ptr::null(),
-                ndim: 0,
-                dtype: 0,
-                device: 0,
-            };
+            let mut arg = TensorArg::empty();
             // SAFETY: the glue promises `resize` accepts `ctx`; `arg` outlives the call.
-            let rc =
-                unsafe { (self.resize)(self.ctx, sizes.as_ptr(), sizes.len() as i64, &mut arg) };
+            let rc = unsafe {
+                (self.resize)(
+                    self.ctx,
+                    self.index,
+                    sizes.as_ptr(),
+                    sizes.len() as i64,
+                    &mut arg,
+                )
+            };
             if rc != 0 {
-                let error = CALLBACK_ERROR.with(|e| e.borrow_mut().take());
-                return Err(
-                    error.unwrap_or_else(|| Error::runtime("mojo: resizing the output failed"))
-                );
+                return Err(take_callback_error()
+                    .unwrap_or_else(|| Error::runtime("mojo: resizing the output failed")));
             }
             // SAFETY: the glue filled `arg` from the resized tensor, which is still alive.
             self.tensor = unsafe { TensorRef::from_arg(&arg)? };

@@ -1,22 +1,520 @@
-//! Reductions: full min and max, and the counting sum masked_select needs.
+//! Reductions over any set of dimensions (sum, prod, mean, extrema with indices, variance,
+//! norms, logical any/all, logsumexp, counts) and scans (cumsum, cumprod).
 
-use super::launch::run_reduce;
+use super::call::{Call, Dest};
+use super::launch::{run_reduce, run_scan};
+use super::pointwise::not_implemented_for;
+use super::registry::OpFn;
+use super::scalar::ScalarArg;
 use super::tensor::TensorRef;
+use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{ReduceKernel, ReduceOp};
+use crate::kernels::{BinaryOp, Expr, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
 
-/// `out = op(a)` over every element (`torch.min(a)`, `torch.max(a)`); `out` is zero-dimensional.
-pub fn reduce_all(op: ReduceOp, a: &TensorRef, out: &TensorRef) -> Result<()> {
-    if a.numel() == 0 && op != ReduceOp::Sum {
-        let name = if op == ReduceOp::Min { "min" } else { "max" };
-        return Err(Error::runtime(format!(
-            "{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument."
+/// Wraps a possibly negative dimension of a tensor of rank `rank` (a scalar counts as rank 1).
+pub fn wrap_dim(dim: i64, rank: usize) -> Result<usize> {
+    let r = rank.max(1) as i64;
+    if dim < -r || dim >= r {
+        return Err(Error::index(format!(
+            "Dimension out of range (expected to be in range of [{}, {}], but got {dim})",
+            -r,
+            r - 1
         )));
     }
-    let kernel = ReduceKernel {
-        input: a.dtype,
-        output: out.dtype,
-        op,
-    };
-    run_reduce(kernel, a, out, &vec![true; a.sizes.len()])
+    Ok(dim.rem_euclid(r) as usize)
 }
+
+/// Which dimensions a reduction covers and the shape of its result.
+struct Plan {
+    reduced: Vec<bool>,
+    out_shape: Vec<i64>,
+    count: i64,
+}
+
+fn plan(t: &TensorRef, dims: Option<&[i64]>, keepdim: bool) -> Result<Plan> {
+    let rank = t.sizes.len();
+    let mut reduced = vec![false; rank];
+    match dims {
+        None | Some([]) => reduced.iter_mut().for_each(|r| *r = true),
+        Some(dims) => {
+            for &d in dims {
+                let d = wrap_dim(d, rank)?;
+                if rank == 0 {
+                    continue;
+                }
+                if reduced[d] {
+                    return Err(Error::runtime(format!(
+                        "dim {d} appears multiple times in the list of dims"
+                    )));
+                }
+                reduced[d] = true;
+            }
+        }
+    }
+    let mut out_shape = Vec::new();
+    let mut count = 1;
+    for d in 0..rank {
+        if reduced[d] {
+            count *= t.sizes[d];
+            if keepdim {
+                out_shape.push(1);
+            }
+        } else {
+            out_shape.push(t.sizes[d]);
+        }
+    }
+    Ok(Plan {
+        reduced,
+        out_shape,
+        count,
+    })
+}
+
+/// An output viewed with only the kept dimensions (dropping kept-size-1 reduced ones).
+fn kept_view(out: &TensorRef, plan: &Plan) -> TensorRef {
+    if out.sizes.len() == plan.reduced.iter().filter(|r| !**r).count() {
+        return out.clone();
+    }
+    let mut view = out.clone();
+    view.sizes.clear();
+    view.strides.clear();
+    for (d, &r) in plan.reduced.iter().enumerate() {
+        if !r {
+            view.sizes.push(out.sizes[d]);
+            view.strides.push(out.strides[d]);
+        }
+    }
+    view
+}
+
+/// The accumulator dtype for sums and products of `dtype`.
+fn acc_dtype(dtype: DType) -> DType {
+    match dtype {
+        DType::F16 | DType::BF16 | DType::F32 => DType::F32,
+        DType::F64 => DType::F64,
+        _ => DType::I64,
+    }
+}
+
+/// The result dtype of sum/prod: integers and bool widen to int64 unless `dtype` says.
+fn sum_dtype(input: DType, dtype: Option<DType>) -> DType {
+    dtype.unwrap_or(if input.is_float() { input } else { DType::I64 })
+}
+
+/// One reduction: `pre` maps each element (input 0) into `acc`; `outputs` are expressions
+/// of the accumulator (input 0) and the second value (input 1), written to `dests`.
+struct Reduction {
+    op: ReduceOp,
+    acc: DType,
+    pre: Expr,
+    outputs: Vec<(Dest, DType, Expr)>,
+    scalars: Vec<(DType, ScalarArg)>,
+}
+
+fn reduce(call: &mut Call, input: &TensorRef, plan: &Plan, r: Reduction) -> Result<()> {
+    let mut tensors = Vec::new();
+    for (dest, dtype, _) in &r.outputs {
+        tensors.push(call.result(*dest, &plan.out_shape, *dtype, input.device)?);
+    }
+    let views: Vec<TensorRef> = tensors.iter().map(|t| kept_view(t, plan)).collect();
+    let outputs = r
+        .outputs
+        .into_iter()
+        .zip(&views)
+        .map(|((_, _, e), v)| (v.dtype, e.cast(v.dtype)))
+        .collect();
+    let mut words = Vec::new();
+    for (dtype, s) in &r.scalars {
+        words.extend(s.words(*dtype));
+    }
+    let kernel = ReduceKernel {
+        input: input.dtype,
+        scalars: r.scalars.iter().map(|s| s.0).collect(),
+        pre: r.pre,
+        op: r.op,
+        acc: r.acc,
+        outputs,
+    };
+    let refs: Vec<&TensorRef> = views.iter().collect();
+    run_reduce(kernel, input, &refs, &plan.reduced, &words)
+}
+
+fn dims_arg(call: &Call, index: usize) -> Result<Option<Vec<i64>>> {
+    call.optional_ints(index)
+}
+
+/// sum / nansum / mean / prod with `(self, dim, keepdim, dtype, out)` arguments.
+fn sum_like(call: &mut Call, op: &str, dims: Option<Vec<i64>>, keepdim: bool, dtype: Option<DType>, dest: Dest) -> Result<()> {
+    let a = call.tensor(0)?;
+    let plan = plan(&a, dims.as_deref(), keepdim)?;
+    let mut result = sum_dtype(a.dtype, dtype);
+    if op == "mean" {
+        result = dtype.unwrap_or(a.dtype);
+        if !result.is_float() {
+            return Err(Error::runtime(format!(
+                "mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: {}",
+                result.torch_name()
+            )));
+        }
+    }
+    let acc = acc_dtype(result);
+    let x = Expr::input(0, a.dtype);
+    let pre = if op == "nansum" && a.dtype.is_float() {
+        x.clone()
+            .is_nan()
+            .select(Expr::constant(a.dtype, 0.0), x)
+            .cast(acc)
+    } else {
+        x.cast(acc)
+    };
+    let mut scalars = Vec::new();
+    let out = if op == "mean" {
+        scalars.push((acc, ScalarArg::float(plan.count as f64)));
+        Expr::input(0, acc).div(Expr::scalar(0, acc))
+    } else {
+        Expr::input(0, acc)
+    };
+    let op = if op == "prod" {
+        ReduceOp::Prod
+    } else {
+        ReduceOp::Sum
+    };
+    reduce(
+        call,
+        &a,
+        &plan,
+        Reduction {
+            op,
+            acc,
+            pre,
+            outputs: vec![(dest, result, out)],
+            scalars,
+        },
+    )
+}
+
+fn sum_out(call: &mut Call, op: &str) -> Result<()> {
+    let (dims, keepdim, dtype) = (dims_arg(call, 1)?, call.boolean(2)?, call.dtype(3)?);
+    sum_like(call, op, dims, keepdim, dtype, Dest::Arg(4))
+}
+
+/// amax/amin, max/min over all elements, max.dim/min.dim, argmax/argmin.
+fn extremum(
+    call: &mut Call,
+    max: bool,
+    dims: Option<Vec<i64>>,
+    keepdim: bool,
+    values: Option<Dest>,
+    indices: Option<Dest>,
+    name: &str,
+) -> Result<()> {
+    let a = call.tensor(0)?;
+    let plan = plan(&a, dims.as_deref(), keepdim)?;
+    if plan.count == 0 && a.numel() == 0 && !a.sizes.is_empty() || (a.numel() == 0 && dims.is_none()) {
+        let message = if dims.is_none() {
+            format!("{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.")
+        } else {
+            let d = plan.reduced.iter().position(|r| *r).unwrap_or(0);
+            format!("{name}(): Expected reduction dim {d} to have non-zero size.")
+        };
+        if plan.count == 0 {
+            return Err(Error::index(message)).or_else(|e| {
+                if dims.is_none() {
+                    Err(Error::runtime(e.message))
+                } else {
+                    Err(e)
+                }
+            });
+        }
+    }
+    if indices.is_some() && a.dtype == DType::Bool && values.is_none() {
+        return Err(not_implemented_for(&format!("{name}_cpu"), a.dtype));
+    }
+    let op = match (max, indices.is_some()) {
+        (true, true) => ReduceOp::ArgMax,
+        (false, true) => ReduceOp::ArgMin,
+        (true, false) => ReduceOp::Max,
+        (false, false) => ReduceOp::Min,
+    };
+    let acc = a.dtype;
+    let mut outputs = Vec::new();
+    if let Some(dest) = values {
+        outputs.push((dest, a.dtype, Expr::input(0, acc)));
+    }
+    if let Some(dest) = indices {
+        outputs.push((dest, DType::I64, Expr::input(1, DType::I64)));
+    }
+    reduce(
+        call,
+        &a,
+        &plan,
+        Reduction {
+            op,
+            acc,
+            pre: Expr::input(0, a.dtype),
+            outputs,
+            scalars: vec![],
+        },
+    )
+}
+
+/// var/std/var_mean/std_mean with `(self, dim, correction, keepdim)`.
+fn variance(call: &mut Call, std: bool, with_mean: bool, dests: [Dest; 2]) -> Result<()> {
+    let a = call.tensor(0)?;
+    let dims = dims_arg(call, 1)?;
+    let correction = call.optional_scalar(2)?.map_or(1.0, |s| s.to_f64());
+    let keepdim = call.boolean(3)?;
+    if !a.dtype.is_float() {
+        return Err(Error::runtime(
+            "std and var only support floating point and complex dtypes",
+        ));
+    }
+    let plan = plan(&a, dims.as_deref(), keepdim)?;
+    let acc = acc_dtype(a.dtype);
+    let divisor = (plan.count as f64 - correction).max(0.0);
+    let mut value = Expr::input(0, acc).div(Expr::scalar(0, acc));
+    if std {
+        value = value.unary(UnaryOp::Sqrt);
+    }
+    let mut outputs = vec![(dests[0], a.dtype, value)];
+    if with_mean {
+        outputs.push((dests[1], a.dtype, Expr::input(1, acc)));
+    }
+    reduce(
+        call,
+        &a,
+        &plan,
+        Reduction {
+            op: ReduceOp::Variance,
+            acc,
+            pre: Expr::input(0, a.dtype).cast(acc),
+            outputs,
+            scalars: vec![(acc, ScalarArg::float(divisor))],
+        },
+    )
+}
+
+/// any/all with `(self, dims?, keepdim, out)` (`dims` index None: over everything).
+fn logical(call: &mut Call, all: bool, dims: Option<usize>, keepdim: Option<usize>, out: usize) -> Result<()> {
+    let a = call.tensor(0)?;
+    let dims = match dims {
+        Some(i) => dims_arg(call, i)?,
+        None => None,
+    };
+    let keepdim = match keepdim {
+        Some(i) => call.boolean(i)?,
+        None => false,
+    };
+    let plan = plan(&a, dims.as_deref(), keepdim)?;
+    let result = if a.dtype == DType::U8 {
+        DType::U8
+    } else {
+        DType::Bool
+    };
+    reduce(
+        call,
+        &a,
+        &plan,
+        Reduction {
+            op: if all { ReduceOp::Prod } else { ReduceOp::Sum },
+            acc: DType::Bool,
+            pre: Expr::input(0, a.dtype).cast(DType::Bool),
+            outputs: vec![(Dest::Arg(out), result, Expr::input(0, DType::Bool))],
+            scalars: vec![],
+        },
+    )
+}
+
+/// linalg_vector_norm with `(self, ord, dim, keepdim, dtype, out)`.
+fn vector_norm(call: &mut Call, ord: f64, dims: Option<Vec<i64>>, keepdim: bool, dtype: Option<DType>, dest: Dest) -> Result<()> {
+    let a = call.tensor(0)?;
+    if !a.dtype.is_float() {
+        return Err(Error::runtime(format!(
+            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
+            a.dtype.torch_name()
+        )));
+    }
+    let plan = plan(&a, dims.as_deref(), keepdim)?;
+    if ord.is_infinite() && plan.count == 0 {
+        return Err(Error::index(
+            "linalg.vector_norm cannot compute the inf norm on an empty tensor because the operation does not have an identity",
+        ));
+    }
+    let result = dtype.unwrap_or(a.dtype);
+    let acc = acc_dtype(result);
+    let abs = Expr::input(0, a.dtype).cast(acc).unary(UnaryOp::Abs);
+    let x0 = Expr::input(0, acc);
+    let (op, pre, out, scalars) = if ord == f64::INFINITY {
+        (ReduceOp::Max, abs, x0, vec![])
+    } else if ord == f64::NEG_INFINITY {
+        (ReduceOp::Min, abs, x0, vec![])
+    } else if ord == 0.0 {
+        let nonzero = abs.gt(Expr::constant(acc, 0.0)).cast(acc);
+        (ReduceOp::Sum, nonzero, x0, vec![])
+    } else if ord == 1.0 {
+        (ReduceOp::Sum, abs, x0, vec![])
+    } else if ord == 2.0 {
+        (ReduceOp::Sum, abs.clone().mul(abs), x0.unary(UnaryOp::Sqrt), vec![])
+    } else {
+        let p = Expr::scalar(0, acc);
+        let inv = Expr::scalar(1, acc);
+        (
+            ReduceOp::Sum,
+            abs.binary(BinaryOp::Pow, p),
+            x0.binary(BinaryOp::Pow, inv),
+            vec![(acc, ScalarArg::float(ord)), (acc, ScalarArg::float(1.0 / ord))],
+        )
+    };
+    reduce(
+        call,
+        &a,
+        &plan,
+        Reduction {
+            op,
+            acc,
+            pre,
+            outputs: vec![(dest, result, out)],
+            scalars,
+        },
+    )
+}
+
+fn logsumexp(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let dims = dims_arg(call, 1)?;
+    let keepdim = call.boolean(2)?;
+    let plan = plan(&a, dims.as_deref(), keepdim)?;
+    let result = if a.dtype.is_float() { a.dtype } else { DType::F32 };
+    let acc = acc_dtype(result);
+    let out = Expr::input(0, acc)
+        .unary(UnaryOp::Log)
+        .add(Expr::input(1, acc));
+    reduce(
+        call,
+        &a,
+        &plan,
+        Reduction {
+            op: ReduceOp::LogSumExp,
+            acc,
+            pre: Expr::input(0, a.dtype).cast(acc),
+            outputs: vec![(Dest::Arg(3), result, out)],
+            scalars: vec![],
+        },
+    )
+}
+
+fn count_nonzero(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let dims = call.ints(1)?;
+    let plan = plan(&a, Some(&dims), false)?;
+    let pre = Expr::input(0, a.dtype)
+        .cast(DType::Bool)
+        .cast(DType::I64);
+    reduce(
+        call,
+        &a,
+        &plan,
+        Reduction {
+            op: ReduceOp::Sum,
+            acc: DType::I64,
+            pre,
+            outputs: vec![(Dest::New, DType::I64, Expr::input(0, DType::I64))],
+            scalars: vec![],
+        },
+    )
+}
+
+/// cumsum/cumprod with `(self, dim, dtype, out)`.
+fn scan(call: &mut Call, prod: bool) -> Result<()> {
+    let a = call.tensor(0)?;
+    let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
+    let result = sum_dtype(a.dtype, call.dtype(2)?);
+    let out = call.result(Dest::Arg(3), &a.sizes, result, a.device)?;
+    if a.sizes.is_empty() {
+        return super::copy::copy(&out, &a);
+    }
+    let kernel = ScanKernel {
+        input: a.dtype,
+        acc: acc_dtype(result),
+        output: out.dtype,
+        op: if prod { ReduceOp::Prod } else { ReduceOp::Sum },
+    };
+    run_scan(kernel, &a, &out, dim)
+}
+
+fn norm_out(call: &mut Call, with_dtype: bool) -> Result<()> {
+    let p = call.optional_scalar(1)?.map_or(2.0, |s| s.to_f64());
+    let dims = call.ints(2)?;
+    let keepdim = call.boolean(3)?;
+    let (dtype, out) = if with_dtype {
+        (call.dtype(4)?, 5)
+    } else {
+        (None, 4)
+    };
+    vector_norm(call, p, Some(dims), keepdim, dtype, Dest::Arg(out))
+}
+
+pub const OPS: &[(&str, OpFn)] = &[
+    ("sum.IntList_out", |c| sum_out(c, "sum")),
+    ("nansum.out", |c| sum_out(c, "nansum")),
+    ("mean.out", |c| sum_out(c, "mean")),
+    ("prod.int_out", |c| {
+        let (dim, keepdim, dtype) = (c.int(1)?, c.boolean(2)?, c.dtype(3)?);
+        sum_like(c, "prod", Some(vec![dim]), keepdim, dtype, Dest::Arg(4))
+    }),
+    ("prod", |c| {
+        let dtype = c.dtype(1)?;
+        sum_like(c, "prod", None, false, dtype, Dest::New)
+    }),
+    ("amax.out", |c| {
+        let (dims, keepdim) = (c.ints(1)?, c.boolean(2)?);
+        extremum(c, true, Some(dims), keepdim, Some(Dest::Arg(3)), None, "amax")
+    }),
+    ("amin.out", |c| {
+        let (dims, keepdim) = (c.ints(1)?, c.boolean(2)?);
+        extremum(c, false, Some(dims), keepdim, Some(Dest::Arg(3)), None, "amin")
+    }),
+    ("max", |c| extremum(c, true, None, false, Some(Dest::New), None, "max")),
+    ("min", |c| extremum(c, false, None, false, Some(Dest::New), None, "min")),
+    ("max.unary_out", |c| extremum(c, true, None, false, Some(Dest::Arg(1)), None, "max")),
+    ("min.unary_out", |c| extremum(c, false, None, false, Some(Dest::Arg(1)), None, "min")),
+    ("max.dim_max", |c| {
+        let (dim, keepdim) = (c.int(1)?, c.boolean(2)?);
+        extremum(c, true, Some(vec![dim]), keepdim, Some(Dest::Arg(3)), Some(Dest::Arg(4)), "max")
+    }),
+    ("min.dim_min", |c| {
+        let (dim, keepdim) = (c.int(1)?, c.boolean(2)?);
+        extremum(c, false, Some(vec![dim]), keepdim, Some(Dest::Arg(3)), Some(Dest::Arg(4)), "min")
+    }),
+    ("argmax.out", |c| {
+        let (dim, keepdim) = (c.optional_int(1)?, c.boolean(2)?);
+        extremum(c, true, dim.map(|d| vec![d]), keepdim && dim.is_some(), None, Some(Dest::Arg(3)), "argmax")
+    }),
+    ("argmin.out", |c| {
+        let (dim, keepdim) = (c.optional_int(1)?, c.boolean(2)?);
+        extremum(c, false, dim.map(|d| vec![d]), keepdim && dim.is_some(), None, Some(Dest::Arg(3)), "argmin")
+    }),
+    ("var.correction", |c| variance(c, false, false, [Dest::New; 2])),
+    ("var.correction_out", |c| variance(c, false, false, [Dest::Arg(4); 2])),
+    ("std.correction", |c| variance(c, true, false, [Dest::New; 2])),
+    ("std.correction_out", |c| variance(c, true, false, [Dest::Arg(4); 2])),
+    ("var_mean.correction", |c| variance(c, false, true, [Dest::New; 2])),
+    ("std_mean.correction", |c| variance(c, true, true, [Dest::New; 2])),
+    ("any.all_out", |c| logical(c, false, None, None, 1)),
+    ("all.all_out", |c| logical(c, true, None, None, 1)),
+    ("any.dims_out", |c| logical(c, false, Some(1), Some(2), 3)),
+    ("all.dims_out", |c| logical(c, true, Some(1), Some(2), 3)),
+    ("any.out", |c| logical(c, false, Some(1), Some(2), 3)),
+    ("all.out", |c| logical(c, true, Some(1), Some(2), 3)),
+    ("linalg_vector_norm.out", |c| {
+        let ord = c.scalar(1)?.to_f64();
+        let (dims, keepdim, dtype) = (dims_arg(c, 2)?, c.boolean(3)?, c.dtype(4)?);
+        vector_norm(c, ord, dims, keepdim, dtype, Dest::Arg(5))
+    }),
+    ("norm.out", |c| norm_out(c, false)),
+    ("norm.dtype_out", |c| norm_out(c, true)),
+    ("logsumexp.out", logsumexp),
+    ("count_nonzero.dim_IntList", count_nonzero),
+    ("cumsum.out", |c| scan(c, false)),
+    ("cumprod.out", |c| scan(c, true)),
+];

@@ -92,3 +92,71 @@ impl ScalarArg {
         Ok(())
     }
 }
+
+/// The value of an IEEE half-precision number.
+pub fn f16_to_f64(bits: u16) -> f64 {
+    let sign = if bits & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let exp = i32::from((bits >> 10) & 0x1f);
+    let man = f64::from(bits & 0x3ff);
+    sign * match exp {
+        0 => man * 2f64.powi(-24),
+        31 if man == 0.0 => f64::INFINITY,
+        31 => f64::NAN,
+        _ => (1.0 + man / 1024.0) * 2f64.powi(exp - 15),
+    }
+}
+
+impl ScalarArg {
+    /// Reads the element of a zero-dimensional host tensor of dtype `code`.
+    ///
+    /// # Safety
+    /// `data` must address one readable element of that dtype.
+    pub unsafe fn read_host(data: u64, code: i32) -> Result<ScalarArg> {
+        let dtype = DType::from_code(code)?;
+        let p = data as *const u8;
+        let int = |i: i64| (1, i, 0.0);
+        let float = |d: f64| (2, 0, d);
+        let (kind, i, d) = match dtype {
+            DType::Bool => (0, i64::from(*p != 0), 0.0),
+            DType::U8 => int(i64::from(*p)),
+            DType::I8 => int(i64::from(*(p as *const i8))),
+            DType::I16 => int(i64::from((p as *const i16).read_unaligned())),
+            DType::I32 => int(i64::from((p as *const i32).read_unaligned())),
+            DType::I64 => int((p as *const i64).read_unaligned()),
+            DType::F16 => float(f16_to_f64((p as *const u16).read_unaligned())),
+            DType::BF16 => float(f64::from(f32::from_bits(
+                u32::from((p as *const u16).read_unaligned()) << 16,
+            ))),
+            DType::F32 => float(f64::from((p as *const f32).read_unaligned())),
+            DType::F64 => float((p as *const f64).read_unaligned()),
+        };
+        Ok(ScalarArg {
+            kind,
+            dtype: code,
+            i,
+            d,
+        })
+    }
+
+    /// The value as a float.
+    pub fn to_f64(&self) -> f64 {
+        self.as_f64()
+    }
+
+    /// Whether the value is a float (rather than an integer or bool).
+    pub fn is_float(&self) -> bool {
+        self.kind == 2
+    }
+}
+
+impl ScalarArg {
+    /// A Python float.
+    pub fn float(d: f64) -> ScalarArg {
+        ScalarArg {
+            kind: 2,
+            dtype: -1,
+            i: 0,
+            d,
+        }
+    }
+}

@@ -15,6 +15,20 @@ pub struct TensorArg {
     pub device: i32,
 }
 
+impl TensorArg {
+    /// A record for the glue to fill.
+    pub fn empty() -> Self {
+        TensorArg {
+            data: 0,
+            sizes: std::ptr::null(),
+            strides: std::ptr::null(),
+            ndim: 0,
+            dtype: 0,
+            device: 0,
+        }
+    }
+}
+
 /// A device tensor view.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TensorRef {

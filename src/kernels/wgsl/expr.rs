@@ -1,17 +1,51 @@
 //! Renders scalar expressions to WGSL.
 
-use super::dtype::convert;
+use super::dtype::{compute_type, convert};
+use super::math::Helpers;
 use crate::dtype::DType;
 use crate::kernels::expr::{BinaryOp, Expr, UnaryOp};
 
-/// WGSL for `expr`; input `i` is named `x{i}` and scalar `k` is named `s{k}`.
-pub fn render(expr: &Expr) -> String {
+/// WGSL for `expr`; input `i` is named `x{i}` and scalar `k` is named `s{k}`. Helper
+/// functions the expression calls are added to `helpers`.
+pub fn render(expr: &Expr, helpers: &mut Helpers) -> String {
     match expr {
         Expr::Input { index, .. } => format!("x{index}"),
         Expr::Scalar { index, .. } => format!("s{index}"),
-        Expr::Cast(to, x) => convert(&render(x), x.dtype(), *to),
-        Expr::Unary(op, x) => unary(*op, &render(x), x.dtype()),
-        Expr::Binary(op, a, b) => binary(*op, &render(a), &render(b), a.dtype()),
+        Expr::Const { dtype, bits } => constant(*dtype, *bits),
+        Expr::Cast(to, x) => convert(&render(x, helpers), x.dtype(), *to),
+        Expr::Unary(op, x) => unary(*op, &render(x, helpers), x.dtype(), helpers),
+        Expr::Binary(op, a, b) => {
+            let (a_src, b_src) = (render(a, helpers), render(b, helpers));
+            binary(*op, &a_src, &b_src, a.dtype(), helpers)
+        }
+        Expr::Select(c, a, b) => format!(
+            "select({}, {}, {})",
+            render(b, helpers),
+            render(a, helpers),
+            render(c, helpers)
+        ),
+    }
+}
+
+/// A constant in its dtype's compute type, written through its bits so that it is exact.
+fn constant(dtype: DType, bits: u64) -> String {
+    let int = bits as i64;
+    match dtype {
+        DType::Bool => (int != 0).to_string(),
+        DType::U8 => format!("{}u", int as u8),
+        DType::I8 | DType::I16 | DType::I32 => {
+            let v = match dtype {
+                DType::I8 => i32::from(int as i8),
+                DType::I16 => i32::from(int as i16),
+                _ => int as i32,
+            };
+            format!("bitcast<i32>({:#x}u)", v as u32)
+        }
+        DType::I64 => format!("bitcast<i64>({:#x}lu)", bits),
+        DType::F16 | DType::BF16 | DType::F32 => {
+            format!("bitcast<f32>({:#x}u)", (f64::from_bits(bits) as f32).to_bits())
+        }
+        DType::F64 => format!("bitcast<f64>({:#x}lu)", bits),
     }
 }
 
@@ -35,9 +69,57 @@ fn float_bits(x: &str, dtype: DType) -> (String, &'static str) {
     }
 }
 
-fn unary(op: UnaryOp, x: &str, dtype: DType) -> String {
-    let float = dtype.is_float();
+fn lit(dtype: DType, value: f64) -> String {
+    constant(
+        dtype,
+        if dtype.is_float() {
+            value.to_bits()
+        } else {
+            value as i64 as u64
+        },
+    )
+}
+
+/// The math helper or builtin computing `op` in f32 or f64.
+fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> String {
+    use UnaryOp::*;
+    let ty = if f64 { "f64" } else { "f32" };
+    let c = |v: f64| lit(if f64 { DType::F64 } else { DType::F32 }, v);
+    let name = format!("{op:?}").to_lowercase();
+    let helper = |helpers: &mut Helpers, name: &str, arg: &str| {
+        format!("{}({arg})", helpers.need(&format!("{name}_{ty}")))
+    };
     match op {
+        Sqrt => format!("sqrt({x})"),
+        Rsqrt => format!("({} / sqrt({x}))", c(1.0)),
+        Expm1 | Log1p | Erf | Erfc | Erfinv => helper(helpers, &name, x),
+        Log10 | Log2 => {
+            let scale = if op == Log10 {
+                std::f64::consts::LOG10_E
+            } else {
+                std::f64::consts::LOG2_E
+            };
+            if !f64 && op == Log2 {
+                return format!("log2({x})");
+            }
+            let log = if f64 {
+                helper(helpers, "log", x)
+            } else {
+                format!("log({x})")
+            };
+            format!("({log} * {})", c(scale))
+        }
+        Exp2 if f64 => helper(helpers, "exp", &format!("{x} * {}", c(std::f64::consts::LN_2))),
+        _ if f64 => helper(helpers, &name, x),
+        _ => format!("{name}({x})"),
+    }
+}
+
+fn unary(op: UnaryOp, x: &str, dtype: DType, helpers: &mut Helpers) -> String {
+    let float = dtype.is_float();
+    let zero = lit(dtype, 0.0);
+    match op {
+        _ if op.is_transcendental() => transcendental(op, x, dtype == DType::F64, helpers),
         UnaryOp::Neg if dtype == DType::U8 => wrap(format!("(0u - {x})"), dtype),
         UnaryOp::Neg => wrap(format!("(-{x})"), dtype),
         UnaryOp::Abs if dtype == DType::Bool || dtype == DType::U8 => x.to_string(),
@@ -49,9 +131,23 @@ fn unary(op: UnaryOp, x: &str, dtype: DType) -> String {
             format!("select(ceil({x}), floor({x}), {x} > 0.0lf)")
         }
         UnaryOp::Trunc if float => format!("trunc({x})"),
-        UnaryOp::Ceil | UnaryOp::Floor | UnaryOp::Trunc => x.to_string(),
+        UnaryOp::Round if float => format!("round({x})"),
+        UnaryOp::Ceil | UnaryOp::Floor | UnaryOp::Trunc | UnaryOp::Round => x.to_string(),
         UnaryOp::Not if dtype == DType::Bool => format!("(!{x})"),
         UnaryOp::Not => wrap(format!("(~{x})"), dtype),
+        UnaryOp::Sign if dtype == DType::Bool => x.to_string(),
+        UnaryOp::Sign => {
+            let (one, minus) = (lit(dtype, 1.0), lit(dtype, -1.0));
+            let positive = format!("select({zero}, {one}, {x} > {zero})");
+            if dtype == DType::U8 {
+                positive
+            } else if float {
+                // NaN stays NaN (x - x), and -0.0 gives 0.
+                format!("select(select({positive}, {minus}, {x} < {zero}), {x} - {x}, !({x} == {x}))")
+            } else {
+                format!("select({positive}, {minus}, {x} < {zero})")
+            }
+        }
         UnaryOp::IsNan | UnaryOp::IsInf | UnaryOp::IsFinite if float => {
             let (bits, inf) = float_bits(x, dtype);
             let cmp = match op {
@@ -62,14 +158,59 @@ fn unary(op: UnaryOp, x: &str, dtype: DType) -> String {
             format!("({bits} {cmp} {inf})")
         }
         UnaryOp::IsNan | UnaryOp::IsInf => "false".into(),
-        UnaryOp::IsFinite => "true".into(),
+        _ => "true".into(),
     }
 }
 
-fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
+fn shift(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
+    let width = lit(dtype, (dtype.size() * 8) as f64);
+    let zero = lit(dtype, 0.0);
+    let in_range = if dtype == DType::U8 {
+        format!("{b} < {width}")
+    } else {
+        format!("({b} >= {zero} && {b} < {width})")
+    };
+    if op == BinaryOp::Shl {
+        let shifted = wrap(format!("({a} << u32({b}))"), dtype);
+        format!("select({zero}, {shifted}, {in_range})")
+    } else {
+        let fill = if dtype == DType::U8 {
+            zero.clone()
+        } else {
+            format!("select({zero}, {}, {a} < {zero})", lit(dtype, -1.0))
+        };
+        format!("select({fill}, ({a} >> u32({b})), {in_range})")
+    }
+}
+
+/// Float helpers written inline as WGSL functions of `a` and `b`.
+fn float_binary(op: BinaryOp, a: &str, b: &str, dtype: DType, helpers: &mut Helpers) -> String {
+    let f64 = dtype == DType::F64;
+    let ty = if f64 { "f64" } else { "f32" };
+    match op {
+        BinaryOp::Pow => {
+            let name = if f64 { "pow_f64" } else { "pow_f32" };
+            format!("{}({a}, {b})", helpers.need(name))
+        }
+        BinaryOp::Atan2 if f64 => format!("{}({a}, {b})", helpers.need("atan2_f64")),
+        BinaryOp::Atan2 => format!("atan2({a}, {b})"),
+        BinaryOp::CopySign if f64 => format!(
+            "bitcast<f64>((bitcast<u64>({a}) & 0x7ffffffffffffffflu) | (bitcast<u64>({b}) & 0x8000000000000000lu))"
+        ),
+        BinaryOp::CopySign => format!(
+            "bitcast<f32>((bitcast<u32>({a}) & 0x7fffffffu) | (bitcast<u32>({b}) & 0x80000000u))"
+        ),
+        BinaryOp::Fmod => format!("{}({a}, {b})", helpers.need(&format!("fmod_{ty}"))),
+        BinaryOp::Rem => format!("{}({a}, {b})", helpers.need(&format!("rem_{ty}"))),
+        _ => format!("{}({a}, {b})", helpers.need(&format!("floordiv_{ty}"))),
+    }
+}
+
+fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType, helpers: &mut Helpers) -> String {
     let float = dtype.is_float();
     let boolean = dtype == DType::Bool;
     let infix = |sym: &str| format!("({a} {sym} {b})");
+    let zero = lit(dtype, 0.0);
     match op {
         BinaryOp::Add if boolean => infix("|"),
         BinaryOp::Mul if boolean => infix("&"),
@@ -89,6 +230,7 @@ fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
         BinaryOp::BitOr => infix("|"),
         BinaryOp::BitXor if boolean => infix("!="),
         BinaryOp::BitXor => infix("^"),
+        BinaryOp::Shl | BinaryOp::Shr => shift(op, a, b, dtype),
         BinaryOp::Eq => infix("=="),
         // Ordered comparisons are false for NaN, so float `!=` is written as `!(a == b)`.
         BinaryOp::Ne if float => format!("(!({a} == {b}))"),
@@ -105,6 +247,30 @@ fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
             } else {
                 infix(sym)
             }
+        }
+        _ if float => float_binary(op, a, b, dtype, helpers),
+        BinaryOp::Pow => {
+            let ty = compute_type(dtype);
+            wrap(
+                format!("{}({a}, {b})", helpers.need(&format!("ipow_{ty}"))),
+                dtype,
+            )
+        }
+        BinaryOp::Fmod => infix("%"),
+        BinaryOp::Rem if dtype == DType::U8 => infix("%"),
+        BinaryOp::Rem => format!(
+            "select({a} % {b}, {a} % {b} + {b}, !({a} % {b} == {zero}) && (({a} % {b} < {zero}) != ({b} < {zero})))"
+        ),
+        BinaryOp::FloorDiv if dtype == DType::U8 => infix("/"),
+        BinaryOp::FloorDiv => wrap(
+            format!(
+                "select({a} / {b}, {a} / {b} - {}, !({a} % {b} == {zero}) && (({a} < {zero}) != ({b} < {zero})))",
+                lit(dtype, 1.0)
+            ),
+            dtype,
+        ),
+        BinaryOp::Atan2 | BinaryOp::CopySign => {
+            unreachable!("{op:?} takes floating-point operands")
         }
     }
 }

@@ -5,6 +5,7 @@
 mod access;
 pub mod dtype;
 mod expr;
+mod math;
 mod patterns;
 
 pub use patterns::{render, WORKGROUP_SIZE};

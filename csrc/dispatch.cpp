@@ -1,0 +1,169 @@
+// One boxed kernel serves every op the Rust core implements: it describes the stack's arguments,
+// runs the Rust op by number and pushes what the op returns. Ops are registered by name from
+// the Rust op table, so adding an op needs no C++.
+#include <ATen/core/dispatch/Dispatcher.h>
+#include <ATen/native/Resize.h>
+#include <torch/library.h>
+
+#include <deque>
+
+#include "mojo.h"
+
+namespace mojo {
+namespace {
+
+constexpr auto kMojo = c10::DeviceType::PrivateUse1;
+
+// What one call keeps alive while Rust reads its arguments.
+struct CallState {
+  torch::jit::Stack* stack = nullptr;
+  size_t first = 0;
+  std::vector<at::Tensor> created;
+  std::deque<std::vector<int64_t>> int_lists;
+  std::deque<std::vector<at::Tensor>> tensor_lists;
+  std::deque<std::vector<MojoTensor>> described_lists;
+};
+
+MojoTensor none_tensor() { return MojoTensor{0, nullptr, nullptr, -1, 0, 0}; }
+
+int64_t to_int(const c10::IValue& v) {
+  return v.isSymInt() ? v.toSymInt().expect_int() : v.toInt();
+}
+
+MojoValue describe_value(CallState& state, const c10::IValue& v) {
+  MojoValue out{};
+  if (v.isNone()) {
+    out.kind = kValueNone;
+  } else if (v.isTensor() && !v.toTensor().defined()) {
+    out.kind = kValueNone;
+  } else if (v.isTensor()) {
+    const at::Tensor& t = v.toTensor();
+    out.kind = kValueTensor;
+    out.tensor = describe(t);
+    out.wrapped = t.unsafeGetTensorImpl()->is_wrapped_number() ? 1 : 0;
+  } else if (v.isBool()) {
+    out.kind = kValueBool;
+    out.i = v.toBool() ? 1 : 0;
+  } else if (v.isInt() || v.isSymInt()) {
+    out.kind = kValueInt;
+    out.i = to_int(v);
+  } else if (v.isDouble()) {
+    out.kind = kValueDouble;
+    out.d = v.toDouble();
+  } else if (v.isString()) {
+    out.kind = kValueString;
+    out.string = v.toStringRef().c_str();
+  } else if (v.isIntList()) {
+    auto& ints = state.int_lists.emplace_back(v.toIntVector());
+    out.kind = kValueIntList;
+    out.ints = ints.data();
+    out.len = static_cast<int64_t>(ints.size());
+  } else if (v.isList()) {
+    auto list = v.toListRef();
+    bool numbers = !list.empty() && (list[0].isInt() || list[0].isSymInt());
+    if (numbers) {
+      auto& ints = state.int_lists.emplace_back();
+      for (const auto& e : list) ints.push_back(to_int(e));
+      out.kind = kValueIntList;
+      out.ints = ints.data();
+      out.len = static_cast<int64_t>(ints.size());
+    } else {
+      auto& keep = state.tensor_lists.emplace_back();
+      auto& described = state.described_lists.emplace_back();
+      for (const auto& e : list) {
+        if (e.isTensor() && e.toTensor().defined()) {
+          keep.push_back(e.toTensor());
+          described.push_back(describe(keep.back()));
+        } else {
+          described.push_back(none_tensor());
+        }
+      }
+      out.kind = kValueTensorList;
+      out.tensors = described.data();
+      out.len = static_cast<int64_t>(described.size());
+    }
+  } else {
+    out.kind = kValueOther;
+  }
+  return out;
+}
+
+int resize_argument(void* ctx, int64_t index, const int64_t* sizes, int64_t ndim, MojoTensor* out) {
+  try {
+    auto& state = *static_cast<CallState*>(ctx);
+    at::Tensor& t = (*state.stack)[state.first + index].toTensor();
+    at::native::resize_output(t, c10::IntArrayRef(sizes, ndim));
+    *out = describe(t);
+    return 0;
+  } catch (const std::exception& e) {
+    mojo_callback_error(1, e.what());
+    return 1;
+  }
+}
+
+int create_tensor(void* ctx, const int64_t* sizes, int64_t ndim, int32_t dtype, int32_t device,
+                  MojoTensor* out) {
+  try {
+    auto& state = *static_cast<CallState*>(ctx);
+    auto options = at::TensorOptions()
+                       .dtype(static_cast<at::ScalarType>(dtype))
+                       .device(c10::Device(kMojo, static_cast<c10::DeviceIndex>(device)));
+    state.created.push_back(at::empty(c10::IntArrayRef(sizes, ndim), options));
+    *out = describe(state.created.back());
+    return static_cast<int>(state.created.size()) - 1;
+  } catch (const c10::OutOfMemoryError& e) {
+    mojo_callback_error(3, e.what());
+    return -1;
+  } catch (const std::exception& e) {
+    mojo_callback_error(1, e.what());
+    return -1;
+  }
+}
+
+// A kernel functor bound to one entry of the Rust op table.
+class RustOp final : public c10::OperatorKernel {
+ public:
+  explicit RustOp(int32_t id) : id_(id) {}
+
+  void operator()(const c10::OperatorHandle& op, c10::DispatchKeySet, torch::jit::Stack* stack) {
+    const size_t nargs = op.schema().arguments().size();
+    CallState state;
+    state.stack = stack;
+    state.first = stack->size() - nargs;
+    std::vector<MojoValue> args;
+    args.reserve(nargs);
+    std::optional<c10::Device> device;
+    for (size_t i = 0; i < nargs; ++i) {
+      const c10::IValue& v = (*stack)[state.first + i];
+      if (!device && v.isTensor() && v.toTensor().defined() && v.toTensor().device().type() == kMojo) {
+        device = v.toTensor().device();
+      }
+      args.push_back(describe_value(state, v));
+    }
+    c10::OptionalDeviceGuard guard(device);
+    int32_t results[8];
+    int64_t count = 0;
+    check(mojo_run_op(id_, args.data(), static_cast<int64_t>(nargs), &state, &resize_argument,
+                      &create_tensor, results, &count));
+    std::vector<c10::IValue> returned;
+    for (int64_t r = 0; r < count; ++r) {
+      int32_t ref = results[r];
+      returned.push_back(ref >= 0 ? (*stack)[state.first + ref]
+                                  : c10::IValue(state.created[static_cast<size_t>(-ref - 1)]));
+    }
+    torch::jit::drop(*stack, nargs);
+    for (auto& v : returned) stack->push_back(std::move(v));
+  }
+
+ private:
+  int32_t id_;
+};
+
+TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
+  for (int32_t id = 0; id < mojo_op_count(); ++id) {
+    m.impl(mojo_op_name(id), torch::CppFunction::makeFromBoxedFunctor(std::make_unique<RustOp>(id)));
+  }
+}
+
+}  // namespace
+}  // namespace mojo

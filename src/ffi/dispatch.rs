@@ -1,0 +1,57 @@
+//! The op table across the C ABI: its size, its names, and running one op.
+
+use std::ffi::{c_char, c_void};
+
+use super::ffi_call;
+use crate::error::Error;
+use crate::ops::call::{Call, CreateFn, ValueArg};
+use crate::ops::output::ResizeFn;
+use crate::ops::registry::table;
+
+/// Number of ops in the table.
+#[no_mangle]
+pub extern "C" fn mojo_op_count() -> i32 {
+    table().len() as i32
+}
+
+/// The schema name of op `id` (for example `add.out`), or null.
+#[no_mangle]
+pub extern "C" fn mojo_op_name(id: i32) -> *const c_char {
+    table()
+        .get(id as usize)
+        .map_or(std::ptr::null(), |(name, _)| name.as_ptr())
+}
+
+/// Runs op `id` on `nargs` arguments; writes its returns into `results` (at most 8).
+///
+/// # Safety
+/// `args` must point to `nargs` live records; `resize` and `create` must accept `ctx`;
+/// `results` must hold 8 values.
+#[no_mangle]
+pub unsafe extern "C" fn mojo_run_op(
+    id: i32,
+    args: *const ValueArg,
+    nargs: i64,
+    ctx: *mut c_void,
+    resize: ResizeFn,
+    create: CreateFn,
+    results: *mut i32,
+    count: &mut i64,
+) -> i32 {
+    ffi_call(|| {
+        let (_, op) = table()
+            .get(id as usize)
+            .ok_or_else(|| Error::runtime(format!("mojo: no op {id}")))?;
+        let args = if nargs == 0 {
+            &[][..]
+        } else {
+            std::slice::from_raw_parts(args, nargs as usize)
+        };
+        let mut call = Call::new(args, ctx, resize, create);
+        op(&mut call)?;
+        let returned = &call.results[..call.results.len().min(8)];
+        std::ptr::copy_nonoverlapping(returned.as_ptr(), results, returned.len());
+        *count = returned.len() as i64;
+        Ok(())
+    })
+}

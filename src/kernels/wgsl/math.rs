@@ -1,0 +1,439 @@
+//! WGSL helper functions for math that WGSL lacks: erf and friends for f32, every
+//! transcendental function for f64 (Vulkan's extended instructions stop at 32 bits), and
+//! integer powers. Templates use `$T` for the float type and `$exp`/`$log` for its primitives.
+
+use std::collections::BTreeSet;
+
+/// The helpers one kernel needs, by name.
+#[derive(Default)]
+pub struct Helpers(BTreeSet<String>);
+
+impl Helpers {
+    /// Marks `name` (and what it calls) as needed and returns it.
+    pub fn need(&mut self, name: &str) -> String {
+        if self.0.insert(name.to_string()) {
+            for dep in deps(name) {
+                self.need(dep);
+            }
+        }
+        name.to_string()
+    }
+
+    /// The WGSL source of every needed helper.
+    pub fn source(&self) -> String {
+        self.0.iter().map(|name| source(name)).collect()
+    }
+}
+
+fn deps(name: &str) -> &'static [&'static str] {
+    match name {
+        "sin_f64" | "cos_f64" | "tan_f64" => &["sincos_f64"],
+        "atan2_f64" => &["atan_f64"],
+        "asin_f64" | "acos_f64" => &["atan2_f64"],
+        "expm1_f64" | "pow_f64" => &["exp_f64", "log_f64"],
+        "log1p_f64" => &["log_f64"],
+        "acosh_f64" => &["log_f64", "log1p_f64"],
+        "sinh_f64" | "tanh_f64" => &["exp_f64", "expm1_f64"],
+        "cosh_f64" => &["exp_f64"],
+        "asinh_f64" | "atanh_f64" => &["log1p_f64", "log_f64"],
+        "erf_f64" | "erfc_f64" => &["exp_f64", "erf_parts_f64"],
+        "erfinv_f64" => &["erf_f64", "exp_f64", "log_f64", "erfinv_guess_f64"],
+        "expm1_f32" | "log1p_f32" | "pow_f32" => &[],
+        "erf_f32" => &["erfc_pos_f32"],
+        "erfc_f32" => &["erfc_pos_f32", "erf_f32"],
+        "erfinv_f32" => &["erf_f32", "erfinv_guess_f32"],
+        "rem_f32" | "floordiv_f32" => &["fmod_f32"],
+        "rem_f64" | "floordiv_f64" => &["fmod_f64"],
+        _ => &[],
+    }
+}
+
+fn float_template(template: &str, ty: &str) -> String {
+    let (exp, log, inf) = if ty == "f64" {
+        ("exp_f64", "log_f64", "bitcast<f64>(0x7ff0000000000000lu)")
+    } else {
+        ("exp", "log", "bitcast<f32>(0x7f800000u)")
+    };
+    template
+        .replace("$INF", inf)
+        .replace("$exp", exp)
+        .replace("$log", log)
+        .replace("$T", ty)
+}
+
+fn source(name: &str) -> String {
+    let (base, ty) = name.rsplit_once('_').unwrap_or((name, ""));
+    match base {
+        "expm1" => float_template(EXPM1, ty),
+        "log1p" => float_template(LOG1P, ty),
+        "pow" => float_template(POW, ty),
+        "fmod" => float_template(FMOD, ty),
+        "rem" => float_template(REM, ty),
+        "floordiv" => float_template(FLOORDIV, ty),
+        "erfinv_guess" => float_template(ERFINV_GUESS, ty),
+        "erfinv" => float_template(ERFINV, ty).replace(
+            "$steps",
+            if ty == "f64" { "2" } else { "1" },
+        ),
+        "ipow" => IPOW.replace("$T", ty).replace(
+            "$neg",
+            if ty == "u32" { "0u" } else { "-1" },
+        ),
+        _ => F64_AND_F32
+            .split("\n\n")
+            .find(|f| f.starts_with(&format!("fn {name}(")))
+            .map(|f| format!("{f}\n"))
+            .unwrap_or_else(|| panic!("no WGSL helper {name}")),
+    }
+}
+
+const EXPM1: &str = "fn expm1_$T(x: $T) -> $T {
+    let u = $exp(x);
+    if (u == $T(1.0)) { return x; }
+    let um1 = u - $T(1.0);
+    if (um1 == $T(-1.0)) { return $T(-1.0); }
+    if (u > $T(1.0) && !(u - u == $T(0.0))) { return u; }
+    return um1 * x / $log(u);
+}
+";
+
+const LOG1P: &str = "fn log1p_$T(x: $T) -> $T {
+    let u = $T(1.0) + x;
+    if (u == $T(1.0)) { return x; }
+    if (u > $T(1.0) && !(u - u == $T(0.0))) { return u; }
+    return $log(u) * x / (u - $T(1.0));
+}
+";
+
+const POW: &str = "fn pow_$T(a: $T, b: $T) -> $T {
+    if (b == $T(0.0) || a == $T(1.0)) { return $T(1.0); }
+    if (!(a == a) || !(b == b)) { return a + b; }
+    let ab = abs(a);
+    let b_inf = !(b - b == $T(0.0));
+    let integral = !b_inf && floor(b) == b;
+    if (a < $T(0.0) && !integral && !b_inf) { return (a - a) / (a - a); }
+    var m: $T;
+    if (ab == $T(0.0)) {
+        m = select($T(1.0) / ab, $T(0.0), b > $T(0.0));
+    } else if (!(ab - ab == $T(0.0))) {
+        m = select($T(0.0), ab, b > $T(0.0));
+    } else if (b_inf) {
+        if (ab == $T(1.0)) { return $T(1.0); }
+        m = select($T(0.0), abs(b), (ab > $T(1.0)) == (b > $T(0.0)));
+    } else {
+        m = $exp(b * $log(ab));
+    }
+    let odd = integral && abs(b) < $T(9007199254740992.0) && floor(b * $T(0.5)) != b * $T(0.5);
+    let negative = odd && (a < $T(0.0) || (a == $T(0.0) && $T(1.0) / a < $T(0.0)));
+    return select(m, -m, negative);
+}
+";
+
+const FMOD: &str = "fn fmod_$T(a: $T, b: $T) -> $T {
+    if (abs(b) == $INF && abs(a) < $INF) { return a; }
+    let q = a / b;
+    return a - b * select(ceil(q), floor(q), q > $T(0.0));
+}
+";
+
+const REM: &str = "fn rem_$T(a: $T, b: $T) -> $T {
+    let m = fmod_$T(a, b);
+    if (!(m == $T(0.0)) && ((b < $T(0.0)) != (m < $T(0.0)))) { return m + b; }
+    return m;
+}
+";
+
+const FLOORDIV: &str = "fn floordiv_$T(a: $T, b: $T) -> $T {
+    if (b == $T(0.0)) { return a / b; }
+    let m = fmod_$T(a, b);
+    var d = (a - m) / b;
+    if (!(m == $T(0.0)) && ((b < $T(0.0)) != (m < $T(0.0)))) { d = d - $T(1.0); }
+    if (d == $T(0.0)) { return select($T(0.0), -$T(0.0), a / b < $T(0.0)); }
+    var f = floor(d);
+    if (d - f > $T(0.5)) { f = f + $T(1.0); }
+    return f;
+}
+";
+
+const ERFINV_GUESS: &str = "fn erfinv_guess_$T(x: $T) -> $T {
+    var w = -$log(($T(1.0) - x) * ($T(1.0) + x));
+    var p: $T;
+    if (w < $T(5.0)) {
+        w = w - $T(2.5);
+        p = $T(2.81022636e-08);
+        p = $T(3.43273939e-07) + p * w;
+        p = $T(-3.5233877e-06) + p * w;
+        p = $T(-4.39150654e-06) + p * w;
+        p = $T(0.00021858087) + p * w;
+        p = $T(-0.00125372503) + p * w;
+        p = $T(-0.00417768164) + p * w;
+        p = $T(0.246640727) + p * w;
+        p = $T(1.50140941) + p * w;
+    } else {
+        w = sqrt(w) - $T(3.0);
+        p = $T(-0.000200214257);
+        p = $T(0.000100950558) + p * w;
+        p = $T(0.00134934322) + p * w;
+        p = $T(-0.00367342844) + p * w;
+        p = $T(0.00573950773) + p * w;
+        p = $T(-0.0076224613) + p * w;
+        p = $T(0.00943887047) + p * w;
+        p = $T(1.00167406) + p * w;
+        p = $T(2.83297682) + p * w;
+    }
+    return p * x;
+}
+";
+
+const ERFINV: &str = "fn erfinv_$T(x: $T) -> $T {
+    let a = abs(x);
+    if (!(a <= $T(1.0))) { return (x - x) / (x - x); }
+    if (a == $T(1.0)) { return x * $INF; }
+    var y = erfinv_guess_$T(x);
+    for (var i = 0; i < $steps; i += 1) {
+        y = y - (erf_$T(y) - x) / ($T(1.1283791670955126) * $exp(-y * y));
+    }
+    return y;
+}
+";
+
+const IPOW: &str = "fn ipow_$T(a: $T, b: $T) -> $T {
+    if (b < $T(0)) {
+        if (a == $T(1)) { return $T(1); }
+        if (a == $T($neg)) { return select($T(1), a, (b & $T(1)) != $T(0)); }
+        return $T(0);
+    }
+    var r = $T(1);
+    var base = a;
+    var e = b;
+    while (e > $T(0)) {
+        if ((e & $T(1)) != $T(0)) { r = r * base; }
+        base = base * base;
+        e = e >> 1u;
+    }
+    return r;
+}
+";
+
+/// Fixed helpers, separated by blank lines; each starts with its `fn` line.
+const F64_AND_F32: &str = "fn exp_f64(x: f64) -> f64 {
+    if (!(x == x)) { return x; }
+    if (x > f64(709.782712893384)) { return bitcast<f64>(0x7ff0000000000000lu); }
+    if (x < f64(-745.2)) { return f64(0.0); }
+    let k = round(x * f64(1.4426950408889634));
+    let r = (x - k * f64(0.6931471803691238)) - k * f64(1.9082149292705877e-10);
+    var p = f64(1.0);
+    for (var i = 14; i >= 1; i -= 1) { p = f64(1.0) + p * r / f64(i); }
+    let ki = i32(k);
+    let k1 = ki / 2;
+    let k2 = ki - k1;
+    return p * bitcast<f64>(u64(k1 + 1023) << 52u) * bitcast<f64>(u64(k2 + 1023) << 52u);
+}
+
+fn log_f64(x: f64) -> f64 {
+    if (!(x == x)) { return x; }
+    if (x < f64(0.0)) { return (x - x) / (x - x); }
+    if (x == f64(0.0)) { return bitcast<f64>(0xfff0000000000000lu); }
+    if (!(x - x == f64(0.0))) { return x; }
+    var m = x;
+    var e = 0;
+    if (x < f64(2.2250738585072014e-308)) { m = x * f64(18014398509481984.0); e = -54; }
+    let bits = bitcast<u64>(m);
+    e = e + i32((bits >> 52u) & 0x7fflu) - 1023;
+    m = bitcast<f64>((bits & 0x000ffffffffffffflu) | 0x3ff0000000000000lu);
+    if (m > f64(1.4142135623730951)) { m = m * f64(0.5); e = e + 1; }
+    let s = (m - f64(1.0)) / (m + f64(1.0));
+    let s2 = s * s;
+    var p = f64(0.0);
+    for (var i = 25; i >= 1; i -= 2) { p = p * s2 + f64(1.0) / f64(i); }
+    return f64(e) * f64(0.6931471805599453) + f64(2.0) * s * p;
+}
+
+fn sincos_f64(x: f64) -> vec2<f64> {
+    if (!(x - x == f64(0.0))) { return vec2<f64>(x - x, x - x); }
+    let k = round(x * f64(0.6366197723675814));
+    let r = (x - k * f64(1.5707963267341256)) - k * f64(6.077100506506192e-11);
+    let r2 = r * r;
+    var s = f64(1.0);
+    var c = f64(1.0);
+    for (var i = 11; i >= 1; i -= 1) {
+        s = f64(1.0) - s * r2 / f64((2 * i) * (2 * i + 1));
+        c = f64(1.0) - c * r2 / f64((2 * i - 1) * (2 * i));
+    }
+    s = s * r;
+    let q = i32(k - f64(4.0) * floor(k * f64(0.25)));
+    if (q == 0) { return vec2<f64>(s, c); }
+    if (q == 1) { return vec2<f64>(c, -s); }
+    if (q == 2) { return vec2<f64>(-s, -c); }
+    return vec2<f64>(-c, s);
+}
+
+fn sin_f64(x: f64) -> f64 {
+    if (x == f64(0.0)) { return x; }
+    return sincos_f64(x).x;
+}
+
+fn cos_f64(x: f64) -> f64 {
+    return sincos_f64(x).y;
+}
+
+fn tan_f64(x: f64) -> f64 {
+    if (x == f64(0.0)) { return x; }
+    let sc = sincos_f64(x);
+    return sc.x / sc.y;
+}
+
+fn atan_f64(x: f64) -> f64 {
+    if (!(x == x) || x == f64(0.0)) { return x; }
+    var a = abs(x);
+    var inverted = false;
+    if (a > f64(1.0)) { a = f64(1.0) / a; inverted = true; }
+    var offset = f64(0.0);
+    if (a > f64(0.41421356237309503)) {
+        offset = f64(0.7853981633974483);
+        a = (a - f64(1.0)) / (a + f64(1.0));
+    }
+    let a2 = a * a;
+    var p = f64(0.0);
+    for (var i = 45; i >= 1; i -= 2) { p = -p * a2 + f64(1.0) / f64(i); }
+    var r = offset + a * p;
+    if (inverted) { r = f64(1.5707963267948966) - r; }
+    return select(r, -r, x < f64(0.0));
+}
+
+fn atan2_f64(y: f64, x: f64) -> f64 {
+    let pi = f64(3.141592653589793);
+    if (!(x == x) || !(y == y)) { return x + y; }
+    let x_negative = (bitcast<u64>(x) >> 63u) != 0lu;
+    let y_negative = (bitcast<u64>(y) >> 63u) != 0lu;
+    let signed_pi = select(pi, -pi, y_negative);
+    if (y == f64(0.0)) { return select(y, signed_pi, x_negative); }
+    let x_inf = !(x - x == f64(0.0));
+    let y_inf = !(y - y == f64(0.0));
+    if (x_inf && y_inf) { return select(signed_pi * f64(0.25), signed_pi * f64(0.75), x_negative); }
+    if (x == f64(0.0)) { return signed_pi * f64(0.5); }
+    let t = atan_f64(y / x);
+    if (x_negative) { return t + signed_pi; }
+    return t;
+}
+
+fn asin_f64(x: f64) -> f64 {
+    if (x == f64(0.0)) { return x; }
+    return atan2_f64(x, sqrt((f64(1.0) - x) * (f64(1.0) + x)));
+}
+
+fn acos_f64(x: f64) -> f64 {
+    return atan2_f64(sqrt((f64(1.0) - x) * (f64(1.0) + x)), x);
+}
+
+fn sinh_f64(x: f64) -> f64 {
+    let a = abs(x);
+    var r: f64;
+    if (a < f64(1.0)) {
+        let e = expm1_f64(a);
+        r = (e + e / (e + f64(1.0))) * f64(0.5);
+    } else {
+        let e = exp_f64(a * f64(0.5));
+        r = (f64(0.5) * e) * e - f64(0.5) / (e * e);
+    }
+    return select(r, -r, x < f64(0.0));
+}
+
+fn cosh_f64(x: f64) -> f64 {
+    let e = exp_f64(abs(x) * f64(0.5));
+    return (f64(0.5) * e) * e + f64(0.5) / (e * e);
+}
+
+fn tanh_f64(x: f64) -> f64 {
+    if (!(x == x) || x == f64(0.0)) { return x; }
+    let a = abs(x);
+    var r = f64(1.0);
+    if (a < f64(22.0)) {
+        let e = expm1_f64(f64(2.0) * a);
+        r = e / (e + f64(2.0));
+    }
+    return select(r, -r, x < f64(0.0));
+}
+
+fn asinh_f64(x: f64) -> f64 {
+    if (!(x == x) || x == f64(0.0)) { return x; }
+    let a = abs(x);
+    var r: f64;
+    if (a > f64(1e8)) {
+        r = log_f64(a) + f64(0.6931471805599453);
+    } else {
+        r = log1p_f64(a + a * a / (f64(1.0) + sqrt(f64(1.0) + a * a)));
+    }
+    return select(r, -r, x < f64(0.0));
+}
+
+fn acosh_f64(x: f64) -> f64 {
+    if (!(x >= f64(1.0))) { return (x - x) / (x - x); }
+    if (x > f64(1e8)) { return log_f64(x) + f64(0.6931471805599453); }
+    let t = x - f64(1.0);
+    return log1p_f64(t + sqrt(f64(2.0) * t + t * t));
+}
+
+fn atanh_f64(x: f64) -> f64 {
+    if (x == f64(0.0)) { return x; }
+    let a = abs(x);
+    let r = f64(0.5) * log1p_f64(f64(2.0) * a / (f64(1.0) - a));
+    return select(r, -r, x < f64(0.0));
+}
+
+fn erf_parts_f64(a: f64) -> vec2<f64> {
+    if (a < f64(2.5)) {
+        let a2 = a * a;
+        var term = a;
+        var sum = a;
+        for (var n = 1; n < 90; n += 1) {
+            term = term * f64(2.0) * a2 / f64(2 * n + 1);
+            sum = sum + term;
+        }
+        let e = f64(1.1283791670955126) * exp_f64(-a2) * sum;
+        return vec2<f64>(e, f64(1.0) - e);
+    }
+    var f = a;
+    for (var k = 80; k >= 1; k -= 1) { f = a + (f64(k) * f64(0.5)) / f; }
+    let c = exp_f64(-a * a) / (f64(1.7724538509055159) * f);
+    return vec2<f64>(f64(1.0) - c, c);
+}
+
+fn erf_f64(x: f64) -> f64 {
+    if (!(x == x) || x == f64(0.0)) { return x; }
+    let r = erf_parts_f64(min(abs(x), f64(30.0))).x;
+    return select(r, -r, x < f64(0.0));
+}
+
+fn erfc_f64(x: f64) -> f64 {
+    if (!(x == x)) { return x; }
+    let p = erf_parts_f64(min(abs(x), f64(30.0)));
+    return select(p.y, f64(1.0) + p.x, x < f64(0.0));
+}
+
+fn erfc_pos_f32(z: f32) -> f32 {
+    let t = 1.0f / (1.0f + 0.5f * z);
+    let p = -z * z - 1.26551223f + t * (1.00002368f + t * (0.37409196f + t * (0.09678418f +
+        t * (-0.18628806f + t * (0.27886807f + t * (-1.13520398f + t * (1.48851587f +
+        t * (-0.82215223f + t * 0.17087277f))))))));
+    return t * exp(p);
+}
+
+fn erf_f32(x: f32) -> f32 {
+    if (!(x == x)) { return x; }
+    let a = abs(x);
+    if (a < 0.5f) {
+        let x2 = x * x;
+        return x * 1.1283791670955126f * (1.0f + x2 * (-0.3333333333f + x2 * (0.1f +
+            x2 * (-0.0238095238f + x2 * (0.0046296296f - x2 * 0.0007575758f)))));
+    }
+    let r = 1.0f - erfc_pos_f32(a);
+    return select(r, -r, x < 0.0f);
+}
+
+fn erfc_f32(x: f32) -> f32 {
+    if (!(x == x)) { return x; }
+    if (abs(x) < 0.5f) { return 1.0f - erf_f32(x); }
+    let c = erfc_pos_f32(abs(x));
+    return select(c, 2.0f - c, x < 0.0f);
+}";

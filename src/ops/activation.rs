@@ -1,0 +1,371 @@
+//! nn activations and their backward ops, as pointwise expressions in the input's dtype
+//! (half types compute in float32, as CUDA's opmath does).
+
+use super::call::{Call, Dest, Operand};
+use super::pointwise::{common_dtype, not_implemented_for, pointwise};
+use super::registry::OpFn;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::{BinaryOp, Expr, UnaryOp};
+
+/// Runs `f` over the tensor arguments `tensors` and the Scalar arguments `scalars` (in that
+/// order in `f`'s operands); the dtype is the first tensor's and must be a float.
+fn activation(
+    call: &mut Call,
+    name: &str,
+    tensors: &[usize],
+    scalars: &[usize],
+    out: Dest,
+    f: impl FnOnce(&[Expr], DType) -> Expr,
+) -> Result<()> {
+    let mut operands = Vec::new();
+    for &i in tensors {
+        operands.push(call.operand(i)?);
+    }
+    for &i in scalars {
+        operands.push(Operand::Scalar(call.scalar(i)?));
+    }
+    let dtype = common_dtype(&operands[..tensors.len()].iter().collect::<Vec<_>>());
+    if !dtype.is_float() {
+        return Err(not_implemented_for(name, dtype));
+    }
+    let refs: Vec<&Operand> = operands.iter().collect();
+    pointwise(call, &refs, out, dtype, dtype, |e| f(e, dtype))
+}
+
+fn c(dtype: DType, v: f64) -> Expr {
+    Expr::constant(dtype, v)
+}
+
+/// `log1p(exp(x))`.
+fn softplus_of(x: Expr) -> Expr {
+    x.exp().log1p()
+}
+
+fn gelu(x: Expr, d: DType, tanh: bool) -> Expr {
+    let half_x = x.clone().mul(c(d, 0.5));
+    let inner = if tanh {
+        let cube = x.clone().mul(x.clone()).mul(x.clone());
+        x.add(cube.mul(c(d, 0.044715)))
+            .mul(c(d, (2.0 / std::f64::consts::PI).sqrt()))
+            .tanh()
+    } else {
+        x.mul(c(d, std::f64::consts::FRAC_1_SQRT_2))
+            .unary(UnaryOp::Erf)
+    };
+    half_x.mul(inner.with(BinaryOp::Add, 1.0))
+}
+
+fn gelu_backward(g: Expr, x: Expr, d: DType, tanh: bool) -> Expr {
+    if tanh {
+        let beta = c(d, (2.0 / std::f64::consts::PI).sqrt());
+        let kappa = 0.044715;
+        let x2 = x.clone().mul(x.clone());
+        let inner = beta
+            .clone()
+            .mul(x.clone().add(x2.clone().mul(x.clone()).mul(c(d, kappa))));
+        let t = inner.tanh();
+        let left = x.mul(c(d, 0.5));
+        let right = t.clone().with(BinaryOp::Add, 1.0);
+        let dt = c(d, 1.0).sub(t.clone().mul(t));
+        let dinner = beta.mul(x2.mul(c(d, 3.0 * kappa)).with(BinaryOp::Add, 1.0));
+        g.mul(right.mul(c(d, 0.5)).add(left.mul(dt).mul(dinner)))
+    } else {
+        let cdf = x
+            .clone()
+            .mul(c(d, std::f64::consts::FRAC_1_SQRT_2))
+            .unary(UnaryOp::Erf)
+            .with(BinaryOp::Add, 1.0)
+            .mul(c(d, 0.5));
+        let pdf = x
+            .clone()
+            .mul(x.clone())
+            .mul(c(d, -0.5))
+            .exp()
+            .mul(c(d, 1.0 / (2.0 * std::f64::consts::PI).sqrt()));
+        g.mul(cdf.add(x.mul(pdf)))
+    }
+}
+
+fn approximate(call: &Call, index: usize) -> Result<bool> {
+    match call.string(index)?.as_deref() {
+        None | Some("none") => Ok(false),
+        Some("tanh") => Ok(true),
+        Some(other) => Err(Error::runtime(format!(
+            "approximate argument must be either none or tanh, got {other}"
+        ))),
+    }
+}
+
+fn gelu_op(call: &mut Call) -> Result<()> {
+    let tanh = approximate(call, 1)?;
+    activation(call, "GeluKernelImpl", &[0], &[], Dest::Arg(2), |e, d| {
+        gelu(e[0].clone(), d, tanh)
+    })
+}
+
+fn gelu_backward_op(call: &mut Call) -> Result<()> {
+    let tanh = approximate(call, 2)?;
+    activation(call, "GeluBackward", &[0, 1], &[], Dest::Arg(3), |e, d| {
+        gelu_backward(e[0].clone(), e[1].clone(), d, tanh)
+    })
+}
+
+fn relu(call: &mut Call, dest: Dest) -> Result<()> {
+    let a = call.operand(0)?;
+    let dtype = common_dtype(&[&a]);
+    if dtype == DType::Bool {
+        return Err(not_implemented_for("clamp_min_scalar_cpu", dtype));
+    }
+    pointwise(call, &[&a], dest, dtype, dtype, |e| {
+        e[0].clone().max(c(dtype, 0.0))
+    })
+}
+
+fn silu(x: Expr) -> Expr {
+    x.clone().mul(x.sigmoid())
+}
+
+fn silu_backward(g: Expr, x: Expr, d: DType) -> Expr {
+    let s = x.clone().sigmoid();
+    let one = c(d, 1.0);
+    g.mul(s.clone())
+        .mul(one.clone().add(x.mul(one.sub(s))))
+}
+
+fn mish(x: Expr) -> Expr {
+    x.clone().mul(softplus_of(x).tanh())
+}
+
+fn mish_backward(g: Expr, x: Expr, d: DType) -> Expr {
+    let s = x.clone().sigmoid();
+    let t = softplus_of(x.clone()).tanh();
+    g.mul(t.clone().add(x.mul(s).mul(c(d, 1.0).sub(t.clone().mul(t)))))
+}
+
+fn softplus(x: Expr, beta: Expr, threshold: Expr) -> Expr {
+    let scaled = x.clone().mul(beta.clone());
+    scaled
+        .clone()
+        .gt(threshold)
+        .select(x, softplus_of(scaled).div(beta))
+}
+
+fn softplus_backward(g: Expr, x: Expr, beta: Expr, threshold: Expr, d: DType) -> Expr {
+    let scaled = x.mul(beta);
+    let z = scaled.clone().exp();
+    scaled
+        .gt(threshold)
+        .select(g.clone(), g.mul(z.clone()).div(z.add(c(d, 1.0))))
+}
+
+fn elu(x: Expr, alpha: Expr, scale: Expr, input_scale: Expr, d: DType) -> Expr {
+    x.clone().le(c(d, 0.0)).select(
+        x.clone()
+            .mul(input_scale)
+            .unary(UnaryOp::Expm1)
+            .mul(alpha.mul(scale.clone())),
+        x.mul(scale),
+    )
+}
+
+fn elu_backward(call: &mut Call) -> Result<()> {
+    let is_result = call.boolean(4)?;
+    // grad_output, self_or_result, then alpha, scale, input_scale.
+    activation(call, "elu_backward_cpu", &[0, 5], &[1, 2, 3], Dest::Arg(6), |e, d| {
+        let (g, x) = (e[0].clone(), e[1].clone());
+        let (alpha, scale, input_scale) = (e[2].clone(), e[3].clone(), e[4].clone());
+        let negcoef = alpha.mul(scale.clone());
+        let negative = if is_result {
+            g.clone().mul(input_scale).mul(x.clone().add(negcoef))
+        } else {
+            g.clone()
+                .mul(input_scale.clone())
+                .mul(negcoef)
+                .mul(x.clone().mul(input_scale).exp())
+        };
+        x.le(c(d, 0.0)).select(negative, g.mul(scale))
+    })
+}
+
+fn hardsigmoid(x: Expr, d: DType) -> Expr {
+    x.with(BinaryOp::Add, 3.0)
+        .max(c(d, 0.0))
+        .min(c(d, 6.0))
+        .div(c(d, 6.0))
+}
+
+fn hardswish_backward(g: Expr, x: Expr, d: DType) -> Expr {
+    x.clone().lt(c(d, -3.0)).select(
+        c(d, 0.0),
+        x.clone().le(c(d, 3.0)).select(
+            g.clone()
+                .mul(x.div(c(d, 3.0)).with(BinaryOp::Add, 0.5)),
+            g,
+        ),
+    )
+}
+
+fn hardtanh_backward(g: Expr, x: Expr, lo: Expr, hi: Expr, d: DType) -> Expr {
+    x.clone()
+        .le(lo)
+        .or(x.ge(hi))
+        .select(c(d, 0.0), g)
+}
+
+fn logit(call: &mut Call) -> Result<()> {
+    let eps = call.optional_double(1)?;
+    activation(call, "logit_cpu", &[0], &[], Dest::Arg(2), |e, d| {
+        let mut z = e[0].clone();
+        if let Some(eps) = eps {
+            z = z.max(c(d, eps)).min(c(d, 1.0 - eps));
+        }
+        z.clone()
+            .div(c(d, 1.0).sub(z))
+            .unary(UnaryOp::Log)
+    })
+}
+
+fn logit_backward(call: &mut Call) -> Result<()> {
+    let eps = call.optional_double(2)?;
+    activation(call, "logit_backward_cpu", &[0, 1], &[], Dest::Arg(3), |e, d| {
+        let (g, x) = (e[0].clone(), e[1].clone());
+        let (lo, hi, outside) = match eps {
+            Some(eps) => (eps, 1.0 - eps, c(d, 0.0)),
+            None => (0.0, 1.0, c(d, f64::NAN)),
+        };
+        let grad = g.div(x.clone().mul(c(d, 1.0).sub(x.clone())));
+        x.clone()
+            .lt(c(d, lo))
+            .or(x.gt(c(d, hi)))
+            .select(outside, grad)
+    })
+}
+
+/// `x <= threshold ? value : x`, for every dtype like CPU.
+fn threshold(call: &mut Call) -> Result<()> {
+    let a = call.operand(0)?;
+    let (th, value) = (
+        Operand::Scalar(call.scalar(1)?),
+        Operand::Scalar(call.scalar(2)?),
+    );
+    let dtype = common_dtype(&[&a]);
+    pointwise(call, &[&a, &th, &value], Dest::Arg(3), dtype, dtype, |e| {
+        e[0].clone()
+            .le(e[1].clone())
+            .select(e[2].clone(), e[0].clone())
+    })
+}
+
+/// `self <= threshold ? 0 : grad` (relu's backward).
+fn threshold_backward(call: &mut Call) -> Result<()> {
+    let (g, x) = (call.operand(0)?, call.operand(1)?);
+    let th = Operand::Scalar(call.scalar(2)?);
+    let dtype = common_dtype(&[&g, &x]);
+    pointwise(call, &[&g, &x, &th], Dest::Arg(3), dtype, dtype, |e| {
+        e[1].clone()
+            .le(e[2].clone())
+            .select(c(dtype, 0.0), e[0].clone())
+    })
+}
+
+pub const OPS: &[(&str, OpFn)] = &[
+    ("relu", |c| relu(c, Dest::New)),
+    ("relu_", |c| relu(c, Dest::Arg(0))),
+    ("gelu.out", gelu_op),
+    ("gelu_backward.grad_input", gelu_backward_op),
+    ("silu.out", |c| {
+        activation(c, "silu", &[0], &[], Dest::Arg(1), |e, _| silu(e[0].clone()))
+    }),
+    ("silu_backward.grad_input", |c| {
+        activation(c, "silu_backward", &[0, 1], &[], Dest::Arg(2), |e, d| {
+            silu_backward(e[0].clone(), e[1].clone(), d)
+        })
+    }),
+    ("mish.out", |c| {
+        activation(c, "mish", &[0], &[], Dest::Arg(1), |e, _| mish(e[0].clone()))
+    }),
+    ("mish_backward", |c| {
+        activation(c, "mish_backward", &[0, 1], &[], Dest::New, |e, d| {
+            mish_backward(e[0].clone(), e[1].clone(), d)
+        })
+    }),
+    ("softplus.out", |c| {
+        activation(c, "softplus", &[0], &[1, 2], Dest::Arg(3), |e, _| {
+            softplus(e[0].clone(), e[1].clone(), e[2].clone())
+        })
+    }),
+    ("softplus_backward.grad_input", |c| {
+        activation(c, "softplus_backward", &[0, 1], &[2, 3], Dest::Arg(4), |e, d| {
+            softplus_backward(e[0].clone(), e[1].clone(), e[2].clone(), e[3].clone(), d)
+        })
+    }),
+    ("elu.out", |c| {
+        activation(c, "elu", &[0], &[1, 2, 3], Dest::Arg(4), |e, d| {
+            elu(e[0].clone(), e[1].clone(), e[2].clone(), e[3].clone(), d)
+        })
+    }),
+    ("elu_backward.grad_input", elu_backward),
+    ("leaky_relu.out", |c| {
+        activation(c, "leaky_relu", &[0], &[1], Dest::Arg(2), |e, d| {
+            let x = e[0].clone();
+            x.clone().gt(Expr::constant(d, 0.0)).select(x.clone(), x.mul(e[1].clone()))
+        })
+    }),
+    ("leaky_relu_backward.grad_input", |c| {
+        activation(c, "leaky_relu_backward", &[0, 1], &[2], Dest::Arg(4), |e, d| {
+            let (g, x) = (e[0].clone(), e[1].clone());
+            x.gt(Expr::constant(d, 0.0)).select(g.clone(), g.mul(e[2].clone()))
+        })
+    }),
+    ("hardtanh.out", |c| {
+        activation(c, "hardtanh", &[0], &[1, 2], Dest::Arg(3), |e, _| {
+            e[0].clone().max(e[1].clone()).min(e[2].clone())
+        })
+    }),
+    ("hardtanh_backward.grad_input", |c| {
+        activation(c, "hardtanh_backward", &[0, 1], &[2, 3], Dest::Arg(4), |e, d| {
+            hardtanh_backward(e[0].clone(), e[1].clone(), e[2].clone(), e[3].clone(), d)
+        })
+    }),
+    ("hardswish.out", |c| {
+        activation(c, "hardswish", &[0], &[], Dest::Arg(1), |e, d| {
+            e[0].clone().mul(hardsigmoid(e[0].clone(), d))
+        })
+    }),
+    ("hardswish_backward", |c| {
+        activation(c, "hardswish_backward", &[0, 1], &[], Dest::New, |e, d| {
+            hardswish_backward(e[0].clone(), e[1].clone(), d)
+        })
+    }),
+    ("hardsigmoid.out", |c| {
+        activation(c, "hardsigmoid", &[0], &[], Dest::Arg(1), |e, d| {
+            hardsigmoid(e[0].clone(), d)
+        })
+    }),
+    ("hardsigmoid_backward.grad_input", |c| {
+        activation(c, "hardsigmoid_backward", &[0, 1], &[], Dest::Arg(2), |e, d| {
+            let x = e[1].clone();
+            x.clone()
+                .gt(Expr::constant(d, -3.0))
+                .and(x.lt(Expr::constant(d, 3.0)))
+                .select(e[0].clone().div(Expr::constant(d, 6.0)), Expr::constant(d, 0.0))
+        })
+    }),
+    ("sigmoid_backward.grad_input", |c| {
+        activation(c, "sigmoid_backward", &[0, 1], &[], Dest::Arg(2), |e, d| {
+            let y = e[1].clone();
+            e[0].clone().mul(Expr::constant(d, 1.0).sub(y.clone())).mul(y)
+        })
+    }),
+    ("tanh_backward.grad_input", |c| {
+        activation(c, "tanh_backward", &[0, 1], &[], Dest::Arg(2), |e, d| {
+            let y = e[1].clone();
+            e[0].clone().mul(Expr::constant(d, 1.0).sub(y.clone().mul(y)))
+        })
+    }),
+    ("logit.out", logit),
+    ("logit_backward.grad_input", logit_backward),
+    ("threshold.out", threshold),
+    ("threshold_backward.grad_input", threshold_backward),
+];

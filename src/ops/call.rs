@@ -1,0 +1,374 @@
+//! One op call as the glue hands it over: the schema's arguments in order, accessors that read
+//! them with the schema's types, and the op's returns (arguments or tensors it created).
+
+use std::ffi::{c_char, c_void, CStr};
+
+use super::output::{take_callback_error, Output, ResizeFn};
+use super::scalar::ScalarArg;
+use super::tensor::{TensorArg, TensorRef};
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+
+/// Creates a device tensor and describes it; returns its result number or -1 on error.
+pub type CreateFn = unsafe extern "C" fn(
+    ctx: *mut c_void,
+    sizes: *const i64,
+    ndim: i64,
+    dtype: i32,
+    device: i32,
+    out: *mut TensorArg,
+) -> i32;
+
+/// What an argument holds (mirrors `MojoValueKind` in csrc/mojo.h).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(i32)]
+pub enum ValueKind {
+    None,
+    Tensor,
+    Int,
+    Double,
+    Bool,
+    String,
+    IntList,
+    TensorList,
+    Other,
+}
+
+/// One argument as the glue describes it.
+#[repr(C)]
+pub struct ValueArg {
+    pub kind: ValueKind,
+    pub wrapped: i32,
+    pub tensor: TensorArg,
+    pub i: i64,
+    pub d: f64,
+    pub string: *const c_char,
+    pub ints: *const i64,
+    pub tensors: *const TensorArg,
+    pub len: i64,
+}
+
+/// A tensor operand that may be a host scalar (a Python number or a zero-dimensional CPU
+/// tensor, which CUDA also accepts next to device tensors).
+#[derive(Clone, Debug)]
+pub enum Operand {
+    Tensor(TensorRef),
+    Scalar(ScalarArg),
+}
+
+/// An op call in progress.
+pub struct Call<'a> {
+    args: &'a [ValueArg],
+    ctx: *mut c_void,
+    resize: ResizeFn,
+    create: CreateFn,
+    /// Returns: an argument index, or `-1 - n` for the n-th created tensor.
+    pub results: Vec<i32>,
+}
+
+fn bad_argument(index: usize, expected: &str) -> Error {
+    Error::type_error(format!(
+        "mojo: argument {index} is not {expected} as the schema says"
+    ))
+}
+
+impl<'a> Call<'a> {
+    /// Wraps the glue's arguments.
+    pub fn new(args: &'a [ValueArg], ctx: *mut c_void, resize: ResizeFn, create: CreateFn) -> Self {
+        Call {
+            args,
+            ctx,
+            resize,
+            create,
+            results: Vec::new(),
+        }
+    }
+
+    fn arg(&self, index: usize) -> Result<&ValueArg> {
+        self.args
+            .get(index)
+            .ok_or_else(|| Error::runtime(format!("mojo: op has no argument {index}")))
+    }
+
+    /// Whether argument `index` is None (or absent).
+    pub fn is_none(&self, index: usize) -> bool {
+        self.args.get(index).is_none_or(|a| a.kind == ValueKind::None)
+    }
+
+    /// A device tensor argument.
+    pub fn tensor(&self, index: usize) -> Result<TensorRef> {
+        match self.operand(index)? {
+            Operand::Tensor(t) => Ok(t),
+            Operand::Scalar(_) => Err(Error::runtime(
+                "Expected all tensors to be on the same device, but found at least two devices, mojo:0 and cpu!",
+            )),
+        }
+    }
+
+    /// An optional device tensor argument.
+    pub fn optional_tensor(&self, index: usize) -> Result<Option<TensorRef>> {
+        if self.is_none(index) {
+            Ok(None)
+        } else {
+            self.tensor(index).map(Some)
+        }
+    }
+
+    /// A tensor argument that may be a host scalar; a CPU tensor with dimensions is refused.
+    pub fn operand(&self, index: usize) -> Result<Operand> {
+        let arg = self.arg(index)?;
+        match arg.kind {
+            ValueKind::Tensor => {
+                if arg.tensor.device >= 0 {
+                    // SAFETY: the glue describes a live tensor.
+                    return Ok(Operand::Tensor(unsafe { TensorRef::from_arg(&arg.tensor)? }));
+                }
+                if arg.tensor.ndim != 0 {
+                    return Err(Error::runtime(
+                        "Expected all tensors to be on the same device, but found at least two devices, mojo:0 and cpu!",
+                    ));
+                }
+                // SAFETY: a zero-dimensional CPU tensor's data pointer addresses one element.
+                let mut s = unsafe { ScalarArg::read_host(arg.tensor.data, arg.tensor.dtype)? };
+                if arg.wrapped != 0 {
+                    s.dtype = -1;
+                }
+                Ok(Operand::Scalar(s))
+            }
+            ValueKind::Int | ValueKind::Double | ValueKind::Bool => {
+                Ok(Operand::Scalar(self.scalar(index)?))
+            }
+            _ => Err(bad_argument(index, "a tensor")),
+        }
+    }
+
+    /// A Scalar (Python number) argument.
+    pub fn scalar(&self, index: usize) -> Result<ScalarArg> {
+        let arg = self.arg(index)?;
+        let (kind, i, d) = match arg.kind {
+            ValueKind::Bool => (0, arg.i, 0.0),
+            ValueKind::Int => (1, arg.i, 0.0),
+            ValueKind::Double => (2, 0, arg.d),
+            ValueKind::Other => {
+                return Err(Error::not_implemented(
+                    "mojo: complex scalars are not supported",
+                ))
+            }
+            _ => return Err(bad_argument(index, "a number")),
+        };
+        Ok(ScalarArg {
+            kind,
+            dtype: -1,
+            i,
+            d,
+        })
+    }
+
+    /// An optional Scalar argument.
+    pub fn optional_scalar(&self, index: usize) -> Result<Option<ScalarArg>> {
+        if self.is_none(index) {
+            Ok(None)
+        } else {
+            self.scalar(index).map(Some)
+        }
+    }
+
+    /// An int argument.
+    pub fn int(&self, index: usize) -> Result<i64> {
+        let arg = self.arg(index)?;
+        match arg.kind {
+            ValueKind::Int | ValueKind::Bool => Ok(arg.i),
+            _ => Err(bad_argument(index, "an int")),
+        }
+    }
+
+    /// An optional int argument.
+    pub fn optional_int(&self, index: usize) -> Result<Option<i64>> {
+        if self.is_none(index) {
+            Ok(None)
+        } else {
+            self.int(index).map(Some)
+        }
+    }
+
+    /// A bool argument.
+    pub fn boolean(&self, index: usize) -> Result<bool> {
+        Ok(self.int(index)? != 0)
+    }
+
+    /// A float argument (ints accepted).
+    pub fn double(&self, index: usize) -> Result<f64> {
+        let arg = self.arg(index)?;
+        match arg.kind {
+            ValueKind::Double => Ok(arg.d),
+            ValueKind::Int | ValueKind::Bool => Ok(arg.i as f64),
+            _ => Err(bad_argument(index, "a float")),
+        }
+    }
+
+    /// An optional float argument.
+    pub fn optional_double(&self, index: usize) -> Result<Option<f64>> {
+        if self.is_none(index) {
+            Ok(None)
+        } else {
+            self.double(index).map(Some)
+        }
+    }
+
+    /// An optional string argument.
+    pub fn string(&self, index: usize) -> Result<Option<String>> {
+        let arg = self.arg(index)?;
+        match arg.kind {
+            ValueKind::None => Ok(None),
+            // SAFETY: the glue passes a NUL-terminated string owned by the call's stack.
+            ValueKind::String => Ok(Some(
+                unsafe { CStr::from_ptr(arg.string) }
+                    .to_string_lossy()
+                    .into_owned(),
+            )),
+            _ => Err(bad_argument(index, "a string")),
+        }
+    }
+
+    /// An optional dtype argument (`ScalarType?`).
+    pub fn dtype(&self, index: usize) -> Result<Option<DType>> {
+        self.optional_int(index)?
+            .map(|code| DType::from_code(code as i32))
+            .transpose()
+    }
+
+    /// An int list argument (a single int stands for a one-element list).
+    pub fn ints(&self, index: usize) -> Result<Vec<i64>> {
+        let arg = self.arg(index)?;
+        match arg.kind {
+            ValueKind::IntList if arg.len == 0 => Ok(Vec::new()),
+            // SAFETY: the glue keeps `len` ints alive for the call.
+            ValueKind::IntList => {
+                Ok(unsafe { std::slice::from_raw_parts(arg.ints, arg.len as usize) }.to_vec())
+            }
+            ValueKind::Int => Ok(vec![arg.i]),
+            ValueKind::TensorList if arg.len == 0 => Ok(Vec::new()),
+            _ => Err(bad_argument(index, "an int list")),
+        }
+    }
+
+    /// An optional int list argument.
+    pub fn optional_ints(&self, index: usize) -> Result<Option<Vec<i64>>> {
+        if self.is_none(index) {
+            Ok(None)
+        } else {
+            self.ints(index).map(Some)
+        }
+    }
+
+    /// A list of optional tensors (`Tensor?[]`; `Tensor[]` has no None entries).
+    pub fn optional_tensors(&self, index: usize) -> Result<Vec<Option<TensorRef>>> {
+        let arg = self.arg(index)?;
+        if arg.kind != ValueKind::TensorList {
+            return Err(bad_argument(index, "a tensor list"));
+        }
+        if arg.len == 0 {
+            return Ok(Vec::new());
+        }
+        // SAFETY: the glue keeps `len` tensor records alive for the call.
+        let items = unsafe { std::slice::from_raw_parts(arg.tensors, arg.len as usize) };
+        items
+            .iter()
+            .map(|t| {
+                if t.ndim < 0 {
+                    Ok(None)
+                } else if t.device < 0 {
+                    Err(Error::runtime(
+                        "Expected all tensors to be on the same device, but found at least two devices, mojo:0 and cpu!",
+                    ))
+                } else {
+                    // SAFETY: as above.
+                    unsafe { TensorRef::from_arg(t) }.map(Some)
+                }
+            })
+            .collect()
+    }
+
+    /// A tensor list argument.
+    pub fn tensors(&self, index: usize) -> Result<Vec<TensorRef>> {
+        self.optional_tensors(index)?
+            .into_iter()
+            .map(|t| t.ok_or_else(|| bad_argument(index, "a list of tensors")))
+            .collect()
+    }
+
+    /// An `out=` tensor argument that the op may resize.
+    pub fn out(&self, index: usize) -> Result<Output> {
+        let tensor = self.tensor(index)?;
+        Ok(Output::new(
+            tensor,
+            self.resize,
+            self.ctx,
+            index as i64,
+        ))
+    }
+
+    /// Returns argument `index` (an `out=` tensor or `self` of an in-place op).
+    pub fn return_arg(&mut self, index: usize) {
+        self.results.push(index as i32);
+    }
+
+    /// Creates a new device tensor and returns it from the op.
+    pub fn create(&mut self, sizes: &[i64], dtype: DType, device: usize) -> Result<TensorRef> {
+        let mut arg = TensorArg::empty();
+        // SAFETY: the glue promises `create` accepts `ctx`; `arg` outlives the call.
+        let n = unsafe {
+            (self.create)(
+                self.ctx,
+                sizes.as_ptr(),
+                sizes.len() as i64,
+                dtype.code(),
+                device as i32,
+                &mut arg,
+            )
+        };
+        if n < 0 {
+            return Err(take_callback_error()
+                .unwrap_or_else(|| Error::runtime("mojo: creating a tensor failed")));
+        }
+        self.results.push(-1 - n);
+        // SAFETY: the glue described the tensor it keeps alive for the call.
+        unsafe { TensorRef::from_arg(&arg) }
+    }
+}
+
+/// Where an op's result goes: an `out=` argument (resized to fit) or a tensor it creates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dest {
+    Arg(usize),
+    New,
+}
+
+impl Call<'_> {
+    /// The destination tensor of `sizes` for a result of dtype `result`: an `out=` argument
+    /// must be able to hold it (PyTorch's casting rule), a new tensor has that dtype.
+    pub fn result(
+        &mut self,
+        dest: Dest,
+        sizes: &[i64],
+        result: DType,
+        device: usize,
+    ) -> Result<TensorRef> {
+        match dest {
+            Dest::New => self.create(sizes, result, device),
+            Dest::Arg(index) => {
+                let mut out = self.out(index)?;
+                if !super::promote::can_cast(result, out.tensor.dtype) {
+                    return Err(Error::runtime(format!(
+                        "result type {} can't be cast to the desired output type {}",
+                        result.name(),
+                        out.tensor.dtype.name()
+                    )));
+                }
+                let t = out.resize_to(sizes)?.clone();
+                self.return_arg(index);
+                Ok(t)
+            }
+        }
+    }
+}

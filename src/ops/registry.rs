@@ -1,0 +1,48 @@
+//! The op table: every ATen overload the Rust core implements, by schema name. The glue
+//! registers each name for the PrivateUse1 key and calls back with the table index.
+
+use std::ffi::CString;
+use std::sync::OnceLock;
+
+use super::call::Call;
+use crate::error::Result;
+
+/// An op implementation: reads its arguments from the call and records its returns.
+pub type OpFn = fn(&mut Call) -> Result<()>;
+
+/// Every op family's table.
+fn families() -> [&'static [(&'static str, OpFn)]; 4] {
+    [
+        super::math::OPS,
+        super::activation::OPS,
+        super::reduce::OPS,
+        super::shape::OPS,
+    ]
+}
+
+/// The registered ops, with NUL-terminated names for the glue.
+pub fn table() -> &'static [(CString, OpFn)] {
+    static TABLE: OnceLock<Vec<(CString, OpFn)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        families()
+            .iter()
+            .flat_map(|family| family.iter())
+            .map(|(name, f)| (CString::new(*name).expect("op names have no NUL"), *f))
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_schema_names() {
+        let mut seen = std::collections::HashSet::new();
+        for (name, _) in table() {
+            let name = name.to_str().unwrap();
+            assert!(seen.insert(name), "{name} registered twice");
+            assert!(!name.contains(' ') && !name.starts_with("aten::"), "{name}");
+        }
+    }
+}
