@@ -115,7 +115,7 @@ fn relu(call: &mut Call, dest: Dest) -> Result<()> {
     let a = call.operand(0)?;
     let dtype = common_dtype(&[&a]);
     if dtype == DType::Bool {
-        return Err(not_implemented_for("clamp_min_scalar_cpu", dtype));
+        return Err(Error::runtime("Boolean inputs not supported for relu"));
     }
     pointwise(call, &[&a], dest, dtype, dtype, |e| {
         e[0].clone().max(c(dtype, 0.0))
@@ -213,9 +213,9 @@ fn hardtanh_backward(g: Expr, x: Expr, lo: Expr, hi: Expr, d: DType) -> Expr {
         .select(c(d, 0.0), g)
 }
 
-fn logit(call: &mut Call) -> Result<()> {
+fn logit(call: &mut Call, dest: Dest) -> Result<()> {
     let eps = call.optional_double(1)?;
-    activation(call, "logit_cpu", &[0], &[], Dest::Arg(2), |e, d| {
+    activation(call, "logit_cpu", &[0], &[], dest, |e, d| {
         let mut z = e[0].clone();
         if let Some(eps) = eps {
             z = z.max(c(d, eps)).min(c(d, 1.0 - eps));
@@ -223,6 +223,34 @@ fn logit(call: &mut Call) -> Result<()> {
         z.clone()
             .div(c(d, 1.0).sub(z))
             .unary(UnaryOp::Log)
+    })
+}
+
+/// Clamping to [min_val, max_val], for every dtype but bool like CPU.
+fn hardtanh(call: &mut Call, dest: Dest) -> Result<()> {
+    let a = call.operand(0)?;
+    let (lo, hi) = (
+        Operand::Scalar(call.scalar(1)?),
+        Operand::Scalar(call.scalar(2)?),
+    );
+    let dtype = common_dtype(&[&a]);
+    if dtype == DType::Bool {
+        return Err(not_implemented_for("hardtanh", dtype));
+    }
+    pointwise(call, &[&a, &lo, &hi], dest, dtype, dtype, |e| {
+        e[0].clone().max(e[1].clone()).min(e[2].clone())
+    })
+}
+
+fn hardtanh_backward_op(call: &mut Call, dest: Dest) -> Result<()> {
+    activation(call, "hardtanh_backward", &[0, 1], &[2, 3], dest, |e, d| {
+        hardtanh_backward(e[0].clone(), e[1].clone(), e[2].clone(), e[3].clone(), d)
+    })
+}
+
+fn hardswish(call: &mut Call, dest: Dest) -> Result<()> {
+    activation(call, "hardswish", &[0], &[], dest, |e, d| {
+        e[0].clone().mul(hardsigmoid(e[0].clone(), d))
     })
 }
 
@@ -318,21 +346,14 @@ pub const OPS: &[(&str, OpFn)] = &[
             x.gt(Expr::constant(d, 0.0)).select(g.clone(), g.mul(e[2].clone()))
         })
     }),
-    ("hardtanh.out", |c| {
-        activation(c, "hardtanh", &[0], &[1, 2], Dest::Arg(3), |e, _| {
-            e[0].clone().max(e[1].clone()).min(e[2].clone())
-        })
-    }),
-    ("hardtanh_backward.grad_input", |c| {
-        activation(c, "hardtanh_backward", &[0, 1], &[2, 3], Dest::Arg(4), |e, d| {
-            hardtanh_backward(e[0].clone(), e[1].clone(), e[2].clone(), e[3].clone(), d)
-        })
-    }),
-    ("hardswish.out", |c| {
-        activation(c, "hardswish", &[0], &[], Dest::Arg(1), |e, d| {
-            e[0].clone().mul(hardsigmoid(e[0].clone(), d))
-        })
-    }),
+    ("hardtanh.out", |c| hardtanh(c, Dest::Arg(3))),
+    ("hardtanh", |c| hardtanh(c, Dest::New)),
+    ("hardtanh_", |c| hardtanh(c, Dest::Arg(0))),
+    ("hardtanh_backward.grad_input", |c| hardtanh_backward_op(c, Dest::Arg(4))),
+    ("hardtanh_backward", |c| hardtanh_backward_op(c, Dest::New)),
+    ("hardswish.out", |c| hardswish(c, Dest::Arg(1))),
+    ("hardswish", |c| hardswish(c, Dest::New)),
+    ("hardswish_", |c| hardswish(c, Dest::Arg(0))),
     ("hardswish_backward", |c| {
         activation(c, "hardswish_backward", &[0, 1], &[], Dest::New, |e, d| {
             hardswish_backward(e[0].clone(), e[1].clone(), d)
@@ -364,7 +385,9 @@ pub const OPS: &[(&str, OpFn)] = &[
             e[0].clone().mul(Expr::constant(d, 1.0).sub(y.clone().mul(y)))
         })
     }),
-    ("logit.out", logit),
+    ("logit.out", |c| logit(c, Dest::Arg(2))),
+    ("logit", |c| logit(c, Dest::New)),
+    ("logit_", |c| logit(c, Dest::Arg(0))),
     ("logit_backward.grad_input", logit_backward),
     ("threshold.out", threshold),
     ("threshold_backward.grad_input", threshold_backward),

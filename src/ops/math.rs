@@ -42,6 +42,12 @@ fn unary_same(call: &mut Call, op: UnaryOp, dest: Dest) -> Result<()> {
             ))
         }
         UnaryOp::Not if dtype.is_float() => return Err(not_implemented_for("bitwise_not_cpu", dtype)),
+        UnaryOp::Abs | UnaryOp::Ceil | UnaryOp::Floor | UnaryOp::Trunc | UnaryOp::Round
+            if dtype == DType::Bool =>
+        {
+            let name = format!("{op:?}").to_lowercase();
+            return Err(not_implemented_for(&format!("{name}_cpu"), dtype));
+        }
         _ => {}
     }
     pointwise(call, &[&a], dest, dtype, dtype, |e| e[0].clone().unary(op))
@@ -136,7 +142,7 @@ fn arithmetic_dtype(a: &Operand, b: &Operand) -> DType {
 }
 
 fn check_alpha(dtype: DType, alpha: &ScalarArg) -> Result<()> {
-    if dtype == DType::Bool && alpha.kind != 0 && !(alpha.kind == 1 && alpha.i == 1) {
+    if alpha.kind == 0 && dtype != DType::Bool {
         return Err(Error::runtime(
             "Boolean alpha only supported for Boolean results.",
         ));
@@ -184,8 +190,13 @@ fn add_sub(call: &mut Call, subtract: bool) -> Result<()> {
     })
 }
 
-/// A binary op computed in the operands' common dtype (`float_only` promotes integers).
+/// A binary op computed in the operands' common dtype, into `out=` argument 2.
 fn binary(call: &mut Call, op: BinaryOp, name: &str) -> Result<()> {
+    binary_to(call, op, name, Dest::Arg(2))
+}
+
+/// A binary op computed in the operands' common dtype (atan2 and copysign promote integers).
+fn binary_to(call: &mut Call, op: BinaryOp, name: &str, dest: Dest) -> Result<()> {
     let (a, b) = (call.operand(0)?, call.operand(1)?);
     let mut dtype = arithmetic_dtype(&a, &b);
     let bitwise = matches!(
@@ -195,7 +206,8 @@ fn binary(call: &mut Call, op: BinaryOp, name: &str) -> Result<()> {
     if bitwise && dtype.is_float() {
         return Err(not_implemented_for(name, dtype));
     }
-    if matches!(op, BinaryOp::Shl | BinaryOp::Shr) && dtype == DType::Bool {
+    let integral_only = matches!(op, BinaryOp::Shl | BinaryOp::Shr | BinaryOp::Fmod | BinaryOp::Rem | BinaryOp::Pow);
+    if integral_only && dtype == DType::Bool {
         return Err(not_implemented_for(name, dtype));
     }
     if matches!(op, BinaryOp::Atan2 | BinaryOp::CopySign) {
@@ -206,12 +218,7 @@ fn binary(call: &mut Call, op: BinaryOp, name: &str) -> Result<()> {
     } else {
         dtype
     };
-    let compute = if dtype == DType::Bool && matches!(op, BinaryOp::Fmod | BinaryOp::Rem) {
-        DType::U8
-    } else {
-        dtype
-    };
-    pointwise(call, &[&a, &b], Dest::Arg(2), compute, result, |e| {
+    pointwise(call, &[&a, &b], dest, dtype, result, |e| {
         e[0].clone().binary(op, e[1].clone())
     })
 }
@@ -232,11 +239,10 @@ fn div(call: &mut Call, mode_arg: Option<usize>) -> Result<()> {
             })
         }
         Some(m @ ("trunc" | "floor")) => {
-            let compute = if common == DType::Bool {
-                DType::U8
-            } else {
-                common
-            };
+            if common == DType::Bool {
+                return Err(not_implemented_for(&format!("div_{m}_cpu"), common));
+            }
+            let compute = common;
             let floor = m == "floor";
             pointwise(call, &[&a, &b], Dest::Arg(out), compute, common, |e| {
                 let (x, y) = (e[0].clone(), e[1].clone());
@@ -307,6 +313,9 @@ fn hypot(call: &mut Call) -> Result<()> {
 fn pow(call: &mut Call, out: usize) -> Result<()> {
     let (a, b) = (call.operand(0)?, call.operand(1)?);
     let dtype = arithmetic_dtype(&a, &b);
+    if dtype == DType::Bool {
+        return Err(not_implemented_for("pow", dtype));
+    }
     if let Operand::Scalar(s) = &b {
         if !dtype.is_float() && !s.is_float() && s.i < 0 {
             return Err(Error::runtime(
@@ -465,8 +474,9 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("mul.out", |c| binary(c, BinaryOp::Mul, "mul")),
     ("div.out", |c| div(c, None)),
     ("div.out_mode", |c| div(c, Some(2))),
-    ("remainder.Tensor_out", |c| binary(c, BinaryOp::Rem, "remainder")),
-    ("fmod.Tensor_out", |c| binary(c, BinaryOp::Fmod, "fmod")),
+    ("remainder.Tensor_out", |c| binary(c, BinaryOp::Rem, "remainder_cpu")),
+    ("remainder.Scalar_Tensor", |c| binary_to(c, BinaryOp::Rem, "remainder_cpu", Dest::New)),
+    ("fmod.Tensor_out", |c| binary(c, BinaryOp::Fmod, "fmod_cpu")),
     ("atan2.out", |c| binary(c, BinaryOp::Atan2, "atan2")),
     ("copysign.out", |c| binary(c, BinaryOp::CopySign, "copysign")),
     ("hypot.out", hypot),

@@ -40,7 +40,7 @@ pub fn float_dtype(dtype: DType) -> DType {
 
 /// PyTorch's "not implemented for" error for a dtype an op refuses.
 pub fn not_implemented_for(op: &str, dtype: DType) -> Error {
-    Error::runtime(format!(
+    Error::not_implemented(format!(
         "\"{op}\" not implemented for '{}'",
         dtype.torch_name()
     ))

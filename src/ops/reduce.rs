@@ -457,6 +457,10 @@ fn norm_out(call: &mut Call, with_dtype: bool) -> Result<()> {
 pub const OPS: &[(&str, OpFn)] = &[
     ("sum.IntList_out", |c| sum_out(c, "sum")),
     ("nansum.out", |c| sum_out(c, "nansum")),
+    ("nansum", |c| {
+        let (dims, keepdim, dtype) = (dims_arg(c, 1)?, c.boolean(2)?, c.dtype(3)?);
+        sum_like(c, "nansum", dims, keepdim, dtype, Dest::New)
+    }),
     ("mean.out", |c| sum_out(c, "mean")),
     ("prod.int_out", |c| {
         let (dim, keepdim, dtype) = (c.int(1)?, c.boolean(2)?, c.dtype(3)?);

@@ -30,6 +30,7 @@ fn deps(name: &str) -> &'static [&'static str] {
         "sin_f64" | "cos_f64" | "tan_f64" => &["sincos_f64"],
         "atan2_f64" => &["atan_f64"],
         "asin_f64" | "acos_f64" => &["atan2_f64"],
+        "asin_f32" | "acos_f32" => &["atan2_f32"],
         "expm1_f64" | "pow_f64" => &["exp_f64", "log_f64"],
         "log1p_f64" => &["log_f64"],
         "acosh_f64" => &["log_f64", "log1p_f64"],
@@ -54,7 +55,15 @@ fn float_template(template: &str, ty: &str) -> String {
     } else {
         ("exp", "log", "bitcast<f32>(0x7f800000u)")
     };
+    let (bits, sign, atan) = if ty == "f64" {
+        ("u64", "63u", "atan_f64")
+    } else {
+        ("u32", "31u", "atan")
+    };
     template
+        .replace("$BITS", bits)
+        .replace("$SIGN", sign)
+        .replace("$atan", atan)
         .replace("$INF", inf)
         .replace("$exp", exp)
         .replace("$log", log)
@@ -67,6 +76,11 @@ fn source(name: &str) -> String {
         "expm1" => float_template(EXPM1, ty),
         "log1p" => float_template(LOG1P, ty),
         "pow" => float_template(POW, ty),
+        "atan2" | "asin" | "acos" => float_template(ATAN2, ty)
+            .split("\n\n")
+            .find(|f| f.starts_with(&format!("fn {name}(")))
+            .map(|f| format!("{f}\n"))
+            .expect("atan2 template has the function"),
         "fmod" => float_template(FMOD, ty),
         "rem" => float_template(REM, ty),
         "floordiv" => float_template(FLOORDIV, ty),
@@ -152,6 +166,32 @@ const FLOORDIV: &str = "fn floordiv_$T(a: $T, b: $T) -> $T {
     var f = floor(d);
     if (d - f > $T(0.5)) { f = f + $T(1.0); }
     return f;
+}
+";
+
+const ATAN2: &str = "fn atan2_$T(y: $T, x: $T) -> $T {
+    let pi = $T(3.141592653589793);
+    if (!(x == x) || !(y == y)) { return x + y; }
+    let x_negative = (bitcast<$BITS>(x) >> $SIGN) != $BITS(0);
+    let y_negative = (bitcast<$BITS>(y) >> $SIGN) != $BITS(0);
+    let signed_pi = select(pi, -pi, y_negative);
+    if (y == $T(0.0)) { return select(y, signed_pi, x_negative); }
+    let x_inf = !(x - x == $T(0.0));
+    let y_inf = !(y - y == $T(0.0));
+    if (x_inf && y_inf) { return select(signed_pi * $T(0.25), signed_pi * $T(0.75), x_negative); }
+    if (x == $T(0.0)) { return signed_pi * $T(0.5); }
+    let t = $atan(y / x);
+    if (x_negative) { return t + signed_pi; }
+    return t;
+}
+
+fn asin_$T(x: $T) -> $T {
+    if (x == $T(0.0)) { return x; }
+    return atan2_$T(x, sqrt(($T(1.0) - x) * ($T(1.0) + x)));
+}
+
+fn acos_$T(x: $T) -> $T {
+    return atan2_$T(sqrt(($T(1.0) - x) * ($T(1.0) + x)), x);
 }
 ";
 
@@ -299,31 +339,6 @@ fn atan_f64(x: f64) -> f64 {
     var r = offset + a * p;
     if (inverted) { r = f64(1.5707963267948966) - r; }
     return select(r, -r, x < f64(0.0));
-}
-
-fn atan2_f64(y: f64, x: f64) -> f64 {
-    let pi = f64(3.141592653589793);
-    if (!(x == x) || !(y == y)) { return x + y; }
-    let x_negative = (bitcast<u64>(x) >> 63u) != 0lu;
-    let y_negative = (bitcast<u64>(y) >> 63u) != 0lu;
-    let signed_pi = select(pi, -pi, y_negative);
-    if (y == f64(0.0)) { return select(y, signed_pi, x_negative); }
-    let x_inf = !(x - x == f64(0.0));
-    let y_inf = !(y - y == f64(0.0));
-    if (x_inf && y_inf) { return select(signed_pi * f64(0.25), signed_pi * f64(0.75), x_negative); }
-    if (x == f64(0.0)) { return signed_pi * f64(0.5); }
-    let t = atan_f64(y / x);
-    if (x_negative) { return t + signed_pi; }
-    return t;
-}
-
-fn asin_f64(x: f64) -> f64 {
-    if (x == f64(0.0)) { return x; }
-    return atan2_f64(x, sqrt((f64(1.0) - x) * (f64(1.0) + x)));
-}
-
-fn acos_f64(x: f64) -> f64 {
-    return atan2_f64(sqrt((f64(1.0) - x) * (f64(1.0) + x)), x);
 }
 
 fn sinh_f64(x: f64) -> f64 {
