@@ -6,7 +6,9 @@ use pyo3::exceptions::{
 };
 use pyo3::prelude::*;
 
+use crate::dtype::DType;
 use crate::error::{Error, ErrorKind};
+use crate::kernels::{compile, cuda, Expr, Kernel, MapKernel};
 use crate::runtime::{self, backend};
 
 fn to_py(e: Error) -> PyErr {
@@ -69,6 +71,35 @@ fn torch_version_built() -> &'static str {
     env!("MOJO_TORCH_VERSION")
 }
 
+/// CUDA compilation counters: (compiled, disk_hits, failures, shadow_enabled).
+#[pyfunction]
+fn cuda_compile_stats() -> (u64, u64, u64, bool) {
+    use std::sync::atomic::Ordering::Relaxed;
+    let s = compile::stats();
+    (
+        s.compiled.load(Relaxed),
+        s.disk_hits.load(Relaxed),
+        s.failures.load(Relaxed),
+        compile::shadow_enabled(),
+    )
+}
+
+/// Renders and compiles a kernel description for NVRTC check scripts: the CUDA source of an
+/// elementwise `op(x)` kernel over `dtype` (a c10 code), for eyeballing the renderer.
+#[pyfunction]
+fn cuda_source_of_copy(src_dtype: i32, dst_dtype: i32) -> PyResult<String> {
+    let (from, to) = (
+        DType::from_code(src_dtype).map_err(to_py)?,
+        DType::from_code(dst_dtype).map_err(to_py)?,
+    );
+    let kernel = Kernel::Map(MapKernel {
+        inputs: vec![from],
+        scalars: vec![],
+        outputs: vec![(to, Expr::input(0, from).cast(to))],
+    });
+    Ok(cuda::render(&kernel))
+}
+
 #[pymodule]
 #[pyo3(name = "_C")]
 fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -80,5 +111,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_device, m)?)?;
     m.add_function(wrap_pyfunction!(synchronize, m)?)?;
     m.add_function(wrap_pyfunction!(torch_version_built, m)?)?;
+    m.add_function(wrap_pyfunction!(cuda_compile_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(cuda_source_of_copy, m)?)?;
     Ok(())
 }

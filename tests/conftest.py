@@ -6,6 +6,8 @@ import sys
 
 os.environ.setdefault("TORCH_MOJO_BACKEND_SOFTWARE", "1")
 os.environ.setdefault("TORCH_MOJO_BACKEND_TRACE", "0")
+# Every kernel the suite builds is also rendered to CUDA C++ and compiled by NVRTC.
+os.environ.setdefault("TORCH_MOJO_BACKEND_SHADOW_NVRTC", "1")
 
 import pytest  # noqa: E402
 import torch  # noqa: E402
@@ -64,3 +66,17 @@ def run_python(code: str, **env) -> subprocess.CompletedProcess:
         text=True,
         timeout=300,
     )
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """With NVRTC installed, the shadow compile must have run and never failed."""
+    compiled, hits, failures, enabled = torch_mojo_backend._C.cuda_compile_stats()
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(
+            f"shadow compile: {'on' if enabled else 'off (NVRTC not found)'}, "
+            f"{compiled} CUDA kernels compiled by NVRTC, {hits} from the disk cache, "
+            f"{failures} failed"
+        )
+    if failures:
+        session.exitstatus = 1

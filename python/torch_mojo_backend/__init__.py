@@ -4,9 +4,29 @@
 current accelerator.
 """
 
+import os
 import threading
 
 import torch  # first: loads libc10 and libtorch_cpu for the extension
+
+
+def _locate_nvrtc() -> None:
+    """Points the runtime at NVRTC from the nvidia-* wheels, when they are installed."""
+    if "TORCH_MOJO_BACKEND_NVRTC" in os.environ:
+        return
+    try:
+        import nvidia
+    except ImportError:
+        return
+    for root in getattr(nvidia, "__path__", []):
+        for sub in ("cu13/lib", "cuda_nvrtc/lib"):
+            path = os.path.join(root, sub, "libnvrtc.so.13")
+            if os.path.exists(path):
+                os.environ["TORCH_MOJO_BACKEND_NVRTC"] = path
+                return
+
+
+_locate_nvrtc()
 
 from . import (
     _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)

@@ -41,4 +41,3 @@ pub unsafe extern "C" fn mojo_callback_error(kind: i32, message: *const std::ffi
     };
     set_callback_error(Error { kind, message });
 }
-

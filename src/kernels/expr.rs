@@ -202,18 +202,6 @@ impl Expr {
 
 /// Builders for the ops whose expression is a composition of the primitives.
 impl Expr {
-    pub fn add(self, rhs: Expr) -> Expr {
-        self.binary(BinaryOp::Add, rhs)
-    }
-    pub fn sub(self, rhs: Expr) -> Expr {
-        self.binary(BinaryOp::Sub, rhs)
-    }
-    pub fn mul(self, rhs: Expr) -> Expr {
-        self.binary(BinaryOp::Mul, rhs)
-    }
-    pub fn div(self, rhs: Expr) -> Expr {
-        self.binary(BinaryOp::Div, rhs)
-    }
     pub fn lt(self, rhs: Expr) -> Expr {
         self.binary(BinaryOp::Lt, rhs)
     }
@@ -247,13 +235,10 @@ impl Expr {
     pub fn tanh(self) -> Expr {
         self.unary(UnaryOp::Tanh)
     }
-    pub fn neg(self) -> Expr {
-        self.unary(UnaryOp::Neg)
-    }
     /// `1 / (1 + exp(-x))`.
     pub fn sigmoid(self) -> Expr {
         let d = self.dtype();
-        Expr::constant(d, 1.0).div(self.neg().exp().with(BinaryOp::Add, 1.0))
+        Expr::constant(d, 1.0) / (-self).exp().with(BinaryOp::Add, 1.0)
     }
     /// Boolean and, for bool operands.
     pub fn and(self, rhs: Expr) -> Expr {
@@ -262,5 +247,28 @@ impl Expr {
     /// Boolean or, for bool operands.
     pub fn or(self, rhs: Expr) -> Expr {
         self.binary(BinaryOp::BitOr, rhs)
+    }
+}
+
+macro_rules! arithmetic {
+    ($trait:ident, $method:ident, $op:ident) => {
+        impl std::ops::$trait for Expr {
+            type Output = Expr;
+            fn $method(self, rhs: Expr) -> Expr {
+                self.binary(BinaryOp::$op, rhs)
+            }
+        }
+    };
+}
+
+arithmetic!(Add, add, Add);
+arithmetic!(Sub, sub, Sub);
+arithmetic!(Mul, mul, Mul);
+arithmetic!(Div, div, Div);
+
+impl std::ops::Neg for Expr {
+    type Output = Expr;
+    fn neg(self) -> Expr {
+        self.unary(UnaryOp::Neg)
     }
 }

@@ -1,6 +1,10 @@
 //! Kernel descriptions (patterns × the scalar expression language) and their renderers.
 
+pub mod cache;
+pub mod compile;
+pub mod cuda;
 pub mod expr;
+pub mod nvrtc;
 pub mod pattern;
 pub mod wgsl;
 

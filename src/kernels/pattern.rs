@@ -98,12 +98,7 @@ impl Kernel {
                 k.input.name(),
                 names(&mut k.outputs.iter().map(|o| o.0))
             ),
-            Kernel::Scan(k) => format!(
-                "scan_{:?}({})->{}",
-                k.op,
-                k.input.name(),
-                k.output.name()
-            ),
+            Kernel::Scan(k) => format!("scan_{:?}({})->{}", k.op, k.input.name(), k.output.name()),
             Kernel::MaskedSelect(dtype) => format!("masked_select({})", dtype.name()),
         }
     }
@@ -133,5 +128,4 @@ impl Kernel {
             Kernel::MaskedSelect(_) => 2,
         }
     }
-
 }

@@ -7,6 +7,7 @@ use super::registry::OpFn;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::{BinaryOp, Expr, UnaryOp};
+use std::ops::{Add, Div, Mul, Sub};
 
 /// Runs `f` over the tensor arguments `tensors` and the Scalar arguments `scalars` (in that
 /// order in `f`'s operands); the dtype is the first tensor's and must be a float.
@@ -129,8 +130,7 @@ fn silu(x: Expr) -> Expr {
 fn silu_backward(g: Expr, x: Expr, d: DType) -> Expr {
     let s = x.clone().sigmoid();
     let one = c(d, 1.0);
-    g.mul(s.clone())
-        .mul(one.clone().add(x.mul(one.sub(s))))
+    g.mul(s.clone()).mul(one.clone().add(x.mul(one.sub(s))))
 }
 
 fn mish(x: Expr) -> Expr {
@@ -172,20 +172,27 @@ fn elu(x: Expr, alpha: Expr, scale: Expr, input_scale: Expr, d: DType) -> Expr {
 fn elu_backward(call: &mut Call) -> Result<()> {
     let is_result = call.boolean(4)?;
     // grad_output, self_or_result, then alpha, scale, input_scale.
-    activation(call, "elu_backward_cpu", &[0, 5], &[1, 2, 3], Dest::Arg(6), |e, d| {
-        let (g, x) = (e[0].clone(), e[1].clone());
-        let (alpha, scale, input_scale) = (e[2].clone(), e[3].clone(), e[4].clone());
-        let negcoef = alpha.mul(scale.clone());
-        let negative = if is_result {
-            g.clone().mul(input_scale).mul(x.clone().add(negcoef))
-        } else {
-            g.clone()
-                .mul(input_scale.clone())
-                .mul(negcoef)
-                .mul(x.clone().mul(input_scale).exp())
-        };
-        x.le(c(d, 0.0)).select(negative, g.mul(scale))
-    })
+    activation(
+        call,
+        "elu_backward_cpu",
+        &[0, 5],
+        &[1, 2, 3],
+        Dest::Arg(6),
+        |e, d| {
+            let (g, x) = (e[0].clone(), e[1].clone());
+            let (alpha, scale, input_scale) = (e[2].clone(), e[3].clone(), e[4].clone());
+            let negcoef = alpha.mul(scale.clone());
+            let negative = if is_result {
+                g.clone().mul(input_scale).mul(x.clone().add(negcoef))
+            } else {
+                g.clone()
+                    .mul(input_scale.clone())
+                    .mul(negcoef)
+                    .mul(x.clone().mul(input_scale).exp())
+            };
+            x.le(c(d, 0.0)).select(negative, g.mul(scale))
+        },
+    )
 }
 
 fn hardsigmoid(x: Expr, d: DType) -> Expr {
@@ -198,19 +205,14 @@ fn hardsigmoid(x: Expr, d: DType) -> Expr {
 fn hardswish_backward(g: Expr, x: Expr, d: DType) -> Expr {
     x.clone().lt(c(d, -3.0)).select(
         c(d, 0.0),
-        x.clone().le(c(d, 3.0)).select(
-            g.clone()
-                .mul(x.div(c(d, 3.0)).with(BinaryOp::Add, 0.5)),
-            g,
-        ),
+        x.clone()
+            .le(c(d, 3.0))
+            .select(g.clone().mul(x.div(c(d, 3.0)).with(BinaryOp::Add, 0.5)), g),
     )
 }
 
 fn hardtanh_backward(g: Expr, x: Expr, lo: Expr, hi: Expr, d: DType) -> Expr {
-    x.clone()
-        .le(lo)
-        .or(x.ge(hi))
-        .select(c(d, 0.0), g)
+    x.clone().le(lo).or(x.ge(hi)).select(c(d, 0.0), g)
 }
 
 fn logit(call: &mut Call, dest: Dest) -> Result<()> {
@@ -220,9 +222,7 @@ fn logit(call: &mut Call, dest: Dest) -> Result<()> {
         if let Some(eps) = eps {
             z = z.max(c(d, eps)).min(c(d, 1.0 - eps));
         }
-        z.clone()
-            .div(c(d, 1.0).sub(z))
-            .unary(UnaryOp::Log)
+        z.clone().div(c(d, 1.0).sub(z)).unary(UnaryOp::Log)
     })
 }
 
@@ -256,18 +256,25 @@ fn hardswish(call: &mut Call, dest: Dest) -> Result<()> {
 
 fn logit_backward(call: &mut Call) -> Result<()> {
     let eps = call.optional_double(2)?;
-    activation(call, "logit_backward_cpu", &[0, 1], &[], Dest::Arg(3), |e, d| {
-        let (g, x) = (e[0].clone(), e[1].clone());
-        let (lo, hi, outside) = match eps {
-            Some(eps) => (eps, 1.0 - eps, c(d, 0.0)),
-            None => (0.0, 1.0, c(d, f64::NAN)),
-        };
-        let grad = g.div(x.clone().mul(c(d, 1.0).sub(x.clone())));
-        x.clone()
-            .lt(c(d, lo))
-            .or(x.gt(c(d, hi)))
-            .select(outside, grad)
-    })
+    activation(
+        call,
+        "logit_backward_cpu",
+        &[0, 1],
+        &[],
+        Dest::Arg(3),
+        |e, d| {
+            let (g, x) = (e[0].clone(), e[1].clone());
+            let (lo, hi, outside) = match eps {
+                Some(eps) => (eps, 1.0 - eps, c(d, 0.0)),
+                None => (0.0, 1.0, c(d, f64::NAN)),
+            };
+            let grad = g.div(x.clone().mul(c(d, 1.0).sub(x.clone())));
+            x.clone()
+                .lt(c(d, lo))
+                .or(x.gt(c(d, hi)))
+                .select(outside, grad)
+        },
+    )
 }
 
 /// `x <= threshold ? value : x`, for every dtype like CPU.
@@ -303,7 +310,9 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("gelu.out", gelu_op),
     ("gelu_backward.grad_input", gelu_backward_op),
     ("silu.out", |c| {
-        activation(c, "silu", &[0], &[], Dest::Arg(1), |e, _| silu(e[0].clone()))
+        activation(c, "silu", &[0], &[], Dest::Arg(1), |e, _| {
+            silu(e[0].clone())
+        })
     }),
     ("silu_backward.grad_input", |c| {
         activation(c, "silu_backward", &[0, 1], &[], Dest::Arg(2), |e, d| {
@@ -311,7 +320,9 @@ pub const OPS: &[(&str, OpFn)] = &[
         })
     }),
     ("mish.out", |c| {
-        activation(c, "mish", &[0], &[], Dest::Arg(1), |e, _| mish(e[0].clone()))
+        activation(c, "mish", &[0], &[], Dest::Arg(1), |e, _| {
+            mish(e[0].clone())
+        })
     }),
     ("mish_backward", |c| {
         activation(c, "mish_backward", &[0, 1], &[], Dest::New, |e, d| {
@@ -324,9 +335,14 @@ pub const OPS: &[(&str, OpFn)] = &[
         })
     }),
     ("softplus_backward.grad_input", |c| {
-        activation(c, "softplus_backward", &[0, 1], &[2, 3], Dest::Arg(4), |e, d| {
-            softplus_backward(e[0].clone(), e[1].clone(), e[2].clone(), e[3].clone(), d)
-        })
+        activation(
+            c,
+            "softplus_backward",
+            &[0, 1],
+            &[2, 3],
+            Dest::Arg(4),
+            |e, d| softplus_backward(e[0].clone(), e[1].clone(), e[2].clone(), e[3].clone(), d),
+        )
     }),
     ("elu.out", |c| {
         activation(c, "elu", &[0], &[1, 2, 3], Dest::Arg(4), |e, d| {
@@ -337,19 +353,31 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("leaky_relu.out", |c| {
         activation(c, "leaky_relu", &[0], &[1], Dest::Arg(2), |e, d| {
             let x = e[0].clone();
-            x.clone().gt(Expr::constant(d, 0.0)).select(x.clone(), x.mul(e[1].clone()))
+            x.clone()
+                .gt(Expr::constant(d, 0.0))
+                .select(x.clone(), x.mul(e[1].clone()))
         })
     }),
     ("leaky_relu_backward.grad_input", |c| {
-        activation(c, "leaky_relu_backward", &[0, 1], &[2], Dest::Arg(4), |e, d| {
-            let (g, x) = (e[0].clone(), e[1].clone());
-            x.gt(Expr::constant(d, 0.0)).select(g.clone(), g.mul(e[2].clone()))
-        })
+        activation(
+            c,
+            "leaky_relu_backward",
+            &[0, 1],
+            &[2],
+            Dest::Arg(4),
+            |e, d| {
+                let (g, x) = (e[0].clone(), e[1].clone());
+                x.gt(Expr::constant(d, 0.0))
+                    .select(g.clone(), g.mul(e[2].clone()))
+            },
+        )
     }),
     ("hardtanh.out", |c| hardtanh(c, Dest::Arg(3))),
     ("hardtanh", |c| hardtanh(c, Dest::New)),
     ("hardtanh_", |c| hardtanh(c, Dest::Arg(0))),
-    ("hardtanh_backward.grad_input", |c| hardtanh_backward_op(c, Dest::Arg(4))),
+    ("hardtanh_backward.grad_input", |c| {
+        hardtanh_backward_op(c, Dest::Arg(4))
+    }),
     ("hardtanh_backward", |c| hardtanh_backward_op(c, Dest::New)),
     ("hardswish.out", |c| hardswish(c, Dest::Arg(1))),
     ("hardswish", |c| hardswish(c, Dest::New)),
@@ -365,24 +393,37 @@ pub const OPS: &[(&str, OpFn)] = &[
         })
     }),
     ("hardsigmoid_backward.grad_input", |c| {
-        activation(c, "hardsigmoid_backward", &[0, 1], &[], Dest::Arg(2), |e, d| {
-            let x = e[1].clone();
-            x.clone()
-                .gt(Expr::constant(d, -3.0))
-                .and(x.lt(Expr::constant(d, 3.0)))
-                .select(e[0].clone().div(Expr::constant(d, 6.0)), Expr::constant(d, 0.0))
-        })
+        activation(
+            c,
+            "hardsigmoid_backward",
+            &[0, 1],
+            &[],
+            Dest::Arg(2),
+            |e, d| {
+                let x = e[1].clone();
+                x.clone()
+                    .gt(Expr::constant(d, -3.0))
+                    .and(x.lt(Expr::constant(d, 3.0)))
+                    .select(
+                        e[0].clone().div(Expr::constant(d, 6.0)),
+                        Expr::constant(d, 0.0),
+                    )
+            },
+        )
     }),
     ("sigmoid_backward.grad_input", |c| {
         activation(c, "sigmoid_backward", &[0, 1], &[], Dest::Arg(2), |e, d| {
             let y = e[1].clone();
-            e[0].clone().mul(Expr::constant(d, 1.0).sub(y.clone())).mul(y)
+            e[0].clone()
+                .mul(Expr::constant(d, 1.0).sub(y.clone()))
+                .mul(y)
         })
     }),
     ("tanh_backward.grad_input", |c| {
         activation(c, "tanh_backward", &[0, 1], &[], Dest::Arg(2), |e, d| {
             let y = e[1].clone();
-            e[0].clone().mul(Expr::constant(d, 1.0).sub(y.clone().mul(y)))
+            e[0].clone()
+                .mul(Expr::constant(d, 1.0).sub(y.clone().mul(y)))
         })
     }),
     ("logit.out", |c| logit(c, Dest::Arg(2))),

@@ -92,7 +92,9 @@ impl<'a> Call<'a> {
 
     /// Whether argument `index` is None (or absent).
     pub fn is_none(&self, index: usize) -> bool {
-        self.args.get(index).is_none_or(|a| a.kind == ValueKind::None)
+        self.args
+            .get(index)
+            .is_none_or(|a| a.kind == ValueKind::None)
     }
 
     /// A device tensor argument.
@@ -121,7 +123,9 @@ impl<'a> Call<'a> {
             ValueKind::Tensor => {
                 if arg.tensor.device >= 0 {
                     // SAFETY: the glue describes a live tensor.
-                    return Ok(Operand::Tensor(unsafe { TensorRef::from_arg(&arg.tensor)? }));
+                    return Ok(Operand::Tensor(unsafe {
+                        TensorRef::from_arg(&arg.tensor)?
+                    }));
                 }
                 if arg.tensor.ndim != 0 {
                     return Err(Error::runtime(
@@ -300,12 +304,7 @@ impl<'a> Call<'a> {
     /// An `out=` tensor argument that the op may resize.
     pub fn out(&self, index: usize) -> Result<Output> {
         let tensor = self.tensor(index)?;
-        Ok(Output::new(
-            tensor,
-            self.resize,
-            self.ctx,
-            index as i64,
-        ))
+        Ok(Output::new(tensor, self.resize, self.ctx, index as i64))
     }
 
     /// Returns argument `index` (an `out=` tensor or `self` of an in-place op).

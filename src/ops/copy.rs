@@ -38,7 +38,7 @@ fn fast_copy(dst: &TensorRef, src: &TensorRef) -> Result<bool> {
         && dst.sizes == src.sizes
         && dst.is_contiguous()
         && src.is_contiguous()
-        && (dst.address | src.address | bytes) % 4 == 0
+        && (dst.address | src.address | bytes).is_multiple_of(4)
         && dst.device == src.device;
     if !usable {
         return Ok(false);

@@ -109,8 +109,8 @@ pub fn run_reduce(
     let mut in_kept = Vec::new();
     let mut red_sizes = Vec::new();
     let mut in_red = Vec::new();
-    for d in 0..input.sizes.len() {
-        if reduced[d] {
+    for (d, &r) in reduced.iter().enumerate() {
+        if r {
             red_sizes.push(input.sizes[d]);
             in_red.push(input.strides[d]);
         } else {
@@ -161,7 +161,12 @@ pub fn run_reduce(
 }
 
 /// Scans `input` along `dim` into `output` (same shape).
-pub fn run_scan(kernel: ScanKernel, input: &TensorRef, output: &TensorRef, dim: usize) -> Result<()> {
+pub fn run_scan(
+    kernel: ScanKernel,
+    input: &TensorRef,
+    output: &TensorRef,
+    dim: usize,
+) -> Result<()> {
     let device = common_device(&[input, output])?;
     let n: i64 = input.sizes.iter().product();
     if n == 0 {

@@ -1,8 +1,8 @@
 //! `masked_select`: the selected elements in row-major order, as a 1-D tensor.
 
+use super::call::{Call, Dest};
 use super::launch::{run_masked_select, run_reduce};
 use super::layout::{broadcast_shapes, broadcast_strides};
-use super::call::{Call, Dest};
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
@@ -46,7 +46,13 @@ pub fn masked_select(call: &mut Call, a: &TensorRef, mask: &TensorRef, dest: Des
             acc: DType::I64,
             outputs: vec![(DType::I64, Expr::input(0, DType::I64))],
         };
-        run_reduce(kernel, &wide_mask, &[&total.tensor], &vec![true; shape.len()], &[])?;
+        run_reduce(
+            kernel,
+            &wide_mask,
+            &[&total.tensor],
+            &vec![true; shape.len()],
+            &[],
+        )?;
         let mut bytes = [0u8; 8];
         backend()?.read(total.tensor.address, &mut bytes)?;
         i64::from_le_bytes(bytes)

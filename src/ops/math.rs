@@ -8,18 +8,23 @@ use super::scalar::ScalarArg;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::{BinaryOp, Expr, UnaryOp};
+use std::ops::{Add, Div, Mul, Neg, Sub};
 
 /// Ops whose integer inputs compute in float32 (`sin(int)` is float).
 fn unary_float(call: &mut Call, op: UnaryOp, dest: Dest) -> Result<()> {
     let a = call.operand(0)?;
     let compute = float_dtype(common_dtype(&[&a]));
-    pointwise(call, &[&a], dest, compute, compute, |e| e[0].clone().unary(op))
+    pointwise(call, &[&a], dest, compute, compute, |e| {
+        e[0].clone().unary(op)
+    })
 }
 
 fn sigmoid(call: &mut Call) -> Result<()> {
     let a = call.operand(0)?;
     let compute = float_dtype(common_dtype(&[&a]));
-    pointwise(call, &[&a], Dest::Arg(1), compute, compute, |e| e[0].clone().sigmoid())
+    pointwise(call, &[&a], Dest::Arg(1), compute, compute, |e| {
+        e[0].clone().sigmoid()
+    })
 }
 
 fn reciprocal(call: &mut Call) -> Result<()> {
@@ -128,9 +133,7 @@ fn nan_to_num(call: &mut Call) -> Result<()> {
             c(nan.unwrap_or(0.0)),
             x.clone().eq(inf.clone()).select(
                 c(posinf.unwrap_or(max)),
-                x.clone()
-                    .eq(inf.neg())
-                    .select(c(neginf.unwrap_or(-max)), x),
+                x.clone().eq(inf.neg()).select(c(neginf.unwrap_or(-max)), x),
             ),
         )
     })
@@ -179,7 +182,11 @@ fn add_sub(call: &mut Call, subtract: bool) -> Result<()> {
     } else {
         vec![&a, &b, &alpha_op]
     };
-    let op = if subtract { BinaryOp::Sub } else { BinaryOp::Add };
+    let op = if subtract {
+        BinaryOp::Sub
+    } else {
+        BinaryOp::Add
+    };
     pointwise(call, &operands, Dest::Arg(3), dtype, dtype, |e| {
         let rhs = if unit {
             e[1].clone()
@@ -206,7 +213,10 @@ fn binary_to(call: &mut Call, op: BinaryOp, name: &str, dest: Dest) -> Result<()
     if bitwise && dtype.is_float() {
         return Err(not_implemented_for(name, dtype));
     }
-    let integral_only = matches!(op, BinaryOp::Shl | BinaryOp::Shr | BinaryOp::Fmod | BinaryOp::Rem | BinaryOp::Pow);
+    let integral_only = matches!(
+        op,
+        BinaryOp::Shl | BinaryOp::Shr | BinaryOp::Fmod | BinaryOp::Rem | BinaryOp::Pow
+    );
     if integral_only && dtype == DType::Bool {
         return Err(not_implemented_for(name, dtype));
     }
@@ -273,7 +283,10 @@ fn logical(call: &mut Call, op: BinaryOp) -> Result<()> {
     let (a, b) = (call.operand(0)?, call.operand(1)?);
     let dtype = arithmetic_dtype(&a, &b);
     pointwise(call, &[&a, &b], Dest::Arg(2), dtype, DType::Bool, |e| {
-        let (x, y) = (e[0].clone().cast(DType::Bool), e[1].clone().cast(DType::Bool));
+        let (x, y) = (
+            e[0].clone().cast(DType::Bool),
+            e[1].clone().cast(DType::Bool),
+        );
         x.binary(op, y)
     })
 }
@@ -302,10 +315,7 @@ fn hypot(call: &mut Call) -> Result<()> {
     }
     pointwise(call, &[&a, &b], Dest::Arg(2), dtype, dtype, |e| {
         let (x, y) = (e[0].clone(), e[1].clone());
-        x.clone()
-            .mul(x)
-            .add(y.clone().mul(y))
-            .unary(UnaryOp::Sqrt)
+        x.clone().mul(x).add(y.clone().mul(y)).unary(UnaryOp::Sqrt)
     })
 }
 
@@ -417,26 +427,41 @@ fn addc(call: &mut Call, divide: bool) -> Result<()> {
             "Integer division with addcdiv is no longer supported, and in a future release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes.",
         ));
     }
-    pointwise(call, &[&a, &t1, &t2, &value], Dest::Arg(4), dtype, dtype, |e| {
-        let (x, p, q, v) = (e[0].clone(), e[1].clone(), e[2].clone(), e[3].clone());
-        if divide {
-            x.add(v.mul(p.div(q)))
-        } else {
-            x.add(v.mul(p.mul(q)))
-        }
-    })
+    pointwise(
+        call,
+        &[&a, &t1, &t2, &value],
+        Dest::Arg(4),
+        dtype,
+        dtype,
+        |e| {
+            let (x, p, q, v) = (e[0].clone(), e[1].clone(), e[2].clone(), e[3].clone());
+            if divide {
+                x.add(v.mul(p.div(q)))
+            } else {
+                x.add(v.mul(p.mul(q)))
+            }
+        },
+    )
 }
 
 pub const OPS: &[(&str, OpFn)] = &[
     ("exp.out", |c| unary_float(c, UnaryOp::Exp, Dest::Arg(1))),
     ("exp2.out", |c| unary_float(c, UnaryOp::Exp2, Dest::Arg(1))),
-    ("expm1.out", |c| unary_float(c, UnaryOp::Expm1, Dest::Arg(1))),
+    ("expm1.out", |c| {
+        unary_float(c, UnaryOp::Expm1, Dest::Arg(1))
+    }),
     ("log.out", |c| unary_float(c, UnaryOp::Log, Dest::Arg(1))),
     ("log2.out", |c| unary_float(c, UnaryOp::Log2, Dest::Arg(1))),
-    ("log10.out", |c| unary_float(c, UnaryOp::Log10, Dest::Arg(1))),
-    ("log1p.out", |c| unary_float(c, UnaryOp::Log1p, Dest::Arg(1))),
+    ("log10.out", |c| {
+        unary_float(c, UnaryOp::Log10, Dest::Arg(1))
+    }),
+    ("log1p.out", |c| {
+        unary_float(c, UnaryOp::Log1p, Dest::Arg(1))
+    }),
     ("sqrt.out", |c| unary_float(c, UnaryOp::Sqrt, Dest::Arg(1))),
-    ("rsqrt.out", |c| unary_float(c, UnaryOp::Rsqrt, Dest::Arg(1))),
+    ("rsqrt.out", |c| {
+        unary_float(c, UnaryOp::Rsqrt, Dest::Arg(1))
+    }),
     ("sin.out", |c| unary_float(c, UnaryOp::Sin, Dest::Arg(1))),
     ("cos.out", |c| unary_float(c, UnaryOp::Cos, Dest::Arg(1))),
     ("tan.out", |c| unary_float(c, UnaryOp::Tan, Dest::Arg(1))),
@@ -446,12 +471,20 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("sinh.out", |c| unary_float(c, UnaryOp::Sinh, Dest::Arg(1))),
     ("cosh.out", |c| unary_float(c, UnaryOp::Cosh, Dest::Arg(1))),
     ("tanh.out", |c| unary_float(c, UnaryOp::Tanh, Dest::Arg(1))),
-    ("asinh.out", |c| unary_float(c, UnaryOp::Asinh, Dest::Arg(1))),
-    ("acosh.out", |c| unary_float(c, UnaryOp::Acosh, Dest::Arg(1))),
-    ("atanh.out", |c| unary_float(c, UnaryOp::Atanh, Dest::Arg(1))),
+    ("asinh.out", |c| {
+        unary_float(c, UnaryOp::Asinh, Dest::Arg(1))
+    }),
+    ("acosh.out", |c| {
+        unary_float(c, UnaryOp::Acosh, Dest::Arg(1))
+    }),
+    ("atanh.out", |c| {
+        unary_float(c, UnaryOp::Atanh, Dest::Arg(1))
+    }),
     ("erf.out", |c| unary_float(c, UnaryOp::Erf, Dest::Arg(1))),
     ("erfc.out", |c| unary_float(c, UnaryOp::Erfc, Dest::Arg(1))),
-    ("erfinv.out", |c| unary_float(c, UnaryOp::Erfinv, Dest::Arg(1))),
+    ("erfinv.out", |c| {
+        unary_float(c, UnaryOp::Erfinv, Dest::Arg(1))
+    }),
     ("sigmoid.out", sigmoid),
     ("reciprocal.out", reciprocal),
     ("neg.out", |c| unary_same(c, UnaryOp::Neg, Dest::Arg(1))),
@@ -463,7 +496,9 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("round.out", |c| unary_same(c, UnaryOp::Round, Dest::Arg(1))),
     ("round.decimals_out", round_decimals),
     ("frac.out", frac),
-    ("bitwise_not.out", |c| unary_same(c, UnaryOp::Not, Dest::Arg(1))),
+    ("bitwise_not.out", |c| {
+        unary_same(c, UnaryOp::Not, Dest::Arg(1))
+    }),
     ("logical_not.out", logical_not),
     ("isnan", |c| predicate(c, UnaryOp::IsNan)),
     ("isinf", |c| predicate(c, UnaryOp::IsInf)),
@@ -474,11 +509,17 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("mul.out", |c| binary(c, BinaryOp::Mul, "mul")),
     ("div.out", |c| div(c, None)),
     ("div.out_mode", |c| div(c, Some(2))),
-    ("remainder.Tensor_out", |c| binary(c, BinaryOp::Rem, "remainder_cpu")),
-    ("remainder.Scalar_Tensor", |c| binary_to(c, BinaryOp::Rem, "remainder_cpu", Dest::New)),
+    ("remainder.Tensor_out", |c| {
+        binary(c, BinaryOp::Rem, "remainder_cpu")
+    }),
+    ("remainder.Scalar_Tensor", |c| {
+        binary_to(c, BinaryOp::Rem, "remainder_cpu", Dest::New)
+    }),
     ("fmod.Tensor_out", |c| binary(c, BinaryOp::Fmod, "fmod_cpu")),
     ("atan2.out", |c| binary(c, BinaryOp::Atan2, "atan2")),
-    ("copysign.out", |c| binary(c, BinaryOp::CopySign, "copysign")),
+    ("copysign.out", |c| {
+        binary(c, BinaryOp::CopySign, "copysign")
+    }),
     ("hypot.out", hypot),
     ("pow.Tensor_Tensor_out", |c| pow(c, 2)),
     ("pow.Tensor_Scalar_out", |c| pow(c, 2)),
@@ -487,11 +528,21 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("minimum.out", |c| binary(c, BinaryOp::Min, "minimum")),
     ("fmax.out", |c| fmax_fmin(c, BinaryOp::Max)),
     ("fmin.out", |c| fmax_fmin(c, BinaryOp::Min)),
-    ("bitwise_and.Tensor_out", |c| binary(c, BinaryOp::BitAnd, "bitwise_and_cpu")),
-    ("bitwise_or.Tensor_out", |c| binary(c, BinaryOp::BitOr, "bitwise_or_cpu")),
-    ("bitwise_xor.Tensor_out", |c| binary(c, BinaryOp::BitXor, "bitwise_xor_cpu")),
-    ("bitwise_left_shift.Tensor_out", |c| binary(c, BinaryOp::Shl, "lshift_cpu")),
-    ("bitwise_right_shift.Tensor_out", |c| binary(c, BinaryOp::Shr, "rshift_cpu")),
+    ("bitwise_and.Tensor_out", |c| {
+        binary(c, BinaryOp::BitAnd, "bitwise_and_cpu")
+    }),
+    ("bitwise_or.Tensor_out", |c| {
+        binary(c, BinaryOp::BitOr, "bitwise_or_cpu")
+    }),
+    ("bitwise_xor.Tensor_out", |c| {
+        binary(c, BinaryOp::BitXor, "bitwise_xor_cpu")
+    }),
+    ("bitwise_left_shift.Tensor_out", |c| {
+        binary(c, BinaryOp::Shl, "lshift_cpu")
+    }),
+    ("bitwise_right_shift.Tensor_out", |c| {
+        binary(c, BinaryOp::Shr, "rshift_cpu")
+    }),
     ("logical_and.out", |c| logical(c, BinaryOp::BitAnd)),
     ("logical_or.out", |c| logical(c, BinaryOp::BitOr)),
     ("logical_xor.out", |c| logical(c, BinaryOp::BitXor)),

@@ -10,6 +10,7 @@ use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::{BinaryOp, Expr, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
+use std::ops::{Add, Div, Mul};
 
 /// Wraps a possibly negative dimension of a tensor of rank `rank` (a scalar counts as rank 1).
 pub fn wrap_dim(dim: i64, rank: usize) -> Result<usize> {
@@ -53,8 +54,8 @@ fn plan(t: &TensorRef, dims: Option<&[i64]>, keepdim: bool) -> Result<Plan> {
     }
     let mut out_shape = Vec::new();
     let mut count = 1;
-    for d in 0..rank {
-        if reduced[d] {
+    for (d, &r) in reduced.iter().enumerate() {
+        if r {
             count *= t.sizes[d];
             if keepdim {
                 out_shape.push(1);
@@ -144,7 +145,14 @@ fn dims_arg(call: &Call, index: usize) -> Result<Option<Vec<i64>>> {
 }
 
 /// sum / nansum / mean / prod with `(self, dim, keepdim, dtype, out)` arguments.
-fn sum_like(call: &mut Call, op: &str, dims: Option<Vec<i64>>, keepdim: bool, dtype: Option<DType>, dest: Dest) -> Result<()> {
+fn sum_like(
+    call: &mut Call,
+    op: &str,
+    dims: Option<Vec<i64>>,
+    keepdim: bool,
+    dtype: Option<DType>,
+    dest: Dest,
+) -> Result<()> {
     let a = call.tensor(0)?;
     let plan = plan(&a, dims.as_deref(), keepdim)?;
     let mut result = sum_dtype(a.dtype, dtype);
@@ -210,22 +218,16 @@ fn extremum(
 ) -> Result<()> {
     let a = call.tensor(0)?;
     let plan = plan(&a, dims.as_deref(), keepdim)?;
-    if plan.count == 0 && a.numel() == 0 && !a.sizes.is_empty() || (a.numel() == 0 && dims.is_none()) {
-        let message = if dims.is_none() {
-            format!("{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument.")
-        } else {
-            let d = plan.reduced.iter().position(|r| *r).unwrap_or(0);
-            format!("{name}(): Expected reduction dim {d} to have non-zero size.")
-        };
-        if plan.count == 0 {
-            return Err(Error::index(message)).or_else(|e| {
-                if dims.is_none() {
-                    Err(Error::runtime(e.message))
-                } else {
-                    Err(e)
-                }
-            });
+    if plan.count == 0 {
+        if dims.is_none() {
+            return Err(Error::runtime(format!(
+                "{name}(): Expected reduction dim to be specified for input.numel() == 0. Specify the reduction dim with the 'dim' argument."
+            )));
         }
+        let d = plan.reduced.iter().position(|r| *r).unwrap_or(0);
+        return Err(Error::index(format!(
+            "{name}(): Expected reduction dim {d} to have non-zero size."
+        )));
     }
     if indices.is_some() && a.dtype == DType::Bool && values.is_none() {
         return Err(not_implemented_for(&format!("{name}_cpu"), a.dtype));
@@ -295,7 +297,13 @@ fn variance(call: &mut Call, std: bool, with_mean: bool, dests: [Dest; 2]) -> Re
 }
 
 /// any/all with `(self, dims?, keepdim, out)` (`dims` index None: over everything).
-fn logical(call: &mut Call, all: bool, dims: Option<usize>, keepdim: Option<usize>, out: usize) -> Result<()> {
+fn logical(
+    call: &mut Call,
+    all: bool,
+    dims: Option<usize>,
+    keepdim: Option<usize>,
+    out: usize,
+) -> Result<()> {
     let a = call.tensor(0)?;
     let dims = match dims {
         Some(i) => dims_arg(call, i)?,
@@ -326,7 +334,14 @@ fn logical(call: &mut Call, all: bool, dims: Option<usize>, keepdim: Option<usiz
 }
 
 /// linalg_vector_norm with `(self, ord, dim, keepdim, dtype, out)`.
-fn vector_norm(call: &mut Call, ord: f64, dims: Option<Vec<i64>>, keepdim: bool, dtype: Option<DType>, dest: Dest) -> Result<()> {
+fn vector_norm(
+    call: &mut Call,
+    ord: f64,
+    dims: Option<Vec<i64>>,
+    keepdim: bool,
+    dtype: Option<DType>,
+    dest: Dest,
+) -> Result<()> {
     let a = call.tensor(0)?;
     if !a.dtype.is_float() {
         return Err(Error::runtime(format!(
@@ -354,7 +369,12 @@ fn vector_norm(call: &mut Call, ord: f64, dims: Option<Vec<i64>>, keepdim: bool,
     } else if ord == 1.0 {
         (ReduceOp::Sum, abs, x0, vec![])
     } else if ord == 2.0 {
-        (ReduceOp::Sum, abs.clone().mul(abs), x0.unary(UnaryOp::Sqrt), vec![])
+        (
+            ReduceOp::Sum,
+            abs.clone().mul(abs),
+            x0.unary(UnaryOp::Sqrt),
+            vec![],
+        )
     } else {
         let p = Expr::scalar(0, acc);
         let inv = Expr::scalar(1, acc);
@@ -362,7 +382,10 @@ fn vector_norm(call: &mut Call, ord: f64, dims: Option<Vec<i64>>, keepdim: bool,
             ReduceOp::Sum,
             abs.binary(BinaryOp::Pow, p),
             x0.binary(BinaryOp::Pow, inv),
-            vec![(acc, ScalarArg::float(ord)), (acc, ScalarArg::float(1.0 / ord))],
+            vec![
+                (acc, ScalarArg::float(ord)),
+                (acc, ScalarArg::float(1.0 / ord)),
+            ],
         )
     };
     reduce(
@@ -384,7 +407,11 @@ fn logsumexp(call: &mut Call) -> Result<()> {
     let dims = dims_arg(call, 1)?;
     let keepdim = call.boolean(2)?;
     let plan = plan(&a, dims.as_deref(), keepdim)?;
-    let result = if a.dtype.is_float() { a.dtype } else { DType::F32 };
+    let result = if a.dtype.is_float() {
+        a.dtype
+    } else {
+        DType::F32
+    };
     let acc = acc_dtype(result);
     let out = Expr::input(0, acc)
         .unary(UnaryOp::Log)
@@ -407,9 +434,7 @@ fn count_nonzero(call: &mut Call) -> Result<()> {
     let a = call.tensor(0)?;
     let dims = call.ints(1)?;
     let plan = plan(&a, Some(&dims), false)?;
-    let pre = Expr::input(0, a.dtype)
-        .cast(DType::Bool)
-        .cast(DType::I64);
+    let pre = Expr::input(0, a.dtype).cast(DType::Bool).cast(DType::I64);
     reduce(
         call,
         &a,
@@ -472,38 +497,106 @@ pub const OPS: &[(&str, OpFn)] = &[
     }),
     ("amax.out", |c| {
         let (dims, keepdim) = (c.ints(1)?, c.boolean(2)?);
-        extremum(c, true, Some(dims), keepdim, Some(Dest::Arg(3)), None, "amax")
+        extremum(
+            c,
+            true,
+            Some(dims),
+            keepdim,
+            Some(Dest::Arg(3)),
+            None,
+            "amax",
+        )
     }),
     ("amin.out", |c| {
         let (dims, keepdim) = (c.ints(1)?, c.boolean(2)?);
-        extremum(c, false, Some(dims), keepdim, Some(Dest::Arg(3)), None, "amin")
+        extremum(
+            c,
+            false,
+            Some(dims),
+            keepdim,
+            Some(Dest::Arg(3)),
+            None,
+            "amin",
+        )
     }),
-    ("max", |c| extremum(c, true, None, false, Some(Dest::New), None, "max")),
-    ("min", |c| extremum(c, false, None, false, Some(Dest::New), None, "min")),
-    ("max.unary_out", |c| extremum(c, true, None, false, Some(Dest::Arg(1)), None, "max")),
-    ("min.unary_out", |c| extremum(c, false, None, false, Some(Dest::Arg(1)), None, "min")),
+    ("max", |c| {
+        extremum(c, true, None, false, Some(Dest::New), None, "max")
+    }),
+    ("min", |c| {
+        extremum(c, false, None, false, Some(Dest::New), None, "min")
+    }),
+    ("max.unary_out", |c| {
+        extremum(c, true, None, false, Some(Dest::Arg(1)), None, "max")
+    }),
+    ("min.unary_out", |c| {
+        extremum(c, false, None, false, Some(Dest::Arg(1)), None, "min")
+    }),
     ("max.dim_max", |c| {
         let (dim, keepdim) = (c.int(1)?, c.boolean(2)?);
-        extremum(c, true, Some(vec![dim]), keepdim, Some(Dest::Arg(3)), Some(Dest::Arg(4)), "max")
+        extremum(
+            c,
+            true,
+            Some(vec![dim]),
+            keepdim,
+            Some(Dest::Arg(3)),
+            Some(Dest::Arg(4)),
+            "max",
+        )
     }),
     ("min.dim_min", |c| {
         let (dim, keepdim) = (c.int(1)?, c.boolean(2)?);
-        extremum(c, false, Some(vec![dim]), keepdim, Some(Dest::Arg(3)), Some(Dest::Arg(4)), "min")
+        extremum(
+            c,
+            false,
+            Some(vec![dim]),
+            keepdim,
+            Some(Dest::Arg(3)),
+            Some(Dest::Arg(4)),
+            "min",
+        )
     }),
     ("argmax.out", |c| {
         let (dim, keepdim) = (c.optional_int(1)?, c.boolean(2)?);
-        extremum(c, true, dim.map(|d| vec![d]), keepdim && dim.is_some(), None, Some(Dest::Arg(3)), "argmax")
+        extremum(
+            c,
+            true,
+            dim.map(|d| vec![d]),
+            keepdim && dim.is_some(),
+            None,
+            Some(Dest::Arg(3)),
+            "argmax",
+        )
     }),
     ("argmin.out", |c| {
         let (dim, keepdim) = (c.optional_int(1)?, c.boolean(2)?);
-        extremum(c, false, dim.map(|d| vec![d]), keepdim && dim.is_some(), None, Some(Dest::Arg(3)), "argmin")
+        extremum(
+            c,
+            false,
+            dim.map(|d| vec![d]),
+            keepdim && dim.is_some(),
+            None,
+            Some(Dest::Arg(3)),
+            "argmin",
+        )
     }),
-    ("var.correction", |c| variance(c, false, false, [Dest::New; 2])),
-    ("var.correction_out", |c| variance(c, false, false, [Dest::Arg(4); 2])),
-    ("std.correction", |c| variance(c, true, false, [Dest::New; 2])),
-    ("std.correction_out", |c| variance(c, true, false, [Dest::Arg(4); 2])),
-    ("var_mean.correction", |c| variance(c, false, true, [Dest::New; 2])),
-    ("std_mean.correction", |c| variance(c, true, true, [Dest::New; 2])),
+    ("var.correction", |c| {
+        variance(c, false, false, [Dest::New; 2])
+    }),
+    ("var.correction_out", |c| {
+        variance(c, false, false, [Dest::Arg(4); 2])
+    }),
+    ("std.correction", |c| {
+        variance(c, true, false, [Dest::New; 2])
+    }),
+    ("std.correction_out", |c| {
+        variance(c, true, false, [Dest::Arg(4); 2])
+    }),
+    ("var_mean.correction", |c| {
+        variance(c, false, true, [Dest::New; 2])
+    }),
+    ("std_mean.correction", |c| {
+        variance(c, true, true, [Dest::New; 2])
+    }),
     ("any.all_out", |c| logical(c, false, None, None, 1)),
     ("all.all_out", |c| logical(c, true, None, None, 1)),
     ("any.dims_out", |c| logical(c, false, Some(1), Some(2), 3)),

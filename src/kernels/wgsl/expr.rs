@@ -43,7 +43,10 @@ fn constant(dtype: DType, bits: u64) -> String {
         }
         DType::I64 => format!("bitcast<i64>({:#x}lu)", bits),
         DType::F16 | DType::BF16 | DType::F32 => {
-            format!("bitcast<f32>({:#x}u)", (f64::from_bits(bits) as f32).to_bits())
+            format!(
+                "bitcast<f32>({:#x}u)",
+                (f64::from_bits(bits) as f32).to_bits()
+            )
         }
         DType::F64 => format!("bitcast<f64>({:#x}lu)", bits),
     }
@@ -111,7 +114,11 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
         }
         // lavapipe's f32 asin and acos are off by ~1e-4; its atan is accurate.
         Asin | Acos => helper(helpers, &name, x),
-        Exp2 if f64 => helper(helpers, "exp", &format!("{x} * {}", c(std::f64::consts::LN_2))),
+        Exp2 if f64 => helper(
+            helpers,
+            "exp",
+            &format!("{x} * {}", c(std::f64::consts::LN_2)),
+        ),
         _ if f64 => helper(helpers, &name, x),
         _ => format!("{name}({x})"),
     }

@@ -85,14 +85,12 @@ fn source(name: &str) -> String {
         "rem" => float_template(REM, ty),
         "floordiv" => float_template(FLOORDIV, ty),
         "erfinv_guess" => float_template(ERFINV_GUESS, ty),
-        "erfinv" => float_template(ERFINV, ty).replace(
-            "$steps",
-            if ty == "f64" { "2" } else { "1" },
-        ),
-        "ipow" => IPOW.replace("$T", ty).replace(
-            "$neg",
-            if ty == "u32" { "0u" } else { "-1" },
-        ),
+        "erfinv" => {
+            float_template(ERFINV, ty).replace("$steps", if ty == "f64" { "2" } else { "1" })
+        }
+        "ipow" => IPOW
+            .replace("$T", ty)
+            .replace("$neg", if ty == "u32" { "0u" } else { "-1" }),
         _ => F64_AND_F32
             .split("\n\n")
             .find(|f| f.starts_with(&format!("fn {name}(")))

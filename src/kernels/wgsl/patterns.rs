@@ -8,6 +8,7 @@ use super::math::Helpers;
 use crate::dtype::DType;
 use crate::kernels::expr::{BinaryOp, Expr};
 use crate::kernels::pattern::{Kernel, MapKernel, ReduceKernel, ReduceOp, ScanKernel};
+use std::ops::{Mul, Sub};
 
 /// Invocations per workgroup.
 pub const WORKGROUP_SIZE: u32 = 64;

@@ -3,8 +3,8 @@
 use std::sync::mpsc;
 
 use parking_lot::Mutex;
-use wgpu::util::DeviceExt;
 
+use super::batch::{Batch, Dispatch};
 use super::memory::BufferProvider;
 use super::pipelines::PipelineCache;
 use crate::dtype::DType;
@@ -24,6 +24,7 @@ pub struct WgpuDevice {
     limits: wgpu::Limits,
     memory: Mutex<CachingAllocator<BufferProvider>>,
     pipelines: PipelineCache,
+    batch: Batch,
 }
 
 /// Features used when the adapter has them.
@@ -68,6 +69,7 @@ impl WgpuDevice {
             features,
             limits,
             memory: Mutex::new(CachingAllocator::new(provider, address_base(index))),
+            batch: Batch::default(),
         })
     }
 
@@ -104,6 +106,8 @@ impl WgpuDevice {
     }
 
     pub fn empty_cache(&self) {
+        // Released buffers may still be named by recorded dispatches: submit those first.
+        let _ = self.flush();
         self.memory.lock().empty_cache();
     }
 
@@ -147,6 +151,7 @@ impl WgpuDevice {
         if data.is_empty() {
             return Ok(());
         }
+        self.flush()?;
         let r = self.resolve(address, data.len() as u64)?;
         let lo = r.offset & !3;
         let hi = (r.offset + data.len() as u64).div_ceil(4) * 4;
@@ -189,6 +194,7 @@ impl WgpuDevice {
             usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
+        self.flush()?;
         let mut encoder = self.device.create_command_encoder(&Default::default());
         encoder.copy_buffer_to_buffer(buffer, offset, &staging, 0, len);
         self.queue.submit([encoder.finish()]);
@@ -214,11 +220,12 @@ impl WgpuDevice {
     pub fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {
         let d = self.resolve(dst, bytes)?;
         let s = self.resolve(src, bytes)?;
-        if d.start == s.start || (d.offset | s.offset | bytes) % 4 != 0 {
+        if d.start == s.start || !(d.offset | s.offset | bytes).is_multiple_of(4) {
             return Err(Error::runtime(
                 "mojo: buffer copy needs word-aligned ranges in two buffers",
             ));
         }
+        self.flush()?;
         let mut encoder = self.device.create_command_encoder(&Default::default());
         encoder.copy_buffer_to_buffer(&s.buffer, s.offset, &d.buffer, d.offset, bytes);
         self.queue.submit([encoder.finish()]);
@@ -250,58 +257,37 @@ impl WgpuDevice {
                 )
             })?;
         }
-        let max_binding = u64::from(self.limits.max_storage_buffer_binding_size);
+        let max_binding = self.limits.max_storage_buffer_binding_size;
         if let Some((_, size)) = buffers.iter().find(|(_, size)| *size > max_binding) {
             return Err(Error::not_implemented(format!(
                 "mojo: a {size}-byte tensor exceeds this device's largest kernel binding ({max_binding} bytes)"
             )));
         }
         let pipeline = self.pipelines.get(&self.device, launch.kernel, &slots)?;
-        let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
-        let args = self
-            .device
-            .create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("mojo args"),
-                contents: bytemuck_words(&launch.words),
-                usage: wgpu::BufferUsages::STORAGE,
-            });
-        let mut entries = vec![wgpu::BindGroupEntry {
-            binding: 0,
-            resource: args.as_entire_binding(),
-        }];
-        for (s, (buffer, _)) in buffers.iter().enumerate() {
-            entries.push(wgpu::BindGroupEntry {
-                binding: s as u32 + 1,
-                resource: buffer.as_entire_binding(),
-            });
-        }
-        let bind_group = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: None,
-            layout: &pipeline.get_bind_group_layout(0),
-            entries: &entries,
-        });
         let groups = launch.threads.div_ceil(u64::from(WORKGROUP_SIZE));
         let x = groups.min(65535) as u32;
         let y = groups.div_ceil(u64::from(x)).min(65535) as u32;
-        let mut encoder = self.device.create_command_encoder(&Default::default());
-        {
-            let mut pass = encoder.begin_compute_pass(&Default::default());
-            pass.set_pipeline(&pipeline);
-            pass.set_bind_group(0, &bind_group, &[]);
-            pass.dispatch_workgroups(x, y, 1);
-        }
-        self.queue.submit([encoder.finish()]);
-        if let Some(e) = pollster::block_on(scope.pop()) {
-            return Err(Error::runtime(format!(
-                "mojo: kernel {} failed to launch: {e}",
-                launch.kernel.name()
-            )));
-        }
-        Ok(())
+        self.batch.push(
+            &self.device,
+            &self.queue,
+            Dispatch {
+                pipeline,
+                buffers: buffers.into_iter().map(|(b, _)| b).collect(),
+                words: launch.words,
+                groups: (x, y),
+                name: launch.kernel.name(),
+            },
+        )
+    }
+
+    /// Submits the recorded dispatches.
+    pub fn flush(&self) -> Result<()> {
+        self.batch.flush(&self.device, &self.queue)
     }
 
     /// Waits until the queue is idle.
     pub fn synchronize(&self) -> Result<()> {
+        self.flush()?;
         self.device
             .poll(wgpu::PollType::Wait {
                 submission_index: None,
@@ -310,10 +296,4 @@ impl WgpuDevice {
             .map(|_| ())
             .map_err(|e| Error::runtime(format!("mojo: device wait failed: {e}")))
     }
-}
-
-/// The little-endian bytes of `words`.
-fn bytemuck_words(words: &[u32]) -> &[u8] {
-    // SAFETY: u32 has no padding and any byte pattern is a valid u8.
-    unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), std::mem::size_of_val(words)) }
 }

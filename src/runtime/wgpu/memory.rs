@@ -47,6 +47,7 @@ impl MemoryProvider for BufferProvider {
     }
 
     fn release(&mut self, segment: wgpu::Buffer) {
-        segment.destroy();
+        // Dropped, not destroyed: wgpu frees it once submitted work no longer uses it.
+        drop(segment);
     }
 }

@@ -1,5 +1,6 @@
 //! The wgpu backend (Vulkan, Metal, DX12; Mesa lavapipe is the software device).
 
+mod batch;
 mod device;
 mod memory;
 mod pipelines;
@@ -42,6 +43,13 @@ impl WgpuBackend {
     /// Finds the hardware adapters, or the software adapter when it is admitted and no hardware
     /// adapter exists. Finding none is not an error: the backend then has zero devices.
     pub fn discover() -> std::result::Result<Self, String> {
+        // Mesa keeps compiled pipelines on disk; keep them with our kernel cache.
+        if std::env::var_os("MESA_SHADER_CACHE_DIR").is_none() {
+            let dir = crate::kernels::cache::default_dir().join("mesa");
+            if std::fs::create_dir_all(&dir).is_ok() {
+                std::env::set_var("MESA_SHADER_CACHE_DIR", dir);
+            }
+        }
         let mut desc = wgpu::InstanceDescriptor::new_without_display_handle();
         desc.backends = enabled_backends();
         let instance = wgpu::Instance::new(desc);

@@ -6,6 +6,7 @@ use std::time::Instant;
 use parking_lot::Mutex;
 
 use crate::error::{Error, Result};
+use crate::kernels::compile::{shadow_compile, trace_enabled, traced_name};
 use crate::kernels::{wgsl, Kernel};
 
 type Key = (Kernel, Vec<usize>);
@@ -14,11 +15,6 @@ type Key = (Kernel, Vec<usize>);
 pub struct PipelineCache {
     device_name: String,
     built: Mutex<HashMap<Key, wgpu::ComputePipeline>>,
-}
-
-/// Whether build lines go to stderr (`TORCH_MOJO_BACKEND_TRACE=0` silences them).
-pub fn trace_enabled() -> bool {
-    std::env::var("TORCH_MOJO_BACKEND_TRACE").map_or(true, |v| v != "0")
 }
 
 impl PipelineCache {
@@ -40,6 +36,7 @@ impl PipelineCache {
         if let Some(p) = self.built.lock().get(&key) {
             return Ok(p.clone());
         }
+        shadow_compile(kernel)?;
         let start = Instant::now();
         let source = wgsl::render(kernel, slots);
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
@@ -64,7 +61,7 @@ impl PipelineCache {
         if trace_enabled() {
             eprintln!(
                 "built {} for {} in {} ms",
-                kernel.name(),
+                traced_name(kernel, &source),
                 self.device_name,
                 start.elapsed().as_millis()
             );
