@@ -5,8 +5,6 @@
 #include <ATen/native/Resize.h>
 #include <torch/library.h>
 
-#include <deque>
-
 #include "mojo.h"
 
 namespace mojo {
@@ -14,14 +12,20 @@ namespace {
 
 constexpr auto kMojo = c10::DeviceType::PrivateUse1;
 
-// What one call keeps alive while Rust reads its arguments.
+// What one call keeps alive while Rust reads its arguments. The list vectors are reserved
+// for one list per argument up front, so the pointers handed to Rust stay valid.
 struct CallState {
+  explicit CallState(size_t nargs) {
+    int_lists.reserve(nargs);
+    tensor_lists.reserve(nargs);
+    described_lists.reserve(nargs);
+  }
   torch::jit::Stack* stack = nullptr;
   size_t first = 0;
   std::vector<at::Tensor> created;
-  std::deque<std::vector<int64_t>> int_lists;
-  std::deque<std::vector<at::Tensor>> tensor_lists;
-  std::deque<std::vector<MojoTensor>> described_lists;
+  std::vector<std::vector<int64_t>> int_lists;
+  std::vector<std::vector<at::Tensor>> tensor_lists;
+  std::vector<std::vector<MojoTensor>> described_lists;
 };
 
 MojoTensor none_tensor() { return MojoTensor{0, nullptr, nullptr, -1, 0, 0}; }
@@ -127,7 +131,7 @@ class RustOp final : public c10::OperatorKernel {
 
   void operator()(const c10::OperatorHandle& op, c10::DispatchKeySet, torch::jit::Stack* stack) {
     const size_t nargs = op.schema().arguments().size();
-    CallState state;
+    CallState state(nargs);
     state.stack = stack;
     state.first = stack->size() - nargs;
     std::vector<MojoValue> args;

@@ -27,7 +27,7 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/pip install -q --upgrade pip
-.venv/bin/pip install -q "torch==${TORCH_VERSION}" numpy pytest ruff "maturin>=1.16,<2" \
+.venv/bin/pip install -q "torch==${TORCH_VERSION}" numpy pytest expecttest ruff "maturin>=1.16,<2" \
   "nvidia-cuda-nvrtc==13.0.*"
 
 # Build the extension in place (python/torch_mojo_backend/_C.abi3.so) and register the package.

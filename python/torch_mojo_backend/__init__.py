@@ -9,6 +9,13 @@ import threading
 
 import torch  # first: loads libc10 and libtorch_cpu for the extension
 
+from . import (
+    _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
+    _device,  # noqa: E402
+)
+
+__all__ = ["register_mojo_devices"]
+
 
 def _locate_nvrtc() -> None:
     """Points the runtime at NVRTC from the nvidia-* wheels, when they are installed."""
@@ -26,14 +33,8 @@ def _locate_nvrtc() -> None:
                 return
 
 
+# Read by the runtime at its first CUDA compile, not at import.
 _locate_nvrtc()
-
-from . import (
-    _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
-    _device,  # noqa: E402
-)
-
-__all__ = ["register_mojo_devices"]
 
 
 def _minor(version: str) -> str:

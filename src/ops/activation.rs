@@ -215,9 +215,12 @@ fn hardtanh_backward(g: Expr, x: Expr, lo: Expr, hi: Expr, d: DType) -> Expr {
     x.clone().le(lo).or(x.ge(hi)).select(c(d, 0.0), g)
 }
 
+/// logit computes integer inputs in float32, like CPU.
 fn logit(call: &mut Call, dest: Dest) -> Result<()> {
     let eps = call.optional_double(1)?;
-    activation(call, "logit_cpu", &[0], &[], dest, |e, d| {
+    let a = call.operand(0)?;
+    let d = super::pointwise::float_dtype(common_dtype(&[&a]));
+    pointwise(call, &[&a], dest, d, d, |e| {
         let mut z = e[0].clone();
         if let Some(eps) = eps {
             z = z.max(c(d, eps)).min(c(d, 1.0 - eps));

@@ -49,8 +49,8 @@ fn fast_copy(dst: &TensorRef, src: &TensorRef) -> Result<bool> {
 
 /// Whether the byte ranges the two views can reach intersect.
 fn overlaps(a: &TensorRef, b: &TensorRef) -> bool {
-    let (a0, a1) = (a.address, a.address + a.extent_bytes());
-    let (b0, b1) = (b.address, b.address + b.extent_bytes());
+    let (a0, a1) = a.byte_range();
+    let (b0, b1) = b.byte_range();
     a0 < b1 && b0 < a1
 }
 

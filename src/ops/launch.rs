@@ -8,6 +8,16 @@ use crate::kernels::wgsl::WORKGROUP_SIZE;
 use crate::kernels::{Kernel, MapKernel, ReduceKernel, ScanKernel};
 use crate::runtime::{backend, Launch};
 
+/// A stride as a launch word: negative strides wrap (kernels add them with u32 arithmetic,
+/// which lands on the right element as long as every address fits 32 bits).
+fn stride_word(v: i64) -> Result<u32> {
+    i32::try_from(v).map(|s| s as u32).map_err(|_| {
+        Error::not_implemented(format!(
+            "mojo: stride {v} needs 64-bit indexing, not supported yet"
+        ))
+    })
+}
+
 fn word(v: i64, what: &str) -> Result<u32> {
     u32::try_from(v).map_err(|_| {
         Error::not_implemented(format!(
@@ -75,7 +85,7 @@ pub fn run_map(
         offset_words.push(words.len());
         words.push(0);
         for &s in st {
-            words.push(word(s, "stride")?);
+            words.push(stride_word(s)?);
         }
     }
     words.extend_from_slice(scalar_words);
@@ -136,17 +146,21 @@ pub fn run_reduce(
     let mut offset_words = vec![words.len()];
     words.push(0);
     for &s in kept[0].iter().chain(&red[0]) {
-        words.push(word(s, "stride")?);
+        words.push(stride_word(s)?);
     }
     for strides in &kept[1..] {
         offset_words.push(words.len());
         words.push(0);
         for &s in strides {
-            words.push(word(s, "stride")?);
+            words.push(stride_word(s)?);
         }
     }
     words.extend_from_slice(scalar_words);
-    let addresses: Vec<u64> = all.iter().map(|t| t.address).collect();
+    let mut addresses: Vec<u64> = all.iter().map(|t| t.address).collect();
+    if n_red == 0 {
+        // Nothing is read: an empty input may have no memory, so bind an output in its place.
+        addresses[0] = addresses[1];
+    }
     let kernel = Kernel::Reduce(kernel);
     backend()?.launch(
         device,
@@ -190,9 +204,9 @@ pub fn run_scan(
         offset_words.push(words.len());
         words.push(0);
         for &s in strides {
-            words.push(word(s, "stride")?);
+            words.push(stride_word(s)?);
         }
-        words.push(word(along, "stride")?);
+        words.push(stride_word(along)?);
     }
     let kernel = Kernel::Scan(kernel);
     backend()?.launch(
@@ -234,7 +248,7 @@ pub fn run_masked_select(
         offset_words.push(words.len());
         words.push(0);
         for &s in st {
-            words.push(word(s, "stride")?);
+            words.push(stride_word(s)?);
         }
     }
     offset_words.push(words.len());

@@ -191,7 +191,7 @@ fn add_sub(call: &mut Call, subtract: bool) -> Result<()> {
         let rhs = if unit {
             e[1].clone()
         } else {
-            e[2].clone().mul(e[1].clone())
+            round_to(e[2].clone().mul(e[1].clone()), dtype)
         };
         e[0].clone().binary(op, rhs)
     })
@@ -233,6 +233,15 @@ fn binary_to(call: &mut Call, op: BinaryOp, name: &str, dest: Dest) -> Result<()
     })
 }
 
+/// Rounds an intermediate to the storage precision of a half dtype, where CPU kernels do.
+fn round_to(e: Expr, dtype: DType) -> Expr {
+    if matches!(dtype, DType::F16 | DType::BF16) {
+        e.cast(DType::F32).cast(dtype)
+    } else {
+        e
+    }
+}
+
 fn div(call: &mut Call, mode_arg: Option<usize>) -> Result<()> {
     let (a, b) = (call.operand(0)?, call.operand(1)?);
     let mode = match mode_arg {
@@ -259,7 +268,7 @@ fn div(call: &mut Call, mode_arg: Option<usize>) -> Result<()> {
                 if floor {
                     x.binary(BinaryOp::FloorDiv, y)
                 } else if compute.is_float() {
-                    x.div(y).unary(UnaryOp::Trunc)
+                    round_to(x.div(y), compute).unary(UnaryOp::Trunc)
                 } else {
                     x.div(y)
                 }
@@ -379,9 +388,6 @@ fn clamp(call: &mut Call, lo: Option<usize>, hi: Option<usize>, out: usize) -> R
     operands.extend(lo.iter());
     operands.extend(hi.iter());
     let dtype = common_dtype(&operands);
-    if dtype == DType::Bool {
-        return Err(not_implemented_for("clamp_cpu", dtype));
-    }
     let has_lo = lo.is_some();
     pointwise(call, &operands, Dest::Arg(out), dtype, dtype, |e| {
         let mut x = e[0].clone();
@@ -490,6 +496,7 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("neg.out", |c| unary_same(c, UnaryOp::Neg, Dest::Arg(1))),
     ("abs.out", |c| unary_same(c, UnaryOp::Abs, Dest::Arg(1))),
     ("sign.out", |c| unary_same(c, UnaryOp::Sign, Dest::Arg(1))),
+    ("sgn.out", |c| unary_same(c, UnaryOp::Sign, Dest::Arg(1))),
     ("ceil.out", |c| unary_same(c, UnaryOp::Ceil, Dest::Arg(1))),
     ("floor.out", |c| unary_same(c, UnaryOp::Floor, Dest::Arg(1))),
     ("trunc.out", |c| unary_same(c, UnaryOp::Trunc, Dest::Arg(1))),

@@ -80,18 +80,25 @@ impl TensorRef {
         true
     }
 
-    /// Bytes from the first to one past the last element reachable through the strides.
-    pub fn extent_bytes(&self) -> u64 {
+    /// The byte range `[start, end)` the view can reach (strides may be negative).
+    pub fn byte_range(&self) -> (u64, u64) {
         if self.numel() == 0 {
-            return 0;
+            return (self.address, self.address);
         }
-        let last: i64 = self
-            .sizes
-            .iter()
-            .zip(&self.strides)
-            .map(|(&s, &st)| (s - 1) * st)
-            .sum();
-        (last as u64 + 1) * self.dtype.size() as u64
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for (&size, &stride) in self.sizes.iter().zip(&self.strides) {
+            let span = (size - 1) * stride;
+            if span < 0 {
+                lo += span;
+            } else {
+                hi += span;
+            }
+        }
+        let element = self.dtype.size() as i64;
+        (
+            self.address.wrapping_add_signed(lo * element),
+            self.address.wrapping_add_signed((hi + 1) * element),
+        )
     }
 
     /// Row-major strides for `sizes`.

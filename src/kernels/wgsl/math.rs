@@ -141,10 +141,20 @@ const POW: &str = "fn pow_$T(a: $T, b: $T) -> $T {
 }
 ";
 
+/// Exact fmod by binary long division: every subtraction is exact (Sterbenz), so the
+/// remainder matches C's fmod even when `a / b` overflows.
 const FMOD: &str = "fn fmod_$T(a: $T, b: $T) -> $T {
-    if (abs(b) == $INF && abs(a) < $INF) { return a; }
-    let q = a / b;
-    return a - b * select(ceil(q), floor(q), q > $T(0.0));
+    let m = abs(b);
+    var r = abs(a);
+    if (!(r < $INF) || !(m == m) || m == $T(0.0)) { return (a - a) / (a - a); }
+    if (r < m) { return a; }
+    var d = m;
+    while (d <= r * $T(0.5)) { d = d * $T(2.0); }
+    while (d >= m) {
+        if (r >= d) { r = r - d; }
+        d = d * $T(0.5);
+    }
+    return select(r, -r, a < $T(0.0) || (a == $T(0.0) && $T(1.0) / a < $T(0.0)));
 }
 ";
 

@@ -117,8 +117,8 @@ fn map(k: &MapKernel, helpers: &mut Helpers) -> String {
     entry(&body)
 }
 
-/// `fn comb(x0: T, x1: T) -> T` for a reduction's combining operation.
-fn combine_fn(op: ReduceOp, acc: DType, helpers: &mut Helpers) -> String {
+/// `fn {name}(x0: T, x1: T) -> T` for a reduction's combining operation.
+fn combine_fn(name: &str, op: ReduceOp, acc: DType, helpers: &mut Helpers) -> String {
     let bop = match op {
         ReduceOp::Sum | ReduceOp::Variance | ReduceOp::LogSumExp => BinaryOp::Add,
         ReduceOp::Prod => BinaryOp::Mul,
@@ -128,7 +128,7 @@ fn combine_fn(op: ReduceOp, acc: DType, helpers: &mut Helpers) -> String {
     let e = Expr::input(0, acc).binary(bop, Expr::input(1, acc));
     let ty = compute_type(acc);
     format!(
-        "fn comb(x0: {ty}, x1: {ty}) -> {ty} {{\n    return {};\n}}\n",
+        "fn {name}(x0: {ty}, x1: {ty}) -> {ty} {{\n    return {};\n}}\n",
         expr::render(&e, helpers)
     )
 }
@@ -157,22 +157,22 @@ fn better_fn(op: ReduceOp, acc: DType) -> String {
 
 /// One pass over this thread's elements and the tree combine across the workgroup; leaves
 /// the result in `sh_a[0]` (and `sh_i[0]`). `value` is the mapped element `v`'s expression.
-fn reduce_pass(op: ReduceOp, acc_ty: &str, ident: &str, value: &str) -> String {
+fn reduce_pass(op: ReduceOp, comb: &str, acc_ty: &str, ident: &str, value: &str) -> String {
     let (init, step, merge) = match op {
         ReduceOp::Min | ReduceOp::Max => (
             format!("var acc: {acc_ty} = {ident};\n        var ok = false;"),
-            "if (ok) { acc = comb(acc, v); } else { acc = v; ok = true; }",
-            "if (sh_ok[u]) { if (sh_ok[t]) { sh_a[t] = comb(sh_a[t], sh_a[u]); } else { sh_a[t] = sh_a[u]; sh_ok[t] = true; } }",
+            format!("if (ok) {{ acc = {comb}(acc, v); }} else {{ acc = v; ok = true; }}"),
+            format!("if (sh_ok[u]) {{ if (sh_ok[t]) {{ sh_a[t] = {comb}(sh_a[t], sh_a[u]); }} else {{ sh_a[t] = sh_a[u]; sh_ok[t] = true; }} }}"),
         ),
         ReduceOp::ArgMin | ReduceOp::ArgMax => (
             format!("var acc: {acc_ty} = {ident};\n        var ok = false;\n        var idx = 0li;"),
-            "if (!ok || better(acc, idx, v, i64(j))) { acc = v; idx = i64(j); ok = true; }",
-            "if (sh_ok[u] && (!sh_ok[t] || better(sh_a[t], sh_i[t], sh_a[u], sh_i[u]))) { sh_a[t] = sh_a[u]; sh_i[t] = sh_i[u]; sh_ok[t] = true; }",
+            "if (!ok || better(acc, idx, v, i64(j))) { acc = v; idx = i64(j); ok = true; }".to_string(),
+            "if (sh_ok[u] && (!sh_ok[t] || better(sh_a[t], sh_i[t], sh_a[u], sh_i[u]))) { sh_a[t] = sh_a[u]; sh_i[t] = sh_i[u]; sh_ok[t] = true; }".to_string(),
         ),
         _ => (
             format!("var acc: {acc_ty} = {ident};\n        let ok = true;"),
-            "acc = comb(acc, v);",
-            "sh_a[t] = comb(sh_a[t], sh_a[u]);",
+            format!("acc = {comb}(acc, v);"),
+            format!("sh_a[t] = {comb}(sh_a[t], sh_a[u]);"),
         ),
     };
     let save_index = if matches!(op, ReduceOp::ArgMin | ReduceOp::ArgMax) {
@@ -204,7 +204,10 @@ fn reduce(k: &ReduceKernel, helpers: &mut Helpers) -> String {
          var<workgroup> sh_i: array<i64, {wg}>;\nvar<workgroup> wn: vec4<u32>;\n",
         wg = WORKGROUP_SIZE
     );
-    src += &combine_fn(k.op, k.acc, helpers);
+    src += &combine_fn("comb", k.op, k.acc, helpers);
+    if k.op == ReduceOp::LogSumExp {
+        src += &combine_fn("comb_max", ReduceOp::Max, k.acc, helpers);
+    }
     if matches!(k.op, ReduceOp::ArgMin | ReduceOp::ArgMax) {
         src += &better_fn(k.op, k.acc);
     }
@@ -238,26 +241,26 @@ fn reduce(k: &ReduceKernel, helpers: &mut Helpers) -> String {
     body += &format!("        }}\n        let base = p[io] + ein * {isz}u;\n");
     match k.op {
         ReduceOp::Variance => {
-            body += &reduce_pass(ReduceOp::Sum, acc_ty, &ident, &value);
+            body += &reduce_pass(ReduceOp::Sum, "comb", acc_ty, &ident, &value);
             body += &format!(
                 "        let x1 = sh_a[0] / {};\n        workgroupBarrier();\n",
                 convert("n_red", DType::U8, k.acc)
             );
             let deviation = k.pre.clone().sub(Expr::input(1, k.acc));
             let square = expr::render(&deviation.clone().mul(deviation), helpers);
-            body += &reduce_pass(ReduceOp::Sum, acc_ty, &ident, &square);
+            body += &reduce_pass(ReduceOp::Sum, "comb", acc_ty, &ident, &square);
         }
         ReduceOp::LogSumExp => {
-            body += &reduce_pass(ReduceOp::Max, acc_ty, &ident, &value);
+            body += &reduce_pass(ReduceOp::Max, "comb_max", acc_ty, &ident, &value);
             body += &format!(
                 "        let m = sh_a[0];\n        let x1 = select(m, {ident}, !(abs(m) < {}));\n        workgroupBarrier();\n",
                 expr::render(&Expr::constant(k.acc, f64::INFINITY), helpers)
             );
             let shifted = expr::render(&k.pre.clone().sub(Expr::input(1, k.acc)).exp(), helpers);
-            body += &reduce_pass(ReduceOp::Sum, acc_ty, &ident, &shifted);
+            body += &reduce_pass(ReduceOp::Sum, "comb", acc_ty, &ident, &shifted);
         }
         op => {
-            body += &reduce_pass(op, acc_ty, &ident, &value);
+            body += &reduce_pass(op, "comb", acc_ty, &ident, &value);
             body += if second.is_some() {
                 "        let x1 = sh_i[0];\n"
             } else {

@@ -17,7 +17,6 @@ pub struct Dispatch {
     pub buffers: Vec<wgpu::Buffer>,
     pub words: Vec<u32>,
     pub groups: (u32, u32),
-    pub name: String,
 }
 
 /// The dispatches recorded since the last flush.
@@ -28,7 +27,12 @@ pub struct Batch {
 
 impl Batch {
     /// Records `dispatch`; flushes when the batch is full.
-    pub fn push(&self, device: &wgpu::Device, queue: &wgpu::Queue, dispatch: Dispatch) -> Result<()> {
+    pub fn push(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        dispatch: Dispatch,
+    ) -> Result<()> {
         let full = {
             let mut pending = self.pending.lock();
             pending.push(dispatch);
@@ -97,11 +101,7 @@ impl Batch {
         }
         queue.submit([encoder.finish()]);
         if let Some(e) = pollster::block_on(scope.pop()) {
-            let names: Vec<&str> = dispatches.iter().map(|d| d.name.as_str()).collect();
-            return Err(Error::runtime(format!(
-                "mojo: a queued kernel failed ({}): {e}",
-                names.join(", ")
-            )));
+            return Err(Error::runtime(format!("mojo: a queued kernel failed: {e}")));
         }
         Ok(())
     }

@@ -275,7 +275,6 @@ impl WgpuDevice {
                 buffers: buffers.into_iter().map(|(b, _)| b).collect(),
                 words: launch.words,
                 groups: (x, y),
-                name: launch.kernel.name(),
             },
         )
     }

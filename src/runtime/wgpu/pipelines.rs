@@ -44,8 +44,9 @@ impl PipelineCache {
             label: None,
             source: wgpu::ShaderSource::Wgsl(source.as_str().into()),
         });
+        let label = traced_name(kernel, &source);
         let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
-            label: None,
+            label: Some(&label),
             layout: None,
             module: &module,
             entry_point: Some("main"),
@@ -61,7 +62,7 @@ impl PipelineCache {
         if trace_enabled() {
             eprintln!(
                 "built {} for {} in {} ms",
-                traced_name(kernel, &source),
+                label,
                 self.device_name,
                 start.elapsed().as_millis()
             );

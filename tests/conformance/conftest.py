@@ -1,0 +1,77 @@
+"""Outcome bookkeeping for the OpInfo conformance run: the expected-failure registry, the
+one-line summary, the per-op JSON summary and `MOJO_CONFORMANCE_UPDATE=1` regeneration."""
+
+import json
+import os
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from .harness import RECORDER, REGISTRY_PATH, SAMPLES, UPDATE, write_registry
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    key = getattr(item, "conformance_key", None)
+    if key is None:
+        return report
+    RECORDER.keys[item.nodeid] = key
+    if report.when == "call" or (report.when == "setup" and not report.passed):
+        if hasattr(report, "wasxfail"):
+            outcome = "xfailed"
+        elif report.passed:
+            outcome = "passed"
+        elif report.skipped:
+            outcome = "skipped"
+        else:
+            outcome = "failed"
+        RECORDER.outcomes[item.nodeid] = outcome
+    return report
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        case = callspec.params.get("case") if callspec else None
+        if case is not None and hasattr(case, "op_name"):
+            dtype = "errors" if case.part == "errors" else case.dtype
+            item.conformance_key = (case.op_name, dtype)
+
+
+def pytest_sessionfinish(session):
+    if not RECORDER.outcomes:
+        return
+    per_op: dict = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
+    for nodeid, outcome in RECORDER.outcomes.items():
+        op_name, dtype = RECORDER.keys[nodeid]
+        per_op[op_name][dtype][outcome] += 1
+    summary = {
+        op_name: {
+            dtype: {k: counts[k] for k in ("passed", "failed", "xfailed")}
+            for dtype, counts in sorted(by_dtype.items())
+        }
+        for op_name, by_dtype in sorted(per_op.items())
+    }
+    path = Path(os.environ.get("MOJO_CONFORMANCE_SUMMARY", "conformance-summary.json"))
+    path.write_text(json.dumps(summary, indent=1) + "\n")
+    if UPDATE:
+        from .expected_failures import EXPECTED_FAILURES
+
+        write_registry(RECORDER, EXPECTED_FAILURES)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not RECORDER.outcomes:
+        return
+    counts = defaultdict(int)
+    for outcome in RECORDER.outcomes.values():
+        counts[outcome] += 1
+    mode = "all samples" if SAMPLES is None else f"first {SAMPLES} samples per item"
+    terminalreporter.write_line(
+        f"conformance: {counts['passed']} passed, {counts['failed']} failed, "
+        f"{counts['xfailed']} expected failures ({mode})"
+    )
+    if UPDATE:
+        terminalreporter.write_line(f"conformance: rewrote {REGISTRY_PATH}")

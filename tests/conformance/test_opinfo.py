@@ -1,0 +1,323 @@
+"""PyTorch's OpInfo samples for the ops in ops.py, run on mojo and compared with the CPU.
+
+One item per (op, dtype) for the forward values, one per float (op, dtype) for the input
+gradients, and one per op for the error inputs. Failures listed in expected_failures.py xfail;
+a listed item that passes fails the run. MOJO_CONFORMANCE_SAMPLES=N runs only the first N
+samples of each item.
+"""
+
+import functools
+import itertools
+import zlib
+from dataclasses import dataclass
+
+import pytest
+import torch
+
+pytest.importorskip("expecttest", reason="torch.testing._internal needs expecttest")
+
+from torch.testing._internal.common_device_type import (  # noqa: E402
+    precisionOverride,
+    toleranceOverride,
+)
+from torch.testing._internal.common_methods_invocations import op_db  # noqa: E402
+from torch.testing._internal.opinfo.core import DecorateInfo  # noqa: E402
+
+from .expected_failures import EXPECTED_FAILURES  # noqa: E402
+from .harness import RECORDER, SAMPLES, UPDATE, reason_of, registry_key  # noqa: E402
+from .ops import OPS  # noqa: E402
+
+DEVICE = torch.device("mojo")
+DTYPES = [
+    torch.float32,
+    torch.float16,
+    torch.bfloat16,
+    torch.float64,
+    torch.int64,
+    torch.int32,
+    torch.uint8,
+    torch.bool,
+]
+# torch.testing.assert_close's defaults; integers and bool compare exactly.
+DEFAULT_TOLERANCES = {
+    torch.float16: (1e-5, 1e-3),
+    torch.bfloat16: (1e-5, 1.6e-2),
+    torch.float32: (1e-5, 1.3e-6),
+    torch.float64: (1e-7, 1e-7),
+}
+
+
+def full_name(op) -> str:
+    return f"{op.name}.{op.variant_test_name}" if op.variant_test_name else op.name
+
+
+OPINFOS = {full_name(op): op for op in op_db if full_name(op) in set(OPS)}
+
+
+def dtype_name(dtype: torch.dtype) -> str:
+    return str(dtype).removeprefix("torch.")
+
+
+@dataclass(frozen=True)
+class Case:
+    op_name: str
+    dtype: str  # "any" for the error inputs
+    part: str  # forward, backward or errors
+
+    @property
+    def key(self) -> str:
+        return registry_key(self.op_name, self.dtype, self.part)
+
+    @property
+    def op(self):
+        return OPINFOS[self.op_name]
+
+    @property
+    def torch_dtype(self) -> torch.dtype:
+        return getattr(torch, self.dtype)
+
+
+def cases(part: str) -> list:
+    found = []
+    for name in OPS:
+        op = OPINFOS.get(name)
+        if op is None:
+            continue
+        if part == "errors":
+            if op.error_inputs_func is not None:
+                found.append(Case(name, "any", part))
+            continue
+        supported = op.supported_dtypes("cpu")
+        for dtype in DTYPES:
+            if dtype not in supported or (part == "backward" and not wants_grad(op, dtype)):
+                continue
+            found.append(Case(name, dtype_name(dtype), part))
+    return [pytest.param(case, id=f"{case.op_name}-{case.dtype}") for case in found]
+
+
+def wants_grad(op, dtype: torch.dtype) -> bool:
+    return (
+        dtype.is_floating_point
+        and op.supports_autograd
+        and dtype in op.supported_backward_dtypes("cpu")
+    )
+
+
+FORWARD, BACKWARD, ERRORS = cases("forward"), cases("backward"), cases("errors")
+RECORDER.universe.update(p.values[0].key for p in FORWARD + BACKWARD + ERRORS)
+
+
+@functools.cache
+def tolerance(op_name: str, dtype: torch.dtype) -> tuple:
+    """(atol, rtol) for results of `dtype`: assert_close's defaults, widened by the largest
+    toleranceOverride / precisionOverride the OpInfo declares for that dtype in any test."""
+    atol, rtol = DEFAULT_TOLERANCES.get(dtype, (0.0, 0.0))
+    for entry in OPINFOS[op_name].decorators:
+        if isinstance(entry, DecorateInfo):
+            if entry.active_if is False or (entry.dtypes and dtype not in entry.dtypes):
+                continue
+            decorators = entry.decorators
+        else:
+            decorators = [entry]
+        for decorator in decorators:
+            if isinstance(decorator, toleranceOverride) and dtype in decorator.d:
+                atol = max(atol, decorator.d[dtype].atol)
+                rtol = max(rtol, decorator.d[dtype].rtol)
+            elif isinstance(decorator, precisionOverride) and dtype in decorator.d:
+                atol = max(atol, decorator.d[dtype])
+    return atol, rtol
+
+
+def to_mojo(value, memo: dict):
+    """`value` with its tensors copied to mojo as leaves (requires_grad kept). `memo` maps
+    id(cpu tensor) -> (cpu tensor, mojo tensor), so a tensor passed twice moves once."""
+    if isinstance(value, torch.Tensor):
+        if id(value) not in memo:
+            moved = value.detach().to(DEVICE).requires_grad_(value.requires_grad)
+            memo[id(value)] = (value, moved)
+        return memo[id(value)][1]
+    if isinstance(value, (list, tuple)) and any(isinstance(v, torch.Tensor) for v in value):
+        return type(value)(to_mojo(v, memo) for v in value)
+    if isinstance(value, dict):
+        return {k: to_mojo(v, memo) for k, v in value.items()}
+    return value
+
+
+def call(op, sample, memo=None):
+    """Runs `op` on `sample`, on the CPU, or moved to mojo when `memo` is given."""
+    args = (sample.input, sample.args, sample.kwargs)
+    if memo is not None:
+        args = to_mojo(args, memo)
+    return op(args[0], *args[1], **args[2])
+
+
+def tensors(value) -> list:
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in tensors(v)]
+    return []
+
+
+def compare(actual, expected, op_name: str, path: str) -> None:
+    """assert_close on CPU copies; tuples and lists element by element."""
+    if isinstance(expected, torch.Tensor):
+        assert isinstance(actual, torch.Tensor), f"{path}: expected a tensor, got {type(actual)}"
+        assert actual.device.type == DEVICE.type, f"{path}: result on {actual.device}"
+        atol, rtol = tolerance(op_name, expected.dtype)
+        torch.testing.assert_close(
+            actual.detach().cpu(),
+            expected.detach(),
+            atol=atol,
+            rtol=rtol,
+            equal_nan=True,
+            check_dtype=True,
+            check_device=False,
+            msg=lambda m: f"{path}: {m}",
+        )
+    elif isinstance(expected, (list, tuple)):
+        assert isinstance(actual, (list, tuple)), f"{path}: expected a sequence, got {actual!r}"
+        assert len(actual) == len(expected), f"{path}: {len(actual)} != {len(expected)} items"
+        for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
+            compare(a, e, op_name, f"{path}[{i}]")
+    else:
+        torch.testing.assert_close(actual, expected, equal_nan=True, msg=lambda m: f"{path}: {m}")
+
+
+def samples(case: Case):
+    """The case's OpInfo samples (the first SAMPLES of them when that is set). Calls the
+    generator directly: `op.sample_inputs` inspects the whole stack per call, which costs a
+    tenth of a second or more under pytest. Seeds only the CPU generator the samples use."""
+    torch.default_generator.manual_seed(zlib.crc32(case.key.encode()))
+    op, dtype = case.op, case.torch_dtype
+    found = op.sample_inputs_func(op, "cpu", dtype, wants_grad(op, dtype))
+    return enumerate(itertools.islice(found, SAMPLES))
+
+
+def annotate(exc: Exception, text: str) -> None:
+    if hasattr(exc, "add_note"):
+        exc.add_note(text)
+
+
+def check(case: Case, body) -> None:
+    """Runs `body` and squares its outcome with the expected-failure registry."""
+    expected = EXPECTED_FAILURES.get(case.key)
+    if expected is not None and expected.startswith("crash:"):
+        RECORDER.record(case.key, expected)
+        pytest.xfail(expected)
+    try:
+        body()
+        error = None
+    except Exception as exc:
+        error = exc
+    if error is not None:  # xfail outside the except block: no chained traceback to render
+        RECORDER.record(case.key, reason_of(error))
+        if expected is not None or UPDATE:
+            pytest.xfail(expected or reason_of(error))
+        raise error
+    if expected is not None and SAMPLES is not None:
+        return  # the registered failure may lie beyond the samples run
+    RECORDER.record(case.key, None)
+    if expected is not None and not UPDATE:
+        pytest.fail(
+            f"unexpected pass: remove {case.key!r} from expected_failures.py ({expected})",
+            pytrace=False,
+        )
+
+
+def test_ops_exist():
+    """Every OPS name is an OpInfo in op_db, listed once."""
+    assert len(set(OPS)) == len(OPS), "duplicate OPS entries"
+    assert sorted(set(OPS) - set(OPINFOS)) == []
+
+
+def test_registry_keys_exist():
+    """Every registry key names an item of this harness."""
+    assert sorted(set(EXPECTED_FAILURES) - RECORDER.universe) == []
+
+
+@pytest.mark.parametrize("case", FORWARD)
+def test_forward(case):
+    def body():
+        for i, sample in samples(case):
+            try:
+                expected = sample.output_process_fn_grad(call(case.op, sample))
+                actual = call(case.op, sample, memo={})
+                compare(actual, expected, case.op_name, "output")
+            except Exception as exc:
+                annotate(exc, f"sample {i}: {sample.summary()}")
+                raise
+
+    check(case, body)
+
+
+@pytest.mark.parametrize("case", BACKWARD)
+def test_backward(case):
+    generator = torch.Generator().manual_seed(0)
+
+    def body():
+        for i, sample in samples(case):
+            try:
+                backward_sample(case, sample, generator)
+            except Exception as exc:
+                annotate(exc, f"sample {i}: {sample.summary()}")
+                raise
+
+    check(case, body)
+
+
+def backward_sample(case: Case, sample, generator) -> None:
+    """The gradients of every input requiring grad, for the same random grad_output."""
+    memo = {}
+    actual = sample.output_process_fn_grad(call(case.op, sample, memo))
+    inputs = [(cpu, mojo) for cpu, mojo in memo.values() if cpu.requires_grad]
+    expected = sample.output_process_fn_grad(call(case.op, sample))
+    outputs = [t for t in tensors(expected) if t.requires_grad]
+    if not inputs or not outputs:
+        return
+    actual_outputs = [t for t in tensors(actual) if t.requires_grad]
+    assert len(actual_outputs) == len(outputs), "outputs requiring grad differ"
+    grads = [torch.randn(t.shape, generator=generator, dtype=t.dtype) for t in outputs]
+    expected_grads = torch.autograd.grad(
+        outputs, [cpu for cpu, _ in inputs], grads, allow_unused=True
+    )
+    actual_grads = torch.autograd.grad(
+        actual_outputs,
+        [mojo for _, mojo in inputs],
+        [g.to(DEVICE) for g in grads],
+        allow_unused=True,
+    )
+    for n, (a, e) in enumerate(zip(actual_grads, expected_grads, strict=True)):
+        if e is None:
+            assert a is None, f"grad of input {n}: expected None"
+        else:
+            compare(a, e, case.op_name, f"grad of input {n}")
+
+
+def outcome(fn):
+    """The exception `fn` raises, or None."""
+    try:
+        fn()
+    except Exception as exc:
+        return exc
+    return None
+
+
+def describe(exc) -> str:
+    return "nothing" if exc is None else type(exc).__name__ + (f" ({exc})" if str(exc) else "")
+
+
+@pytest.mark.parametrize("case", ERRORS)
+def test_errors(case):
+    def body():
+        torch.default_generator.manual_seed(zlib.crc32(case.key.encode()))
+        for i, error_input in enumerate(case.op.error_inputs_func(case.op, "cpu")):
+            sample = error_input.sample_input
+            expected = outcome(lambda s=sample: call(case.op, s))
+            actual = outcome(lambda s=sample: call(case.op, s, memo={}))
+            assert type(actual) is type(expected), (
+                f"error input {i}: mojo raises {describe(actual)}; CPU raises "
+                f"{describe(expected)}\n{sample.summary()}"
+            )
+
+    check(case, body)
