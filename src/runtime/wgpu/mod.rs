@@ -43,6 +43,14 @@ impl WgpuBackend {
     /// Finds the hardware adapters, or the software adapter when it is admitted and no hardware
     /// adapter exists. Finding none is not an error: the backend then has zero devices.
     pub fn discover() -> std::result::Result<Self, String> {
+        // The software device runs kernels on the queue's own thread: handing each small
+        // dispatch to llvmpipe's worker threads costs more than it saves (17 vs 38 µs per op
+        // on 2 cores). `LP_NUM_THREADS` set by the user wins.
+        if std::env::var("TORCH_MOJO_BACKEND_SOFTWARE").is_ok_and(|v| v == "1")
+            && std::env::var_os("LP_NUM_THREADS").is_none()
+        {
+            std::env::set_var("LP_NUM_THREADS", "0");
+        }
         // Mesa keeps compiled pipelines on disk; keep them with our kernel cache.
         if std::env::var_os("MESA_SHADER_CACHE_DIR").is_none() {
             let dir = crate::kernels::cache::default_dir().join("mesa");
