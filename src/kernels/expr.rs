@@ -107,6 +107,33 @@ impl BinaryOp {
     }
 }
 
+impl BinaryOp {
+    /// The C-family infix operator computing `self` on operands of `dtype`, when there is
+    /// one, and whether an integer result must be re-wrapped to the dtype's width. Shared by
+    /// the WGSL and CUDA renderers; each handles the other ops (and its own exceptions) first.
+    pub fn infix(self, dtype: DType) -> Option<(&'static str, bool)> {
+        let boolean = dtype == DType::Bool;
+        Some(match self {
+            BinaryOp::Add | BinaryOp::Max | BinaryOp::BitOr if boolean => ("|", false),
+            BinaryOp::Mul | BinaryOp::Min | BinaryOp::BitAnd if boolean => ("&", false),
+            BinaryOp::Add => ("+", true),
+            BinaryOp::Sub => ("-", true),
+            BinaryOp::Mul => ("*", true),
+            BinaryOp::Div => ("/", true),
+            BinaryOp::BitAnd => ("&", false),
+            BinaryOp::BitOr => ("|", false),
+            BinaryOp::BitXor => ("^", false),
+            BinaryOp::Eq => ("==", false),
+            BinaryOp::Ne => ("!=", false),
+            BinaryOp::Lt => ("<", false),
+            BinaryOp::Le => ("<=", false),
+            BinaryOp::Gt => (">", false),
+            BinaryOp::Ge => (">=", false),
+            _ => return None,
+        })
+    }
+}
+
 /// A typed scalar expression over a kernel's inputs and scalar arguments.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {

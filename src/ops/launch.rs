@@ -26,6 +26,27 @@ fn word(v: i64, what: &str) -> Result<u32> {
     })
 }
 
+/// Hands one launch to the backend.
+fn submit(
+    device: usize,
+    kernel: &Kernel,
+    tensors: &[u64],
+    words: Vec<u32>,
+    offset_words: &[usize],
+    threads: u64,
+) -> Result<()> {
+    backend()?.launch(
+        device,
+        Launch {
+            kernel,
+            tensors,
+            words,
+            offset_words,
+            threads,
+        },
+    )
+}
+
 /// Checks that every tensor is on one device that supports its dtype; returns the device.
 pub fn common_device(tensors: &[&TensorRef]) -> Result<usize> {
     let device = tensors[0].device;
@@ -90,16 +111,13 @@ pub fn run_map(
     }
     words.extend_from_slice(scalar_words);
     let addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
-    let kernel = Kernel::Map(kernel);
-    backend()?.launch(
+    submit(
         device,
-        Launch {
-            kernel: &kernel,
-            tensors: &addresses,
-            words,
-            offset_words: &offset_words,
-            threads: n as u64,
-        },
+        &Kernel::Map(kernel),
+        &addresses,
+        words,
+        &offset_words,
+        n as u64,
     )
 }
 
@@ -161,16 +179,13 @@ pub fn run_reduce(
         // Nothing is read: an empty input may have no memory, so bind an output in its place.
         addresses[0] = addresses[1];
     }
-    let kernel = Kernel::Reduce(kernel);
-    backend()?.launch(
+    submit(
         device,
-        Launch {
-            kernel: &kernel,
-            tensors: &addresses,
-            words,
-            offset_words: &offset_words,
-            threads: n_out as u64 * u64::from(WORKGROUP_SIZE),
-        },
+        &Kernel::Reduce(kernel),
+        &addresses,
+        words,
+        &offset_words,
+        n_out as u64 * u64::from(WORKGROUP_SIZE),
     )
 }
 
@@ -208,16 +223,13 @@ pub fn run_scan(
         }
         words.push(stride_word(along)?);
     }
-    let kernel = Kernel::Scan(kernel);
-    backend()?.launch(
+    submit(
         device,
-        Launch {
-            kernel: &kernel,
-            tensors: &[input.address, output.address],
-            words,
-            offset_words: &offset_words,
-            threads: lines as u64,
-        },
+        &Kernel::Scan(kernel),
+        &[input.address, output.address],
+        words,
+        &offset_words,
+        lines as u64,
     )
 }
 
@@ -253,15 +265,12 @@ pub fn run_masked_select(
     }
     offset_words.push(words.len());
     words.push(0);
-    let kernel = Kernel::MaskedSelect(input.dtype);
-    backend()?.launch(
+    submit(
         device,
-        Launch {
-            kernel: &kernel,
-            tensors: &[input.address, mask.address, output.address],
-            words,
-            offset_words: &offset_words,
-            threads: 1,
-        },
+        &Kernel::MaskedSelect(input.dtype),
+        &[input.address, mask.address, output.address],
+        words,
+        &offset_words,
+        1,
     )
 }

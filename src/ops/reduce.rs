@@ -260,6 +260,55 @@ fn extremum(
     )
 }
 
+fn extremum_name(max: bool, prefix: &str) -> String {
+    format!("{prefix}{}", if max { "max" } else { "min" })
+}
+
+/// `amax/amin(self, dim, keepdim, out)`.
+fn amax_amin(call: &mut Call, max: bool) -> Result<()> {
+    let (dims, keepdim) = (call.ints(1)?, call.boolean(2)?);
+    let name = extremum_name(max, "a");
+    extremum(
+        call,
+        max,
+        Some(dims),
+        keepdim,
+        Some(Dest::Arg(3)),
+        None,
+        &name,
+    )
+}
+
+/// `max()/min()` over every element.
+fn full_extremum(call: &mut Call, max: bool, dest: Dest) -> Result<()> {
+    let name = extremum_name(max, "");
+    extremum(call, max, None, false, Some(dest), None, &name)
+}
+
+/// `max.dim/min.dim(self, dim, keepdim, values, indices)`.
+fn dim_extremum(call: &mut Call, max: bool) -> Result<()> {
+    let (dim, keepdim) = (call.int(1)?, call.boolean(2)?);
+    let (values, indices) = (Some(Dest::Arg(3)), Some(Dest::Arg(4)));
+    let name = extremum_name(max, "");
+    extremum(call, max, Some(vec![dim]), keepdim, values, indices, &name)
+}
+
+/// `argmax/argmin(self, dim?, keepdim, out)`.
+fn arg_extremum(call: &mut Call, max: bool) -> Result<()> {
+    let (dim, keepdim) = (call.optional_int(1)?, call.boolean(2)?);
+    let keepdim = keepdim && dim.is_some();
+    let name = extremum_name(max, "arg");
+    extremum(
+        call,
+        max,
+        dim.map(|d| vec![d]),
+        keepdim,
+        None,
+        Some(Dest::Arg(3)),
+        &name,
+    )
+}
+
 /// var/std/var_mean/std_mean with `(self, dim, correction, keepdim)`.
 fn variance(call: &mut Call, std: bool, with_mean: bool, dests: [Dest; 2]) -> Result<()> {
     let a = call.tensor(0)?;
@@ -495,90 +544,16 @@ pub const OPS: &[(&str, OpFn)] = &[
         let dtype = c.dtype(1)?;
         sum_like(c, "prod", None, false, dtype, Dest::New)
     }),
-    ("amax.out", |c| {
-        let (dims, keepdim) = (c.ints(1)?, c.boolean(2)?);
-        extremum(
-            c,
-            true,
-            Some(dims),
-            keepdim,
-            Some(Dest::Arg(3)),
-            None,
-            "amax",
-        )
-    }),
-    ("amin.out", |c| {
-        let (dims, keepdim) = (c.ints(1)?, c.boolean(2)?);
-        extremum(
-            c,
-            false,
-            Some(dims),
-            keepdim,
-            Some(Dest::Arg(3)),
-            None,
-            "amin",
-        )
-    }),
-    ("max", |c| {
-        extremum(c, true, None, false, Some(Dest::New), None, "max")
-    }),
-    ("min", |c| {
-        extremum(c, false, None, false, Some(Dest::New), None, "min")
-    }),
-    ("max.unary_out", |c| {
-        extremum(c, true, None, false, Some(Dest::Arg(1)), None, "max")
-    }),
-    ("min.unary_out", |c| {
-        extremum(c, false, None, false, Some(Dest::Arg(1)), None, "min")
-    }),
-    ("max.dim_max", |c| {
-        let (dim, keepdim) = (c.int(1)?, c.boolean(2)?);
-        extremum(
-            c,
-            true,
-            Some(vec![dim]),
-            keepdim,
-            Some(Dest::Arg(3)),
-            Some(Dest::Arg(4)),
-            "max",
-        )
-    }),
-    ("min.dim_min", |c| {
-        let (dim, keepdim) = (c.int(1)?, c.boolean(2)?);
-        extremum(
-            c,
-            false,
-            Some(vec![dim]),
-            keepdim,
-            Some(Dest::Arg(3)),
-            Some(Dest::Arg(4)),
-            "min",
-        )
-    }),
-    ("argmax.out", |c| {
-        let (dim, keepdim) = (c.optional_int(1)?, c.boolean(2)?);
-        extremum(
-            c,
-            true,
-            dim.map(|d| vec![d]),
-            keepdim && dim.is_some(),
-            None,
-            Some(Dest::Arg(3)),
-            "argmax",
-        )
-    }),
-    ("argmin.out", |c| {
-        let (dim, keepdim) = (c.optional_int(1)?, c.boolean(2)?);
-        extremum(
-            c,
-            false,
-            dim.map(|d| vec![d]),
-            keepdim && dim.is_some(),
-            None,
-            Some(Dest::Arg(3)),
-            "argmin",
-        )
-    }),
+    ("amax.out", |c| amax_amin(c, true)),
+    ("amin.out", |c| amax_amin(c, false)),
+    ("max", |c| full_extremum(c, true, Dest::New)),
+    ("min", |c| full_extremum(c, false, Dest::New)),
+    ("max.unary_out", |c| full_extremum(c, true, Dest::Arg(1))),
+    ("min.unary_out", |c| full_extremum(c, false, Dest::Arg(1))),
+    ("max.dim_max", |c| dim_extremum(c, true)),
+    ("min.dim_min", |c| dim_extremum(c, false)),
+    ("argmax.out", |c| arg_extremum(c, true)),
+    ("argmin.out", |c| arg_extremum(c, false)),
     ("var.correction", |c| {
         variance(c, false, false, [Dest::New; 2])
     }),

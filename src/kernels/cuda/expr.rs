@@ -213,35 +213,24 @@ fn shift(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
 
 fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
     let float = dtype.is_float();
-    let boolean = dtype == DType::Bool;
     let suffix = if dtype == DType::F64 { "" } else { "f" };
     let infix = |sym: &str| format!("({a} {sym} {b})");
     let zero = lit(dtype, 0.0);
+    if let Some((sym, wraps)) = op.infix(dtype) {
+        return if wraps {
+            wrap(infix(sym), dtype)
+        } else {
+            infix(sym)
+        };
+    }
     match op {
-        BinaryOp::Add if boolean => infix("|"),
-        BinaryOp::Mul if boolean => infix("&"),
-        BinaryOp::Add => wrap(infix("+"), dtype),
-        BinaryOp::Sub => wrap(infix("-"), dtype),
-        BinaryOp::Mul => wrap(infix("*"), dtype),
-        BinaryOp::Div => wrap(infix("/"), dtype),
         BinaryOp::Min | BinaryOp::Max if float => {
             let f = if op == BinaryOp::Min { "fmin" } else { "fmax" };
             format!("(isnan({a}) ? {a} : isnan({b}) ? {b} : {f}{suffix}({a}, {b}))")
         }
-        BinaryOp::Min if boolean => infix("&"),
-        BinaryOp::Max if boolean => infix("|"),
         BinaryOp::Min => format!("min({a}, {b})"),
         BinaryOp::Max => format!("max({a}, {b})"),
-        BinaryOp::BitAnd => infix("&"),
-        BinaryOp::BitOr => infix("|"),
-        BinaryOp::BitXor => infix("^"),
         BinaryOp::Shl | BinaryOp::Shr => shift(op, a, b, dtype),
-        BinaryOp::Eq => infix("=="),
-        BinaryOp::Ne => infix("!="),
-        BinaryOp::Lt => infix("<"),
-        BinaryOp::Le => infix("<="),
-        BinaryOp::Gt => infix(">"),
-        BinaryOp::Ge => infix(">="),
         BinaryOp::Pow if float => format!("pow{suffix}({a}, {b})"),
         BinaryOp::Atan2 => format!("atan2{suffix}({a}, {b})"),
         BinaryOp::CopySign => format!("copysign{suffix}({a}, {b})"),
@@ -262,5 +251,6 @@ fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
             ),
             dtype,
         ),
+        _ => unreachable!("{op:?} has an infix operator"),
     }
 }

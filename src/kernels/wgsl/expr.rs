@@ -218,42 +218,33 @@ fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType, helpers: &mut Helpers) -
     let infix = |sym: &str| format!("({a} {sym} {b})");
     let zero = lit(dtype, 0.0);
     match op {
-        BinaryOp::Add if boolean => infix("|"),
-        BinaryOp::Mul if boolean => infix("&"),
-        BinaryOp::Add => wrap(infix("+"), dtype),
-        BinaryOp::Sub => wrap(infix("-"), dtype),
-        BinaryOp::Mul => wrap(infix("*"), dtype),
-        BinaryOp::Div => wrap(infix("/"), dtype),
         BinaryOp::Min | BinaryOp::Max if float => {
             let f = if op == BinaryOp::Min { "min" } else { "max" };
-            format!("select(select({f}({a}, {b}), {b}, !({b} == {b})), {a}, !({a} == {a}))")
+            return format!(
+                "select(select({f}({a}, {b}), {b}, !({b} == {b})), {a}, !({a} == {a}))"
+            );
         }
-        BinaryOp::Min if boolean => infix("&"),
-        BinaryOp::Max if boolean => infix("|"),
+        BinaryOp::BitXor if boolean => return infix("!="),
+        // Ordered comparisons are false for NaN, so float `!=` is written as `!(a == b)`.
+        BinaryOp::Ne if float => return format!("(!({a} == {b}))"),
+        // WGSL orders no bools.
+        BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge if boolean => {
+            let (sym, _) = op.infix(dtype).expect("comparisons are infix");
+            return format!("(select(0u, 1u, {a}) {sym} select(0u, 1u, {b}))");
+        }
+        _ => {}
+    }
+    if let Some((sym, wraps)) = op.infix(dtype) {
+        return if wraps {
+            wrap(infix(sym), dtype)
+        } else {
+            infix(sym)
+        };
+    }
+    match op {
         BinaryOp::Min => format!("min({a}, {b})"),
         BinaryOp::Max => format!("max({a}, {b})"),
-        BinaryOp::BitAnd => infix("&"),
-        BinaryOp::BitOr => infix("|"),
-        BinaryOp::BitXor if boolean => infix("!="),
-        BinaryOp::BitXor => infix("^"),
         BinaryOp::Shl | BinaryOp::Shr => shift(op, a, b, dtype),
-        BinaryOp::Eq => infix("=="),
-        // Ordered comparisons are false for NaN, so float `!=` is written as `!(a == b)`.
-        BinaryOp::Ne if float => format!("(!({a} == {b}))"),
-        BinaryOp::Ne => infix("!="),
-        BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
-            let sym = match op {
-                BinaryOp::Lt => "<",
-                BinaryOp::Le => "<=",
-                BinaryOp::Gt => ">",
-                _ => ">=",
-            };
-            if boolean {
-                format!("(select(0u, 1u, {a}) {sym} select(0u, 1u, {b}))")
-            } else {
-                infix(sym)
-            }
-        }
         _ if float => float_binary(op, a, b, dtype, helpers),
         BinaryOp::Pow => {
             let ty = compute_type(dtype);
@@ -275,8 +266,6 @@ fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType, helpers: &mut Helpers) -
             ),
             dtype,
         ),
-        BinaryOp::Atan2 | BinaryOp::CopySign => {
-            unreachable!("{op:?} takes floating-point operands")
-        }
+        _ => unreachable!("{op:?} takes floating-point operands or has an infix operator"),
     }
 }
