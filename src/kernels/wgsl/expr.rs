@@ -96,6 +96,13 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
         Sqrt => format!("sqrt({x})"),
         Rsqrt => format!("({} / sqrt({x}))", c(1.0)),
         Expm1 | Log1p | Erf | Erfc | Erfinv => helper(helpers, &name, x),
+        // Drivers' f32 logarithms may be several ulps off near 1; f64 keeps them within one.
+        Log | Log2 | Log10 if !f64 && helpers.f64 => {
+            format!(
+                "f32({})",
+                transcendental(op, &format!("f64({x})"), true, helpers)
+            )
+        }
         Log10 | Log2 => {
             let scale = if op == Log10 {
                 std::f64::consts::LOG10_E
@@ -195,10 +202,11 @@ fn float_binary(op: BinaryOp, a: &str, b: &str, dtype: DType, helpers: &mut Help
     let f64 = dtype == DType::F64;
     let ty = if f64 { "f64" } else { "f32" };
     match op {
-        BinaryOp::Pow => {
-            let name = if f64 { "pow_f64" } else { "pow_f32" };
-            format!("{}({a}, {b})", helpers.need(name))
+        // f32's exp(b * log(a)) loses ~|b log a| ulps; the f64 path keeps pow within 1 ulp.
+        BinaryOp::Pow if !f64 && helpers.f64 => {
+            format!("f32({}(f64({a}), f64({b})))", helpers.need("pow_f64"))
         }
+        BinaryOp::Pow => format!("{}({a}, {b})", helpers.need(&format!("pow_{ty}"))),
         BinaryOp::Atan2 => format!("{}({a}, {b})", helpers.need(&format!("atan2_{ty}"))),
         BinaryOp::CopySign if f64 => format!(
             "bitcast<f64>((bitcast<u64>({a}) & 0x7ffffffffffffffflu) | (bitcast<u64>({b}) & 0x8000000000000000lu))"

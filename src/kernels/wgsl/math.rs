@@ -4,14 +4,25 @@
 
 use std::collections::BTreeSet;
 
-/// The helpers one kernel needs, by name.
+/// The helpers one kernel needs, by name, and whether the device computes in f64 (then
+/// float32 helpers that need more precision than f32 offers use f64 internally).
 #[derive(Default)]
-pub struct Helpers(BTreeSet<String>);
+pub struct Helpers {
+    needed: BTreeSet<String>,
+    pub f64: bool,
+}
 
 impl Helpers {
+    pub fn new(f64: bool) -> Self {
+        Helpers {
+            needed: BTreeSet::new(),
+            f64,
+        }
+    }
+
     /// Marks `name` (and what it calls) as needed and returns it.
     pub fn need(&mut self, name: &str) -> String {
-        if self.0.insert(name.to_string()) {
+        if self.needed.insert(name.to_string()) {
             for dep in deps(name) {
                 self.need(dep);
             }
@@ -21,7 +32,7 @@ impl Helpers {
 
     /// The WGSL source of every needed helper.
     pub fn source(&self) -> String {
-        self.0.iter().map(|name| source(name)).collect()
+        self.needed.iter().map(|name| source(name)).collect()
     }
 }
 

@@ -13,8 +13,9 @@ use std::ops::{Mul, Sub};
 /// Invocations per workgroup.
 pub const WORKGROUP_SIZE: u32 = 64;
 
-/// The WGSL source of `kernel`, with tensor argument `t` bound to buffer slot `slots[t]`.
-pub fn render(kernel: &Kernel, slots: &[usize]) -> String {
+/// The WGSL source of `kernel`, with tensor argument `t` bound to buffer slot `slots[t]`;
+/// `f64` says whether the device computes in f64.
+pub fn render(kernel: &Kernel, slots: &[usize], f64: bool) -> String {
     let dtypes = kernel.tensor_dtypes();
     let atomic = atomic_slots(&dtypes, slots, kernel.input_count());
     let mut src = String::from(HELPERS);
@@ -25,7 +26,7 @@ pub fn render(kernel: &Kernel, slots: &[usize]) -> String {
             src += &store_fn(t, dtype, slot, atomic[slot]);
         }
     }
-    let mut helpers = Helpers::default();
+    let mut helpers = Helpers::new(f64);
     src += &match kernel {
         Kernel::Map(kernel) => map(kernel, &mut helpers),
         Kernel::Reduce(kernel) => reduce(kernel, &mut helpers),

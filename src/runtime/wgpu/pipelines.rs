@@ -38,7 +38,8 @@ impl PipelineCache {
         }
         shadow_compile(kernel)?;
         let start = Instant::now();
-        let source = wgsl::render(kernel, slots);
+        let f64 = device.features().contains(wgpu::Features::SHADER_F64);
+        let source = wgsl::render(kernel, slots, f64);
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: None,
