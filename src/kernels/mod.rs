@@ -9,4 +9,4 @@ pub mod pattern;
 pub mod wgsl;
 
 pub use expr::{BinaryOp, Expr, UnaryOp};
-pub use pattern::{Kernel, MapKernel, ReduceKernel, ReduceOp, ScanKernel};
+pub use pattern::{GemmKernel, Kernel, MapKernel, ReduceKernel, ReduceOp, ScanKernel};

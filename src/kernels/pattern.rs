@@ -69,12 +69,25 @@ pub struct ScanKernel {
     pub op: ReduceOp,
 }
 
+/// Batched matrix product `out = alpha * a @ b + beta * c` (c optional), in 8x8 output tiles
+/// that stage 8-wide slices of `a` and `b` through workgroup memory. Any strides.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GemmKernel {
+    /// The dtype of `a`, `b` and `c`.
+    pub input: DType,
+    pub acc: DType,
+    pub output: DType,
+    /// Whether `c` is read (beta != 0).
+    pub with_c: bool,
+}
+
 /// Every kernel pattern. Tensor arguments are the inputs, then the outputs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kernel {
     Map(MapKernel),
     Reduce(ReduceKernel),
     Scan(ScanKernel),
+    Gemm(GemmKernel),
     /// Copies the elements of `input` where `mask` is true, in order, to the contiguous output;
     /// one invocation walks the tensor (a correctness kernel, replaced by a scan later).
     MaskedSelect(DType),
@@ -99,6 +112,12 @@ impl Kernel {
                 names(&mut k.outputs.iter().map(|o| o.0))
             ),
             Kernel::Scan(k) => format!("scan_{:?}({})->{}", k.op, k.input.name(), k.output.name()),
+            Kernel::Gemm(k) => format!(
+                "gemm{}({})->{}",
+                if k.with_c { "_c" } else { "" },
+                k.input.name(),
+                k.output.name()
+            ),
             Kernel::MaskedSelect(dtype) => format!("masked_select({})", dtype.name()),
         }
     }
@@ -116,6 +135,12 @@ impl Kernel {
                 .chain(k.outputs.iter().map(|(d, _)| *d))
                 .collect(),
             Kernel::Scan(k) => vec![k.input, k.output],
+            Kernel::Gemm(k) => {
+                let inputs = if k.with_c { 3 } else { 2 };
+                let mut dtypes = vec![k.input; inputs];
+                dtypes.push(k.output);
+                dtypes
+            }
             Kernel::MaskedSelect(dtype) => vec![*dtype, DType::Bool, *dtype],
         }
     }
@@ -126,6 +151,7 @@ impl Kernel {
             Kernel::Map(k) => k.inputs.len(),
             Kernel::Reduce(_) | Kernel::Scan(_) => 1,
             Kernel::MaskedSelect(_) => 2,
+            Kernel::Gemm(k) => 2 + usize::from(k.with_c),
         }
     }
 }

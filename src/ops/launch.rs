@@ -5,7 +5,7 @@ use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::wgsl::WORKGROUP_SIZE;
-use crate::kernels::{Kernel, MapKernel, ReduceKernel, ScanKernel};
+use crate::kernels::{GemmKernel, Kernel, MapKernel, ReduceKernel, ScanKernel};
 use crate::runtime::{backend, Launch};
 
 /// A stride as a launch word: negative strides wrap (kernels add them with u32 arithmetic,
@@ -272,5 +272,58 @@ pub fn run_masked_select(
         words,
         &offset_words,
         1,
+    )
+}
+
+/// `out = alpha * a @ b (+ beta * c)` for 3-D views `a: [batch, m, k]`, `b: [batch, k, n]`,
+/// `c` and `out: [batch, m, n]` (any strides; `c` may broadcast with zero strides).
+pub fn run_gemm(
+    kernel: GemmKernel,
+    a: &TensorRef,
+    b: &TensorRef,
+    c: Option<&TensorRef>,
+    out: &TensorRef,
+    scalar_words: &[u32],
+) -> Result<()> {
+    let (batch, m, k, n) = (a.sizes[0], a.sizes[1], a.sizes[2], b.sizes[2]);
+    if batch * m * n == 0 {
+        return Ok(());
+    }
+    let mut tensors = vec![a, b];
+    tensors.extend(c);
+    tensors.push(out);
+    let device = common_device(&tensors)?;
+    let tile = i64::from(crate::kernels::wgsl::GEMM_TILE);
+    let (tiles_m, tiles_n) = ((m + tile - 1) / tile, (n + tile - 1) / tile);
+    let mut words = Vec::new();
+    for (v, what) in [(m, "size"), (n, "size"), (k, "size"), (batch, "size")] {
+        words.push(word(v, what)?);
+    }
+    words.push(word(tiles_m, "size")?);
+    words.push(word(tiles_n, "size")?);
+    let mut offset_words = Vec::new();
+    for t in &tensors {
+        offset_words.push(words.len());
+        words.push(0);
+        for &s in &t.strides {
+            words.push(stride_word(s)?);
+        }
+    }
+    words.extend_from_slice(scalar_words);
+    let mut addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
+    if k == 0 {
+        // Empty operands have no memory and are never read: bind the output in their place.
+        let out_address = out.address;
+        addresses[0] = out_address;
+        addresses[1] = out_address;
+    }
+    let groups = batch * tiles_m * tiles_n;
+    submit(
+        device,
+        &Kernel::Gemm(kernel),
+        &addresses,
+        words,
+        &offset_words,
+        groups as u64 * u64::from(WORKGROUP_SIZE),
     )
 }

@@ -7,6 +7,7 @@ pub mod cat;
 pub mod copy;
 pub mod launch;
 pub mod layout;
+pub mod linalg;
 pub mod masked_select;
 pub mod math;
 pub mod output;

@@ -11,9 +11,10 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 4] {
+fn families() -> [&'static [(&'static str, OpFn)]; 5] {
     [
         super::math::OPS,
+        super::linalg::OPS,
         super::activation::OPS,
         super::reduce::OPS,
         super::shape::OPS,

@@ -137,4 +137,14 @@ OPS = [
     # Scans.
     "cumsum",
     "cumprod",
+    # Matrix products (the training issue's linear algebra, through the GEMM pattern).
+    "mm",
+    "addmm",
+    "bmm",
+    "baddbmm",
+    "addmv",
+    "mv",
+    "dot",
+    "matmul",
+    "nn.functional.linear",
 ]

@@ -4,6 +4,7 @@
 //! 16-bit patterns and computed in float, as on wgpu, so no CUDA header is needed.
 
 mod expr;
+mod gemm;
 mod patterns;
 
 pub use patterns::{render, BLOCK_SIZE, ENTRY, MAX_WORDS};

@@ -106,6 +106,7 @@ pub fn render(kernel: &Kernel) -> String {
         Kernel::Map(k) => map(k),
         Kernel::Reduce(k) => reduce(k),
         Kernel::Scan(k) => scan(k),
+        Kernel::Gemm(k) => super::gemm::gemm(k),
         Kernel::MaskedSelect(dtype) => masked_select(*dtype),
     };
     format!(
@@ -115,7 +116,8 @@ pub fn render(kernel: &Kernel) -> String {
     )
 }
 
-fn scalar_load(dtype: DType, w: &str) -> String {
+/// Reads a scalar of `dtype` from word `w` (two words, low first, for 64-bit types).
+pub fn scalar_load(dtype: DType, w: &str) -> String {
     match dtype {
         DType::Bool => format!("(p.w[{w}] != 0u)"),
         DType::U8 => format!("p.w[{w}]"),

@@ -5,7 +5,9 @@
 mod access;
 pub mod dtype;
 mod expr;
+mod gemm;
 mod math;
 mod patterns;
 
+pub use gemm::TILE as GEMM_TILE;
 pub use patterns::{render, WORKGROUP_SIZE};

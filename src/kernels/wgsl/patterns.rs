@@ -31,6 +31,7 @@ pub fn render(kernel: &Kernel, slots: &[usize], f64: bool) -> String {
         Kernel::Map(kernel) => map(kernel, &mut helpers),
         Kernel::Reduce(kernel) => reduce(kernel, &mut helpers),
         Kernel::Scan(kernel) => scan(kernel, &mut helpers),
+        Kernel::Gemm(kernel) => super::gemm::gemm(kernel),
         Kernel::MaskedSelect(dtype) => masked_select(*dtype),
     };
     src + &helpers.source()
@@ -45,7 +46,7 @@ fn entry(body: &str) -> String {
 }
 
 /// Reads scalar `k` of `dtype` from word `w` of the arguments.
-fn scalar_load(dtype: DType, w: &str) -> String {
+pub fn scalar_load(dtype: DType, w: &str) -> String {
     match dtype {
         DType::Bool => format!("p[{w}] != 0u"),
         DType::U8 => format!("p[{w}]"),

@@ -1,0 +1,223 @@
+//! Matrix products through the GEMM pattern: mm, addmm, bmm, baddbmm, addmv and dot, with
+//! PyTorch's shape and dtype checks. (cuBLASLt will serve these on NVIDIA behind the same ops.)
+
+use super::call::{Call, Dest};
+use super::launch::run_gemm;
+use super::layout::broadcast_strides;
+use super::registry::OpFn;
+use super::scalar::ScalarArg;
+use super::tensor::TensorRef;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::GemmKernel;
+
+/// `t` as a `[batch, rows, cols]` view (a matrix gets batch 1, a vector one column).
+fn batched(t: &TensorRef) -> TensorRef {
+    let mut v = t.clone();
+    match t.sizes.len() {
+        1 => {
+            v.sizes = vec![1, t.sizes[0], 1];
+            v.strides = vec![0, t.strides[0], 0];
+        }
+        2 => {
+            v.sizes.insert(0, 1);
+            v.strides.insert(0, 0);
+        }
+        _ => {}
+    }
+    v
+}
+
+fn as_row(t: &TensorRef) -> TensorRef {
+    let mut v = t.clone();
+    v.sizes = vec![1, 1, t.sizes[0]];
+    v.strides = vec![0, 0, t.strides[0]];
+    v
+}
+
+fn check_dtypes(a: &TensorRef, b: &TensorRef, what: &str) -> Result<()> {
+    if a.dtype != b.dtype {
+        return Err(Error::runtime(format!(
+            "expected {what} to have the same dtype, but got: {} != {}",
+            a.dtype.torch_name(),
+            b.dtype.torch_name()
+        )));
+    }
+    if a.dtype == DType::Bool {
+        return Err(super::pointwise::not_implemented_for(
+            "addmm_impl_cpu_",
+            a.dtype,
+        ));
+    }
+    Ok(())
+}
+
+fn acc_dtype(dtype: DType) -> DType {
+    match dtype {
+        DType::F16 | DType::BF16 | DType::F32 => DType::F32,
+        DType::F64 => DType::F64,
+        _ => DType::I64,
+    }
+}
+
+/// `out = beta * c + alpha * (a @ b)` on batched views; `c` is read only when beta != 0.
+fn gemm(
+    a: &TensorRef,
+    b: &TensorRef,
+    c: Option<&TensorRef>,
+    out: &TensorRef,
+    alpha: &ScalarArg,
+    beta: &ScalarArg,
+) -> Result<()> {
+    let acc = acc_dtype(a.dtype);
+    let with_c = c.is_some() && beta.to_f64() != 0.0;
+    let c_view = c.filter(|_| with_c).map(|c| TensorRef {
+        strides: broadcast_strides(c, &out.sizes),
+        sizes: out.sizes.clone(),
+        ..c.clone()
+    });
+    let mut words = alpha.words(acc);
+    words.extend(beta.words(acc));
+    let kernel = GemmKernel {
+        input: a.dtype,
+        acc,
+        output: out.dtype,
+        with_c,
+    };
+    run_gemm(kernel, a, b, c_view.as_ref(), out, &words)
+}
+
+fn one() -> ScalarArg {
+    ScalarArg {
+        kind: 1,
+        dtype: -1,
+        i: 1,
+        d: 0.0,
+    }
+}
+
+/// mm / bmm: `(self, mat2, out)`.
+fn matmul(call: &mut Call, rank: usize) -> Result<()> {
+    let (a, b) = (call.tensor(0)?, call.tensor(1)?);
+    let name = if rank == 2 { "self" } else { "batch1" };
+    if a.sizes.len() != rank || b.sizes.len() != rank {
+        return Err(Error::runtime(format!("{name} must be a {}D tensor", rank)));
+    }
+    check_dtypes(&a, &b, "a and b")?;
+    let (av, bv) = (batched(&a), batched(&b));
+    if av.sizes[2] != bv.sizes[1] || av.sizes[0] != bv.sizes[0] {
+        return Err(Error::runtime(format!(
+            "mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+            av.sizes[1], av.sizes[2], bv.sizes[1], bv.sizes[2]
+        )));
+    }
+    let shape: Vec<i64> = if rank == 2 {
+        vec![av.sizes[1], bv.sizes[2]]
+    } else {
+        vec![av.sizes[0], av.sizes[1], bv.sizes[2]]
+    };
+    let out = call.result(Dest::Arg(2), &shape, a.dtype, a.device)?;
+    gemm(&av, &bv, None, &batched(&out), &one(), &one())
+}
+
+/// addmm / baddbmm: `(self, mat1, mat2, beta, alpha, out)`.
+fn add_matmul(call: &mut Call, rank: usize) -> Result<()> {
+    let (c, a, b) = (call.tensor(0)?, call.tensor(1)?, call.tensor(2)?);
+    let (beta, alpha) = (call.scalar(3)?, call.scalar(4)?);
+    if a.sizes.len() != rank || b.sizes.len() != rank {
+        return Err(Error::runtime(format!("mat1 must be a {rank}D tensor")));
+    }
+    check_dtypes(&a, &b, "mat1 and mat2")?;
+    check_dtypes(&c, &a, "self and mat2")?;
+    let (av, bv) = (batched(&a), batched(&b));
+    if av.sizes[2] != bv.sizes[1] || av.sizes[0] != bv.sizes[0] {
+        return Err(Error::runtime(format!(
+            "mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+            av.sizes[1], av.sizes[2], bv.sizes[1], bv.sizes[2]
+        )));
+    }
+    let shape: Vec<i64> = if rank == 2 {
+        vec![av.sizes[1], bv.sizes[2]]
+    } else {
+        vec![av.sizes[0], av.sizes[1], bv.sizes[2]]
+    };
+    super::layout::broadcast_shapes(&[&c.sizes, &shape])?;
+    let out = call.result(Dest::Arg(5), &shape, a.dtype, a.device)?;
+    let out_view = batched(&out);
+    let c_view = TensorRef {
+        strides: broadcast_strides(&c, &shape),
+        sizes: shape.clone(),
+        ..c.clone()
+    };
+    gemm(&av, &bv, Some(&batched(&c_view)), &out_view, &alpha, &beta)
+}
+
+/// addmv: `(self, mat, vec, beta, alpha, out)`.
+fn addmv(call: &mut Call) -> Result<()> {
+    let (c, mat, vec) = (call.tensor(0)?, call.tensor(1)?, call.tensor(2)?);
+    let (beta, alpha) = (call.scalar(3)?, call.scalar(4)?);
+    if mat.sizes.len() != 2 || vec.sizes.len() != 1 || mat.sizes[1] != vec.sizes[0] {
+        return Err(Error::runtime(format!(
+            "size mismatch, got input ({}), mat ({}x{}), vec ({})",
+            c.sizes.first().copied().unwrap_or(1),
+            mat.sizes.first().copied().unwrap_or(0),
+            mat.sizes.get(1).copied().unwrap_or(0),
+            vec.sizes.first().copied().unwrap_or(0)
+        )));
+    }
+    check_dtypes(&mat, &vec, "mat and vec")?;
+    let shape = vec![mat.sizes[0]];
+    let out = call.result(Dest::Arg(5), &shape, mat.dtype, mat.device)?;
+    let c_view = TensorRef {
+        strides: broadcast_strides(&c, &shape),
+        sizes: shape.clone(),
+        ..c.clone()
+    };
+    gemm(
+        &batched(&mat),
+        &batched(&vec),
+        Some(&batched(&c_view)),
+        &batched(&out),
+        &alpha,
+        &beta,
+    )
+}
+
+/// dot: `(self, tensor)`, both 1-D.
+fn dot(call: &mut Call) -> Result<()> {
+    let (a, b) = (call.tensor(0)?, call.tensor(1)?);
+    if a.sizes.len() != 1 || b.sizes.len() != 1 {
+        return Err(Error::runtime(format!(
+            "1D tensors expected, but got {}D and {}D tensors",
+            a.sizes.len(),
+            b.sizes.len()
+        )));
+    }
+    if a.sizes[0] != b.sizes[0] {
+        return Err(Error::runtime(format!(
+            "inconsistent tensor size, expected tensor [{}] and src [{}] to have the same number of elements, but got {} and {} elements respectively",
+            a.sizes[0], b.sizes[0], a.sizes[0], b.sizes[0]
+        )));
+    }
+    if a.dtype != b.dtype {
+        return Err(Error::runtime(format!(
+            "dot : expected both vectors to have same dtype, but found {} and {}",
+            a.dtype.torch_name(),
+            b.dtype.torch_name()
+        )));
+    }
+    let out = call.create(&[], a.dtype, a.device)?;
+    let mut out_view = out.clone();
+    out_view.sizes = vec![1, 1, 1];
+    out_view.strides = vec![0, 0, 0];
+    gemm(&as_row(&a), &batched(&b), None, &out_view, &one(), &one())
+}
+
+pub const OPS: &[(&str, OpFn)] = &[
+    ("mm.out", |c| matmul(c, 2)),
+    ("bmm.out", |c| matmul(c, 3)),
+    ("addmm.out", |c| add_matmul(c, 2)),
+    ("baddbmm.out", |c| add_matmul(c, 3)),
+    ("addmv.out", addmv),
+    ("dot", dot),
+];
