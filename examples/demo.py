@@ -39,3 +39,29 @@ torch.accelerator.empty_cache()
 print(f"after empty_cache: reserved {torch.accelerator.memory_reserved() // 2**20} MiB")
 free, total = torch.accelerator.get_memory_info()
 print(f"{free / 2**30:.1f} GiB free of {total / 2**30:.1f} GiB")
+
+# A small training loop: Linear/ReLU/Linear, cross-entropy and AdamW, against the CPU.
+# (The inputs are drawn on the host: random numbers on the device come with the RNG work.)
+
+
+def train(dev: torch.device) -> list[float]:
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(
+        torch.nn.Linear(64, 128), torch.nn.ReLU(), torch.nn.Linear(128, 10)
+    ).to(dev)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    inputs = torch.randn(32, 64).to(dev)
+    labels = torch.randint(0, 10, (32,)).to(dev)
+    losses = []
+    for _ in range(5):
+        optimizer.zero_grad()
+        loss = torch.nn.functional.cross_entropy(model(inputs), labels)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
+
+
+on_device, on_cpu = train(device), train(torch.device("cpu"))
+print("losses on", device, [f"{v:.5f}" for v in on_device])
+print("losses on cpu   ", [f"{v:.5f}" for v in on_cpu])

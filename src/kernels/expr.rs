@@ -141,6 +141,8 @@ pub enum Expr {
     Input { index: usize, dtype: DType },
     /// Scalar argument `index` (passed at launch), of dtype `dtype`.
     Scalar { index: usize, dtype: DType },
+    /// The row-major linear index of the element a map kernel computes (int64); maps only.
+    Index,
     /// A constant: the bits of an f64 for float dtypes, of an i64 otherwise.
     Const { dtype: DType, bits: u64 },
     /// A conversion with PyTorch's cast semantics.
@@ -223,6 +225,7 @@ impl Expr {
                 }
             }
             Expr::Select(_, a, _) => a.dtype(),
+            Expr::Index => DType::I64,
         }
     }
 }

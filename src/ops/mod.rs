@@ -10,6 +10,7 @@ pub mod layout;
 pub mod linalg;
 pub mod masked_select;
 pub mod math;
+pub mod nn;
 pub mod output;
 pub mod pointwise;
 pub mod promote;

@@ -11,10 +11,11 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 5] {
+fn families() -> [&'static [(&'static str, OpFn)]; 6] {
     [
         super::math::OPS,
         super::linalg::OPS,
+        super::nn::OPS,
         super::activation::OPS,
         super::reduce::OPS,
         super::shape::OPS,

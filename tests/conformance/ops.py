@@ -147,4 +147,12 @@ OPS = [
     "dot",
     "matmul",
     "nn.functional.linear",
+    # Softmax and the classification losses (training issue).
+    "softmax",
+    "log_softmax",
+    "softmax.with_dtype",
+    "log_softmax.with_dtype",
+    "_softmax_backward_data",
+    "nn.functional.nll_loss",
+    "nn.functional.cross_entropy",
 ]

@@ -133,6 +133,7 @@ pub fn render(expr: &Expr) -> String {
         Expr::Input { index, .. } => format!("x{index}"),
         Expr::Scalar { index, .. } => format!("s{index}"),
         Expr::Const { dtype, bits } => constant(*dtype, *bits),
+        Expr::Index => "(i64)i".into(),
         Expr::Cast(to, x) => convert(&render(x), x.dtype(), *to),
         Expr::Unary(op, x) => unary(*op, &render(x), x.dtype()),
         Expr::Binary(op, a, b) => binary(*op, &render(a), &render(b), a.dtype()),

@@ -12,6 +12,7 @@ pub fn render(expr: &Expr, helpers: &mut Helpers) -> String {
         Expr::Input { index, .. } => format!("x{index}"),
         Expr::Scalar { index, .. } => format!("s{index}"),
         Expr::Const { dtype, bits } => constant(*dtype, *bits),
+        Expr::Index => "i64(i)".into(),
         Expr::Cast(to, x) => convert(&render(x, helpers), x.dtype(), *to),
         Expr::Unary(op, x) => unary(*op, &render(x, helpers), x.dtype(), helpers),
         Expr::Binary(op, a, b) => {

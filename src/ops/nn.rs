@@ -1,0 +1,455 @@
+//! Softmax, log-softmax and the negative log-likelihood loss, forward and backward, built from
+//! the reduce and map patterns (cross_entropy is log_softmax then nll_loss).
+
+use std::ops::{Div, Mul, Neg, Sub};
+
+use super::call::{Call, Dest};
+use super::launch::{run_map, run_reduce};
+use super::reduce::wrap_dim;
+use super::registry::OpFn;
+use super::scalar::ScalarArg;
+use super::scratch::Scratch;
+use super::tensor::TensorRef;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::{BinaryOp, Expr, MapKernel, ReduceKernel, ReduceOp, UnaryOp};
+
+fn acc_dtype(dtype: DType) -> DType {
+    if dtype == DType::F64 {
+        DType::F64
+    } else {
+        DType::F32
+    }
+}
+
+/// `t` with dimension `dim` dropped: the kept-dimension view of a keepdim result.
+fn drop_dim(t: &TensorRef, dim: usize) -> TensorRef {
+    let mut v = t.clone();
+    if !v.sizes.is_empty() {
+        v.sizes.remove(dim);
+        v.strides.remove(dim);
+    }
+    v
+}
+
+/// Reduces `input` over `dim` into new contiguous keepdim tensors of dtype `acc`, one per
+/// output expression (of the accumulator, input 0, and the op's second value, input 1).
+fn reduce_dim(
+    input: &TensorRef,
+    dim: usize,
+    op: ReduceOp,
+    pre: Expr,
+    acc: DType,
+    values: Vec<Expr>,
+) -> Result<Vec<Scratch>> {
+    let mut shape = input.sizes.clone();
+    let mut reduced = vec![false; input.sizes.len()];
+    if !shape.is_empty() {
+        shape[dim] = 1;
+        reduced[dim] = true;
+    }
+    let outs = values
+        .iter()
+        .map(|_| Scratch::contiguous(input.device, &shape, acc))
+        .collect::<Result<Vec<_>>>()?;
+    let views: Vec<TensorRef> = outs.iter().map(|o| drop_dim(&o.tensor, dim)).collect();
+    let kernel = ReduceKernel {
+        input: input.dtype,
+        scalars: vec![],
+        pre,
+        op,
+        acc,
+        outputs: values.into_iter().map(|v| (acc, v)).collect(),
+    };
+    run_reduce(
+        kernel,
+        input,
+        &views.iter().collect::<Vec<_>>(),
+        &reduced,
+        &[],
+    )?;
+    Ok(outs)
+}
+
+/// `t` broadcast to `sizes`.
+fn expand(t: &TensorRef, sizes: &[i64]) -> TensorRef {
+    TensorRef {
+        strides: super::layout::broadcast_strides(t, sizes),
+        sizes: sizes.to_vec(),
+        ..t.clone()
+    }
+}
+
+/// `_softmax` / `_log_softmax`: `(self, dim, half_to_float, out)`.
+fn softmax(call: &mut Call, log: bool) -> Result<()> {
+    let a = call.tensor(0)?;
+    let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
+    let half_to_float = call.boolean(2)?;
+    if !a.dtype.is_float() {
+        return Err(super::pointwise::not_implemented_for(
+            "softmax_lastdim_kernel_impl",
+            a.dtype,
+        ));
+    }
+    let result = if half_to_float { DType::F32 } else { a.dtype };
+    let out = call.result(Dest::Arg(3), &a.sizes, result, a.device)?;
+    if a.numel() == 0 {
+        return Ok(());
+    }
+    let acc = acc_dtype(a.dtype);
+    // The maximum m and log(sum(exp(x - m))) separately: (x - m) - log_sum keeps the bits
+    // that m + log_sum would round away.
+    let pre = Expr::input(0, a.dtype).cast(acc);
+    let parts = reduce_dim(
+        &a,
+        dim,
+        ReduceOp::LogSumExp,
+        pre,
+        acc,
+        vec![Expr::input(1, acc), Expr::input(0, acc).unary(UnaryOp::Log)],
+    )?;
+    let shifted = Expr::input(0, a.dtype)
+        .cast(acc)
+        .sub(Expr::input(1, acc))
+        .sub(Expr::input(2, acc));
+    let value = if log { shifted } else { shifted.exp() };
+    let kernel = MapKernel {
+        inputs: vec![a.dtype, acc, acc],
+        scalars: vec![],
+        outputs: vec![(out.dtype, value.cast(out.dtype))],
+    };
+    let (m, log_sum) = (
+        expand(&parts[0].tensor, &a.sizes),
+        expand(&parts[1].tensor, &a.sizes),
+    );
+    run_map(kernel, &[&a, &m, &log_sum, &out], &a.sizes, &[])
+}
+
+/// `_softmax_backward_data` / `_log_softmax_backward_data`:
+/// `(grad_output, output, dim, input_dtype, out)`.
+fn softmax_backward(call: &mut Call, log: bool) -> Result<()> {
+    let (g, y) = (call.tensor(0)?, call.tensor(1)?);
+    let dim = wrap_dim(call.int(2)?, g.sizes.len())?;
+    let input_dtype = call.dtype(3)?.unwrap_or(g.dtype);
+    let out = call.result(Dest::Arg(4), &g.sizes, input_dtype, g.device)?;
+    if g.numel() == 0 {
+        return Ok(());
+    }
+    let acc = acc_dtype(g.dtype);
+    // log_softmax sums the gradient; softmax sums grad * output, computed first.
+    let product = if log {
+        None
+    } else {
+        let product = Scratch::contiguous(g.device, &g.sizes, acc)?;
+        let value = Expr::input(0, g.dtype)
+            .cast(acc)
+            .mul(Expr::input(1, y.dtype).cast(acc));
+        let kernel = MapKernel {
+            inputs: vec![g.dtype, y.dtype],
+            scalars: vec![],
+            outputs: vec![(acc, value)],
+        };
+        run_map(kernel, &[&g, &y, &product.tensor], &g.sizes, &[])?;
+        Some(product)
+    };
+    let summed = product.as_ref().map_or(&g, |p| &p.tensor);
+    let pre = Expr::input(0, summed.dtype).cast(acc);
+    let sum = reduce_dim(
+        summed,
+        dim,
+        ReduceOp::Sum,
+        pre,
+        acc,
+        vec![Expr::input(0, acc)],
+    )?;
+    let sum_view = expand(&sum[0].tensor, &g.sizes);
+    let (gx, yx, sx) = (
+        Expr::input(0, g.dtype).cast(acc),
+        Expr::input(1, y.dtype).cast(acc),
+        Expr::input(2, acc),
+    );
+    let value = if log {
+        gx.sub(yx.exp().mul(sx))
+    } else {
+        yx.mul(gx.sub(sx))
+    };
+    let kernel = MapKernel {
+        inputs: vec![g.dtype, y.dtype, acc],
+        scalars: vec![],
+        outputs: vec![(out.dtype, value.cast(out.dtype))],
+    };
+    run_map(kernel, &[&g, &y, &sum_view, &out], &g.sizes, &[])
+}
+
+/// The nll_loss arguments viewed as `[n, c]` input, `[n, c]`-broadcast target and weight.
+struct Nll {
+    input: TensorRef,
+    target: TensorRef,
+    weight: Option<TensorRef>,
+    reduction: i64,
+    ignore_index: i64,
+    n: i64,
+    c: i64,
+}
+
+fn nll_args(call: &Call, input: usize) -> Result<Nll> {
+    let x = call.tensor(input)?;
+    let t = call.tensor(input + 1)?;
+    let weight = call.optional_tensor(input + 2)?;
+    let reduction = call.int(input + 3)?;
+    let ignore_index = call.int(input + 4)?;
+    if x.sizes.is_empty() || x.sizes.len() > 2 {
+        return Err(Error::runtime(format!(
+            "input tensor should be 1D or 2D but got {}D",
+            x.sizes.len()
+        )));
+    }
+    if t.dtype != DType::I64 && t.dtype != DType::U8 {
+        return Err(Error::runtime(format!(
+            "expected scalar type Long but found {}",
+            t.dtype.torch_name()
+        )));
+    }
+    let (n, c) = if x.sizes.len() == 2 {
+        (x.sizes[0], x.sizes[1])
+    } else {
+        (1, x.sizes[0])
+    };
+    let t_n = if t.sizes.is_empty() { 1 } else { t.sizes[0] };
+    if t.sizes.len() > 1 || t_n != n {
+        return Err(Error::value(format!(
+            "Expected input batch_size ({n}) to match target batch_size ({t_n})."
+        )));
+    }
+    if let Some(w) = &weight {
+        if w.numel() != c as u64 {
+            return Err(Error::runtime(format!(
+                "weight tensor should be defined either for all {c} classes or no classes but got weight tensor of shape: {:?}",
+                w.sizes
+            )));
+        }
+    }
+    let shape = [n, c];
+    let as_nc = |t: &TensorRef, strides: [i64; 2]| TensorRef {
+        sizes: shape.to_vec(),
+        strides: strides.to_vec(),
+        ..t.clone()
+    };
+    let x_strides = if x.sizes.len() == 2 {
+        [x.strides[0], x.strides[1]]
+    } else {
+        [0, x.strides[0]]
+    };
+    let t_stride = t.strides.first().copied().unwrap_or(0);
+    Ok(Nll {
+        input: as_nc(&x, x_strides),
+        target: as_nc(&t, [t_stride, 0]),
+        weight: weight.map(|w| as_nc(&w, [0, w.strides[0]])),
+        reduction,
+        ignore_index,
+        n,
+        c,
+    })
+}
+
+impl Nll {
+    /// Map inputs (input, target, weight), whether an element is its row's target (and not
+    /// ignored), and its class weight.
+    fn picked_weight(&self, acc: DType) -> (Vec<&TensorRef>, Expr, Expr) {
+        let class = Expr::Index.binary(BinaryOp::Rem, Expr::scalar(0, DType::I64));
+        let target = Expr::input(1, self.target.dtype).cast(DType::I64);
+        let picked = class
+            .eq(target.clone())
+            .and(target.binary(BinaryOp::Ne, Expr::scalar(1, DType::I64)));
+        let mut inputs = vec![&self.input, &self.target];
+        let w = match &self.weight {
+            Some(w) => {
+                inputs.push(w);
+                Expr::input(2, w.dtype).cast(acc)
+            }
+            None => Expr::constant(acc, 1.0),
+        };
+        (inputs, picked, w)
+    }
+
+    fn scalar_words(&self) -> Vec<u32> {
+        let mut words = ScalarArg {
+            kind: 1,
+            dtype: -1,
+            i: self.c,
+            d: 0.0,
+        }
+        .words(DType::I64);
+        words.extend(
+            ScalarArg {
+                kind: 1,
+                dtype: -1,
+                i: self.ignore_index,
+                d: 0.0,
+            }
+            .words(DType::I64),
+        );
+        words
+    }
+}
+
+/// `nll_loss_forward.output(self, target, weight, reduction, ignore_index, *, output, total_weight)`.
+fn nll_loss_forward(call: &mut Call) -> Result<()> {
+    let nll = nll_args(call, 0)?;
+    let dtype = nll.input.dtype;
+    if !dtype.is_float() {
+        return Err(super::pointwise::not_implemented_for(
+            "nll_loss_out_frame",
+            dtype,
+        ));
+    }
+    let acc = acc_dtype(dtype);
+    let device = nll.input.device;
+    let (n, c) = (nll.n, nll.c);
+    // Per element: the weighted negated log-probability and the weight, zero off target.
+    let (mut inputs, picked, w) = nll.picked_weight(acc);
+    let loss_nc = Scratch::contiguous(device, &[n, c], acc)?;
+    let weight_nc = Scratch::contiguous(device, &[n, c], acc)?;
+    let x = Expr::input(0, dtype).cast(acc);
+    let zero = Expr::constant(acc, 0.0);
+    let kernel = MapKernel {
+        inputs: inputs.iter().map(|t| t.dtype).collect(),
+        scalars: vec![DType::I64, DType::I64],
+        outputs: vec![
+            (
+                acc,
+                picked.clone().select(x.neg().mul(w.clone()), zero.clone()),
+            ),
+            (acc, picked.select(w, zero)),
+        ],
+    };
+    inputs.push(&loss_nc.tensor);
+    inputs.push(&weight_nc.tensor);
+    run_map(kernel, &inputs, &[n, c], &nll.scalar_words())?;
+    let total_weight = call.result(Dest::Arg(6), &[], dtype, device)?;
+    let sum_all = |source: &TensorRef, out: &TensorRef| -> Result<()> {
+        let kernel = ReduceKernel {
+            input: acc,
+            scalars: vec![],
+            pre: Expr::input(0, acc),
+            op: ReduceOp::Sum,
+            acc,
+            outputs: vec![(out.dtype, Expr::input(0, acc).cast(out.dtype))],
+        };
+        run_reduce(kernel, source, &[out], &[true, true], &[])
+    };
+    let weight_sum = Scratch::contiguous(device, &[], acc)?;
+    sum_all(&weight_nc.tensor, &weight_sum.tensor)?;
+    super::copy::copy(&total_weight, &weight_sum.tensor)?;
+    match nll.reduction {
+        0 => {
+            let shape: Vec<i64> = if call.tensor(0)?.sizes.len() == 2 {
+                vec![n]
+            } else {
+                vec![]
+            };
+            let out = call.result(Dest::Arg(5), &shape, dtype, device)?;
+            let out_view = TensorRef {
+                sizes: vec![n],
+                strides: vec![out.strides.first().copied().unwrap_or(0)],
+                ..out
+            };
+            let kernel = ReduceKernel {
+                input: acc,
+                scalars: vec![],
+                pre: Expr::input(0, acc),
+                op: ReduceOp::Sum,
+                acc,
+                outputs: vec![(dtype, Expr::input(0, acc).cast(dtype))],
+            };
+            run_reduce(kernel, &loss_nc.tensor, &[&out_view], &[false, true], &[])
+        }
+        1 | 2 => {
+            let out = call.result(Dest::Arg(5), &[], dtype, device)?;
+            let loss_sum = Scratch::contiguous(device, &[], acc)?;
+            sum_all(&loss_nc.tensor, &loss_sum.tensor)?;
+            let value = if nll.reduction == 1 {
+                Expr::input(0, acc).div(Expr::input(1, acc))
+            } else {
+                Expr::input(0, acc)
+            };
+            let kernel = MapKernel {
+                inputs: vec![acc, acc],
+                scalars: vec![],
+                outputs: vec![(dtype, value.cast(dtype))],
+            };
+            run_map(
+                kernel,
+                &[&loss_sum.tensor, &weight_sum.tensor, &out],
+                &[],
+                &[],
+            )
+        }
+        other => Err(Error::value(format!(
+            "{other} is not a valid value for reduction"
+        ))),
+    }
+}
+
+/// `nll_loss_backward.grad_input(grad_output, self, target, weight, reduction, ignore_index,
+/// total_weight, *, grad_input)`.
+fn nll_loss_backward(call: &mut Call) -> Result<()> {
+    let g = call.tensor(0)?;
+    let nll = nll_args(call, 1)?;
+    let total_weight = call.tensor(6)?;
+    let x = call.tensor(1)?;
+    let dtype = x.dtype;
+    let acc = acc_dtype(dtype);
+    let out = call.result(Dest::Arg(7), &x.sizes, dtype, x.device)?;
+    let (n, c) = (nll.n, nll.c);
+    let out_view = TensorRef {
+        sizes: vec![n, c],
+        strides: if x.sizes.len() == 2 {
+            out.strides.clone()
+        } else {
+            vec![0, out.strides[0]]
+        },
+        ..out
+    };
+    let (mut inputs, picked, w) = nll.picked_weight(acc);
+    let w = picked.select(w, Expr::constant(acc, 0.0));
+    let grad_index = inputs.len();
+    let g_view = TensorRef {
+        sizes: vec![n, c],
+        strides: if nll.reduction == 0 && !g.sizes.is_empty() {
+            vec![g.strides[0], 0]
+        } else {
+            vec![0, 0]
+        },
+        ..g.clone()
+    };
+    let tw_view = TensorRef {
+        sizes: vec![n, c],
+        strides: vec![0, 0],
+        ..total_weight.clone()
+    };
+    inputs.push(&g_view);
+    inputs.push(&tw_view);
+    let mut value = w.neg().mul(Expr::input(grad_index, g.dtype).cast(acc));
+    if nll.reduction == 1 {
+        value = value.div(Expr::input(grad_index + 1, total_weight.dtype).cast(acc));
+    }
+    let kernel = MapKernel {
+        inputs: inputs.iter().map(|t| t.dtype).collect(),
+        scalars: vec![DType::I64, DType::I64],
+        outputs: vec![(dtype, value.cast(dtype))],
+    };
+    inputs.push(&out_view);
+    run_map(kernel, &inputs, &[n, c], &nll.scalar_words())
+}
+
+pub const OPS: &[(&str, OpFn)] = &[
+    ("_softmax.out", |c| softmax(c, false)),
+    ("_log_softmax.out", |c| softmax(c, true)),
+    ("_softmax_backward_data.out", |c| softmax_backward(c, false)),
+    ("_log_softmax_backward_data.out", |c| {
+        softmax_backward(c, true)
+    }),
+    ("nll_loss_forward.output", nll_loss_forward),
+    ("nll_loss_backward.grad_input", nll_loss_backward),
+];

@@ -1,0 +1,31 @@
+"""A small MLP trained on mojo follows the CPU's losses step by step."""
+
+import pytest
+import torch
+
+
+def train(device, steps=6, optimizer_name="AdamW"):
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(
+        torch.nn.Linear(64, 128), torch.nn.ReLU(), torch.nn.Linear(128, 10)
+    ).to(device)
+    optimizer = getattr(torch.optim, optimizer_name)(model.parameters(), lr=1e-2)
+    inputs = torch.randn(32, 64).to(device)
+    labels = torch.randint(0, 10, (32,)).to(device)
+    losses = []
+    for _ in range(steps):
+        optimizer.zero_grad()
+        loss = torch.nn.functional.cross_entropy(model(inputs), labels)
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses, [p.detach().cpu() for p in model.parameters()]
+
+
+@pytest.mark.parametrize("optimizer_name", ["AdamW", "SGD"])
+def test_mlp_losses_match_cpu(device, optimizer_name):
+    ours, our_params = train(device, optimizer_name=optimizer_name)
+    theirs, their_params = train("cpu", optimizer_name=optimizer_name)
+    assert ours == pytest.approx(theirs, rel=1e-4)
+    for mine, reference in zip(our_params, their_params, strict=True):
+        torch.testing.assert_close(mine, reference, rtol=1e-4, atol=1e-5)
