@@ -5,6 +5,7 @@ pub mod activation;
 pub mod call;
 pub mod cat;
 pub mod copy;
+pub mod factory;
 pub mod launch;
 pub mod layout;
 pub mod linalg;

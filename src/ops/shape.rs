@@ -84,6 +84,36 @@ fn masked_fill(call: &mut Call) -> Result<()> {
     )
 }
 
+/// `tril.out` / `triu.out(self, diagonal, *, out)`: keeps the elements on the kept side of
+/// the diagonal of the last two dimensions.
+fn triangle(call: &mut Call, lower: bool) -> Result<()> {
+    let a = call.tensor(0)?;
+    let diagonal = call.int(1)?;
+    if a.sizes.len() < 2 {
+        return Err(Error::runtime(format!(
+            "{}: input tensor must have at least 2 dimensions",
+            if lower { "tril" } else { "triu" }
+        )));
+    }
+    let rows = a.sizes[a.sizes.len() - 2].max(1) as f64;
+    let cols = a.sizes[a.sizes.len() - 1].max(1) as f64;
+    let dtype = a.dtype;
+    let operand = Operand::Tensor(a);
+    pointwise(call, &[&operand], Dest::Arg(2), dtype, dtype, |e| {
+        use crate::kernels::{BinaryOp, Expr};
+        let c = |v: f64| Expr::constant(DType::I64, v);
+        let col = Expr::Index.binary(BinaryOp::Rem, c(cols));
+        let row = (Expr::Index / c(cols)).binary(BinaryOp::Rem, c(rows));
+        let offset = col - row;
+        let keep = if lower {
+            offset.le(c(diagonal as f64))
+        } else {
+            offset.ge(c(diagonal as f64))
+        };
+        keep.select(e[0].clone(), Expr::constant(dtype, 0.0))
+    })
+}
+
 pub const OPS: &[(&str, OpFn)] = &[
     ("cat.out", cat_out),
     ("masked_select", |c| masked_select(c, Dest::New)),
@@ -91,4 +121,6 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("flip", flip),
     ("masked_fill_.Scalar", masked_fill),
     ("masked_fill_.Tensor", masked_fill),
+    ("tril.out", |c| triangle(c, true)),
+    ("triu.out", |c| triangle(c, false)),
 ];

@@ -155,4 +155,7 @@ OPS = [
     "_softmax_backward_data",
     "nn.functional.nll_loss",
     "nn.functional.cross_entropy",
+    # Triangles (the training issue's shape ops).
+    "tril",
+    "triu",
 ]

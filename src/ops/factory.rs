@@ -1,0 +1,145 @@
+//! Tensors computed from their index: arange, linspace, logspace and eye.
+
+use std::ops::{Add, Div, Mul, Sub};
+
+use super::call::{Call, Dest};
+use super::launch::{check_dtype, run_map};
+use super::registry::OpFn;
+use super::scalar::ScalarArg;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::{BinaryOp, Expr, MapKernel};
+
+/// Writes `value` (an expression of the element index and scalar arguments of `dtypes`) into
+/// argument `out`, resized to `shape`.
+fn fill_by_index(
+    call: &mut Call,
+    out: usize,
+    shape: &[i64],
+    scalars: &[(DType, ScalarArg)],
+    value: Expr,
+) -> Result<()> {
+    let target = call.tensor(out)?;
+    let t = call.result(Dest::Arg(out), shape, target.dtype, target.device)?;
+    let mut words = Vec::new();
+    for (dtype, s) in scalars {
+        words.extend(s.words(*dtype));
+    }
+    let kernel = MapKernel {
+        inputs: vec![],
+        scalars: scalars.iter().map(|s| s.0).collect(),
+        outputs: vec![(t.dtype, value.cast(t.dtype))],
+    };
+    run_map(kernel, &[&t], shape, &words)
+}
+
+/// The dtype index arithmetic runs in for an output of `dtype`: float64 when the device has
+/// it (CPU computes in double), else float32; int64 for integers.
+fn index_dtype(call: &Call, out: usize) -> Result<DType> {
+    let t = call.tensor(out)?;
+    Ok(if !t.dtype.is_float() {
+        DType::I64
+    } else if check_dtype(t.device, DType::F64).is_ok() {
+        DType::F64
+    } else {
+        DType::F32
+    })
+}
+
+/// `arange.start_out(start, end, step, *, out)`.
+fn arange(call: &mut Call) -> Result<()> {
+    let (start, end, step) = (call.scalar(0)?, call.scalar(1)?, call.scalar(2)?);
+    let (s, e, d) = (start.to_f64(), end.to_f64(), step.to_f64());
+    if d == 0.0 {
+        return Err(Error::runtime("step must be nonzero"));
+    }
+    if !s.is_finite() || !e.is_finite() {
+        return Err(Error::runtime(format!("unsupported range: {s} -> {e}")));
+    }
+    if !((d > 0.0 && e >= s) || (d < 0.0 && e <= s)) {
+        return Err(Error::runtime(
+            "upper bound and larger bound inconsistent with step sign",
+        ));
+    }
+    let any_float = start.is_float() || end.is_float() || step.is_float();
+    let size = if any_float {
+        ((e - s) / d).ceil() as i64
+    } else {
+        let (s, e, d) = (start.i, end.i, step.i);
+        (e - s + d - d.signum()) / d
+    };
+    let dtype = index_dtype(call, 3)?;
+    let value = Expr::Index
+        .cast(dtype)
+        .mul(Expr::scalar(1, dtype))
+        .add(Expr::scalar(0, dtype));
+    fill_by_index(call, 3, &[size], &[(dtype, start), (dtype, step)], value)
+}
+
+/// `linspace.out(start, end, steps, *, out)` and `logspace.out(start, end, steps, base, *,
+/// out)` (`log`): the first half counts up from `start`, the second down from `end`, as CPU
+/// and CUDA do.
+fn linspace(call: &mut Call, log: bool) -> Result<()> {
+    let (start, end, steps) = (call.scalar(0)?, call.scalar(1)?, call.int(2)?);
+    let base = if log { Some(call.double(3)?) } else { None };
+    let out = if log { 4 } else { 3 };
+    if steps < 0 {
+        return Err(Error::runtime("number of steps must be non-negative"));
+    }
+    // CPU steps in the output's own float type (double for integer outputs).
+    let target = call.tensor(out)?.dtype;
+    let dtype = match index_dtype(call, out)? {
+        DType::I64 => DType::F64,
+        _ if !log => target,
+        d => d,
+    };
+    let step = if steps > 1 {
+        (end.to_f64() - start.to_f64()) / (steps - 1) as f64
+    } else {
+        0.0
+    };
+    let i = Expr::Index.cast(dtype);
+    let halfway = Expr::constant(dtype, if steps == 1 { 1.0 } else { (steps / 2) as f64 });
+    let last = Expr::constant(dtype, (steps - 1) as f64);
+    let (s0, s1, s2) = (
+        Expr::scalar(0, dtype),
+        Expr::scalar(1, dtype),
+        Expr::scalar(2, dtype),
+    );
+    let mut value = i.clone().lt(halfway).select(
+        s0.add(s2.clone().mul(i.clone())),
+        s1.sub(s2.mul(last.sub(i))),
+    );
+    if let Some(base) = base {
+        value = Expr::constant(dtype, base).binary(BinaryOp::Pow, value);
+    }
+    let scalars = [
+        (dtype, start),
+        (dtype, end),
+        (dtype, ScalarArg::float(step)),
+    ];
+    fill_by_index(call, out, &[steps], &scalars, value)
+}
+
+/// `eye.m_out(n, m, *, out)`.
+fn eye(call: &mut Call) -> Result<()> {
+    let (n, m) = (call.int(0)?, call.int(1)?);
+    if n < 0 || m < 0 {
+        return Err(Error::runtime(format!(
+            "n must be greater or equal to 0, got {}",
+            n.min(m)
+        )));
+    }
+    let columns = Expr::constant(DType::I64, m.max(1) as f64);
+    let value = Expr::Index
+        .div(columns.clone())
+        .eq(Expr::Index.binary(BinaryOp::Rem, columns));
+    fill_by_index(call, 2, &[n, m], &[], value)
+}
+
+pub const OPS: &[(&str, OpFn)] = &[
+    ("arange.start_out", arange),
+    ("linspace.out", |c| linspace(c, false)),
+    ("logspace.out", |c| linspace(c, true)),
+    ("eye.m_out", eye),
+];
