@@ -64,10 +64,11 @@ MojoValue describe_value(CallState& state, const c10::IValue& v) {
     out.len = static_cast<int64_t>(ints.size());
   } else if (v.isList()) {
     auto list = v.toListRef();
-    bool numbers = !list.empty() && (list[0].isInt() || list[0].isSymInt());
+    bool numbers = !list.empty() && (list[0].isInt() || list[0].isSymInt() || list[0].isBool());
     if (numbers) {
+      // int[], SymInt[] and bool[] (as 0 and 1).
       auto& ints = state.int_lists.emplace_back();
-      for (const auto& e : list) ints.push_back(to_int(e));
+      for (const auto& e : list) ints.push_back(e.isBool() ? int64_t{e.toBool()} : to_int(e));
       out.kind = kValueIntList;
       out.ints = ints.data();
       out.len = static_cast<int64_t>(ints.size());
@@ -152,8 +153,13 @@ class RustOp final : public c10::OperatorKernel {
     std::vector<c10::IValue> returned;
     for (int64_t r = 0; r < count; ++r) {
       int32_t ref = results[r];
-      returned.push_back(ref >= 0 ? (*stack)[state.first + ref]
-                                  : c10::IValue(state.created[static_cast<size_t>(-ref - 1)]));
+      if (ref == kUndefinedResult) {
+        returned.emplace_back(at::Tensor());
+      } else if (ref >= 0) {
+        returned.push_back((*stack)[state.first + ref]);
+      } else {
+        returned.emplace_back(state.created[static_cast<size_t>(-ref - 1)]);
+      }
     }
     torch::jit::drop(*stack, nargs);
     for (auto& v : returned) stack->push_back(std::move(v));

@@ -90,7 +90,9 @@ int mojo_copy(const MojoTensor* dst, const MojoTensor* src);
 int mojo_fill(const MojoTensor* dst, const MojoScalar* value);
 int32_t mojo_op_count(void);
 const char* mojo_op_name(int32_t id);
-// Runs op `id`; `results` receives up to 8 returns: an argument index, or -1 - a created tensor.
+// Runs op `id`; `results` receives up to 8 returns: an argument index, -1 - a created tensor,
+// or kUndefinedResult for an undefined tensor.
+#define kUndefinedResult INT32_MIN
 int mojo_run_op(int32_t id, const MojoValue* args, int64_t nargs, void* ctx, MojoResizeFn resize,
                 MojoCreateFn create, int32_t* results, int64_t* count);
 }

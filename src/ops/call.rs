@@ -19,6 +19,9 @@ pub type CreateFn = unsafe extern "C" fn(
     out: *mut TensorArg,
 ) -> i32;
 
+/// The return value that stands for an undefined tensor.
+pub const UNDEFINED: i32 = i32::MIN;
+
 /// What an argument holds (mirrors `MojoValueKind` in csrc/mojo.h).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i32)]
@@ -62,7 +65,7 @@ pub struct Call<'a> {
     ctx: *mut c_void,
     resize: ResizeFn,
     create: CreateFn,
-    /// Returns: an argument index, or `-1 - n` for the n-th created tensor.
+    /// Returns: an argument index, `-1 - n` for the n-th created tensor, or [`UNDEFINED`].
     pub results: Vec<i32>,
 }
 
@@ -310,6 +313,11 @@ impl<'a> Call<'a> {
     /// Returns argument `index` (an `out=` tensor or `self` of an in-place op).
     pub fn return_arg(&mut self, index: usize) {
         self.results.push(index as i32);
+    }
+
+    /// Returns an undefined tensor (an optional output the caller did not ask for).
+    pub fn return_undefined(&mut self) {
+        self.results.push(UNDEFINED);
     }
 
     /// Creates a new device tensor and returns it from the op.

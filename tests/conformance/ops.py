@@ -155,6 +155,8 @@ OPS = [
     "_softmax_backward_data",
     "nn.functional.nll_loss",
     "nn.functional.cross_entropy",
+    "nn.functional.layer_norm",
+    "native_layer_norm",
     # Triangles (the training issue's shape ops).
     "tril",
     "triu",
