@@ -96,6 +96,21 @@ fn one() -> ScalarArg {
     }
 }
 
+/// The result shape of `a @ b` for batched views, with PyTorch's error when they disagree.
+fn product_shape(a: &TensorRef, b: &TensorRef, rank: usize) -> Result<Vec<i64>> {
+    if a.sizes[2] != b.sizes[1] || a.sizes[0] != b.sizes[0] {
+        return Err(Error::runtime(format!(
+            "mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+            a.sizes[1], a.sizes[2], b.sizes[1], b.sizes[2]
+        )));
+    }
+    Ok(if rank == 2 {
+        vec![a.sizes[1], b.sizes[2]]
+    } else {
+        vec![a.sizes[0], a.sizes[1], b.sizes[2]]
+    })
+}
+
 /// mm / bmm: `(self, mat2, out)`.
 fn matmul(call: &mut Call, rank: usize) -> Result<()> {
     let (a, b) = (call.tensor(0)?, call.tensor(1)?);
@@ -105,17 +120,7 @@ fn matmul(call: &mut Call, rank: usize) -> Result<()> {
     }
     check_dtypes(&a, &b, "a and b")?;
     let (av, bv) = (batched(&a), batched(&b));
-    if av.sizes[2] != bv.sizes[1] || av.sizes[0] != bv.sizes[0] {
-        return Err(Error::runtime(format!(
-            "mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
-            av.sizes[1], av.sizes[2], bv.sizes[1], bv.sizes[2]
-        )));
-    }
-    let shape: Vec<i64> = if rank == 2 {
-        vec![av.sizes[1], bv.sizes[2]]
-    } else {
-        vec![av.sizes[0], av.sizes[1], bv.sizes[2]]
-    };
+    let shape = product_shape(&av, &bv, rank)?;
     let out = call.result(Dest::Arg(2), &shape, a.dtype, a.device)?;
     gemm(&av, &bv, None, &batched(&out), &one(), &one())
 }
@@ -130,17 +135,7 @@ fn add_matmul(call: &mut Call, rank: usize) -> Result<()> {
     check_dtypes(&a, &b, "mat1 and mat2")?;
     check_dtypes(&c, &a, "self and mat2")?;
     let (av, bv) = (batched(&a), batched(&b));
-    if av.sizes[2] != bv.sizes[1] || av.sizes[0] != bv.sizes[0] {
-        return Err(Error::runtime(format!(
-            "mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
-            av.sizes[1], av.sizes[2], bv.sizes[1], bv.sizes[2]
-        )));
-    }
-    let shape: Vec<i64> = if rank == 2 {
-        vec![av.sizes[1], bv.sizes[2]]
-    } else {
-        vec![av.sizes[0], av.sizes[1], bv.sizes[2]]
-    };
+    let shape = product_shape(&av, &bv, rank)?;
     super::layout::broadcast_shapes(&[&c.sizes, &shape])?;
     let out = call.result(Dest::Arg(5), &shape, a.dtype, a.device)?;
     let out_view = batched(&out);

@@ -327,7 +327,8 @@ fn nll_loss_forward(call: &mut Call) -> Result<()> {
     inputs.push(&weight_nc.tensor);
     run_map(kernel, &inputs, &[n, c], &nll.scalar_words())?;
     let total_weight = call.result(Dest::Arg(6), &[], dtype, device)?;
-    let sum_all = |source: &TensorRef, out: &TensorRef| -> Result<()> {
+    // Sums of the [n, c] terms over both dimensions, or per row.
+    let sum = |source: &TensorRef, out: &TensorRef, reduced: &[bool]| -> Result<()> {
         let kernel = ReduceKernel {
             input: acc,
             scalars: vec![],
@@ -336,8 +337,9 @@ fn nll_loss_forward(call: &mut Call) -> Result<()> {
             acc,
             outputs: vec![(out.dtype, Expr::input(0, acc).cast(out.dtype))],
         };
-        run_reduce(kernel, source, &[out], &[true, true], &[])
+        run_reduce(kernel, source, &[out], reduced, &[])
     };
+    let sum_all = |source: &TensorRef, out: &TensorRef| sum(source, out, &[true, true]);
     let weight_sum = Scratch::contiguous(device, &[], acc)?;
     sum_all(&weight_nc.tensor, &weight_sum.tensor)?;
     super::copy::copy(&total_weight, &weight_sum.tensor)?;
@@ -354,15 +356,7 @@ fn nll_loss_forward(call: &mut Call) -> Result<()> {
                 strides: vec![out.strides.first().copied().unwrap_or(0)],
                 ..out
             };
-            let kernel = ReduceKernel {
-                input: acc,
-                scalars: vec![],
-                pre: Expr::input(0, acc),
-                op: ReduceOp::Sum,
-                acc,
-                outputs: vec![(dtype, Expr::input(0, acc).cast(dtype))],
-            };
-            run_reduce(kernel, &loss_nc.tensor, &[&out_view], &[false, true], &[])
+            sum(&loss_nc.tensor, &out_view, &[false, true])
         }
         1 | 2 => {
             let out = call.result(Dest::Arg(5), &[], dtype, device)?;
