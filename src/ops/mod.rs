@@ -9,6 +9,7 @@ pub mod factory;
 pub mod launch;
 pub mod layout;
 pub mod linalg;
+pub mod loss;
 pub mod masked_select;
 pub mod math;
 pub mod nn;

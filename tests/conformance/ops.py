@@ -156,6 +156,9 @@ OPS = [
     "nn.functional.nll_loss",
     "nn.functional.cross_entropy",
     "nn.functional.layer_norm",
+    "nn.functional.mse_loss",
+    "nn.functional.smooth_l1_loss",
+    "nn.functional.huber_loss",
     "native_layer_norm",
     # Triangles (the training issue's shape ops).
     "tril",

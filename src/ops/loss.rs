@@ -1,0 +1,195 @@
+//! Elementwise regression losses (mse, smooth L1, Huber), forward and backward: a map for the
+//! per-element term, then a reduction for 'mean' and 'sum'.
+
+use std::ops::{Div, Mul, Sub};
+
+use super::call::{Call, Dest, Operand};
+use super::launch::{run_map, run_reduce};
+use super::layout::{broadcast_shapes, broadcast_strides};
+use super::pointwise::{common_dtype, pointwise};
+use super::registry::OpFn;
+use super::scalar::ScalarArg;
+use super::scratch::Scratch;
+use super::tensor::TensorRef;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::{Expr, MapKernel, ReduceKernel, ReduceOp, UnaryOp};
+
+/// Which loss, with its parameter (smooth L1's beta, Huber's delta).
+#[derive(Clone, Copy)]
+enum Kind {
+    Mse,
+    SmoothL1(f64),
+    Huber(f64),
+}
+
+/// The per-element loss of the difference `d`.
+fn term(kind: Kind, d: Expr, dtype: DType) -> Expr {
+    let c = |v: f64| Expr::constant(dtype, v);
+    let a = d.clone().unary(UnaryOp::Abs);
+    match kind {
+        Kind::Mse => d.clone().mul(d),
+        Kind::SmoothL1(0.0) => a,
+        Kind::SmoothL1(beta) => a.clone().lt(c(beta)).select(
+            c(0.5).mul(d.clone()).mul(d).div(c(beta)),
+            a.sub(c(0.5 * beta)),
+        ),
+        Kind::Huber(delta) => a.clone().lt(c(delta)).select(
+            c(0.5).mul(d.clone()).mul(d),
+            c(delta).mul(a.sub(c(0.5 * delta))),
+        ),
+    }
+}
+
+/// The derivative of the per-element loss with respect to the input, at difference `d`.
+fn slope(kind: Kind, d: Expr, dtype: DType) -> Expr {
+    let c = |v: f64| Expr::constant(dtype, v);
+    let sign = d.clone().unary(UnaryOp::Sign);
+    let a = d.clone().unary(UnaryOp::Abs);
+    match kind {
+        Kind::Mse => c(2.0).mul(d),
+        Kind::SmoothL1(0.0) => sign,
+        Kind::SmoothL1(beta) => a.lt(c(beta)).select(d.div(c(beta)), sign),
+        Kind::Huber(delta) => a.lt(c(delta)).select(d, c(delta).mul(sign)),
+    }
+}
+
+/// PyTorch's checks of the loss parameter.
+fn check(kind: Kind) -> Result<()> {
+    match kind {
+        Kind::Huber(delta) if delta <= 0.0 => Err(Error::runtime(
+            "huber_loss does not support non-positive values for delta.",
+        )),
+        Kind::SmoothL1(beta) if beta < 0.0 => Err(Error::runtime(
+            "smooth_l1_loss does not support negative values for beta.",
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn reduction(call: &Call, index: usize) -> Result<i64> {
+    let r = call.int(index)?;
+    if !(0..=2).contains(&r) {
+        return Err(Error::value(format!(
+            "{r} is not a valid value for reduction"
+        )));
+    }
+    Ok(r)
+}
+
+/// Forward: `(self, target, reduction[, param][, *, out])`.
+fn forward(call: &mut Call, kind: Kind, dest: Dest) -> Result<()> {
+    check(kind)?;
+    let (x, t) = (call.tensor(0)?, call.tensor(1)?);
+    let reduction = reduction(call, 2)?;
+    let dtype = common_dtype(&[&Operand::Tensor(x.clone()), &Operand::Tensor(t.clone())]);
+    if reduction == 0 {
+        let (xo, to) = (Operand::Tensor(x), Operand::Tensor(t));
+        return pointwise(call, &[&xo, &to], dest, dtype, dtype, |e| {
+            term(kind, e[0].clone().sub(e[1].clone()), dtype)
+        });
+    }
+    let acc = if dtype == DType::F64 {
+        DType::F64
+    } else {
+        DType::F32
+    };
+    let shape = broadcast_shapes(&[&x.sizes, &t.sizes])?;
+    let terms = Scratch::contiguous(x.device, &shape, acc)?;
+    let expand = |v: &TensorRef| TensorRef {
+        strides: broadcast_strides(v, &shape),
+        sizes: shape.clone(),
+        ..v.clone()
+    };
+    let kernel = MapKernel {
+        inputs: vec![x.dtype, t.dtype],
+        scalars: vec![],
+        outputs: vec![(
+            acc,
+            term(
+                kind,
+                Expr::input(0, x.dtype)
+                    .cast(acc)
+                    .sub(Expr::input(1, t.dtype).cast(acc)),
+                acc,
+            ),
+        )],
+    };
+    run_map(
+        kernel,
+        &[&expand(&x), &expand(&t), &terms.tensor],
+        &shape,
+        &[],
+    )?;
+    let result = call.result(dest, &[], dtype, x.device)?;
+    let count = shape.iter().product::<i64>() as f64;
+    let value = if reduction == 1 {
+        Expr::input(0, acc).div(Expr::scalar(0, acc))
+    } else {
+        Expr::input(0, acc)
+    };
+    let kernel = ReduceKernel {
+        input: acc,
+        scalars: vec![acc],
+        pre: Expr::input(0, acc),
+        op: ReduceOp::Sum,
+        acc,
+        outputs: vec![(result.dtype, value.cast(result.dtype))],
+    };
+    let reduced = vec![true; shape.len()];
+    let words = ScalarArg::float(count).words(acc);
+    run_reduce(kernel, &terms.tensor, &[&result], &reduced, &words)
+}
+
+/// Backward: `(grad_output, self, target, reduction[, param][, *, grad_input])`.
+fn backward(call: &mut Call, kind: Kind, dest: Dest) -> Result<()> {
+    check(kind)?;
+    let (g, x, t) = (call.operand(0)?, call.operand(1)?, call.operand(2)?);
+    let reduction = reduction(call, 3)?;
+    let dtype = common_dtype(&[&x, &t]);
+    let count = match (&x, &t) {
+        (Operand::Tensor(x), Operand::Tensor(t)) => broadcast_shapes(&[&x.sizes, &t.sizes])?
+            .iter()
+            .product::<i64>(),
+        _ => 1,
+    };
+    let scale = if reduction == 1 {
+        1.0 / count as f64
+    } else {
+        1.0
+    };
+    pointwise(call, &[&g, &x, &t], dest, dtype, dtype, |e| {
+        let d = e[1].clone().sub(e[2].clone());
+        slope(kind, d, dtype)
+            .mul(e[0].clone())
+            .mul(Expr::constant(dtype, scale))
+    })
+}
+
+pub const OPS: &[(&str, OpFn)] = &[
+    ("mse_loss.out", |c| forward(c, Kind::Mse, Dest::Arg(3))),
+    ("mse_loss_backward.grad_input", |c| {
+        backward(c, Kind::Mse, Dest::Arg(4))
+    }),
+    ("mse_loss_backward", |c| backward(c, Kind::Mse, Dest::New)),
+    ("smooth_l1_loss.out", |c| {
+        let beta = c.double(3)?;
+        forward(c, Kind::SmoothL1(beta), Dest::Arg(4))
+    }),
+    ("smooth_l1_loss_backward.grad_input", |c| {
+        let beta = c.double(4)?;
+        backward(c, Kind::SmoothL1(beta), Dest::Arg(5))
+    }),
+    ("huber_loss", |c| {
+        let delta = c.double(3)?;
+        forward(c, Kind::Huber(delta), Dest::New)
+    }),
+    ("huber_loss.out", |c| {
+        let delta = c.double(3)?;
+        forward(c, Kind::Huber(delta), Dest::Arg(4))
+    }),
+    ("huber_loss_backward.out", |c| {
+        let delta = c.double(4)?;
+        backward(c, Kind::Huber(delta), Dest::Arg(5))
+    }),
+];
