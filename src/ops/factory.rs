@@ -99,8 +99,9 @@ fn linspace(call: &mut Call, log: bool) -> Result<()> {
         0.0
     };
     let i = Expr::Index.cast(dtype);
-    let halfway = Expr::constant(dtype, if steps == 1 { 1.0 } else { (steps / 2) as f64 });
-    let last = Expr::constant(dtype, (steps - 1) as f64);
+    // Step counts and the base are launch scalars (3 to 5), never kernel constants.
+    let halfway = Expr::scalar(3, dtype);
+    let last = Expr::scalar(4, dtype);
     let (s0, s1, s2) = (
         Expr::scalar(0, dtype),
         Expr::scalar(1, dtype),
@@ -110,13 +111,17 @@ fn linspace(call: &mut Call, log: bool) -> Result<()> {
         s0.add(s2.clone().mul(i.clone())),
         s1.sub(s2.mul(last.sub(i))),
     );
-    if let Some(base) = base {
-        value = Expr::constant(dtype, base).binary(BinaryOp::Pow, value);
+    if base.is_some() {
+        value = Expr::scalar(5, dtype).binary(BinaryOp::Pow, value);
     }
+    let halfway_count = if steps == 1 { 1 } else { steps / 2 };
     let scalars = [
         (dtype, start),
         (dtype, end),
         (dtype, ScalarArg::float(step)),
+        (dtype, ScalarArg::float(halfway_count as f64)),
+        (dtype, ScalarArg::float((steps - 1) as f64)),
+        (dtype, ScalarArg::float(base.unwrap_or(1.0))),
     ];
     fill_by_index(call, out, &[steps], &scalars, value)
 }
@@ -130,11 +135,17 @@ fn eye(call: &mut Call) -> Result<()> {
             n.min(m)
         )));
     }
-    let columns = Expr::constant(DType::I64, m.max(1) as f64);
+    let columns = Expr::scalar(0, DType::I64);
     let value = Expr::Index
         .div(columns.clone())
         .eq(Expr::Index.binary(BinaryOp::Rem, columns));
-    fill_by_index(call, 2, &[n, m], &[], value)
+    let width = ScalarArg {
+        kind: 1,
+        dtype: -1,
+        i: m.max(1),
+        d: 0.0,
+    };
+    fill_by_index(call, 2, &[n, m], &[(DType::I64, width)], value)
 }
 
 pub const OPS: &[(&str, OpFn)] = &[

@@ -153,16 +153,16 @@ fn backward(call: &mut Call, kind: Kind, dest: Dest) -> Result<()> {
             .product::<i64>(),
         _ => 1,
     };
+    // The 1/count of 'mean' is a launch scalar, not a kernel constant.
     let scale = if reduction == 1 {
         1.0 / count as f64
     } else {
         1.0
     };
-    pointwise(call, &[&g, &x, &t], dest, dtype, dtype, |e| {
+    let scale = Operand::Scalar(ScalarArg::float(scale));
+    pointwise(call, &[&g, &x, &t, &scale], dest, dtype, dtype, |e| {
         let d = e[1].clone().sub(e[2].clone());
-        slope(kind, d, dtype)
-            .mul(e[0].clone())
-            .mul(Expr::constant(dtype, scale))
+        slope(kind, d, dtype).mul(e[0].clone()).mul(e[3].clone())
     })
 }
 

@@ -125,18 +125,31 @@ fn nan_to_num(call: &mut Call) -> Result<()> {
         DType::F32 => f64::from(f32::MAX),
         _ => f64::MAX,
     };
-    pointwise(call, &[&a], Dest::Arg(4), dtype, dtype, |e| {
-        let x = e[0].clone();
-        let c = |v: f64| Expr::constant(dtype, v);
-        let inf = c(f64::INFINITY);
-        x.clone().is_nan().select(
-            c(nan.unwrap_or(0.0)),
-            x.clone().eq(inf.clone()).select(
-                c(posinf.unwrap_or(max)),
-                x.clone().eq(inf.neg()).select(c(neginf.unwrap_or(-max)), x),
-            ),
-        )
-    })
+    // The replacement values are launch scalars, so every call shares one kernel per dtype.
+    let value = |v: f64| Operand::Scalar(ScalarArg::float(v));
+    let (nan, posinf, neginf) = (
+        value(nan.unwrap_or(0.0)),
+        value(posinf.unwrap_or(max)),
+        value(neginf.unwrap_or(-max)),
+    );
+    pointwise(
+        call,
+        &[&a, &nan, &posinf, &neginf],
+        Dest::Arg(4),
+        dtype,
+        dtype,
+        |e| {
+            let x = e[0].clone();
+            let inf = Expr::constant(dtype, f64::INFINITY);
+            x.clone().is_nan().select(
+                e[1].clone(),
+                x.clone().eq(inf.clone()).select(
+                    e[2].clone(),
+                    x.clone().eq(inf.neg()).select(e[3].clone(), x),
+                ),
+            )
+        },
+    )
 }
 
 /// Promotion for binary arithmetic; `integer_alpha` checks add/sub's alpha.

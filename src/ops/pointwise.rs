@@ -6,6 +6,7 @@ use super::call::{Call, Dest, Operand};
 use super::launch::run_map;
 use super::layout::broadcast_shapes;
 use super::promote::{result_type, Priority};
+use super::scalar::ScalarArg;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -67,6 +68,21 @@ pub fn pointwise(
     result: DType,
     f: impl FnOnce(&[Expr]) -> Expr,
 ) -> Result<()> {
+    pointwise_with(call, operands, &[], dest, compute, result, f)
+}
+
+/// [`pointwise`] with extra scalar arguments that keep their own dtype (sizes, counts and
+/// other launch values an expression needs: they are never baked into the kernel). `f`
+/// receives the operands' expressions, then the extras'.
+pub fn pointwise_with(
+    call: &mut Call,
+    operands: &[&Operand],
+    extras: &[(DType, ScalarArg)],
+    dest: Dest,
+    compute: DType,
+    result: DType,
+    f: impl FnOnce(&[Expr]) -> Expr,
+) -> Result<()> {
     let mut shapes: Vec<&[i64]> = Vec::new();
     let mut tensors: Vec<&TensorRef> = Vec::new();
     let mut inputs = Vec::new();
@@ -87,6 +103,11 @@ pub fn pointwise(
                 words.extend(s.words(compute));
             }
         }
+    }
+    for (dtype, s) in extras {
+        exprs.push(Expr::scalar(scalars.len(), *dtype));
+        scalars.push(*dtype);
+        words.extend(s.words(*dtype));
     }
     let shape = broadcast_shapes(&shapes)?;
     let device = device_of(operands)?;

@@ -2,9 +2,10 @@
 //! masked_fill.
 
 use super::call::{Call, Dest, Operand};
-use super::pointwise::pointwise;
+use super::pointwise::{pointwise, pointwise_with};
 use super::reduce::wrap_dim;
 use super::registry::OpFn;
+use super::scalar::ScalarArg;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 
@@ -95,23 +96,40 @@ fn triangle(call: &mut Call, lower: bool) -> Result<()> {
             if lower { "tril" } else { "triu" }
         )));
     }
-    let rows = a.sizes[a.sizes.len() - 2].max(1) as f64;
-    let cols = a.sizes[a.sizes.len() - 1].max(1) as f64;
+    let int = |i: i64| ScalarArg {
+        kind: 1,
+        dtype: -1,
+        i,
+        d: 0.0,
+    };
+    let extras = [
+        (DType::I64, int(a.sizes[a.sizes.len() - 2].max(1))),
+        (DType::I64, int(a.sizes[a.sizes.len() - 1].max(1))),
+        (DType::I64, int(diagonal)),
+    ];
     let dtype = a.dtype;
     let operand = Operand::Tensor(a);
-    pointwise(call, &[&operand], Dest::Arg(2), dtype, dtype, |e| {
-        use crate::kernels::{BinaryOp, Expr};
-        let c = |v: f64| Expr::constant(DType::I64, v);
-        let col = Expr::Index.binary(BinaryOp::Rem, c(cols));
-        let row = (Expr::Index / c(cols)).binary(BinaryOp::Rem, c(rows));
-        let offset = col - row;
-        let keep = if lower {
-            offset.le(c(diagonal as f64))
-        } else {
-            offset.ge(c(diagonal as f64))
-        };
-        keep.select(e[0].clone(), Expr::constant(dtype, 0.0))
-    })
+    pointwise_with(
+        call,
+        &[&operand],
+        &extras,
+        Dest::Arg(2),
+        dtype,
+        dtype,
+        |e| {
+            use crate::kernels::{BinaryOp, Expr};
+            let (rows, cols, diagonal) = (e[1].clone(), e[2].clone(), e[3].clone());
+            let col = Expr::Index.binary(BinaryOp::Rem, cols.clone());
+            let row = (Expr::Index / cols).binary(BinaryOp::Rem, rows);
+            let offset = col - row;
+            let keep = if lower {
+                offset.le(diagonal)
+            } else {
+                offset.ge(diagonal)
+            };
+            keep.select(e[0].clone(), Expr::constant(dtype, 0.0))
+        },
+    )
 }
 
 pub const OPS: &[(&str, OpFn)] = &[

@@ -9,12 +9,14 @@ use crate::error::{Error, Result};
 use crate::kernels::compile::{shadow_compile, trace_enabled, traced_name};
 use crate::kernels::{wgsl, Kernel};
 
-type Key = (Kernel, Vec<usize>);
+/// Pipelines by kernel, then by binding slots: a lookup borrows both, so the hot path
+/// clones no kernel description.
+type Table = HashMap<Kernel, HashMap<Vec<usize>, wgpu::ComputePipeline>>;
 
 /// The pipelines built so far on one device.
 pub struct PipelineCache {
     device_name: String,
-    built: Mutex<HashMap<Key, wgpu::ComputePipeline>>,
+    built: Mutex<Table>,
 }
 
 impl PipelineCache {
@@ -32,8 +34,12 @@ impl PipelineCache {
         kernel: &Kernel,
         slots: &[usize],
     ) -> Result<wgpu::ComputePipeline> {
-        let key = (kernel.clone(), slots.to_vec());
-        if let Some(p) = self.built.lock().get(&key) {
+        if let Some(p) = self
+            .built
+            .lock()
+            .get(kernel)
+            .and_then(|by_slots| by_slots.get(slots))
+        {
             return Ok(p.clone());
         }
         shadow_compile(kernel)?;
@@ -68,7 +74,11 @@ impl PipelineCache {
                 start.elapsed().as_millis()
             );
         }
-        self.built.lock().insert(key, pipeline.clone());
+        self.built
+            .lock()
+            .entry(kernel.clone())
+            .or_default()
+            .insert(slots.to_vec(), pipeline.clone());
         Ok(pipeline)
     }
 }
