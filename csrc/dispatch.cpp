@@ -17,6 +17,7 @@ constexpr auto kMojo = c10::DeviceType::PrivateUse1;
 struct CallState {
   explicit CallState(size_t nargs) {
     int_lists.reserve(nargs);
+    double_lists.reserve(nargs);
     tensor_lists.reserve(nargs);
     described_lists.reserve(nargs);
   }
@@ -24,6 +25,7 @@ struct CallState {
   size_t first = 0;
   std::vector<at::Tensor> created;
   std::vector<std::vector<int64_t>> int_lists;
+  std::vector<std::vector<double>> double_lists;
   std::vector<std::vector<at::Tensor>> tensor_lists;
   std::vector<std::vector<MojoTensor>> described_lists;
 };
@@ -65,7 +67,16 @@ MojoValue describe_value(CallState& state, const c10::IValue& v) {
   } else if (v.isList()) {
     auto list = v.toListRef();
     bool numbers = !list.empty() && (list[0].isInt() || list[0].isSymInt() || list[0].isBool());
-    if (numbers) {
+    bool has_double = false;
+    for (const auto& e : list) has_double = has_double || e.isDouble();
+    if (has_double) {
+      // float[] and Scalar[] holding a float: every entry as a double.
+      auto& doubles = state.double_lists.emplace_back();
+      for (const auto& e : list) doubles.push_back(e.isDouble() ? e.toDouble() : static_cast<double>(to_int(e)));
+      out.kind = kValueDoubleList;
+      out.doubles = doubles.data();
+      out.len = static_cast<int64_t>(doubles.size());
+    } else if (numbers) {
       // int[], SymInt[] and bool[] (as 0 and 1).
       auto& ints = state.int_lists.emplace_back();
       for (const auto& e : list) ints.push_back(e.isBool() ? int64_t{e.toBool()} : to_int(e));
@@ -151,6 +162,15 @@ class RustOp final : public c10::OperatorKernel {
     check(mojo_run_op(id_, args.data(), static_cast<int64_t>(nargs), &state, &resize_argument,
                       &create_tensor, results, &count));
     std::vector<c10::IValue> returned;
+    const auto& returns = op.schema().returns();
+    if (returns.size() == 1 && returns[0].type()->kind() == c10::TypeKind::ListType) {
+      // A Tensor[] result: every tensor the op created, in order.
+      c10::List<at::Tensor> list;
+      for (const auto& t : state.created) list.push_back(t);
+      torch::jit::drop(*stack, nargs);
+      stack->emplace_back(std::move(list));
+      return;
+    }
     for (int64_t r = 0; r < count; ++r) {
       int32_t ref = results[r];
       if (ref == kUndefinedResult) {

@@ -47,7 +47,7 @@ struct MojoStats {
 // One op argument as the Rust op table reads it.
 enum MojoValueKind {
   kValueNone, kValueTensor, kValueInt, kValueDouble, kValueBool, kValueString, kValueIntList,
-  kValueTensorList, kValueOther
+  kValueTensorList, kValueOther, kValueDoubleList
 };
 
 struct MojoValue {
@@ -60,6 +60,7 @@ struct MojoValue {
   const int64_t* ints;         // kValueIntList
   const MojoTensor* tensors;   // kValueTensorList; a None entry has ndim -1
   int64_t len;                 // list length
+  const double* doubles;       // kValueDoubleList (float[] and Scalar[] with a float)
 };
 
 // Resizes argument `index` (an out= tensor) and describes it anew.

@@ -62,7 +62,11 @@ fn set_device(device: i64) -> PyResult<()> {
 #[pyfunction]
 fn synchronize(device: i64) -> PyResult<()> {
     let device = runtime::check_device(device).map_err(to_py)?;
-    backend().map_err(to_py)?.synchronize(device).map_err(to_py)
+    backend()
+        .map_err(to_py)?
+        .synchronize(device)
+        .map_err(to_py)?;
+    crate::ops::faults::check(device).map_err(to_py)
 }
 
 /// The torch version the glue was compiled against.
@@ -82,6 +86,12 @@ fn cuda_compile_stats() -> (u64, u64, u64, bool) {
         s.failures.load(Relaxed),
         compile::shadow_enabled(),
     )
+}
+
+/// Kernel launches issued by this process so far, by pattern name (`map`, `foreach`, ...).
+#[pyfunction]
+fn launch_counts() -> std::collections::HashMap<String, u64> {
+    crate::ops::launch::launch_counts()
 }
 
 /// Renders and compiles a kernel description for NVRTC check scripts: the CUDA source of an
@@ -112,6 +122,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(synchronize, m)?)?;
     m.add_function(wrap_pyfunction!(torch_version_built, m)?)?;
     m.add_function(wrap_pyfunction!(cuda_compile_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(launch_counts, m)?)?;
     m.add_function(wrap_pyfunction!(cuda_source_of_copy, m)?)?;
     Ok(())
 }

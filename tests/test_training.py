@@ -29,3 +29,25 @@ def test_mlp_losses_match_cpu(device, optimizer_name):
     assert ours == pytest.approx(theirs, rel=1e-4)
     for mine, reference in zip(our_params, their_params, strict=True):
         torch.testing.assert_close(mine, reference, rtol=1e-4, atol=1e-5)
+
+
+def load_example(name):
+    """The module of examples/<name>.py."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "examples" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_transformer_language_model_matches_cpu(device):
+    """The README's demo: a 2-layer causal TransformerEncoder LM, 20 AdamW steps."""
+    example = load_example("transformer_lm")
+    ours = example.train(torch.device(device))
+    theirs = example.train(torch.device("cpu"))
+    assert len(ours) == example.STEPS
+    assert ours == pytest.approx(theirs, rel=1e-4)
+    assert ours[-1] < ours[0] * 0.8, "the model should learn"

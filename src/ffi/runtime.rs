@@ -106,7 +106,11 @@ pub unsafe extern "C" fn mojo_memory_info(device: i64, free: *mut u64, total: *m
 /// Waits for the work queued on `device`.
 #[no_mangle]
 pub extern "C" fn mojo_synchronize(device: i64) -> i32 {
-    ffi_call(|| backend()?.synchronize(runtime::check_device(device)?))
+    ffi_call(|| {
+        let device = runtime::check_device(device)?;
+        backend()?.synchronize(device)?;
+        crate::ops::faults::check(device)
+    })
 }
 
 /// Copies `bytes` host bytes to device `address`.
@@ -137,6 +141,7 @@ pub unsafe extern "C" fn mojo_read(address: u64, dst: *mut c_void, bytes: u64) -
         } else {
             std::slice::from_raw_parts_mut(dst.cast::<u8>(), bytes as usize)
         };
-        backend()?.read(address, out)
+        backend()?.read(address, out)?;
+        crate::ops::faults::check(crate::runtime::backend::device_of(address))
     })
 }

@@ -9,4 +9,7 @@ pub mod pattern;
 pub mod wgsl;
 
 pub use expr::{BinaryOp, Expr, UnaryOp};
-pub use pattern::{GemmKernel, Kernel, MapKernel, ReduceKernel, ReduceOp, ScanKernel};
+pub use pattern::{
+    Accumulate, AccumulateKernel, ForeachKernel, GemmKernel, IndexKernel, Kernel, MapKernel,
+    ReduceKernel, ReduceOp, ScanKernel, SortKernel,
+};

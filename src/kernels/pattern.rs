@@ -1,7 +1,7 @@
 //! Kernel patterns. A kernel is specialised on dtypes, expressions and which tensors share a
 //! buffer; sizes, strides, offsets and scalar values are launch arguments.
 
-use super::expr::Expr;
+use super::expr::{BinaryOp, Expr, UnaryOp};
 use crate::dtype::DType;
 
 /// Elementwise map: every output element is an expression of the input elements at the same
@@ -81,6 +81,137 @@ pub struct GemmKernel {
     pub with_c: bool,
 }
 
+/// Reads or writes through index tensors. With `scatter` false (gather) `dst[i] = src[at(i)]`,
+/// else `dst[at(i)] = src[i]`, where `at(i)` adds each index tensor's element at `i`, wrapped
+/// when negative, times that index's stride in the indexed tensor. An index outside its bound
+/// touches nothing and sets the fault word (the last tensor argument, int32).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct IndexKernel {
+    /// The dtype of `src` and `dst`.
+    pub dtype: DType,
+    /// The dtype (int64 or int32) of each index tensor.
+    pub indices: Vec<DType>,
+    pub scatter: bool,
+    /// Whether negative indices count from the end (else they are out of range).
+    pub wrap: bool,
+}
+
+/// How an accumulate kernel combines the values that land on one element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Accumulate {
+    Sum,
+    Prod,
+    Max,
+    Min,
+    /// The sum divided by the count (floor division for integers).
+    Mean,
+    /// The last value in index order wins.
+    Assign,
+}
+
+/// Scatter with a combining reduction, deterministic and without atomics: each output element
+/// walks the loop dimensions of the index space, takes the values whose indices (one per
+/// target dimension) all point at it, and combines them in index order with `self`'s element
+/// (when `include_self`) or among themselves. Elements nothing points at keep `self`'s value.
+/// Tensor arguments: self, values, the index tensors, out, the fault word.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AccumulateKernel {
+    pub dtype: DType,
+    pub indices: Vec<DType>,
+    pub op: Accumulate,
+    pub include_self: bool,
+    /// Whether negative indices count from the end (else they are out of range).
+    pub wrap: bool,
+}
+
+impl AccumulateKernel {
+    /// One combining step of the accumulator (input 0) with the next value (input 1), rounded
+    /// to the dtype as PyTorch's per-element loop rounds it.
+    pub fn step(&self) -> Expr {
+        let op = match self.op {
+            Accumulate::Sum | Accumulate::Mean => BinaryOp::Add,
+            Accumulate::Prod => BinaryOp::Mul,
+            Accumulate::Max => BinaryOp::Max,
+            Accumulate::Min => BinaryOp::Min,
+            Accumulate::Assign => return Expr::input(1, self.dtype),
+        };
+        self.in_dtype(op)
+    }
+
+    /// The stored result: the accumulator (input 0) and, for the mean, the count (input 1).
+    pub fn finish(&self) -> Expr {
+        match self.op {
+            Accumulate::Mean if self.dtype.is_float() => self.in_dtype(BinaryOp::Div),
+            Accumulate::Mean => self.in_dtype(BinaryOp::FloorDiv),
+            _ => Expr::input(0, self.dtype),
+        }
+    }
+
+    /// `input 0 <op> input 1` computed in the compute type and rounded to the dtype.
+    fn in_dtype(&self, op: BinaryOp) -> Expr {
+        let wide = if matches!(self.dtype, DType::F16 | DType::BF16) {
+            DType::F32
+        } else {
+            self.dtype
+        };
+        Expr::input(0, wide)
+            .binary(op, Expr::input(1, wide))
+            .cast(self.dtype)
+    }
+}
+
+/// Stable sort along one dimension by ranking: each invocation counts the elements of its line
+/// that sort before its own (NaN sorts as the largest value) and writes its value and index at
+/// that rank. Quadratic in the line length; tensor arguments: input, values, indices (int64).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SortKernel {
+    pub dtype: DType,
+    pub descending: bool,
+}
+
+impl SortKernel {
+    /// Whether the element `x0` of another position sorts before this position's `x1` (the
+    /// positions tie when neither does and `equal` holds).
+    pub fn before(&self) -> Expr {
+        let key = if self.dtype == DType::Bool {
+            DType::U8
+        } else {
+            self.dtype
+        };
+        let (a, b) = (
+            Expr::input(0, self.dtype).cast(key),
+            Expr::input(1, self.dtype).cast(key),
+        );
+        let (first, second) = if self.descending { (b, a) } else { (a, b) };
+        // first < second, or only `second` is NaN.
+        let nan_last = first
+            .clone()
+            .is_nan()
+            .unary(UnaryOp::Not)
+            .and(second.clone().is_nan());
+        first.lt(second).or(nan_last)
+    }
+
+    /// Whether `x0` and `x1` tie (NaNs tie with each other).
+    pub fn equal(&self) -> Expr {
+        let (a, b) = (Expr::input(0, self.dtype), Expr::input(1, self.dtype));
+        a.clone().eq(b.clone()).or(a.is_nan().and(b.is_nan()))
+    }
+}
+
+/// One elementwise expression over lists of contiguous tensors, `chunk` tensors of every list
+/// per launch: position `k` of the lists forms one map over that tensor's elements. A
+/// `broadcast` input is one element shared by the whole map (a zero-dimensional tensor).
+/// Scalars are per position. Tensor arguments are list-major: input list `l`'s tensor `k` is
+/// argument `l * chunk + k`, then the output lists the same way.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ForeachKernel {
+    pub inputs: Vec<(DType, bool)>,
+    pub scalars: Vec<DType>,
+    pub outputs: Vec<(DType, Expr)>,
+    pub chunk: usize,
+}
+
 /// Every kernel pattern. Tensor arguments are the inputs, then the outputs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kernel {
@@ -91,6 +222,10 @@ pub enum Kernel {
     /// Copies the elements of `input` where `mask` is true, in order, to the contiguous output;
     /// one invocation walks the tensor (a correctness kernel, replaced by a scan later).
     MaskedSelect(DType),
+    Index(IndexKernel),
+    Accumulate(AccumulateKernel),
+    Sort(SortKernel),
+    Foreach(ForeachKernel),
 }
 
 impl Kernel {
@@ -119,6 +254,45 @@ impl Kernel {
                 k.output.name()
             ),
             Kernel::MaskedSelect(dtype) => format!("masked_select({})", dtype.name()),
+            Kernel::Index(k) => format!(
+                "{}({};{})",
+                if k.scatter { "scatter" } else { "gather" },
+                k.dtype.name(),
+                names(&mut k.indices.iter().copied())
+            ),
+            Kernel::Accumulate(k) => format!(
+                "accumulate_{:?}{}({};{})",
+                k.op,
+                if k.include_self { "" } else { "_fresh" },
+                k.dtype.name(),
+                names(&mut k.indices.iter().copied())
+            ),
+            Kernel::Foreach(k) => format!(
+                "foreach{}({})->({})",
+                k.chunk,
+                names(&mut k.inputs.iter().map(|i| i.0)),
+                names(&mut k.outputs.iter().map(|o| o.0))
+            ),
+            Kernel::Sort(k) => format!(
+                "sort{}({})",
+                if k.descending { "_descending" } else { "" },
+                k.dtype.name()
+            ),
+        }
+    }
+
+    /// The pattern's name.
+    pub fn pattern(&self) -> &'static str {
+        match self {
+            Kernel::Map(_) => "map",
+            Kernel::Reduce(_) => "reduce",
+            Kernel::Scan(_) => "scan",
+            Kernel::Gemm(_) => "gemm",
+            Kernel::MaskedSelect(_) => "masked_select",
+            Kernel::Index(_) => "index",
+            Kernel::Accumulate(_) => "accumulate",
+            Kernel::Sort(_) => "sort",
+            Kernel::Foreach(_) => "foreach",
         }
     }
 
@@ -142,6 +316,23 @@ impl Kernel {
                 dtypes
             }
             Kernel::MaskedSelect(dtype) => vec![*dtype, DType::Bool, *dtype],
+            Kernel::Index(k) => std::iter::once(k.dtype)
+                .chain(k.indices.iter().copied())
+                .chain([k.dtype, DType::I32])
+                .collect(),
+            Kernel::Accumulate(k) => [k.dtype, k.dtype]
+                .into_iter()
+                .chain(k.indices.iter().copied())
+                .chain([k.dtype, DType::I32])
+                .collect(),
+            Kernel::Sort(k) => vec![k.dtype, k.dtype, DType::I64],
+            Kernel::Foreach(k) => k
+                .inputs
+                .iter()
+                .map(|i| i.0)
+                .chain(k.outputs.iter().map(|o| o.0))
+                .flat_map(|d| std::iter::repeat_n(d, k.chunk))
+                .collect(),
         }
     }
 
@@ -152,6 +343,10 @@ impl Kernel {
             Kernel::Reduce(_) | Kernel::Scan(_) => 1,
             Kernel::MaskedSelect(_) => 2,
             Kernel::Gemm(k) => 2 + usize::from(k.with_c),
+            Kernel::Index(k) => 1 + k.indices.len(),
+            Kernel::Accumulate(k) => 2 + k.indices.len(),
+            Kernel::Sort(_) => 1,
+            Kernel::Foreach(k) => k.inputs.len() * k.chunk,
         }
     }
 }

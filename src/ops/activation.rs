@@ -133,6 +133,36 @@ fn silu_backward(g: Expr, x: Expr, d: DType) -> Expr {
     g.mul(s.clone()).mul(one.clone().add(x.mul(one.sub(s))))
 }
 
+/// `log(sigmoid(x))` as `min(x, 0) - log1p(exp(-|x|))`.
+fn log_sigmoid(x: Expr, d: DType) -> Expr {
+    let tail = (-x.clone().unary(UnaryOp::Abs)).exp().log1p();
+    x.min(c(d, 0.0)).sub(tail)
+}
+
+/// `g * d/dx log(sigmoid(x))`, in CUDA's form.
+fn log_sigmoid_backward(g: Expr, x: Expr, d: DType) -> Expr {
+    let z = (-x.clone().unary(UnaryOp::Abs)).exp();
+    let negative = x.lt(c(d, 0.0));
+    let max_deriv = negative.clone().select(c(d, 1.0), c(d, 0.0));
+    let sign = negative.select(c(d, 1.0), c(d, -1.0));
+    g.mul(max_deriv.sub(sign.mul(z.clone().div(c(d, 1.0).add(z)))))
+}
+
+/// `log_sigmoid_forward(self)` (`.output` with `output`, `buffer`): the result and an empty
+/// buffer, as on CUDA.
+fn log_sigmoid_forward(call: &mut Call, out: Dest) -> Result<()> {
+    activation(call, "log_sigmoid_forward", &[0], &[], out, |e, d| {
+        log_sigmoid(e[0].clone(), d)
+    })?;
+    let a = call.tensor(0)?;
+    let buffer = match out {
+        Dest::New => Dest::New,
+        Dest::Arg(i) => Dest::Arg(i + 1),
+    };
+    call.result(buffer, &[0], a.dtype, a.device)?;
+    Ok(())
+}
+
 fn mish(x: Expr) -> Expr {
     x.clone().mul(softplus_of(x).tanh())
 }
@@ -312,6 +342,30 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("relu_", |c| relu(c, Dest::Arg(0))),
     ("gelu.out", gelu_op),
     ("gelu_backward.grad_input", gelu_backward_op),
+    ("log_sigmoid_forward", |c| log_sigmoid_forward(c, Dest::New)),
+    ("log_sigmoid_forward.output", |c| {
+        log_sigmoid_forward(c, Dest::Arg(1))
+    }),
+    ("log_sigmoid_backward", |c| {
+        activation(
+            c,
+            "log_sigmoid_backward",
+            &[0, 1],
+            &[],
+            Dest::New,
+            |e, d| log_sigmoid_backward(e[0].clone(), e[1].clone(), d),
+        )
+    }),
+    ("log_sigmoid_backward.grad_input", |c| {
+        activation(
+            c,
+            "log_sigmoid_backward",
+            &[0, 1],
+            &[],
+            Dest::Arg(3),
+            |e, d| log_sigmoid_backward(e[0].clone(), e[1].clone(), d),
+        )
+    }),
     ("silu.out", |c| {
         activation(c, "silu", &[0], &[], Dest::Arg(1), |e, _| {
             silu(e[0].clone())

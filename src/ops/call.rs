@@ -35,6 +35,7 @@ pub enum ValueKind {
     IntList,
     TensorList,
     Other,
+    DoubleList,
 }
 
 /// One argument as the glue describes it.
@@ -49,6 +50,7 @@ pub struct ValueArg {
     pub ints: *const i64,
     pub tensors: *const TensorArg,
     pub len: i64,
+    pub doubles: *const f64,
 }
 
 /// A tensor operand that may be a host scalar (a Python number or a zero-dimensional CPU
@@ -91,6 +93,13 @@ impl<'a> Call<'a> {
         self.args
             .get(index)
             .ok_or_else(|| Error::runtime(format!("mojo: op has no argument {index}")))
+    }
+
+    /// Whether argument `index` is a complex number.
+    pub fn is_complex(&self, index: usize) -> bool {
+        self.args
+            .get(index)
+            .is_some_and(|a| a.kind == ValueKind::Other)
     }
 
     /// Whether argument `index` is None (or absent).
@@ -259,6 +268,19 @@ impl<'a> Call<'a> {
         }
     }
 
+    /// A float list argument (`float[]`, or `Scalar[]` as floats).
+    pub fn doubles(&self, index: usize) -> Result<Vec<f64>> {
+        let arg = self.arg(index)?;
+        match arg.kind {
+            // SAFETY: the glue keeps `len` doubles alive for the call.
+            ValueKind::DoubleList if arg.len > 0 => {
+                Ok(unsafe { std::slice::from_raw_parts(arg.doubles, arg.len as usize) }.to_vec())
+            }
+            ValueKind::DoubleList => Ok(Vec::new()),
+            _ => Ok(self.ints(index)?.into_iter().map(|i| i as f64).collect()),
+        }
+    }
+
     /// An optional int list argument.
     pub fn optional_ints(&self, index: usize) -> Result<Option<Vec<i64>>> {
         if self.is_none(index) {
@@ -296,6 +318,75 @@ impl<'a> Call<'a> {
             .collect()
     }
 
+    /// A tensor argument that may live on the host.
+    pub fn located(&self, index: usize) -> Result<Located> {
+        let arg = self.arg(index)?;
+        if arg.kind != ValueKind::Tensor {
+            return Err(bad_argument(index, "a tensor"));
+        }
+        let mut record = arg.tensor;
+        let host = record.device < 0;
+        record.device = record.device.max(0);
+        // SAFETY: the glue describes a live tensor.
+        let tensor = unsafe { TensorRef::from_arg(&record) }?;
+        Ok(if host {
+            Located::Host(tensor)
+        } else {
+            Located::Device(tensor)
+        })
+    }
+
+    /// A `Scalar[]` argument: integers stay integers, floats are floats.
+    pub fn scalar_list(&self, index: usize) -> Result<Vec<ScalarArg>> {
+        let arg = self.arg(index)?;
+        if arg.kind == ValueKind::DoubleList {
+            return Ok(self
+                .doubles(index)?
+                .into_iter()
+                .map(ScalarArg::float)
+                .collect());
+        }
+        let kind = |i: i64| ScalarArg {
+            kind: 1,
+            dtype: -1,
+            i,
+            d: 0.0,
+        };
+        Ok(self.ints(index)?.into_iter().map(kind).collect())
+    }
+
+    /// A list of optional tensors that may live on the host (index lists: CUDA accepts CPU
+    /// indices for device tensors); host entries carry their host address.
+    pub fn optional_tensors_anywhere(&self, index: usize) -> Result<Vec<Option<Located>>> {
+        let arg = self.arg(index)?;
+        if arg.kind != ValueKind::TensorList {
+            return Err(bad_argument(index, "a tensor list"));
+        }
+        if arg.len == 0 {
+            return Ok(Vec::new());
+        }
+        // SAFETY: the glue keeps `len` tensor records alive for the call.
+        let items = unsafe { std::slice::from_raw_parts(arg.tensors, arg.len as usize) };
+        items
+            .iter()
+            .map(|t| {
+                if t.ndim < 0 {
+                    return Ok(None);
+                }
+                let host = t.device < 0;
+                let mut record = *t;
+                record.device = record.device.max(0);
+                // SAFETY: as above.
+                let tensor = unsafe { TensorRef::from_arg(&record) }?;
+                Ok(Some(if host {
+                    Located::Host(tensor)
+                } else {
+                    Located::Device(tensor)
+                }))
+            })
+            .collect()
+    }
+
     /// A tensor list argument.
     pub fn tensors(&self, index: usize) -> Result<Vec<TensorRef>> {
         self.optional_tensors(index)?
@@ -304,9 +395,20 @@ impl<'a> Call<'a> {
             .collect()
     }
 
-    /// An `out=` tensor argument that the op may resize.
+    /// An `out=` tensor argument that the op may resize; like PyTorch, refuses one whose
+    /// elements share memory (a broadcast view).
     pub fn out(&self, index: usize) -> Result<Output> {
         let tensor = self.tensor(index)?;
+        if tensor
+            .sizes
+            .iter()
+            .zip(&tensor.strides)
+            .any(|(&size, &stride)| size > 1 && stride == 0)
+        {
+            return Err(Error::runtime(
+                "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.",
+            ));
+        }
         Ok(Output::new(tensor, self.resize, self.ctx, index as i64))
     }
 
@@ -342,6 +444,12 @@ impl<'a> Call<'a> {
         // SAFETY: the glue described the tensor it keeps alive for the call.
         unsafe { TensorRef::from_arg(&arg) }
     }
+}
+
+/// A tensor on the device, or on the host (its address then a host pointer).
+pub enum Located {
+    Device(TensorRef),
+    Host(TensorRef),
 }
 
 /// Where an op's result goes: an `out=` argument (resized to fit) or a tensor it creates.

@@ -32,6 +32,9 @@ pub fn cat(inputs: &[TensorRef], dim: i64, out: &mut Output) -> Result<()> {
         )));
     }
     let dim = dim.rem_euclid(rank) as usize;
+    for t in &kept {
+        out.tensor.assert_no_overlap(t)?;
+    }
     let mut shape = first.sizes.clone();
     shape[dim] = 0;
     let mut dtype = first.dtype;

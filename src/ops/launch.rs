@@ -10,7 +10,7 @@ use crate::runtime::{backend, Launch};
 
 /// A stride as a launch word: negative strides wrap (kernels add them with u32 arithmetic,
 /// which lands on the right element as long as every address fits 32 bits).
-fn stride_word(v: i64) -> Result<u32> {
+pub(super) fn stride_word(v: i64) -> Result<u32> {
     i32::try_from(v).map(|s| s as u32).map_err(|_| {
         Error::not_implemented(format!(
             "mojo: stride {v} needs 64-bit indexing, not supported yet"
@@ -18,7 +18,7 @@ fn stride_word(v: i64) -> Result<u32> {
     })
 }
 
-fn word(v: i64, what: &str) -> Result<u32> {
+pub(super) fn word(v: i64, what: &str) -> Result<u32> {
     u32::try_from(v).map_err(|_| {
         Error::not_implemented(format!(
             "mojo: {what} {v} needs 64-bit indexing, not supported yet"
@@ -26,8 +26,20 @@ fn word(v: i64, what: &str) -> Result<u32> {
     })
 }
 
+/// Launches per pattern name, for tests that count them.
+static LAUNCHES: parking_lot::Mutex<Vec<(&'static str, u64)>> = parking_lot::Mutex::new(Vec::new());
+
+/// Launches issued so far, by pattern name.
+pub fn launch_counts() -> std::collections::HashMap<String, u64> {
+    LAUNCHES
+        .lock()
+        .iter()
+        .map(|(name, n)| (name.to_string(), *n))
+        .collect()
+}
+
 /// Hands one launch to the backend.
-fn submit(
+pub(super) fn submit(
     device: usize,
     kernel: &Kernel,
     tensors: &[u64],
@@ -35,6 +47,14 @@ fn submit(
     offset_words: &[usize],
     threads: u64,
 ) -> Result<()> {
+    {
+        let pattern = kernel.pattern();
+        let mut counts = LAUNCHES.lock();
+        match counts.iter_mut().find(|(name, _)| *name == pattern) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((pattern, 1)),
+        }
+    }
     backend()?.launch(
         device,
         Launch {
@@ -326,4 +346,66 @@ pub fn run_gemm(
         &offset_words,
         groups as u64 * u64::from(WORKGROUP_SIZE),
     )
+}
+
+/// The most tensor arguments one foreach launch binds (Metal's argument table holds 31
+/// buffers; the launch arguments take one).
+pub const FOREACH_BINDINGS: usize = 24;
+
+/// Runs a foreach kernel over positions `0..count`: `inputs[l][k]` and `outputs[o][k]` are
+/// position `k`'s tensors (contiguous; a broadcast input is one element), `scalar_words[k]`
+/// its scalar words. Launches `kernel.chunk` positions at a time.
+pub fn run_foreach(
+    kernel: &crate::kernels::ForeachKernel,
+    inputs: &[Vec<&TensorRef>],
+    outputs: &[Vec<&TensorRef>],
+    scalar_words: &[Vec<u32>],
+) -> Result<()> {
+    let count = outputs[0].len();
+    let chunk = kernel.chunk;
+    for start in (0..count).step_by(chunk) {
+        let positions: Vec<usize> = (start..(start + chunk).min(count)).collect();
+        // A short last chunk repeats its first position with no elements.
+        let pick = |slot: usize| positions.get(slot).copied();
+        let mut all: Vec<&TensorRef> = Vec::new();
+        for list in inputs.iter().chain(outputs) {
+            for slot in 0..chunk {
+                all.push(list[pick(slot).unwrap_or(positions[0])]);
+            }
+        }
+        let device = common_device(&all)?;
+        let mut words = vec![0u32];
+        let mut total = 0u64;
+        for slot in 0..chunk {
+            if let Some(k) = pick(slot) {
+                total += outputs[0][k].numel();
+            }
+            words.push(word(total as i64, "element count")?);
+        }
+        words[0] = word(total as i64, "element count")?;
+        let offset_words: Vec<usize> = (0..all.len()).map(|t| words.len() + t).collect();
+        words.extend(std::iter::repeat_n(0, all.len()));
+        for slot in 0..chunk {
+            words.extend_from_slice(&scalar_words[pick(slot).unwrap_or(positions[0])]);
+        }
+        if total == 0 {
+            continue;
+        }
+        let mut addresses: Vec<u64> = all.iter().map(|t| t.address).collect();
+        for (a, t) in addresses.iter_mut().zip(&all) {
+            if t.numel() == 0 {
+                // Empty tensors have no memory and are never read.
+                *a = all[0].address;
+            }
+        }
+        submit(
+            device,
+            &Kernel::Foreach(kernel.clone()),
+            &addresses,
+            words,
+            &offset_words,
+            total,
+        )?;
+    }
+    Ok(())
 }

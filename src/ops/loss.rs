@@ -1,4 +1,4 @@
-//! Elementwise regression losses (mse, smooth L1, Huber), forward and backward: a map for the
+//! Elementwise losses (mse, smooth L1, Huber, binary cross-entropy), forward and backward: a map for the
 //! per-element term, then a reduction for 'mean' and 'sum'.
 
 use std::ops::{Div, Mul, Sub};
@@ -89,11 +89,7 @@ fn forward(call: &mut Call, kind: Kind, dest: Dest) -> Result<()> {
             term(kind, e[0].clone().sub(e[1].clone()), dtype)
         });
     }
-    let acc = if dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    };
+    let acc = accumulator(dtype);
     let shape = broadcast_shapes(&[&x.sizes, &t.sizes])?;
     let terms = Scratch::contiguous(x.device, &shape, acc)?;
     let expand = |v: &TensorRef| TensorRef {
@@ -121,8 +117,20 @@ fn forward(call: &mut Call, kind: Kind, dest: Dest) -> Result<()> {
         &shape,
         &[],
     )?;
-    let result = call.result(dest, &[], dtype, x.device)?;
-    let count = shape.iter().product::<i64>() as f64;
+    reduce_terms(call, dest, &terms.tensor, reduction, dtype)
+}
+
+/// The 'mean' (reduction 1) or 'sum' (2) of the per-element `terms` as a `dtype` scalar.
+fn reduce_terms(
+    call: &mut Call,
+    dest: Dest,
+    terms: &TensorRef,
+    reduction: i64,
+    dtype: DType,
+) -> Result<()> {
+    let acc = terms.dtype;
+    let result = call.result(dest, &[], dtype, terms.device)?;
+    let count = terms.numel() as f64;
     let value = if reduction == 1 {
         Expr::input(0, acc).div(Expr::scalar(0, acc))
     } else {
@@ -136,9 +144,107 @@ fn forward(call: &mut Call, kind: Kind, dest: Dest) -> Result<()> {
         acc,
         outputs: vec![(result.dtype, value.cast(result.dtype))],
     };
-    let reduced = vec![true; shape.len()];
+    let reduced = vec![true; terms.sizes.len()];
     let words = ScalarArg::float(count).words(acc);
-    run_reduce(kernel, &terms.tensor, &[&result], &reduced, &words)
+    run_reduce(kernel, terms, &[&result], &reduced, &words)
+}
+
+/// The accumulation dtype of a loss computed in `dtype`.
+fn accumulator(dtype: DType) -> DType {
+    if dtype == DType::F64 {
+        DType::F64
+    } else {
+        DType::F32
+    }
+}
+
+/// `binary_cross_entropy(self, target, weight, reduction[, *, out])`: `-w (t log x + (1 - t)
+/// log(1 - x))` with each logarithm clamped at -100, as PyTorch computes it.
+fn bce_forward(call: &mut Call, dest: Dest) -> Result<()> {
+    let (x, t) = (call.tensor(0)?, call.tensor(1)?);
+    let weight = call.optional_tensor(2)?;
+    let reduction = reduction(call, 3)?;
+    if x.sizes != t.sizes {
+        return Err(Error::value(format!(
+            "Using a target size ({:?}) that is different to the input size ({:?}) is deprecated. Please ensure they have the same size.",
+            t.sizes, x.sizes
+        )));
+    }
+    let dtype = x.dtype;
+    let term = |e: &[Expr], ty: DType| {
+        let c = |v: f64| Expr::constant(ty, v);
+        let (x, t) = (e[0].clone(), e[1].clone());
+        let log_x = x.clone().unary(UnaryOp::Log).max(c(-100.0));
+        let log_1mx = (-x).log1p().max(c(-100.0));
+        let loss = (t.clone() - c(1.0)) * log_1mx - t * log_x;
+        match e.get(2) {
+            Some(w) => loss * w.clone(),
+            None => loss,
+        }
+    };
+    let mut operands = vec![Operand::Tensor(x.clone()), Operand::Tensor(t.clone())];
+    operands.extend(weight.clone().map(Operand::Tensor));
+    let refs: Vec<&Operand> = operands.iter().collect();
+    if reduction == 0 {
+        return pointwise(call, &refs, dest, dtype, dtype, |e| term(e, dtype));
+    }
+    let acc = accumulator(dtype);
+    let terms = Scratch::contiguous(x.device, &x.sizes, acc)?;
+    let mut tensors = vec![x.clone(), t.clone()];
+    if let Some(w) = &weight {
+        tensors.push(TensorRef {
+            strides: broadcast_strides(w, &x.sizes),
+            sizes: x.sizes.clone(),
+            ..w.clone()
+        });
+    }
+    let inputs: Vec<Expr> = tensors
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Expr::input(i, t.dtype).cast(acc))
+        .collect();
+    let kernel = MapKernel {
+        inputs: tensors.iter().map(|t| t.dtype).collect(),
+        scalars: vec![],
+        outputs: vec![(acc, term(&inputs, acc))],
+    };
+    let mut args: Vec<&TensorRef> = tensors.iter().collect();
+    args.push(&terms.tensor);
+    run_map(kernel, &args, &x.sizes, &[])?;
+    reduce_terms(call, dest, &terms.tensor, reduction, dtype)
+}
+
+/// `binary_cross_entropy_backward(grad_output, self, target, weight, reduction[, *,
+/// grad_input])`: `g w (x - t) / max(x (1 - x), 1e-12)`, over the count for 'mean'.
+fn bce_backward(call: &mut Call, dest: Dest) -> Result<()> {
+    let (g, x, t) = (call.operand(0)?, call.tensor(1)?, call.operand(2)?);
+    let weight = call.optional_tensor(3)?;
+    let reduction = reduction(call, 4)?;
+    let scale = if reduction == 1 {
+        1.0 / x.numel().max(1) as f64
+    } else {
+        1.0
+    };
+    let dtype = x.dtype;
+    let mut operands = vec![
+        g,
+        Operand::Tensor(x),
+        t,
+        Operand::Scalar(ScalarArg::float(scale)),
+    ];
+    operands.extend(weight.map(Operand::Tensor));
+    let refs: Vec<&Operand> = operands.iter().collect();
+    pointwise(call, &refs, dest, dtype, dtype, |e| {
+        let c = |v: f64| Expr::constant(dtype, v);
+        let (g, x, t) = (e[0].clone(), e[1].clone(), e[2].clone());
+        let denominator = ((c(1.0) - x.clone()) * x.clone()).max(c(1e-12));
+        let grad = g * (x - t) / denominator;
+        let grad = match e.get(4) {
+            Some(w) => grad * w.clone(),
+            None => grad,
+        };
+        grad * e[3].clone()
+    })
 }
 
 /// Backward: `(grad_output, self, target, reduction[, param][, *, grad_input])`.
@@ -167,6 +273,14 @@ fn backward(call: &mut Call, kind: Kind, dest: Dest) -> Result<()> {
 }
 
 pub const OPS: &[(&str, OpFn)] = &[
+    ("binary_cross_entropy", |c| bce_forward(c, Dest::New)),
+    ("binary_cross_entropy.out", |c| bce_forward(c, Dest::Arg(4))),
+    ("binary_cross_entropy_backward", |c| {
+        bce_backward(c, Dest::New)
+    }),
+    ("binary_cross_entropy_backward.grad_input", |c| {
+        bce_backward(c, Dest::Arg(5))
+    }),
     ("mse_loss.out", |c| forward(c, Kind::Mse, Dest::Arg(3))),
     ("mse_loss_backward.grad_input", |c| {
         backward(c, Kind::Mse, Dest::Arg(4))

@@ -29,34 +29,38 @@ pub fn masked_select(call: &mut Call, a: &TensorRef, mask: &TensorRef, dest: Des
         }
     }
     let shape = broadcast_shapes(&[&a.sizes, &mask.sizes])?;
-    let count = if shape.iter().product::<i64>() == 0 {
-        0
-    } else {
-        let wide_mask = TensorRef {
-            sizes: shape.clone(),
-            strides: broadcast_strides(mask, &shape),
-            ..mask.clone()
-        };
-        let total = Scratch::contiguous(mask.device, &[], DType::I64)?;
-        let kernel = ReduceKernel {
-            input: DType::Bool,
-            scalars: vec![],
-            pre: Expr::input(0, DType::Bool).cast(DType::I64),
-            op: ReduceOp::Sum,
-            acc: DType::I64,
-            outputs: vec![(DType::I64, Expr::input(0, DType::I64))],
-        };
-        run_reduce(
-            kernel,
-            &wide_mask,
-            &[&total.tensor],
-            &vec![true; shape.len()],
-            &[],
-        )?;
-        let mut bytes = [0u8; 8];
-        backend()?.read(total.tensor.address, &mut bytes)?;
-        i64::from_le_bytes(bytes)
+    let wide_mask = TensorRef {
+        sizes: shape.clone(),
+        strides: broadcast_strides(mask, &shape),
+        ..mask.clone()
     };
+    let count = count_true(&wide_mask)?;
     let out = call.result(dest, &[count], a.dtype, a.device)?;
     run_masked_select(a, mask, &out, &shape)
+}
+
+/// The number of true elements of a bool tensor (read back to the host).
+pub fn count_true(mask: &TensorRef) -> Result<i64> {
+    if mask.numel() == 0 {
+        return Ok(0);
+    }
+    let total = Scratch::contiguous(mask.device, &[], DType::I64)?;
+    let kernel = ReduceKernel {
+        input: DType::Bool,
+        scalars: vec![],
+        pre: Expr::input(0, DType::Bool).cast(DType::I64),
+        op: ReduceOp::Sum,
+        acc: DType::I64,
+        outputs: vec![(DType::I64, Expr::input(0, DType::I64))],
+    };
+    run_reduce(
+        kernel,
+        mask,
+        &[&total.tensor],
+        &vec![true; mask.sizes.len()],
+        &[],
+    )?;
+    let mut bytes = [0u8; 8];
+    backend()?.read(total.tensor.address, &mut bytes)?;
+    Ok(i64::from_le_bytes(bytes))
 }

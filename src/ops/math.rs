@@ -66,6 +66,21 @@ fn predicate(call: &mut Call, op: UnaryOp) -> Result<()> {
     })
 }
 
+/// `isposinf.out` / `isneginf.out`: infinite with the given sign.
+fn signed_infinity(call: &mut Call, positive: bool) -> Result<()> {
+    let a = call.operand(0)?;
+    let dtype = common_dtype(&[&a]);
+    pointwise(call, &[&a], Dest::Arg(1), dtype, DType::Bool, |e| {
+        let zero = Expr::constant(dtype, 0.0);
+        let side = if positive {
+            e[0].clone().gt(zero)
+        } else {
+            e[0].clone().lt(zero)
+        };
+        e[0].clone().unary(UnaryOp::IsInf).and(side)
+    })
+}
+
 fn frac(call: &mut Call) -> Result<()> {
     let a = call.operand(0)?;
     let dtype = common_dtype(&[&a]);
@@ -423,14 +438,27 @@ fn lerp(call: &mut Call) -> Result<()> {
         return Err(not_implemented_for("lerp_kernel_scalar", dtype));
     }
     pointwise(call, &[&a, &b, &w], Dest::Arg(3), dtype, dtype, |e| {
-        let (x, y, w) = (e[0].clone(), e[1].clone(), e[2].clone());
-        let diff = y.clone().sub(x.clone());
-        let small = w.clone().lt(Expr::constant(dtype, 0.5));
-        small.select(
-            x.add(w.clone().mul(diff.clone())),
-            y.sub(diff.mul(Expr::constant(dtype, 1.0).sub(w))),
-        )
+        lerp_expr(e[0].clone(), e[1].clone(), e[2].clone(), dtype)
     })
+}
+
+/// `x + w (y - x)` in PyTorch's form, which is exact at both ends.
+pub fn lerp_expr(x: Expr, y: Expr, w: Expr, dtype: DType) -> Expr {
+    let diff = y.clone().sub(x.clone());
+    let small = w.clone().lt(Expr::constant(dtype, 0.5));
+    small.select(
+        x.add(w.clone().mul(diff.clone())),
+        y.sub(diff.mul(Expr::constant(dtype, 1.0).sub(w))),
+    )
+}
+
+/// `x + v * (p / q)` (addcdiv) or `x + v * (p * q)` (addcmul).
+pub fn addc_expr(x: Expr, p: Expr, q: Expr, v: Expr, divide: bool) -> Expr {
+    if divide {
+        x.add(v.mul(p.div(q)))
+    } else {
+        x.add(v.mul(p.mul(q)))
+    }
 }
 
 fn addc(call: &mut Call, divide: bool) -> Result<()> {
@@ -454,11 +482,7 @@ fn addc(call: &mut Call, divide: bool) -> Result<()> {
         dtype,
         |e| {
             let (x, p, q, v) = (e[0].clone(), e[1].clone(), e[2].clone(), e[3].clone());
-            if divide {
-                x.add(v.mul(p.div(q)))
-            } else {
-                x.add(v.mul(p.mul(q)))
-            }
+            addc_expr(x, p, q, v, divide)
         },
     )
 }
@@ -522,6 +546,8 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("logical_not.out", logical_not),
     ("isnan", |c| predicate(c, UnaryOp::IsNan)),
     ("isinf", |c| predicate(c, UnaryOp::IsInf)),
+    ("isposinf.out", |c| signed_infinity(c, true)),
+    ("isneginf.out", |c| signed_infinity(c, false)),
     ("isfinite", |c| predicate(c, UnaryOp::IsFinite)),
     ("nan_to_num.out", nan_to_num),
     ("add.out", |c| add_sub(c, false)),

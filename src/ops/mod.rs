@@ -2,10 +2,15 @@
 //! kernel launch. `registry` lists every op; `call` reads the glue's arguments.
 
 pub mod activation;
+pub mod advanced_index;
 pub mod call;
 pub mod cat;
 pub mod copy;
 pub mod factory;
+pub mod faults;
+pub mod foreach;
+pub mod index_launch;
+pub mod indexing;
 pub mod launch;
 pub mod layout;
 pub mod linalg;
@@ -21,4 +26,5 @@ pub mod registry;
 pub mod scalar;
 pub mod scratch;
 pub mod shape;
+pub mod sort;
 pub mod tensor;

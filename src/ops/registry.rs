@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 8] {
+fn families() -> [&'static [(&'static str, OpFn)]; 12] {
     [
         super::math::OPS,
         super::loss::OPS,
@@ -21,6 +21,10 @@ fn families() -> [&'static [(&'static str, OpFn)]; 8] {
         super::activation::OPS,
         super::reduce::OPS,
         super::shape::OPS,
+        super::indexing::OPS,
+        super::advanced_index::OPS,
+        super::sort::OPS,
+        super::foreach::OPS,
     ]
 }
 

@@ -1,13 +1,20 @@
-//! Shape-changing ops that the elementwise families need: cat, flip, masked_select and
-//! masked_fill.
+//! Shape-changing and masking ops: cat, flip, roll, tril/triu, masked_select, masked_fill
+//! and masked_scatter.
 
 use super::call::{Call, Dest, Operand};
+use super::copy::copy;
+use super::index_launch::{run_index, Fault, IndexArg};
+use super::launch::{run_map, run_scan};
+use super::layout::broadcast_strides;
 use super::pointwise::{pointwise, pointwise_with};
 use super::reduce::wrap_dim;
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
+use super::scratch::Scratch;
+use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::kernels::{Expr, MapKernel, ReduceOp, ScanKernel};
 
 fn cat_out(call: &mut Call) -> Result<()> {
     let tensors = call.tensors(0)?;
@@ -52,6 +59,12 @@ fn flip(call: &mut Call) -> Result<()> {
 /// `self.masked_fill_(mask, value)` with a Scalar or a zero-dimensional tensor value.
 fn masked_fill(call: &mut Call) -> Result<()> {
     let a = call.tensor(0)?;
+    if call.is_complex(2) {
+        return Err(Error::runtime(format!(
+            "value cannot be converted to type {} without overflow",
+            a.dtype.name()
+        )));
+    }
     let mask = call.operand(1)?;
     let value = call.operand(2)?;
     let mask_dtype = super::pointwise::promotion_key(&mask).0;
@@ -132,7 +145,174 @@ fn triangle(call: &mut Call, lower: bool) -> Result<()> {
     )
 }
 
+/// `t` narrowed to `[start, start + len)` along `dim`.
+pub fn narrow(t: &TensorRef, dim: usize, start: i64, len: i64) -> TensorRef {
+    let mut view = t.clone();
+    view.address = view
+        .address
+        .wrapping_add_signed(start * t.strides[dim] * t.dtype.size() as i64);
+    view.sizes[dim] = len;
+    view
+}
+
+/// Copies `src` into `dst` rotated by `shift` along `dim` (two slice copies).
+fn roll_into(dst: &TensorRef, src: &TensorRef, dim: usize, shift: i64) -> Result<()> {
+    let n = src.sizes[dim];
+    let s = if n == 0 { 0 } else { shift.rem_euclid(n) };
+    copy(&narrow(dst, dim, s, n - s), &narrow(src, dim, 0, n - s))?;
+    copy(&narrow(dst, dim, 0, s), &narrow(src, dim, n - s, s))
+}
+
+/// `roll(self, shifts, dims)`: each dim rotated by its shift; without dims, the flattened
+/// tensor rotated and reshaped back.
+fn roll(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let shifts = call.ints(1)?;
+    let dims = call.ints(2)?;
+    if dims.is_empty() && shifts.len() != 1 || !dims.is_empty() && shifts.len() != dims.len() {
+        return Err(Error::runtime(format!(
+            "shifts and dimensions must align. shifts: {}, dims:{}",
+            shifts.len(),
+            dims.len()
+        )));
+    }
+    if a.sizes.is_empty() && !dims.is_empty() {
+        return Err(Error::index(format!(
+            "Dimension specified as {} but tensor has no dimensions",
+            dims[0]
+        )));
+    }
+    let out = call.create(&a.sizes, a.dtype, a.device)?;
+    if dims.is_empty() {
+        let dense = Scratch::contiguous(a.device, &a.sizes, a.dtype)?;
+        copy(&dense.tensor, &a)?;
+        let flat = |t: &TensorRef| TensorRef {
+            sizes: vec![t.numel() as i64],
+            strides: vec![1],
+            ..t.clone()
+        };
+        return roll_into(&flat(&out), &flat(&dense.tensor), 0, shifts[0]);
+    }
+    let mut current = a.clone();
+    let mut temps = Vec::new();
+    for (k, (&dim, &shift)) in dims.iter().zip(&shifts).enumerate() {
+        let dim = wrap_dim(dim, a.sizes.len())?;
+        let target = if k + 1 == dims.len() {
+            out.clone()
+        } else {
+            let temp = Scratch::contiguous(a.device, &a.sizes, a.dtype)?;
+            let t = temp.tensor.clone();
+            temps.push(temp);
+            t
+        };
+        roll_into(&target, &current, dim, shift)?;
+        current = target;
+    }
+    Ok(())
+}
+
+/// `masked_scatter_(self, mask, source)`: the masked positions of `self`, in row-major order,
+/// take the leading elements of `source`.
+fn masked_scatter(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let mask = call.tensor(1)?;
+    let source = call.tensor(2)?;
+    if mask.dtype != DType::Bool {
+        return Err(Error::runtime(format!(
+            "masked_scatter_ only supports boolean masks, but got mask with dtype {}",
+            mask.dtype.name()
+        )));
+    }
+    if source.dtype != a.dtype {
+        return Err(Error::runtime(format!(
+            "masked_scatter_: expected self and source to have same dtypes but got {} and {}",
+            a.dtype.torch_name(),
+            source.dtype.torch_name()
+        )));
+    }
+    call.return_arg(0);
+    let n = a.numel() as i64;
+    if n == 0 {
+        return Ok(());
+    }
+    // Position of each element among the masked ones: the running count of the mask.
+    let wide_mask = TensorRef {
+        strides: broadcast_strides(&mask, &a.sizes),
+        sizes: a.sizes.clone(),
+        ..mask.clone()
+    };
+    let flags = Scratch::contiguous(a.device, &a.sizes, DType::I64)?;
+    copy(&flags.tensor, &wide_mask)?;
+    let flat = |t: &TensorRef| TensorRef {
+        sizes: vec![n],
+        strides: vec![1],
+        ..t.clone()
+    };
+    let rank = Scratch::contiguous(a.device, &[n], DType::I64)?;
+    let scan = ScanKernel {
+        input: DType::I64,
+        acc: DType::I64,
+        output: DType::I64,
+        op: ReduceOp::Sum,
+    };
+    run_scan(scan, &flat(&flags.tensor), &rank.tensor, 0)?;
+    // Unmasked positions read source element 0 (then discard it); masked ones rank - 1.
+    let index = Expr::input(0, DType::I64).cast(DType::Bool).select(
+        Expr::input(1, DType::I64) - Expr::constant(DType::I64, 1.0),
+        Expr::constant(DType::I64, 0.0),
+    );
+    let kernel = MapKernel {
+        inputs: vec![DType::I64, DType::I64],
+        scalars: vec![],
+        outputs: vec![(DType::I64, index)],
+    };
+    run_map(
+        kernel,
+        &[&flat(&flags.tensor), &rank.tensor, &rank.tensor],
+        &[n],
+        &[],
+    )?;
+    let dense_source = Scratch::contiguous(a.device, &source.sizes, a.dtype)?;
+    copy(&dense_source.tensor, &source)?;
+    let picked = Scratch::contiguous(a.device, &a.sizes, a.dtype)?;
+    run_index(
+        false,
+        &[n],
+        (&flat(&dense_source.tensor), vec![0]),
+        (&flat(&picked.tensor), vec![1]),
+        &[IndexArg {
+            tensor: &rank.tensor,
+            strides: vec![1],
+            loop_strides: vec![],
+            bound: source.numel() as i64,
+            target: 1,
+        }],
+        Fault::runtime(
+            "masked_scatter: Number of elements of source < number of ones in mask".into(),
+        ),
+    )?;
+    let dtype = a.dtype;
+    let kernel = MapKernel {
+        inputs: vec![DType::I64, dtype, dtype],
+        scalars: vec![],
+        outputs: vec![(
+            dtype,
+            Expr::input(0, DType::I64)
+                .cast(DType::Bool)
+                .select(Expr::input(1, dtype), Expr::input(2, dtype)),
+        )],
+    };
+    run_map(
+        kernel,
+        &[&flags.tensor, &picked.tensor, &a, &a],
+        &a.sizes,
+        &[],
+    )
+}
+
 pub const OPS: &[(&str, OpFn)] = &[
+    ("roll", roll),
+    ("masked_scatter_", masked_scatter),
     ("cat.out", cat_out),
     ("masked_select", |c| masked_select(c, Dest::New)),
     ("masked_select.out", |c| masked_select(c, Dest::Arg(2))),

@@ -101,6 +101,31 @@ impl TensorRef {
         )
     }
 
+    /// PyTorch's refusal to write into memory an input also occupies (checked, as PyTorch
+    /// does, when both views are dense).
+    pub fn assert_no_overlap(&self, input: &TensorRef) -> Result<()> {
+        let (a0, a1) = self.byte_range();
+        let (b0, b1) = input.byte_range();
+        if self.is_contiguous() && input.is_contiguous() && a0 < b1 && b0 < a1 {
+            return Err(Error::runtime(
+                "unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation.",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Like [`Self::assert_no_overlap`], but allows `input` to be this very view.
+    pub fn assert_no_partial_overlap(&self, input: &TensorRef) -> Result<()> {
+        let same = self.address == input.address
+            && self.sizes == input.sizes
+            && self.strides == input.strides;
+        if same {
+            Ok(())
+        } else {
+            self.assert_no_overlap(input)
+        }
+    }
+
     /// Row-major strides for `sizes`.
     pub fn contiguous_strides(sizes: &[i64]) -> Vec<i64> {
         let mut strides = vec![1; sizes.len()];

@@ -129,15 +129,30 @@ def tolerance(op_name: str, dtype: torch.dtype) -> tuple:
 
 
 def to_mojo(value, memo: dict):
-    """`value` with its tensors copied to mojo as leaves (requires_grad kept). `memo` maps
-    id(cpu tensor) -> (cpu tensor, mojo tensor), so a tensor passed twice moves once."""
+    """`value` with its tensors copied to mojo as leaves (requires_grad kept). Each CPU
+    storage moves once and tensors become views of the copy with their own sizes, strides
+    and offsets, so views that share memory (an `out=` aliasing an input, a broadcast `out=`)
+    share it on mojo too. `memo` maps id(cpu tensor) -> (cpu tensor, mojo tensor) and
+    (storage address, dtype) -> the moved storage."""
     if isinstance(value, torch.Tensor):
         if id(value) not in memo:
-            moved = value.detach().to(DEVICE).requires_grad_(value.requires_grad)
+            plain = value.detach()
+            key = (plain.untyped_storage().data_ptr(), plain.dtype)
+            elements = plain.untyped_storage().nbytes() // plain.element_size()
+            if elements == 0 or plain.numel() == 0:
+                moved = plain.to(DEVICE)
+            else:
+                if key not in memo:
+                    memo[key] = plain.as_strided((elements,), (1,), 0).to(DEVICE)
+                moved = memo[key].as_strided(plain.size(), plain.stride(), plain.storage_offset())
+            moved.requires_grad_(value.requires_grad)
             memo[id(value)] = (value, moved)
         return memo[id(value)][1]
-    if isinstance(value, (list, tuple)) and any(isinstance(v, torch.Tensor) for v in value):
-        return type(value)(to_mojo(v, memo) for v in value)
+    if isinstance(value, (list, tuple)):
+        moved = [to_mojo(v, memo) for v in value]
+        if all(m is v for m, v in zip(moved, value, strict=True)):
+            return value
+        return type(value)(moved)
     if isinstance(value, dict):
         return {k: to_mojo(v, memo) for k, v in value.items()}
     return value
@@ -270,7 +285,8 @@ def backward_sample(case: Case, sample, generator) -> None:
     """The gradients of every input requiring grad, for the same random grad_output."""
     memo = {}
     actual = sample.output_process_fn_grad(call(case.op, sample, memo))
-    inputs = [(cpu, mojo) for cpu, mojo in memo.values() if cpu.requires_grad]
+    pairs = [v for v in memo.values() if isinstance(v, tuple)]
+    inputs = [(cpu, mojo) for cpu, mojo in pairs if cpu.requires_grad]
     expected = sample.output_process_fn_grad(call(case.op, sample))
     outputs = [t for t in tensors(expected) if t.requires_grad]
     if not inputs or not outputs:
@@ -314,7 +330,10 @@ def test_errors(case):
         for i, error_input in enumerate(case.op.error_inputs_func(case.op, "cpu")):
             sample = error_input.sample_input
             expected = outcome(lambda s=sample: call(case.op, s))
-            actual = outcome(lambda s=sample: call(case.op, s, memo={}))
+            # Bad indices found on the device are reported at the next synchronising call.
+            actual = outcome(
+                lambda s=sample: (call(case.op, s, memo={}), torch.accelerator.synchronize())
+            )
             assert type(actual) is type(expected), (
                 f"error input {i}: mojo raises {describe(actual)}; CPU raises "
                 f"{describe(expected)}\n{sample.summary()}"

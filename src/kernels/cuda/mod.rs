@@ -4,7 +4,9 @@
 //! 16-bit patterns and computed in float, as on wgpu, so no CUDA header is needed.
 
 mod expr;
+mod foreach;
 mod gemm;
+mod indexing;
 mod patterns;
 
 pub use patterns::{render, BLOCK_SIZE, ENTRY, MAX_WORDS};

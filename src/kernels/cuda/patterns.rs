@@ -108,6 +108,10 @@ pub fn render(kernel: &Kernel) -> String {
         Kernel::Scan(k) => scan(k),
         Kernel::Gemm(k) => super::gemm::gemm(k),
         Kernel::MaskedSelect(dtype) => masked_select(*dtype),
+        Kernel::Index(k) => super::indexing::index(k),
+        Kernel::Accumulate(k) => super::indexing::accumulate(k),
+        Kernel::Sort(k) => super::indexing::sort(k),
+        Kernel::Foreach(k) => super::foreach::foreach(k),
     };
     format!(
         "{}\nextern \"C\" __global__ void __launch_bounds__({BLOCK_SIZE}) {ENTRY}(Words p, {}) {{\n{body}}}\n",
@@ -142,7 +146,7 @@ fn scalar_lets(scalars: &[DType], start: &str) -> String {
     out
 }
 
-const GRID_STRIDE: &str =
+pub const GRID_STRIDE: &str =
     "blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x";
 
 fn map(k: &MapKernel) -> String {
@@ -150,30 +154,39 @@ fn map(k: &MapKernel) -> String {
     let mut body =
         format!("    const u32 n = p.w[0], nd = p.w[1], sc = 2u + nd + {tensors}u * (1u + nd);\n");
     body += &scalar_lets(&k.scalars, "sc");
-    body += &format!("    for (u32 i = {GRID_STRIDE}) {{\n        u32 r = i;\n");
-    for t in 0..tensors {
+    let dtypes: Vec<DType> = k
+        .inputs
+        .iter()
+        .copied()
+        .chain(k.outputs.iter().map(|o| o.0))
+        .collect();
+    body += &strided_loop(&dtypes);
+    for t in 0..k.inputs.len() {
+        body += &format!("        const auto x{t} = ld{t}(a{t});\n");
+    }
+    for (o, (_, value)) in k.outputs.iter().enumerate() {
+        let t = k.inputs.len() + o;
+        body += &format!("        st{t}(a{t}, {});\n", expr(value));
+    }
+    body + "    }\n"
+}
+
+/// Opens the grid-stride loop of a map-style kernel (arguments as in `map`, with `n` and `nd`
+/// defined) and computes `a{t}`, the byte offset of tensor `t`'s element `i`.
+pub fn strided_loop(dtypes: &[DType]) -> String {
+    let mut body = format!("    for (u32 i = {GRID_STRIDE}) {{\n        u32 r = i;\n");
+    for t in 0..dtypes.len() {
         body += &format!("        u32 e{t} = 0u;\n");
     }
     body += "        for (u32 d = nd; d > 0u; d -= 1u) {\n            const u32 c = r % p.w[1u + d];\n            r = r / p.w[1u + d];\n";
-    for t in 0..tensors {
+    for t in 0..dtypes.len() {
         body += &format!("            e{t} += c * p.w[2u + nd + {t}u * (1u + nd) + d];\n");
     }
     body += "        }\n";
-    for (t, dtype) in k.inputs.iter().enumerate() {
-        body += &format!(
-            "        const auto x{t} = ld{t}(e{t} * {}u);\n",
-            dtype.size()
-        );
+    for (t, dtype) in dtypes.iter().enumerate() {
+        body += &format!("        const u32 a{t} = e{t} * {}u;\n", dtype.size());
     }
-    for (o, (dtype, value)) in k.outputs.iter().enumerate() {
-        let t = k.inputs.len() + o;
-        body += &format!(
-            "        st{t}(e{t} * {}u, {});\n",
-            dtype.size(),
-            expr(value)
-        );
-    }
-    body + "    }\n"
+    body
 }
 
 /// One pass over this thread's elements and the tree combine across the block; leaves the

@@ -5,9 +5,12 @@
 mod access;
 pub mod dtype;
 mod expr;
+mod foreach;
 mod gemm;
+mod indexing;
 mod math;
 mod patterns;
 
 pub use gemm::TILE as GEMM_TILE;
+pub use indexing::MAX_INDEX_DIMS;
 pub use patterns::{render, WORKGROUP_SIZE};

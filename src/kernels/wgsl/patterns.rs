@@ -33,11 +33,15 @@ pub fn render(kernel: &Kernel, slots: &[usize], f64: bool) -> String {
         Kernel::Scan(kernel) => scan(kernel, &mut helpers),
         Kernel::Gemm(kernel) => super::gemm::gemm(kernel),
         Kernel::MaskedSelect(dtype) => masked_select(*dtype),
+        Kernel::Index(kernel) => super::indexing::index(kernel),
+        Kernel::Accumulate(kernel) => super::indexing::accumulate(kernel, &mut helpers),
+        Kernel::Sort(kernel) => super::indexing::sort(kernel, &mut helpers),
+        Kernel::Foreach(kernel) => super::foreach::foreach(kernel, &mut helpers),
     };
     src + &helpers.source()
 }
 
-fn entry(body: &str) -> String {
+pub fn entry(body: &str) -> String {
     format!(
         "@compute @workgroup_size({WORKGROUP_SIZE})\n\
          fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) ng: vec3<u32>) {{\n\
@@ -85,29 +89,13 @@ fn map(k: &MapKernel, helpers: &mut Helpers) -> String {
     .replace("WG", &format!("{WORKGROUP_SIZE}u"))
     .replace("TS", &format!("{tensors}u"));
     body += &scalar_lets(&k.scalars, "sc");
-    body +=
-        "    for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {\n        var r = i;\n";
-    for t in 0..tensors {
-        body += &format!("        var e{t} = 0u;\n");
-    }
-    body += "        for (var d = nd; d > 0u; d -= 1u) {\n            let size = p[1u + d];\n            \
-             let c = r % size;\n            r = r / size;\n";
-    for t in 0..tensors {
-        body += &format!("            e{t} += c * p[2u + nd + {t}u * (1u + nd) + d];\n");
-    }
-    body += "        }\n";
     let dtypes: Vec<DType> = k
         .inputs
         .iter()
         .copied()
         .chain(k.outputs.iter().map(|o| o.0))
         .collect();
-    for (t, dtype) in dtypes.iter().enumerate() {
-        body += &format!(
-            "        let a{t} = p[2u + nd + {t}u * (1u + nd)] + e{t} * {}u;\n",
-            dtype.size()
-        );
-    }
+    body += &strided_loop(&dtypes);
     for t in 0..k.inputs.len() {
         body += &format!("        let x{t} = ld{t}(a{t});\n");
     }
@@ -117,6 +105,31 @@ fn map(k: &MapKernel, helpers: &mut Helpers) -> String {
     }
     body += "    }\n";
     entry(&body)
+}
+
+/// Opens the grid-stride loop of a map-style kernel (arguments as in `map`, with `n`, `nd` and
+/// `step` defined) and computes `a{t}`, the byte address of tensor `t`'s element `i`.
+pub fn strided_loop(dtypes: &[DType]) -> String {
+    let tensors = dtypes.len();
+    let mut body = String::from(
+        "    for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {\n        var r = i;\n",
+    );
+    for t in 0..tensors {
+        body += &format!("        var e{t} = 0u;\n");
+    }
+    body += "        for (var d = nd; d > 0u; d -= 1u) {\n            let size = p[1u + d];\n            \
+             let c = r % size;\n            r = r / size;\n";
+    for t in 0..tensors {
+        body += &format!("            e{t} += c * p[2u + nd + {t}u * (1u + nd) + d];\n");
+    }
+    body += "        }\n";
+    for (t, dtype) in dtypes.iter().enumerate() {
+        body += &format!(
+            "        let a{t} = p[2u + nd + {t}u * (1u + nd)] + e{t} * {}u;\n",
+            dtype.size()
+        );
+    }
+    body
 }
 
 /// `fn {name}(x0: T, x1: T) -> T` for a reduction's combining operation.

@@ -1,0 +1,155 @@
+//! WGSL for the index patterns: gather/scatter through index tensors, and the deterministic
+//! accumulating scatter.
+
+use super::dtype::{compute_type, convert};
+use super::expr;
+use super::math::Helpers;
+use super::patterns::{entry, strided_loop, WORKGROUP_SIZE};
+use crate::dtype::DType;
+use crate::kernels::pattern::{AccumulateKernel, IndexKernel, SortKernel};
+
+/// Index arguments: the map layout for `src`, the index tensors and `dst` over the iteration
+/// shape (`[n, nd, size[nd], (offset, stride[nd]) per tensor]`), then the fault word's
+/// offset and `(bound, stride)` per index tensor: the indexed dimension's size and its stride
+/// in the indexed tensor (`src` for a gather, `dst` for a scatter).
+pub fn index(k: &IndexKernel) -> String {
+    let indices = k.indices.len();
+    let strided = 2 + indices;
+    let mut dtypes = vec![k.dtype];
+    dtypes.extend(&k.indices);
+    dtypes.push(k.dtype);
+    let mut body = format!(
+        "    let n = p[0];\n    let nd = p[1];\n    let step = ng.x * {WORKGROUP_SIZE}u;\n    \
+         let fw = 2u + nd + {strided}u * (1u + nd);\n"
+    );
+    body += &strided_loop(&dtypes);
+    body += "        var jump = 0u;\n        var ok = true;\n";
+    for j in 0..indices {
+        body += &format!(
+            "        {{\n            let v = i64(ld{t}(a{t}));\n            let bound = i64(p[fw + {b}u]);\n            \
+             let w = {wrap};\n            \
+             if (w < 0li || w >= bound) {{ ok = false; }} else {{ jump += u32(w) * p[fw + {s}u]; }}\n        }}\n",
+            wrap = wrap(k.wrap),
+            t = 1 + j,
+            b = 1 + 2 * j,
+            s = 2 + 2 * j,
+        );
+    }
+    let (dst, sz) = (1 + indices, k.dtype.size());
+    body += &format!("        if (!ok) {{\n            st{strided}(p[fw], 1i);\n            continue;\n        }}\n");
+    body += &if k.scatter {
+        format!("        st{dst}(a{dst} + jump * {sz}u, ld0(a0));\n")
+    } else {
+        format!("        st{dst}(a{dst}, ld0(a0 + jump * {sz}u));\n")
+    };
+    body += "    }\n";
+    entry(&body)
+}
+
+/// Accumulate arguments: `[n, nd, nl, size[nd], loop_size[nl], limit[nd], self_offset,
+/// self_stride[nd], (offset, stride[nd], loop_stride[nl]) for values and each index tensor,
+/// out_offset, out_stride[nd], fault_offset, (target_dim, bound) per index tensor]`. Output
+/// element `c` takes the values at loop positions where every index tensor's element, wrapped,
+/// equals `c[target_dim]`; only elements with every `c[d] < limit[d]` take any.
+pub fn accumulate(k: &AccumulateKernel, helpers: &mut Helpers) -> String {
+    let indices = k.indices.len();
+    let (out, fault, sz) = (2 + indices, 3 + indices, k.dtype.size());
+    let ty = compute_type(k.dtype);
+    let mut body = format!(
+        "    let n = p[0];\n    let nd = p[1];\n    let nl = p[2];\n    let step = ng.x * {WORKGROUP_SIZE}u;\n    \
+         let so = 3u + 2u * nd + nl;\n    let vo = so + 1u + nd;\n    let blk = 1u + nd + nl;\n    \
+         let oo = vo + blk * {}u;\n    let fo = oo + 1u + nd;\n    var nloop = 1u;\n    \
+         for (var l = 0u; l < nl; l += 1u) {{ nloop *= p[3u + nd + l]; }}\n    \
+         for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {{\n        var r = i;\n        \
+         var c: array<u32, {MAX_INDEX_DIMS}>;\n        var inside = true;\n        var es = 0u;\n        var ev = 0u;\n        var eo = 0u;\n",
+        1 + indices
+    );
+    for j in 0..indices {
+        body += &format!("        var ej{j} = 0u;\n");
+    }
+    body += "        for (var d = nd; d > 0u; d -= 1u) {\n            let size = p[2u + d];\n            \
+             let cd = r % size;\n            r = r / size;\n            c[d - 1u] = cd;\n            \
+             if (cd >= p[2u + nd + nl + d]) { inside = false; }\n            es += cd * p[so + d];\n            \
+             ev += cd * p[vo + d];\n            eo += cd * p[oo + d];\n";
+    for j in 0..indices {
+        body += &format!("            ej{j} += cd * p[vo + blk * {}u + d];\n", 1 + j);
+    }
+    let include = k.include_self;
+    body += &format!(
+        "        }}\n        let own = ld0(p[so] + es * {sz}u);\n        var acc: {ty} = own;\n        \
+         var has = {include};\n        var count = {}u;\n        if (inside) {{\n            \
+         for (var l = 0u; l < nloop; l += 1u) {{\n                var rl = l;\n                var lv = ev;\n",
+        u32::from(include)
+    );
+    for j in 0..indices {
+        body += &format!("                var lj{j} = ej{j};\n");
+    }
+    body += "                for (var q = nl; q > 0u; q -= 1u) {\n                    let size = p[2u + nd + q];\n                    \
+             let cq = rl % size;\n                    rl = rl / size;\n                    lv += cq * p[vo + nd + q];\n";
+    for j in 0..indices {
+        body += &format!(
+            "                    lj{j} += cq * p[vo + blk * {}u + nd + q];\n",
+            1 + j
+        );
+    }
+    body += "                }\n                var hit = true;\n";
+    for (j, dtype) in k.indices.iter().enumerate() {
+        body += &format!(
+            "                {{\n                    let v = i64(ld{t}(p[vo + blk * {blk}u] + lj{j} * {isz}u));\n                    \
+             let bound = i64(p[fo + {b}u]);\n                    let w = {wrap};\n                    \
+             if (w < 0li || w >= bound) {{ st{fault}(p[fo], 1i); hit = false; }} \
+             else if (u32(w) != c[p[fo + {dim}u]]) {{ hit = false; }}\n                }}\n",
+            wrap = wrap(k.wrap),
+            t = 2 + j,
+            blk = 1 + j,
+            isz = dtype.size(),
+            dim = 1 + 2 * j,
+            b = 2 + 2 * j,
+        );
+    }
+    body += &format!(
+        "                if (hit) {{\n                    let x1 = ld1(p[vo] + lv * {sz}u);\n                    \
+         if (has) {{ let x0 = acc; acc = {}; }} else {{ acc = x1; has = true; }}\n                    \
+         count += 1u;\n                }}\n            }}\n        }}\n        \
+         if (has) {{\n            let x0 = acc;\n            let x1 = {};\n            st{out}(p[oo] + eo * {sz}u, {});\n        \
+         }} else {{\n            st{out}(p[oo] + eo * {sz}u, own);\n        }}\n    }}\n",
+        expr::render(&k.step(), helpers),
+        convert("count", DType::U8, k.dtype),
+        expr::render(&k.finish(), helpers),
+    );
+    entry(&body)
+}
+
+/// The most dimensions an accumulate kernel's output may have.
+pub const MAX_INDEX_DIMS: usize = 16;
+
+/// The wrapped index `w` of the value `v` in a dimension of size `bound`.
+fn wrap(negative_from_end: bool) -> &'static str {
+    if negative_from_end {
+        "select(v, v + bound, v < 0li)"
+    } else {
+        "v"
+    }
+}
+
+/// Sort arguments: `[n, len, nk, kept_size[nk], (offset, kept_stride[nk], stride)` for the
+/// input, the values and the indices`]`; one invocation per element.
+pub fn sort(k: &SortKernel, helpers: &mut Helpers) -> String {
+    let sz = k.dtype.size();
+    let body = format!(
+        "    let n = p[0];\n    let len = p[1];\n    let nk = p[2];\n    let io = 3u + nk;\n    \
+         let vo = io + 2u + nk;\n    let xo = vo + 2u + nk;\n    let step = ng.x * {WORKGROUP_SIZE}u;\n    \
+         for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {{\n        let j = i % len;\n        \
+         var r = i / len;\n        var ein = 0u;\n        var ev = 0u;\n        var ex = 0u;\n        \
+         for (var d = nk; d > 0u; d -= 1u) {{\n            let c = r % p[2u + d];\n            r = r / p[2u + d];\n            \
+         ein += c * p[io + d];\n            ev += c * p[vo + d];\n            ex += c * p[xo + d];\n        }}\n        \
+         let x1 = ld0(p[io] + (ein + j * p[io + 1u + nk]) * {sz}u);\n        var rank = 0u;\n        \
+         for (var q = 0u; q < len; q += 1u) {{\n            let x0 = ld0(p[io] + (ein + q * p[io + 1u + nk]) * {sz}u);\n            \
+         if ({before} || (q < j && {equal})) {{ rank += 1u; }}\n        }}\n        \
+         st1(p[vo] + (ev + rank * p[vo + 1u + nk]) * {sz}u, x1);\n        \
+         st2(p[xo] + (ex + rank * p[xo + 1u + nk]) * 8u, i64(j));\n    }}\n",
+        before = expr::render(&k.before(), helpers),
+        equal = expr::render(&k.equal(), helpers),
+    );
+    entry(&body)
+}

@@ -1,0 +1,236 @@
+//! Launch arguments for the index patterns (layouts in `kernels::wgsl::indexing`).
+
+use super::faults;
+use super::launch::{common_device, stride_word, submit, word};
+use super::layout::coalesce;
+use super::tensor::TensorRef;
+use crate::error::{Error, ErrorKind, Result};
+use crate::kernels::wgsl::MAX_INDEX_DIMS;
+use crate::kernels::{Accumulate, AccumulateKernel, IndexKernel, Kernel, SortKernel};
+
+/// An index tensor as a kernel reads it.
+pub struct IndexArg<'a> {
+    pub tensor: &'a TensorRef,
+    /// Its strides over the iteration (output) dimensions.
+    pub strides: Vec<i64>,
+    /// Its strides over the loop dimensions (accumulate only).
+    pub loop_strides: Vec<i64>,
+    /// The size of the dimension it indexes: its values wrap and are checked against it.
+    pub bound: i64,
+    /// Gather/scatter: its stride in the indexed tensor; accumulate: the output dimension
+    /// its values must equal.
+    pub target: i64,
+}
+
+/// The error an out-of-range index raises at the next synchronising call, and whether
+/// negative indices count from the end instead.
+pub struct Fault {
+    pub kind: ErrorKind,
+    pub message: String,
+    pub wrap: bool,
+}
+
+impl Fault {
+    pub fn index(message: String) -> Self {
+        Fault {
+            kind: ErrorKind::Index,
+            message,
+            wrap: false,
+        }
+    }
+    pub fn runtime(message: String) -> Self {
+        Fault {
+            kind: ErrorKind::Runtime,
+            message,
+            wrap: false,
+        }
+    }
+    /// Negative indices count from the end of their dimension.
+    pub fn wrapping(self) -> Self {
+        Fault { wrap: true, ..self }
+    }
+}
+
+/// A tensor with its strides over the iteration dimensions.
+pub type Strided<'a> = (&'a TensorRef, Vec<i64>);
+
+/// Gathers (`dst[i] = src[at(i)]`) or scatters (`dst[at(i)] = src[i]`) over `shape`.
+pub fn run_index(
+    scatter: bool,
+    shape: &[i64],
+    src: Strided,
+    dst: Strided,
+    indices: &[IndexArg],
+    fault: Fault,
+) -> Result<()> {
+    let n: i64 = shape.iter().product();
+    if n == 0 {
+        return Ok(());
+    }
+    let mut tensors = vec![src.0];
+    tensors.extend(indices.iter().map(|i| i.tensor));
+    tensors.push(dst.0);
+    let device = common_device(&tensors)?;
+    let mut strides = vec![src.1];
+    strides.extend(indices.iter().map(|i| i.strides.clone()));
+    strides.push(dst.1);
+    let (shape, strides) = coalesce(shape, &strides);
+    let mut words = vec![word(n, "element count")?, shape.len() as u32];
+    for &s in &shape {
+        words.push(word(s, "size")?);
+    }
+    let mut offset_words = Vec::new();
+    for st in &strides {
+        offset_words.push(words.len());
+        words.push(0);
+        for &s in st {
+            words.push(stride_word(s)?);
+        }
+    }
+    offset_words.push(words.len());
+    words.push(0);
+    for i in indices {
+        words.push(word(i.bound, "size")?);
+        words.push(stride_word(i.target)?);
+    }
+    let mut addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
+    let wrap = fault.wrap;
+    addresses.push(faults::word(device, fault.kind, fault.message)?);
+    let kernel = Kernel::Index(IndexKernel {
+        dtype: dst.0.dtype,
+        indices: indices.iter().map(|i| i.tensor.dtype).collect(),
+        scatter,
+        wrap,
+    });
+    submit(device, &kernel, &addresses, words, &offset_words, n as u64)
+}
+
+/// The accumulating scatter into `out` (the shape of `self_`'s strides): elements with every
+/// coordinate below `limits` combine the `values` (strided over the output and the loop
+/// dimensions) whose indices point at them.
+#[allow(clippy::too_many_arguments)]
+pub fn run_accumulate(
+    op: Accumulate,
+    include_self: bool,
+    self_: Strided,
+    out: &TensorRef,
+    limits: &[i64],
+    loop_sizes: &[i64],
+    values: (&TensorRef, Vec<i64>, Vec<i64>),
+    indices: &[IndexArg],
+    fault: Fault,
+) -> Result<()> {
+    let shape = &out.sizes;
+    let n: i64 = shape.iter().product();
+    if n == 0 {
+        return Ok(());
+    }
+    if shape.len() > MAX_INDEX_DIMS {
+        return Err(Error::not_implemented(format!(
+            "mojo: scattering into a tensor of more than {MAX_INDEX_DIMS} dimensions"
+        )));
+    }
+    let mut tensors = vec![self_.0, values.0];
+    tensors.extend(indices.iter().map(|i| i.tensor));
+    tensors.push(out);
+    let device = common_device(&tensors)?;
+    let mut words = vec![
+        word(n, "element count")?,
+        shape.len() as u32,
+        loop_sizes.len() as u32,
+    ];
+    for &s in shape.iter().chain(loop_sizes).chain(limits) {
+        words.push(word(s, "size")?);
+    }
+    let mut offset_words = Vec::new();
+    let mut block = |words: &mut Vec<u32>, strides: &[i64]| -> Result<()> {
+        offset_words.push(words.len());
+        words.push(0);
+        for &s in strides {
+            words.push(stride_word(s)?);
+        }
+        Ok(())
+    };
+    block(&mut words, &self_.1)?;
+    block(&mut words, &[values.1.clone(), values.2.clone()].concat())?;
+    for i in indices {
+        block(
+            &mut words,
+            &[i.strides.clone(), i.loop_strides.clone()].concat(),
+        )?;
+    }
+    block(&mut words, &out.strides)?;
+    block(&mut words, &[])?;
+    for i in indices {
+        words.push(word(i.target, "dimension")?);
+        words.push(word(i.bound, "size")?);
+    }
+    let mut addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
+    for (a, t) in addresses.iter_mut().zip(&tensors).skip(1) {
+        if t.numel() == 0 {
+            // Nothing is read from an empty tensor, which may have no memory.
+            *a = out.address;
+        }
+    }
+    let wrap = fault.wrap;
+    addresses.push(faults::word(device, fault.kind, fault.message)?);
+    let kernel = Kernel::Accumulate(AccumulateKernel {
+        dtype: out.dtype,
+        indices: indices.iter().map(|i| i.tensor.dtype).collect(),
+        op,
+        include_self,
+        wrap,
+    });
+    submit(device, &kernel, &addresses, words, &offset_words, n as u64)
+}
+
+/// Sorts `input` along `dim` into `values` and `indices` (same shape).
+pub fn run_sort(
+    descending: bool,
+    input: &TensorRef,
+    values: &TensorRef,
+    indices: &TensorRef,
+    dim: usize,
+) -> Result<()> {
+    let device = common_device(&[input, values, indices])?;
+    let n: i64 = input.sizes.iter().product();
+    if n == 0 {
+        return Ok(());
+    }
+    let mut kept_sizes = input.sizes.clone();
+    let len = kept_sizes.remove(dim);
+    let mut kept = Vec::new();
+    let mut along = Vec::new();
+    for t in [input, values, indices] {
+        let mut strides = t.strides.clone();
+        along.push(strides.remove(dim));
+        kept.push(strides);
+    }
+    let (kept_sizes, kept) = coalesce(&kept_sizes, &kept);
+    let mut words = vec![word(n, "element count")?, word(len, "size")?];
+    words.push(kept_sizes.len() as u32);
+    for &s in &kept_sizes {
+        words.push(word(s, "size")?);
+    }
+    let mut offset_words = Vec::new();
+    for (strides, along) in kept.iter().zip(along) {
+        offset_words.push(words.len());
+        words.push(0);
+        for &s in strides {
+            words.push(stride_word(s)?);
+        }
+        words.push(stride_word(along)?);
+    }
+    let kernel = Kernel::Sort(SortKernel {
+        dtype: input.dtype,
+        descending,
+    });
+    submit(
+        device,
+        &kernel,
+        &[input.address, values.address, indices.address],
+        words,
+        &offset_words,
+        n as u64,
+    )
+}
