@@ -136,6 +136,21 @@ int create_tensor(void* ctx, const int64_t* sizes, int64_t ndim, int32_t dtype, 
   }
 }
 
+int philox_argument(void* ctx, int64_t index, int32_t device, uint64_t increment, uint64_t* seed,
+                    uint64_t* offset) {
+  try {
+    auto& state = *static_cast<CallState*>(ctx);
+    const c10::IValue& v = (*state.stack)[state.first + index];
+    std::optional<at::Generator> generator;
+    if (v.isGenerator()) generator = v.toGenerator();
+    std::tie(*seed, *offset) = philox_inputs(generator, static_cast<c10::DeviceIndex>(device), increment);
+    return 0;
+  } catch (const std::exception& e) {
+    mojo_callback_error(1, e.what());
+    return -1;
+  }
+}
+
 // A kernel functor bound to one entry of the Rust op table.
 class RustOp final : public c10::OperatorKernel {
  public:
@@ -160,7 +175,7 @@ class RustOp final : public c10::OperatorKernel {
     int32_t results[8];
     int64_t count = 0;
     check(mojo_run_op(id_, args.data(), static_cast<int64_t>(nargs), &state, &resize_argument,
-                      &create_tensor, results, &count));
+                      &create_tensor, &philox_argument, results, &count));
     std::vector<c10::IValue> returned;
     const auto& returns = op.schema().returns();
     if (returns.size() == 1 && returns[0].type()->kind() == c10::TypeKind::ListType) {

@@ -28,6 +28,12 @@ struct MojoHooks final : at::PrivateUse1HooksInterface {
   void resizePrivateUse1Bytes(const c10::Storage& storage, size_t nbytes) const override {
     resize_bytes(storage, nbytes);
   }
+  const at::Generator& getDefaultGenerator(c10::DeviceIndex device) const override {
+    return default_generator(device < 0 ? getCurrentDevice() : device);
+  }
+  at::Generator getNewGenerator(c10::DeviceIndex device) const override {
+    return new_generator(device);
+  }
   c10::Device getDeviceFromPtr(void* data) const override {
     auto address = reinterpret_cast<uint64_t>(data);
     return c10::Device(c10::DeviceType::PrivateUse1, static_cast<c10::DeviceIndex>((address >> 48) - 1));

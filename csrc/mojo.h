@@ -69,6 +69,10 @@ typedef int (*MojoResizeFn)(void* ctx, int64_t index, const int64_t* sizes, int6
 // Creates a device tensor; returns its result number (>= 0) or -1 after reporting an error.
 typedef int (*MojoCreateFn)(void* ctx, const int64_t* sizes, int64_t ndim, int32_t dtype,
                             int32_t device, MojoTensor* out);
+// The Philox (seed, offset) of argument `index` (a Generator, or None for the default one of
+// `device`), advancing its offset by `increment`; returns 0 or -1 after reporting an error.
+typedef int (*MojoPhiloxFn)(void* ctx, int64_t index, int32_t device, uint64_t increment,
+                            uint64_t* seed, uint64_t* offset);
 
 const char* mojo_last_error(void);
 void mojo_callback_error(int kind, const char* message);
@@ -95,7 +99,7 @@ const char* mojo_op_name(int32_t id);
 // or kUndefinedResult for an undefined tensor.
 #define kUndefinedResult INT32_MIN
 int mojo_run_op(int32_t id, const MojoValue* args, int64_t nargs, void* ctx, MojoResizeFn resize,
-                MojoCreateFn create, int32_t* results, int64_t* count);
+                MojoCreateFn create, MojoPhiloxFn philox, int32_t* results, int64_t* count);
 }
 
 namespace mojo {
@@ -124,5 +128,12 @@ c10::Allocator* device_allocator();
 
 // Grows or shrinks a storage's device memory, keeping its leading bytes.
 void resize_bytes(const c10::Storage& storage, size_t nbytes);
+
+// Random numbers (generator.cpp): each device's default Philox generator, a new generator,
+// and the (seed, offset) a launch consumes `increment` offsets from.
+const at::Generator& default_generator(c10::DeviceIndex index);
+at::Generator new_generator(c10::DeviceIndex index);
+std::pair<uint64_t, uint64_t> philox_inputs(const std::optional<at::Generator>& generator,
+                                            c10::DeviceIndex device, uint64_t increment);
 
 }  // namespace mojo

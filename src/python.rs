@@ -88,6 +88,41 @@ fn cuda_compile_stats() -> (u64, u64, u64, bool) {
     )
 }
 
+extern "C" {
+    fn mojo_rng_get(device: i64, seed: *mut u64, offset: *mut u64) -> i32;
+    fn mojo_rng_set(device: i64, seed: u64, offset: u64) -> i32;
+}
+
+fn rng_error() -> PyErr {
+    to_py(
+        crate::ops::output::take_callback_error()
+            .unwrap_or_else(|| crate::error::Error::runtime("mojo: generator call failed")),
+    )
+}
+
+/// The (seed, offset) of `device`'s default generator.
+#[pyfunction]
+fn rng_state(device: i64) -> PyResult<(u64, u64)> {
+    runtime::check_device(device).map_err(to_py)?;
+    let (mut seed, mut offset) = (0, 0);
+    // SAFETY: the glue writes the two outputs.
+    if unsafe { mojo_rng_get(device, &mut seed, &mut offset) } != 0 {
+        return Err(rng_error());
+    }
+    Ok((seed, offset))
+}
+
+/// Sets the seed and offset of `device`'s default generator.
+#[pyfunction]
+fn set_rng_state(device: i64, seed: u64, offset: u64) -> PyResult<()> {
+    runtime::check_device(device).map_err(to_py)?;
+    // SAFETY: plain values.
+    if unsafe { mojo_rng_set(device, seed, offset) } != 0 {
+        return Err(rng_error());
+    }
+    Ok(())
+}
+
 /// Kernel launches issued by this process so far, by pattern name (`map`, `foreach`, ...).
 #[pyfunction]
 fn launch_counts() -> std::collections::HashMap<String, u64> {
@@ -123,6 +158,8 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(torch_version_built, m)?)?;
     m.add_function(wrap_pyfunction!(cuda_compile_stats, m)?)?;
     m.add_function(wrap_pyfunction!(launch_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(rng_state, m)?)?;
+    m.add_function(wrap_pyfunction!(set_rng_state, m)?)?;
     m.add_function(wrap_pyfunction!(cuda_source_of_copy, m)?)?;
     Ok(())
 }

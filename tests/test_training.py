@@ -51,3 +51,21 @@ def test_transformer_language_model_matches_cpu(device):
     assert len(ours) == example.STEPS
     assert ours == pytest.approx(theirs, rel=1e-4)
     assert ours[-1] < ours[0] * 0.8, "the model should learn"
+
+
+def test_the_spec_training_loop_runs_unchanged():
+    """examples/training_loop.py is the spec's loop (without autocast) and prints its lines."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).parent.parent / "examples" / "training_loop.py"
+    env = dict(os.environ, TORCH_MOJO_BACKEND_SOFTWARE="1")
+    result = subprocess.run(
+        [sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "mojo: 1 device(s), current index 0"
+    assert lines[-1].startswith("loss ") and 0.0 < float(lines[-1].split()[1]) < 3.0

@@ -1,5 +1,6 @@
 """The ``torch.mojo`` device module: what PyTorch and users call on the device type."""
 
+import os
 import threading
 
 import torch
@@ -82,8 +83,67 @@ def get_amp_supported_dtype():
     return [torch.float16, torch.bfloat16]
 
 
+# Random numbers: each device has a default Philox generator with CUDA's state (a 64-bit seed
+# and a 64-bit offset), so a seed gives CUDA's numbers.
+
+
+def _rng_device(device) -> int:
+    index = _get_device_index(device, optional=True)
+    return current_device() if index < 0 else index
+
+
+def get_rng_state(device="mojo") -> torch.Tensor:
+    """The default generator's state: 16 bytes, the seed then the offset (little-endian)."""
+    seed, offset = _C.rng_state(_rng_device(device))
+    state = seed.to_bytes(8, "little") + offset.to_bytes(8, "little", signed=True)
+    return torch.frombuffer(bytearray(state), dtype=torch.uint8)
+
+
+def set_rng_state(new_state: torch.Tensor, device="mojo") -> None:
+    """Restores a state from get_rng_state (16 bytes, or 8: the seed with offset 0)."""
+    if new_state.dtype != torch.uint8 or new_state.device.type != "cpu":
+        raise TypeError("RNG state must be a torch.ByteTensor")
+    data = bytes(new_state.contiguous().tolist())
+    if len(data) not in (8, 16):
+        raise RuntimeError("RNG state is wrong size")
+    offset = int.from_bytes(data[8:], "little", signed=True) if len(data) == 16 else 0
+    if offset % 4:
+        raise RuntimeError("offset must be a multiple of 4")
+    _C.set_rng_state(_rng_device(device), int.from_bytes(data[:8], "little"), offset)
+
+
+def get_rng_state_all() -> list:
+    return [get_rng_state(i) for i in range(device_count())]
+
+
+def set_rng_state_all(new_states) -> None:
+    for i, state in enumerate(new_states):
+        set_rng_state(state, i)
+
+
+def manual_seed(seed: int) -> None:
+    """Seeds the current device's default generator (offset 0)."""
+    if device_count() > 0:
+        _C.set_rng_state(current_device(), int(seed) & (2**64 - 1), 0)
+
+
 def manual_seed_all(seed: int) -> None:
-    """Random numbers are not implemented yet; seeding is accepted so torch.manual_seed works."""
+    """Seeds every device's default generator; torch.manual_seed calls this."""
+    for i in range(device_count()):
+        _C.set_rng_state(i, int(seed) & (2**64 - 1), 0)
+
+
+def seed() -> None:
+    """Seeds the current device's default generator with a non-deterministic number."""
+    manual_seed(int.from_bytes(os.urandom(8), "little"))
+
+
+def seed_all() -> None:
+    manual_seed_all(int.from_bytes(os.urandom(8), "little"))
+
+
+def initial_seed() -> int:
+    return _C.rng_state(current_device())[0]
 
 
 class device:

@@ -4,7 +4,7 @@ use std::ffi::{c_char, c_void};
 
 use super::ffi_call;
 use crate::error::Error;
-use crate::ops::call::{Call, CreateFn, ValueArg};
+use crate::ops::call::{Call, CreateFn, PhiloxFn, ValueArg};
 use crate::ops::output::ResizeFn;
 use crate::ops::registry::table;
 
@@ -35,6 +35,7 @@ pub unsafe extern "C" fn mojo_run_op(
     ctx: *mut c_void,
     resize: ResizeFn,
     create: CreateFn,
+    philox: PhiloxFn,
     results: *mut i32,
     count: &mut i64,
 ) -> i32 {
@@ -47,7 +48,7 @@ pub unsafe extern "C" fn mojo_run_op(
         } else {
             std::slice::from_raw_parts(args, nargs as usize)
         };
-        let mut call = Call::new(args, ctx, resize, create);
+        let mut call = Call::new(args, ctx, resize, create, philox);
         op(&mut call)?;
         let returned = &call.results[..call.results.len().min(8)];
         std::ptr::copy_nonoverlapping(returned.as_ptr(), results, returned.len());

@@ -212,6 +212,59 @@ pub struct ForeachKernel {
     pub chunk: usize,
 }
 
+/// What a random kernel draws (PyTorch's CUDA transforms of cuRAND's Philox4x32-10 output).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Distribution {
+    /// `from + u * range` (scalars `from`, `range`, `to`), `to` folded back to `from`.
+    Uniform,
+    /// Box-Muller normals, `mean + n * std` (scalars `mean`, `std`).
+    Normal,
+    /// `from + v % range` over 32-bit draws, or 64-bit ones when `wide` (scalars `from`,
+    /// `range` as int64).
+    Integer { wide: bool },
+    /// `u < p` (scalar `p`).
+    Bernoulli,
+    /// Dropout of input 0: a mask `u < keep` (scalars `keep`, `scale`) and `x * mask * scale`.
+    Dropout,
+}
+
+/// Which element takes which Philox draw: CUDA's grid-stride kernel with `unroll` draws per
+/// block (`Grid`), or its vectorised dropout kernel with `width` elements per thread step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mapping {
+    Grid { unroll: u32 },
+    Vector { width: u32 },
+}
+
+/// Random numbers identical to CUDA's for a seed and offset: element `i` (row-major) takes
+/// subsequence, block and component from `mapping`. Tensor arguments: the dropout input, if
+/// any, then the output (and the dropout mask).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RandomKernel {
+    pub dtype: DType,
+    pub distribution: Distribution,
+    pub mapping: Mapping,
+    /// Draw float64 uniforms (two per Philox block) instead of float32.
+    pub double: bool,
+}
+
+impl RandomKernel {
+    /// The scalar argument dtypes.
+    pub fn scalars(&self) -> Vec<DType> {
+        let acc = if self.double || self.dtype == DType::F64 {
+            DType::F64
+        } else {
+            DType::F32
+        };
+        match self.distribution {
+            Distribution::Uniform => vec![acc, acc, self.dtype],
+            Distribution::Normal | Distribution::Dropout => vec![acc, acc],
+            Distribution::Integer { .. } => vec![DType::I64, DType::I64],
+            Distribution::Bernoulli => vec![acc],
+        }
+    }
+}
+
 /// Every kernel pattern. Tensor arguments are the inputs, then the outputs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kernel {
@@ -226,6 +279,7 @@ pub enum Kernel {
     Accumulate(AccumulateKernel),
     Sort(SortKernel),
     Foreach(ForeachKernel),
+    Random(RandomKernel),
 }
 
 impl Kernel {
@@ -273,6 +327,12 @@ impl Kernel {
                 names(&mut k.inputs.iter().map(|i| i.0)),
                 names(&mut k.outputs.iter().map(|o| o.0))
             ),
+            Kernel::Random(k) => format!(
+                "random_{:?}_{:?}({})",
+                k.distribution,
+                k.mapping,
+                k.dtype.name()
+            ),
             Kernel::Sort(k) => format!(
                 "sort{}({})",
                 if k.descending { "_descending" } else { "" },
@@ -293,6 +353,7 @@ impl Kernel {
             Kernel::Accumulate(_) => "accumulate",
             Kernel::Sort(_) => "sort",
             Kernel::Foreach(_) => "foreach",
+            Kernel::Random(_) => "random",
         }
     }
 
@@ -326,6 +387,10 @@ impl Kernel {
                 .chain([k.dtype, DType::I32])
                 .collect(),
             Kernel::Sort(k) => vec![k.dtype, k.dtype, DType::I64],
+            Kernel::Random(k) if k.distribution == Distribution::Dropout => {
+                vec![k.dtype, k.dtype, DType::Bool]
+            }
+            Kernel::Random(k) => vec![k.dtype],
             Kernel::Foreach(k) => k
                 .inputs
                 .iter()
@@ -347,6 +412,7 @@ impl Kernel {
             Kernel::Accumulate(k) => 2 + k.indices.len(),
             Kernel::Sort(_) => 1,
             Kernel::Foreach(k) => k.inputs.len() * k.chunk,
+            Kernel::Random(k) => usize::from(k.distribution == Distribution::Dropout),
         }
     }
 }

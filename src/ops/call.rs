@@ -19,6 +19,17 @@ pub type CreateFn = unsafe extern "C" fn(
     out: *mut TensorArg,
 ) -> i32;
 
+/// The glue's callback that hands out a generator argument's Philox (seed, offset) and
+/// advances its offset.
+pub type PhiloxFn = unsafe extern "C" fn(
+    ctx: *mut c_void,
+    index: i64,
+    device: i32,
+    increment: u64,
+    seed: *mut u64,
+    offset: *mut u64,
+) -> i32;
+
 /// The return value that stands for an undefined tensor.
 pub const UNDEFINED: i32 = i32::MIN;
 
@@ -67,6 +78,7 @@ pub struct Call<'a> {
     ctx: *mut c_void,
     resize: ResizeFn,
     create: CreateFn,
+    philox: PhiloxFn,
     /// Returns: an argument index, `-1 - n` for the n-th created tensor, or [`UNDEFINED`].
     pub results: Vec<i32>,
 }
@@ -79,12 +91,19 @@ fn bad_argument(index: usize, expected: &str) -> Error {
 
 impl<'a> Call<'a> {
     /// Wraps the glue's arguments.
-    pub fn new(args: &'a [ValueArg], ctx: *mut c_void, resize: ResizeFn, create: CreateFn) -> Self {
+    pub fn new(
+        args: &'a [ValueArg],
+        ctx: *mut c_void,
+        resize: ResizeFn,
+        create: CreateFn,
+        philox: PhiloxFn,
+    ) -> Self {
         Call {
             args,
             ctx,
             resize,
             create,
+            philox,
             results: Vec::new(),
         }
     }
@@ -420,6 +439,28 @@ impl<'a> Call<'a> {
     /// Returns an undefined tensor (an optional output the caller did not ask for).
     pub fn return_undefined(&mut self) {
         self.results.push(UNDEFINED);
+    }
+
+    /// The Philox (seed, offset) for a launch on `device` that consumes `increment` offsets,
+    /// from the generator argument `index` (None: the device's default generator).
+    pub fn philox(&self, index: usize, device: usize, increment: u64) -> Result<(u64, u64)> {
+        let (mut seed, mut offset) = (0u64, 0u64);
+        // SAFETY: the glue promises `philox` accepts `ctx`; the outputs are local.
+        let status = unsafe {
+            (self.philox)(
+                self.ctx,
+                index as i64,
+                device as i32,
+                increment,
+                &mut seed,
+                &mut offset,
+            )
+        };
+        if status != 0 {
+            return Err(take_callback_error()
+                .unwrap_or_else(|| Error::runtime("mojo: reading the generator failed")));
+        }
+        Ok((seed, offset))
     }
 
     /// Creates a new device tensor and returns it from the op.

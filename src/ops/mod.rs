@@ -21,6 +21,7 @@ pub mod nn;
 pub mod output;
 pub mod pointwise;
 pub mod promote;
+pub mod random;
 pub mod reduce;
 pub mod registry;
 pub mod scalar;

@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 12] {
+fn families() -> [&'static [(&'static str, OpFn)]; 13] {
     [
         super::math::OPS,
         super::loss::OPS,
@@ -25,6 +25,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 12] {
         super::advanced_index::OPS,
         super::sort::OPS,
         super::foreach::OPS,
+        super::random::OPS,
     ]
 }
 

@@ -8,5 +8,6 @@ mod foreach;
 mod gemm;
 mod indexing;
 mod patterns;
+mod random;
 
 pub use patterns::{render, BLOCK_SIZE, ENTRY, MAX_WORDS};

@@ -112,6 +112,7 @@ pub fn render(kernel: &Kernel) -> String {
         Kernel::Accumulate(k) => super::indexing::accumulate(k),
         Kernel::Sort(k) => super::indexing::sort(k),
         Kernel::Foreach(k) => super::foreach::foreach(k),
+        Kernel::Random(k) => super::random::random(k),
     };
     format!(
         "{}\nextern \"C\" __global__ void __launch_bounds__({BLOCK_SIZE}) {ENTRY}(Words p, {}) {{\n{body}}}\n",

@@ -10,6 +10,7 @@ mod gemm;
 mod indexing;
 mod math;
 mod patterns;
+pub mod random;
 
 pub use gemm::TILE as GEMM_TILE;
 pub use indexing::MAX_INDEX_DIMS;

@@ -37,6 +37,7 @@ pub fn render(kernel: &Kernel, slots: &[usize], f64: bool) -> String {
         Kernel::Accumulate(kernel) => super::indexing::accumulate(kernel, &mut helpers),
         Kernel::Sort(kernel) => super::indexing::sort(kernel, &mut helpers),
         Kernel::Foreach(kernel) => super::foreach::foreach(kernel, &mut helpers),
+        Kernel::Random(kernel) => super::random::random(kernel, &mut helpers),
     };
     src + &helpers.source()
 }

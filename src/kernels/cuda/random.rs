@@ -1,0 +1,130 @@
+//! CUDA C++ for random kernels (layout in `kernels::wgsl::random`), with cuRAND's arithmetic:
+//! `__umulhi` products, `logf` and `__sincosf` for float normals, `sincospi` for doubles.
+
+use super::expr::{compute_type, convert};
+use super::patterns::{scalar_load, GRID_STRIDE};
+use crate::dtype::DType;
+use crate::kernels::pattern::{Distribution, Mapping, RandomKernel};
+use crate::kernels::wgsl::random::two_pi_over_2pow32;
+use crate::kernels::Kernel;
+
+const PHILOX: &str = "    auto philox = [](u32 k0, u32 k1, u32 c0, u32 c1, u32 c2, u32 c3, u32* out) {
+        for (int r = 0; r < 10; ++r) {
+            const u32 hi0 = __umulhi(0xD2511F53u, c0), lo0 = 0xD2511F53u * c0;
+            const u32 hi1 = __umulhi(0xCD9E8D57u, c2), lo1 = 0xCD9E8D57u * c2;
+            c0 = hi1 ^ c1 ^ k0; c1 = lo1; c2 = hi0 ^ c3 ^ k1; c3 = lo0;
+            k0 += 0x9E3779B9u; k1 += 0xBB67AE85u;
+        }
+        out[0] = c0; out[1] = c1; out[2] = c2; out[3] = c3;
+    };
+";
+
+pub fn random(k: &RandomKernel) -> String {
+    let dtypes = Kernel::Random(k.clone()).tensor_dtypes();
+    let tensors = dtypes.len();
+    let acc = if k.double || k.dtype == DType::F64 {
+        DType::F64
+    } else {
+        DType::F32
+    };
+    let ty = compute_type(acc);
+    let mut body = String::from(PHILOX);
+    body += &format!(
+        "    const u32 n = p.w[0], threads = p.w[1], nd = p.w[6], sc = 7u + nd + {tensors}u * (1u + nd);\n"
+    );
+    let mut word = 0;
+    for (q, dtype) in k.scalars().iter().enumerate() {
+        body += &format!(
+            "    const auto s{q} = {};\n",
+            scalar_load(*dtype, &format!("sc + {word}"))
+        );
+        word += if dtype.size() == 8 { 2 } else { 1 };
+    }
+    body += &format!("    for (u32 i = {GRID_STRIDE}) {{\n        u32 r = i;\n");
+    for t in 0..tensors {
+        body += &format!("        u32 e{t} = 0u;\n");
+    }
+    body += "        for (u32 d = nd; d > 0u; d -= 1u) {\n            const u32 cd = r % p.w[6u + d];\n            r = r / p.w[6u + d];\n";
+    for t in 0..tensors {
+        body += &format!("            e{t} += cd * p.w[7u + nd + {t}u * (1u + nd) + d];\n");
+    }
+    body += "        }\n";
+    body += &match k.mapping {
+        Mapping::Grid { unroll } => format!(
+            "        const u32 t = i % threads, q = i / threads, kb = q / {unroll}u, c = q % {unroll}u;\n"
+        ),
+        Mapping::Vector { width } => {
+            let (kb, c) = if width == 8 {
+                ("2u * j + l / 4u", "l % 4u")
+            } else {
+                ("j", "l")
+            };
+            format!(
+                "        const u32 g = i / {width}u, t = g % threads, j = g / threads, l = i % {width}u;\n        \
+                 const u32 kb = {kb}, c = {c};\n"
+            )
+        }
+    };
+    body += "        const u32 lo = p.w[4] + kb, hi = p.w[5] + (lo < kb ? 1u : 0u);\n        u32 x[4];\n        \
+             philox(p.w[2], p.w[3], lo, hi, t, 0u, x);\n";
+    let address = |t: usize| format!("e{t} * {}u", dtypes[t].size());
+    let uniform = if acc == DType::F64 {
+        "        const double u = (double)((u64)x[2u * c] ^ ((u64)x[2u * c + 1u] << 21)) * 1.1102230246251565e-16 + 5.551115123125783e-17;\n"
+    } else {
+        "        const float u = (float)x[c] * 2.3283064e-10f + 1.1641532e-10f;\n"
+    };
+    let fma = if acc == DType::F64 { "fma" } else { "fmaf" };
+    let out = tensors - 1 - usize::from(k.distribution == Distribution::Dropout);
+    body += &match k.distribution {
+        Distribution::Uniform => format!(
+            "{uniform}        const auto v = {};\n        st{out}({}, v == s2 ? {} : v);\n",
+            convert(&format!("{fma}(u, s1, s0)"), acc, k.dtype),
+            address(out),
+            convert("s0", acc, k.dtype),
+        ),
+        Distribution::Normal if acc == DType::F64 => format!(
+            "        const double u = (double)((u64)x[0] ^ ((u64)x[1] << 21)) * 1.1102230246251565e-16 + 5.551115123125783e-17;\n        \
+             const double w = (double)((u64)x[2] ^ ((u64)x[3] << 21)) * 2.220446049250313e-16 + 1.1102230246251565e-16;\n        \
+             double sn, cs;\n        sincospi(w, &sn, &cs);\n        const double radius = sqrt(-2.0 * log(u));\n        \
+             const double z = (c == 0u ? sn : cs) * radius;\n        st{out}({}, {});\n",
+            address(out),
+            convert("fma(z, s1, s0)", acc, k.dtype),
+        ),
+        Distribution::Normal => format!(
+            "        const u32 pr = c / 2u;\n        const float u = (float)x[2u * pr] * 2.3283064e-10f + 1.1641532e-10f;\n        \
+             const float w = (float)x[2u * pr + 1u] * {two_pi:e}f + {half:e}f;\n        \
+             const float radius = sqrtf(-2.0f * logf(u));\n        float sn, cs;\n        __sincosf(w, &sn, &cs);\n        \
+             const float z = (c % 2u == 0u ? sn : cs) * radius;\n        st{out}({}, {});\n",
+            address(out),
+            convert("fmaf(z, s1, s0)", acc, k.dtype),
+            two_pi = two_pi_over_2pow32(),
+            half = two_pi_over_2pow32() / 2.0,
+        ),
+        Distribution::Integer { wide } => {
+            let draw = if wide {
+                "(((u64)x[2u * c] << 32) | (u64)x[2u * c + 1u])"
+            } else {
+                "(u64)x[c]"
+            };
+            format!(
+                "        const i64 v = (i64)({draw} % (u64)s1) + s0;\n        st{out}({}, {});\n",
+                address(out),
+                convert("v", DType::I64, k.dtype),
+            )
+        }
+        Distribution::Bernoulli => format!(
+            "{uniform}        st{out}({}, {});\n",
+            address(out),
+            convert("(u < s0)", DType::Bool, k.dtype),
+        ),
+        Distribution::Dropout => format!(
+            "        const float u = (float)x[c] * 2.3283064e-10f + 1.1641532e-10f;\n        const bool keep = ({ty})u < s0;\n        \
+             st2({}, keep);\n        const {ty} xv = {};\n        st1({}, {});\n",
+            address(2),
+            convert(&format!("ld0({})", address(0)), k.dtype, acc),
+            address(1),
+            convert(&format!("xv * ({ty})(keep ? 1 : 0) * s1"), acc, k.dtype),
+        ),
+    };
+    body + "    }\n"
+}

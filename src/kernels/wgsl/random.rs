@@ -1,0 +1,167 @@
+//! WGSL for random kernels: cuRAND's Philox4x32-10 and PyTorch's CUDA transforms.
+
+use super::dtype::{compute_type, convert};
+use super::expr;
+use super::math::Helpers;
+use super::patterns::{entry, scalar_load, WORKGROUP_SIZE};
+use crate::dtype::DType;
+use crate::kernels::pattern::{Distribution, Mapping, RandomKernel};
+use crate::kernels::{Expr, Kernel, UnaryOp};
+
+/// `philox(key, counter)`: ten rounds, 32x32->64 products from 16-bit halves.
+const PHILOX: &str = "fn mulhi(a: u32, b: u32) -> u32 {
+    let a0 = a & 0xffffu; let a1 = a >> 16u; let b0 = b & 0xffffu; let b1 = b >> 16u;
+    let p01 = a0 * b1; let p10 = a1 * b0;
+    let mid = ((a0 * b0) >> 16u) + (p01 & 0xffffu) + (p10 & 0xffffu);
+    return a1 * b1 + (p01 >> 16u) + (p10 >> 16u) + (mid >> 16u);
+}
+fn philox(key: vec2<u32>, counter: vec4<u32>) -> vec4<u32> {
+    var c = counter; var k = key;
+    for (var r = 0u; r < 10u; r += 1u) {
+        let hi0 = mulhi(0xD2511F53u, c.x); let lo0 = 0xD2511F53u * c.x;
+        let hi1 = mulhi(0xCD9E8D57u, c.z); let lo1 = 0xCD9E8D57u * c.z;
+        c = vec4<u32>(hi1 ^ c.y ^ k.x, lo1, hi0 ^ c.w ^ k.y, lo0);
+        k = k + vec2<u32>(0x9E3779B9u, 0xBB67AE85u);
+    }
+    return c;
+}
+";
+
+/// Random arguments: `[n, threads, seed_lo, seed_hi, block_lo, block_hi, nd, size[nd],
+/// (offset, stride[nd]) per tensor, scalars]` where `block` is the generator offset / 4.
+pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
+    let dtypes = Kernel::Random(k.clone()).tensor_dtypes();
+    let tensors = dtypes.len();
+    let acc = if k.double || k.dtype == DType::F64 {
+        DType::F64
+    } else {
+        DType::F32
+    };
+    let mut body = format!(
+        "    let n = p[0];\n    let threads = p[1];\n    let nd = p[6];\n    let step = ng.x * {WORKGROUP_SIZE}u;\n    \
+         let sc = 7u + nd + {tensors}u * (1u + nd);\n"
+    );
+    let mut word = 0;
+    for (q, dtype) in k.scalars().iter().enumerate() {
+        body += &format!("    let s{q} = {};\n", scalar_load(*dtype, &format!("sc + {word}u")));
+        word += if dtype.size() == 8 { 2 } else { 1 };
+    }
+    body += "    for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {\n        var r = i;\n";
+    for t in 0..tensors {
+        body += &format!("        var e{t} = 0u;\n");
+    }
+    body += "        for (var d = nd; d > 0u; d -= 1u) {\n            let size = p[6u + d];\n            \
+             let cd = r % size;\n            r = r / size;\n";
+    for t in 0..tensors {
+        body += &format!("            e{t} += cd * p[7u + nd + {t}u * (1u + nd) + d];\n");
+    }
+    body += "        }\n";
+    // Subsequence `t`, block `kb` (past the generator's) and component `c`.
+    body += &match k.mapping {
+        Mapping::Grid { unroll } => format!(
+            "        let t = i % threads;\n        let q = i / threads;\n        let kb = q / {unroll}u;\n        let c = q % {unroll}u;\n"
+        ),
+        Mapping::Vector { width } => {
+            let (kb, c) = if width == 8 {
+                ("2u * j + l / 4u", "l % 4u")
+            } else {
+                ("j", "l")
+            };
+            format!(
+                "        let g = i / {width}u;\n        let t = g % threads;\n        let j = g / threads;\n        \
+                 let l = i % {width}u;\n        let kb = {kb};\n        let c = {c};\n"
+            )
+        }
+    };
+    body += "        let lo = p[4] + kb;\n        let hi = p[5] + select(0u, 1u, lo < kb);\n        \
+             let x = philox(vec2<u32>(p[2], p[3]), vec4<u32>(lo, hi, t, 0u));\n";
+    let address = |t: usize| format!("p[7u + nd + {t}u * (1u + nd)] + e{t} * {}u", dtypes[t].size());
+    let uniform = if acc == DType::F64 {
+        "        let a = x[2u * c];\n        let b = x[2u * c + 1u];\n        \
+         let u = f64(u64(a) ^ (u64(b) << 21u)) * 1.1102230246251565e-16lf + 5.551115123125783e-17lf;\n"
+            .to_string()
+    } else {
+        "        let u = f32(x[c]) * 2.3283064e-10f + 1.1641532e-10f;\n".to_string()
+    };
+    let ty = compute_type(acc);
+    // CUDA contracts `a * b + c` into an FMA; WGSL's fma() need not fuse (lavapipe's does
+    // not), so float32 goes through float64, where the product is exact, when the device has it.
+    let fused = |a: &str, b: &str, c: &str| {
+        if acc == DType::F32 && helpers.f64 {
+            format!("f32(f64({a}) * f64({b}) + f64({c}))")
+        } else {
+            format!("fma({a}, {b}, {c})")
+        }
+    };
+    let (fma_uniform, fma_normal) = (fused("u", "s1", "s0"), fused("z", "s1", "s0"));
+    let out = tensors - 1 - usize::from(k.distribution == Distribution::Dropout);
+    body += &match k.distribution {
+        Distribution::Uniform => format!(
+            "{uniform}        let v = {};\n        st{out}({}, select(v, {}, v == s2));\n",
+            convert(&fma_uniform, acc, k.dtype),
+            address(out),
+            convert("s0", acc, k.dtype),
+        ),
+        Distribution::Normal if acc == DType::F64 => {
+            let pair = "        let a = x[0]; let b = x[1]; let cc = x[2]; let dd = x[3];\n        \
+                        let u = f64(u64(a) ^ (u64(b) << 21u)) * 1.1102230246251565e-16lf + 5.551115123125783e-17lf;\n        \
+                        let w = f64(u64(cc) ^ (u64(dd) << 21u)) * 2.220446049250313e-16lf + 1.1102230246251565e-16lf;\n";
+            let (u, w) = (Expr::input(0, DType::F64), Expr::input(1, DType::F64));
+            let radius = (u.unary(UnaryOp::Log) * Expr::constant(DType::F64, -2.0))
+                .unary(UnaryOp::Sqrt);
+            let angle = w * Expr::constant(DType::F64, std::f64::consts::PI);
+            let sin = radius.clone() * angle.clone().unary(UnaryOp::Sin);
+            let cos = radius * angle.unary(UnaryOp::Cos);
+            format!(
+                "{pair}        let x0 = u;\n        let x1 = w;\n        let z = select({}, {}, c == 0u);\n        \
+                 st{out}({}, {});\n",
+                expr::render(&cos, helpers),
+                expr::render(&sin, helpers),
+                address(out),
+                convert(&fma_normal, acc, k.dtype),
+            )
+        }
+        Distribution::Normal => format!(
+            "        let pr = c / 2u;\n        let u = f32(x[2u * pr]) * 2.3283064e-10f + 1.1641532e-10f;\n        \
+             let w = f32(x[2u * pr + 1u]) * {two_pi:e}f + {half_two_pi:e}f;\n        \
+             let radius = sqrt(-2.0f * log(u));\n        let z = select(radius * cos(w), radius * sin(w), c % 2u == 0u);\n        \
+             st{out}({}, {});\n",
+            address(out),
+            convert(&fma_normal, acc, k.dtype),
+            two_pi = two_pi_over_2pow32(),
+            half_two_pi = two_pi_over_2pow32() / 2.0,
+        ),
+        Distribution::Integer { wide } => {
+            let draw = if wide {
+                "(u64(x[2u * c]) << 32u) | u64(x[2u * c + 1u])"
+            } else {
+                "u64(x[c])"
+            };
+            format!(
+                "        let v = i64(({draw}) % bitcast<u64>(s1)) + s0;\n        st{out}({}, {});\n",
+                address(out),
+                convert("v", DType::I64, k.dtype),
+            )
+        }
+        Distribution::Bernoulli => format!(
+            "{uniform}        st{out}({}, {});\n",
+            address(out),
+            convert("u < s0", DType::Bool, k.dtype),
+        ),
+        Distribution::Dropout => format!(
+            "        let u = f32(x[c]) * 2.3283064e-10f + 1.1641532e-10f;\n        let keep = {ty}(u) < s0;\n        \
+             st2({}, keep);\n        let xv = {};\n        st1({}, {});\n",
+            address(2),
+            convert(&format!("ld0({})", address(0)), k.dtype, acc),
+            address(1),
+            convert(&format!("xv * select({ty}(0), {ty}(1), keep) * s1"), acc, k.dtype),
+        ),
+    };
+    body += "    }\n";
+    format!("{PHILOX}{}", entry(&body))
+}
+
+/// CURAND_2POW32_INV_2PI: 2^-32 times 2π, as the float32 product cuRAND computes.
+pub fn two_pi_over_2pow32() -> f32 {
+    2.328_306_4e-10_f32 * 6.283_185_5_f32
+}

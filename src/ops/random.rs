@@ -1,0 +1,327 @@
+//! Random ops with the numbers CUDA draws for the same seed and offset: uniform_, normal_,
+//! random_ (randint), bernoulli_ and native_dropout, on cuRAND's Philox4x32-10 with PyTorch's
+//! CUDA grid mapping (an emulated H100/H200 grid off NVIDIA).
+
+use super::call::Call;
+use super::launch::{common_device, stride_word, submit, word};
+use super::pointwise::{not_implemented_for, pointwise};
+use super::registry::OpFn;
+use super::scalar::ScalarArg;
+use super::tensor::TensorRef;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::{Distribution, Kernel, Mapping, RandomKernel};
+
+/// Threads per block of CUDA's random kernels.
+const BLOCK: u64 = 256;
+
+/// The multiprocessor count whose grid is emulated (`TORCH_MOJO_BACKEND_RNG_SMS`, default 132
+/// as on an H100/H200 SXM) with 2048 threads each.
+fn multiprocessors() -> u64 {
+    std::env::var("TORCH_MOJO_BACKEND_RNG_SMS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&v: &u64| v > 0)
+        .unwrap_or(132)
+}
+
+/// The number of threads (Philox subsequences) CUDA launches for `n` elements.
+fn grid_threads(n: u64) -> u64 {
+    let blocks = n.div_ceil(BLOCK).min(multiprocessors() * 2048 / BLOCK).max(1);
+    blocks * BLOCK
+}
+
+/// The generator offset a launch over `n` elements with `unroll` draws per block consumes.
+fn increment(n: u64, unroll: u64) -> u64 {
+    4 * n.div_ceil(grid_threads(n) * unroll)
+}
+
+/// Launches `kernel` over `tensors` (walked in the output's memory order), drawing from the
+/// call's generator argument `generator`.
+fn launch(
+    call: &Call,
+    generator: usize,
+    kernel: RandomKernel,
+    tensors: &[&TensorRef],
+    scalar_words: Vec<u32>,
+    unroll: u64,
+) -> Result<()> {
+    let out = tensors[tensors.len() - 1 - usize::from(kernel.distribution == Distribution::Dropout)];
+    let n = out.numel();
+    if n == 0 {
+        return Ok(());
+    }
+    let device = common_device(tensors)?;
+    let (seed, offset) = call.philox(generator, device, increment(n, unroll))?;
+    // The output's dimensions in memory order (largest stride first), the order CUDA's
+    // TensorIterator walks a single dense output in.
+    let mut dims: Vec<usize> = (0..out.sizes.len()).collect();
+    dims.sort_by_key(|&d| std::cmp::Reverse(out.strides[d].abs()));
+    let block = offset / 4;
+    let mut words = vec![
+        word(n as i64, "element count")?,
+        word(grid_threads(n) as i64, "thread count")?,
+        seed as u32,
+        (seed >> 32) as u32,
+        block as u32,
+        (block >> 32) as u32,
+        dims.len() as u32,
+    ];
+    for &d in &dims {
+        words.push(word(out.sizes[d], "size")?);
+    }
+    let mut offset_words = Vec::new();
+    for t in tensors {
+        offset_words.push(words.len());
+        words.push(0);
+        for &d in &dims {
+            words.push(stride_word(t.strides[d])?);
+        }
+    }
+    words.extend(scalar_words);
+    let addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
+    submit(device, &Kernel::Random(kernel), &addresses, words, &offset_words, n)
+}
+
+fn float_only(op: &str, t: &TensorRef) -> Result<()> {
+    if t.dtype.is_float() {
+        Ok(())
+    } else {
+        Err(not_implemented_for(op, t.dtype))
+    }
+}
+
+/// The accumulation dtype of draws for `dtype`, and its unroll.
+fn accumulation(dtype: DType) -> (DType, u64) {
+    if dtype == DType::F64 {
+        (DType::F64, 2)
+    } else {
+        (DType::F32, 4)
+    }
+}
+
+/// `uniform_(self, from, to, generator)`.
+fn uniform(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    float_only("check_uniform_bounds", &a)?;
+    let (from, to) = (call.double(1)?, call.double(2)?);
+    if from > to {
+        return Err(Error::runtime(format!(
+            "uniform_ expects to return a [from, to) range, but found from={from} > to={to}"
+        )));
+    }
+    let (acc, unroll) = accumulation(a.dtype);
+    // PyTorch rounds the bounds to the tensor's dtype and takes their difference there.
+    let (from_d, to_d) = (round_to(from, a.dtype), round_to(to, a.dtype));
+    let range = round_to(to_d - from_d, a.dtype);
+    let mut words = ScalarArg::float(from_d).words(acc);
+    words.extend(ScalarArg::float(range).words(acc));
+    words.extend(ScalarArg::float(to_d).words(a.dtype));
+    call.return_arg(0);
+    let kernel = RandomKernel {
+        dtype: a.dtype,
+        distribution: Distribution::Uniform,
+        mapping: Mapping::Grid {
+            unroll: unroll as u32,
+        },
+        double: acc == DType::F64,
+    };
+    launch(call, 3, kernel, &[&a], words, unroll)
+}
+
+/// `value` rounded to `dtype`'s precision (float16 and bfloat16 through float32).
+fn round_to(value: f64, dtype: DType) -> f64 {
+    let single = value as f32;
+    match dtype {
+        DType::F64 => value,
+        DType::F16 => f64::from(half_round(single, 10, 15)),
+        DType::BF16 => {
+            let bits = single.to_bits();
+            let rounded = (bits + 0x7fff + ((bits >> 16) & 1)) & 0xffff_0000;
+            f64::from(f32::from_bits(rounded))
+        }
+        _ => f64::from(single),
+    }
+}
+
+/// `x` rounded to a binary float with `mantissa` bits and exponent bias `bias` (normal range).
+fn half_round(x: f32, mantissa: i32, bias: i32) -> f32 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let exponent = x.abs().log2().floor() as i32;
+    let quantum = 2f64.powi(exponent.max(1 - bias) - mantissa);
+    let q = f64::from(x) / quantum;
+    let r = q.round();
+    let r = if (q - q.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
+        r - q.signum()
+    } else {
+        r
+    };
+    (r * quantum) as f32
+}
+
+/// `normal_(self, mean, std, generator)`.
+fn normal(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    float_only("normal_kernel_cuda", &a)?;
+    let (mean, std) = (call.double(1)?, call.double(2)?);
+    if std < 0.0 {
+        return Err(Error::runtime(format!(
+            "normal expects std >= 0.0, but found std {std}"
+        )));
+    }
+    let (acc, unroll) = accumulation(a.dtype);
+    let mut words = ScalarArg::float(mean).words(acc);
+    words.extend(ScalarArg::float(std).words(acc));
+    call.return_arg(0);
+    let kernel = RandomKernel {
+        dtype: a.dtype,
+        distribution: Distribution::Normal,
+        mapping: Mapping::Grid {
+            unroll: unroll as u32,
+        },
+        double: acc == DType::F64,
+    };
+    launch(call, 3, kernel, &[&a], words, unroll)
+}
+
+/// `random_.from(self, from, to, generator)` and `random_.to(self, to, generator)`.
+fn random_range(call: &mut Call, from: i64, to: Option<i64>, generator: usize) -> Result<()> {
+    let a = call.tensor(0)?;
+    let Some(to) = to else {
+        return Err(Error::not_implemented(
+            "mojo: random_ without an upper bound is not implemented yet",
+        ));
+    };
+    if from >= to {
+        return Err(Error::runtime(format!(
+            "random_ expects 'from' to be less than 'to', but got from={from} >= to={to}"
+        )));
+    }
+    let range = to.wrapping_sub(from) as u64;
+    let wide = range >= 1 << 28;
+    let unroll = if wide { 2 } else { 4 };
+    let int = |i: i64| ScalarArg {
+        kind: 1,
+        dtype: -1,
+        i,
+        d: 0.0,
+    };
+    let mut words = int(from).words(DType::I64);
+    words.extend(int(range as i64).words(DType::I64));
+    call.return_arg(0);
+    let kernel = RandomKernel {
+        dtype: a.dtype,
+        distribution: Distribution::Integer { wide },
+        mapping: Mapping::Grid { unroll },
+        double: false,
+    };
+    launch(call, generator, kernel, &[&a], words, u64::from(unroll))
+}
+
+/// `bernoulli_.float(self, p, generator)`.
+fn bernoulli(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let p = call.double(1)?;
+    if !(0.0..=1.0).contains(&p) {
+        return Err(Error::runtime(format!(
+            "bernoulli_ expects p to be in [0, 1], but got p={p}"
+        )));
+    }
+    let (acc, unroll) = accumulation(a.dtype);
+    call.return_arg(0);
+    let kernel = RandomKernel {
+        dtype: a.dtype,
+        distribution: Distribution::Bernoulli,
+        mapping: Mapping::Grid {
+            unroll: unroll as u32,
+        },
+        double: acc == DType::F64,
+    };
+    launch(call, 2, kernel, &[&a], ScalarArg::float(p).words(acc), unroll)
+}
+
+/// `native_dropout(input, p, train)`: `(input * mask / (1 - p), mask)` with CUDA's mask.
+fn native_dropout(call: &mut Call) -> Result<()> {
+    let x = call.tensor(0)?;
+    let p = call.double(1)?;
+    let train = call.optional_int(2)?.is_none_or(|t| t != 0);
+    float_only("fused_dropout", &x)?;
+    let out = call.create(&x.sizes, x.dtype, x.device)?;
+    let mask = call.create(&x.sizes, DType::Bool, x.device)?;
+    if !train || p == 1.0 {
+        let keep = if train { 0.0 } else { 1.0 };
+        super::copy::fill(&mask, &ScalarArg::float(keep))?;
+        return if train {
+            super::copy::fill(&out, &ScalarArg::float(0.0))
+        } else {
+            super::copy::copy(&out, &x)
+        };
+    }
+    let (acc, _) = accumulation(x.dtype);
+    // As CUDA: keep = 1 - p rounded to the accumulation type, scale = 1 / keep.
+    let keep = if acc == DType::F64 {
+        1.0 - p
+    } else {
+        f64::from((1.0 - p) as f32)
+    };
+    let scale = 1.0 / keep;
+    let mut words = ScalarArg::float(keep).words(acc);
+    words.extend(ScalarArg::float(scale).words(acc));
+    let n = x.numel();
+    let width = if x.is_contiguous() {
+        let mut width = 16 / x.dtype.size() as u64;
+        while width > 1 && (x.address % (width * x.dtype.size() as u64) != 0 || n % width != 0) {
+            width /= 2;
+        }
+        width
+    } else {
+        1
+    };
+    let mapping = if width == 1 {
+        Mapping::Grid { unroll: 4 }
+    } else {
+        Mapping::Vector {
+            width: width as u32,
+        }
+    };
+    let kernel = RandomKernel {
+        dtype: x.dtype,
+        distribution: Distribution::Dropout,
+        mapping,
+        double: false,
+    };
+    launch(call, 0, kernel, &[&x, &out, &mask], words, 4)
+}
+
+/// `native_dropout_backward(grad_output, mask, scale)`.
+fn native_dropout_backward(call: &mut Call) -> Result<()> {
+    let (g, mask) = (call.operand(0)?, call.operand(1)?);
+    let scale = super::call::Operand::Scalar(ScalarArg::float(call.double(2)?));
+    let dtype = super::pointwise::common_dtype(&[&g]);
+    pointwise(
+        call,
+        &[&g, &mask, &scale],
+        super::call::Dest::New,
+        dtype,
+        dtype,
+        |e| e[0].clone() * e[1].clone() * e[2].clone(),
+    )
+}
+
+pub const OPS: &[(&str, OpFn)] = &[
+    ("uniform_", uniform),
+    ("normal_", normal),
+    ("random_.from", |c| {
+        let (from, to) = (c.int(1)?, c.optional_int(2)?);
+        random_range(c, from, to, 3)
+    }),
+    ("random_.to", |c| {
+        let to = c.int(1)?;
+        random_range(c, 0, Some(to), 2)
+    }),
+    ("bernoulli_.float", bernoulli),
+    ("native_dropout", native_dropout),
+    ("native_dropout_backward", native_dropout_backward),
+];

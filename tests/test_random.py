@@ -1,0 +1,101 @@
+"""Random numbers equal CUDA's for a seed: the device's draws are compared bit for bit with an
+independent numpy model of cuRAND's Philox and PyTorch's CUDA kernels (philox_reference.py),
+itself checked against CUDA's published numbers."""
+
+import numpy as np
+import philox_reference as ref
+import pytest
+import torch
+
+# Below, at and above the grid cap (132 SMs x 2048 threads = 270336 subsequences).
+SIZES = [7, 1000, 270337]
+
+
+def draw(fn, seed=3):
+    torch.manual_seed(seed)
+    return fn().cpu()
+
+
+def test_the_spec_numbers(device):
+    torch.manual_seed(0)
+    expected = torch.tensor([0.3990, 0.5167, 0.0249, 0.9401])
+    torch.testing.assert_close(torch.rand(4, device=device).cpu(), expected, atol=1e-4, rtol=0)
+    torch.manual_seed(0)
+    normals = torch.tensor([-0.9247, -0.4253, -2.6438, 0.1452])  # CUDA's randn(4) for seed 0
+    torch.testing.assert_close(torch.randn(4, device=device).cpu(), normals, atol=1e-4, rtol=0)
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("dtype", ["float32", "float64", "float16", "bfloat16"])
+def test_uniform_is_bit_exact(device, n, dtype):
+    ours = draw(lambda: torch.empty(n, device=device, dtype=getattr(torch, dtype)).uniform_(-2, 3))
+    expected = ref.uniform(n, seed=3, dtype=dtype, low=-2.0, high=3.0)
+    assert np.array_equal(ours.float().numpy(), np.asarray(expected, dtype=np.float32)) or (
+        dtype == "float64" and np.array_equal(ours.numpy(), expected)
+    )
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("low, high", [(0, 10), (-5, 2**40)])
+def test_randint_is_bit_exact(device, n, low, high):
+    ours = draw(lambda: torch.randint(low, high, (n,), device=device))
+    assert np.array_equal(ours.numpy(), ref.randint(n, low, high, seed=3))
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_bernoulli_and_dropout_masks_are_bit_exact(device, n):
+    ours = draw(lambda: torch.empty(n, device=device).bernoulli_(0.3))
+    assert np.array_equal(ours.numpy().astype(bool), ref.bernoulli_scalar(n, 0.3, seed=3))
+    for dtype in ["float32", "float16", "float64"]:
+        x = torch.ones(n, device=device, dtype=getattr(torch, dtype))
+        out, mask = draw(lambda x=x: torch.stack(torch.native_dropout(x, 0.25, True)))
+        assert np.array_equal(mask.numpy().astype(bool), ref.dropout_mask(n, 0.25, 3, dtype=dtype))
+        torch.testing.assert_close(out, mask.to(out.dtype) / 0.75)
+
+
+def test_float64_normals_are_within_a_few_ulp(device):
+    n = 5000
+    ours = draw(lambda: torch.randn(n, device=device, dtype=torch.float64)).numpy()
+    np.testing.assert_allclose(ours, ref.normal_float64(n, seed=3), rtol=1e-14, atol=1e-14)
+
+
+def test_offsets_advance_like_cuda(device):
+    torch.manual_seed(11)
+    torch.rand(300000, device=device)
+    state = torch.mojo.get_rng_state()
+    assert int.from_bytes(bytes(state[:8].tolist()), "little") == 11
+    assert int.from_bytes(bytes(state[8:].tolist()), "little") == ref.offset_increment(300000, 4)
+
+
+def test_generator_state_api(device):
+    g = torch.Generator(device=device)
+    assert g.initial_seed() == 67280421310721
+    g.manual_seed(5)
+    first = torch.rand(3, device=device, generator=g)
+    state = g.get_state()
+    assert state.dtype == torch.uint8 and state.numel() == 16
+    second = torch.rand(3, device=device, generator=g)
+    g.set_state(state)
+    assert torch.equal(torch.rand(3, device=device, generator=g), second)
+    g.set_state(torch.tensor(list((5).to_bytes(8, "little")), dtype=torch.uint8))
+    assert torch.equal(torch.rand(3, device=device, generator=g), first)
+    with pytest.raises(RuntimeError, match="wrong size"):
+        g.set_state(torch.zeros(12, dtype=torch.uint8))
+
+
+def test_fork_rng_restores_the_device_state(device):
+    torch.manual_seed(1)
+    with torch.random.fork_rng(device_type="mojo"):
+        torch.rand(10, device=device)
+    after = torch.rand(3, device=device)
+    torch.manual_seed(1)
+    assert torch.equal(torch.rand(3, device=device), after)
+
+
+def test_dropout_backward_uses_the_mask(device):
+    x = torch.randn(64, 32).to(device).requires_grad_()
+    torch.manual_seed(0)
+    y = torch.nn.functional.dropout(x, 0.5, training=True)
+    y.sum().backward()
+    kept = y.detach() != 0
+    torch.testing.assert_close(x.grad, kept.float() * 2.0)
