@@ -69,3 +69,19 @@ def test_the_spec_training_loop_runs_unchanged():
     lines = result.stdout.splitlines()
     assert lines[0] == "mojo: 1 device(s), current index 0"
     assert lines[-1].startswith("loss ") and 0.0 < float(lines[-1].split()[1]) < 3.0
+
+
+@pytest.mark.parametrize("options", [{}, {"reduction": "none"}, {"label_smoothing": 0.1}])
+def test_cross_entropy_over_spatial_targets_matches_cpu(device, options):
+    """Segmentation-style [N, C, H, W] logits go through nll_loss2d."""
+    torch.manual_seed(0)
+    logits, target = torch.randn(2, 5, 3, 4), torch.randint(0, 5, (2, 3, 4))
+    target[0, 1, 1] = -100
+    results = []
+    for dev in (device, "cpu"):
+        x = logits.to(dev).requires_grad_()
+        loss = torch.nn.functional.cross_entropy(x, target.to(dev), **options)
+        loss.sum().backward()
+        results.append((loss.detach().cpu(), x.grad.cpu()))
+    for mine, reference in zip(results[0], results[1], strict=True):
+        torch.testing.assert_close(mine, reference)

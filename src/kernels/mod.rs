@@ -10,6 +10,6 @@ pub mod wgsl;
 
 pub use expr::{BinaryOp, Expr, UnaryOp};
 pub use pattern::{
-    Accumulate, AccumulateKernel, Distribution, ForeachKernel, GemmKernel, IndexKernel, Kernel, MapKernel,
-    ReduceKernel, Mapping, RandomKernel, ReduceOp, ScanKernel, SortKernel,
+    Accumulate, AccumulateKernel, Distribution, ForeachKernel, GemmKernel, IndexKernel, Kernel,
+    MapKernel, Mapping, RandomKernel, ReduceKernel, ReduceOp, ScanKernel, SortKernel,
 };

@@ -1,7 +1,7 @@
 //! Launch arguments for the index patterns (layouts in `kernels::wgsl::indexing`).
 
 use super::faults;
-use super::launch::{common_device, stride_word, submit, word};
+use super::launch::{common_device, stride_word, strided_words, submit, word};
 use super::layout::coalesce;
 use super::tensor::TensorRef;
 use crate::error::{Error, ErrorKind, Result};
@@ -74,19 +74,7 @@ pub fn run_index(
     let mut strides = vec![src.1];
     strides.extend(indices.iter().map(|i| i.strides.clone()));
     strides.push(dst.1);
-    let (shape, strides) = coalesce(shape, &strides);
-    let mut words = vec![word(n, "element count")?, shape.len() as u32];
-    for &s in &shape {
-        words.push(word(s, "size")?);
-    }
-    let mut offset_words = Vec::new();
-    for st in &strides {
-        offset_words.push(words.len());
-        words.push(0);
-        for &s in st {
-            words.push(stride_word(s)?);
-        }
-    }
+    let (mut words, mut offset_words) = strided_words(shape, &strides)?;
     offset_words.push(words.len());
     words.push(0);
     for i in indices {

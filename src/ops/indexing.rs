@@ -354,57 +354,45 @@ fn check_index_source(
     Ok(())
 }
 
-/// `index_add.out(self, dim, index, source, alpha, out)`.
-fn index_add(call: &mut Call) -> Result<()> {
-    let a = call.tensor(0)?;
-    let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
-    let index = call.tensor(2)?;
-    let source = call.tensor(3)?;
-    check_index_source("index_add", &a, dim, &index, &source)?;
-    let alpha = call.scalar(4)?;
-    let scaled;
-    let source = if alpha.to_f64() != 1.0 {
-        scaled = Scratch::contiguous(a.device, &source.sizes, a.dtype)?;
-        let dtype = a.dtype;
-        let kernel = MapKernel {
-            inputs: vec![dtype],
-            scalars: vec![dtype],
-            outputs: vec![(dtype, Expr::input(0, dtype) * Expr::scalar(0, dtype))],
-        };
-        run_map(
-            kernel,
-            &[&source, &scaled.tensor],
-            &source.sizes,
-            &alpha.words(dtype),
-        )?;
-        scaled.tensor.clone()
+/// `index_add.out(self, dim, index, source, alpha, out)` (`Sum`) and `index_copy.out(self,
+/// dim, index, source, out)` (`Assign`): slice `i` of `source` along `dim` goes to slice
+/// `index[i]` of `self`.
+fn index_into(call: &mut Call, op: Accumulate) -> Result<()> {
+    let name = if op == Accumulate::Sum {
+        "index_add"
     } else {
-        source
+        "index_copy"
     };
-    let out = call.result(Dest::Arg(5), &a.sizes, a.dtype, a.device)?;
-    scatter_along(
-        Accumulate::Sum,
-        true,
-        &a,
-        &out,
-        dim,
-        &index,
-        &source,
-        false,
-        Fault::index("index out of range in self".into()),
-    )
-}
-
-/// `index_copy.out(self, dim, index, source, out)`.
-fn index_copy(call: &mut Call) -> Result<()> {
     let a = call.tensor(0)?;
     let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
     let index = call.tensor(2)?;
     let source = call.tensor(3)?;
-    check_index_source("index_copy", &a, dim, &index, &source)?;
-    let out = call.result(Dest::Arg(4), &a.sizes, a.dtype, a.device)?;
+    check_index_source(name, &a, dim, &index, &source)?;
+    let out_at = if op == Accumulate::Sum { 5 } else { 4 };
+    let scaled;
+    let source = match op {
+        Accumulate::Sum if call.scalar(4)?.to_f64() != 1.0 => {
+            let alpha = call.scalar(4)?;
+            scaled = Scratch::contiguous(a.device, &source.sizes, a.dtype)?;
+            let dtype = a.dtype;
+            let kernel = MapKernel {
+                inputs: vec![dtype],
+                scalars: vec![dtype],
+                outputs: vec![(dtype, Expr::input(0, dtype) * Expr::scalar(0, dtype))],
+            };
+            run_map(
+                kernel,
+                &[&source, &scaled.tensor],
+                &source.sizes,
+                &alpha.words(dtype),
+            )?;
+            scaled.tensor.clone()
+        }
+        _ => source,
+    };
+    let out = call.result(Dest::Arg(out_at), &a.sizes, a.dtype, a.device)?;
     scatter_along(
-        Accumulate::Assign,
+        op,
         true,
         &a,
         &out,
@@ -412,7 +400,7 @@ fn index_copy(call: &mut Call) -> Result<()> {
         &index,
         &source,
         false,
-        Fault::index("index_copy_(): index out of range in self".into()),
+        Fault::index(format!("{name}(): index out of range in self")),
     )
 }
 
@@ -667,8 +655,8 @@ pub const OPS: &[(&str, OpFn)] = &[
         scatter(c, Some(Accumulate::Sum), None, 4)
     }),
     ("scatter_reduce.two_out", |c| scatter(c, None, Some(4), 6)),
-    ("index_add.out", index_add),
-    ("index_copy.out", index_copy),
+    ("index_add.out", |c| index_into(c, Accumulate::Sum)),
+    ("index_copy.out", |c| index_into(c, Accumulate::Assign)),
     ("index_fill_.int_Scalar", index_fill),
     ("index_fill_.int_Tensor", index_fill),
     ("take", |c| take(c, Dest::New)),

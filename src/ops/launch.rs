@@ -95,6 +95,26 @@ pub fn check_dtype(device: usize, dtype: DType) -> Result<()> {
     Ok(())
 }
 
+/// The map layout's words for tensors walked with `strides` over `shape` (coalesced):
+/// `[n, nd, size[nd], (offset, stride[nd]) per tensor]`, and each tensor's offset word.
+pub(super) fn strided_words(shape: &[i64], strides: &[Vec<i64>]) -> Result<(Vec<u32>, Vec<usize>)> {
+    let n: i64 = shape.iter().product();
+    let (shape, strides) = coalesce(shape, strides);
+    let mut words = vec![word(n, "element count")?, shape.len() as u32];
+    for &s in &shape {
+        words.push(word(s, "size")?);
+    }
+    let mut offset_words = Vec::new();
+    for st in &strides {
+        offset_words.push(words.len());
+        words.push(0);
+        for &s in st {
+            words.push(stride_word(s)?);
+        }
+    }
+    Ok((words, offset_words))
+}
+
 /// Runs an elementwise map over `shape`; `tensors` are the inputs then the outputs, each read
 /// through its own strides broadcast to `shape`.
 pub fn run_map(
@@ -115,20 +135,7 @@ pub fn run_map(
         .iter()
         .map(|t| broadcast_strides(t, shape))
         .collect();
-    let (shape, strides) = coalesce(shape, &strides);
-    let nd = shape.len();
-    let mut words = vec![word(n, "element count")?, nd as u32];
-    for &s in &shape {
-        words.push(word(s, "size")?);
-    }
-    let mut offset_words = Vec::new();
-    for st in &strides {
-        offset_words.push(words.len());
-        words.push(0);
-        for &s in st {
-            words.push(stride_word(s)?);
-        }
-    }
+    let (mut words, offset_words) = strided_words(shape, &strides)?;
     words.extend_from_slice(scalar_words);
     let addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
     submit(
@@ -262,7 +269,6 @@ pub fn run_masked_select(
     shape: &[i64],
 ) -> Result<()> {
     let device = common_device(&[input, mask, output])?;
-    let n: i64 = shape.iter().product();
     if output.numel() == 0 {
         return Ok(());
     }
@@ -270,19 +276,7 @@ pub fn run_masked_select(
         broadcast_strides(input, shape),
         broadcast_strides(mask, shape),
     ];
-    let (shape, strides) = coalesce(shape, &strides);
-    let mut words = vec![word(n, "element count")?, shape.len() as u32];
-    for &s in &shape {
-        words.push(word(s, "size")?);
-    }
-    let mut offset_words = Vec::new();
-    for st in &strides {
-        offset_words.push(words.len());
-        words.push(0);
-        for &s in st {
-            words.push(stride_word(s)?);
-        }
-    }
+    let (mut words, mut offset_words) = strided_words(shape, &strides)?;
     offset_words.push(words.len());
     words.push(0);
     submit(

@@ -9,6 +9,7 @@ pub mod copy;
 pub mod factory;
 pub mod faults;
 pub mod foreach;
+pub mod histogram;
 pub mod index_launch;
 pub mod indexing;
 pub mod launch;

@@ -193,11 +193,22 @@ struct Nll {
 }
 
 fn nll_args(call: &Call, input: usize) -> Result<Nll> {
-    let x = call.tensor(input)?;
-    let t = call.tensor(input + 1)?;
-    let weight = call.optional_tensor(input + 2)?;
-    let reduction = call.int(input + 3)?;
-    let ignore_index = call.int(input + 4)?;
+    nll_parts(
+        call.tensor(input)?,
+        call.tensor(input + 1)?,
+        call.optional_tensor(input + 2)?,
+        call.int(input + 3)?,
+        call.int(input + 4)?,
+    )
+}
+
+fn nll_parts(
+    x: TensorRef,
+    t: TensorRef,
+    weight: Option<TensorRef>,
+    reduction: i64,
+    ignore_index: i64,
+) -> Result<Nll> {
     if x.sizes.is_empty() || x.sizes.len() > 2 {
         return Err(Error::runtime(format!(
             "input tensor should be 1D or 2D but got {}D",
@@ -296,6 +307,17 @@ impl Nll {
 /// `nll_loss_forward.output(self, target, weight, reduction, ignore_index, *, output, total_weight)`.
 fn nll_loss_forward(call: &mut Call) -> Result<()> {
     let nll = nll_args(call, 0)?;
+    let none_shape: Vec<i64> = if call.tensor(0)?.sizes.len() == 2 {
+        vec![nll.n]
+    } else {
+        vec![]
+    };
+    nll_forward(call, nll, none_shape, [Dest::Arg(5), Dest::Arg(6)])
+}
+
+/// The forward of `nll` into `dests`: the loss (`none_shape` for reduction 'none') and the
+/// total weight, created or returned in that order.
+fn nll_forward(call: &mut Call, nll: Nll, none_shape: Vec<i64>, dests: [Dest; 2]) -> Result<()> {
     let dtype = nll.input.dtype;
     if !dtype.is_float() {
         return Err(super::pointwise::not_implemented_for(
@@ -326,7 +348,19 @@ fn nll_loss_forward(call: &mut Call) -> Result<()> {
     inputs.push(&loss_nc.tensor);
     inputs.push(&weight_nc.tensor);
     run_map(kernel, &inputs, &[n, c], &nll.scalar_words())?;
-    let total_weight = call.result(Dest::Arg(6), &[], dtype, device)?;
+    if !(0..=2).contains(&nll.reduction) {
+        return Err(Error::value(format!(
+            "{} is not a valid value for reduction",
+            nll.reduction
+        )));
+    }
+    let out_shape = if nll.reduction == 0 {
+        none_shape
+    } else {
+        vec![]
+    };
+    let out = call.result(dests[0], &out_shape, dtype, device)?;
+    let total_weight = call.result(dests[1], &[], dtype, device)?;
     // Sums of the [n, c] terms over both dimensions, or per row.
     let sum = |source: &TensorRef, out: &TensorRef, reduced: &[bool]| -> Result<()> {
         let kernel = ReduceKernel {
@@ -345,21 +379,14 @@ fn nll_loss_forward(call: &mut Call) -> Result<()> {
     super::copy::copy(&total_weight, &weight_sum.tensor)?;
     match nll.reduction {
         0 => {
-            let shape: Vec<i64> = if call.tensor(0)?.sizes.len() == 2 {
-                vec![n]
-            } else {
-                vec![]
-            };
-            let out = call.result(Dest::Arg(5), &shape, dtype, device)?;
             let out_view = TensorRef {
                 sizes: vec![n],
-                strides: vec![out.strides.first().copied().unwrap_or(0)],
+                strides: vec![out.strides.last().copied().unwrap_or(0)],
                 ..out
             };
             sum(&loss_nc.tensor, &out_view, &[false, true])
         }
-        1 | 2 => {
-            let out = call.result(Dest::Arg(5), &[], dtype, device)?;
+        _ => {
             let loss_sum = Scratch::contiguous(device, &[], acc)?;
             sum_all(&loss_nc.tensor, &loss_sum.tensor)?;
             let value = if nll.reduction == 1 {
@@ -379,9 +406,6 @@ fn nll_loss_forward(call: &mut Call) -> Result<()> {
                 &[],
             )
         }
-        other => Err(Error::value(format!(
-            "{other} is not a valid value for reduction"
-        ))),
     }
 }
 
@@ -392,12 +416,9 @@ fn nll_loss_backward(call: &mut Call) -> Result<()> {
     let nll = nll_args(call, 1)?;
     let total_weight = call.tensor(6)?;
     let x = call.tensor(1)?;
-    let dtype = x.dtype;
-    let acc = acc_dtype(dtype);
-    let out = call.result(Dest::Arg(7), &x.sizes, dtype, x.device)?;
-    let (n, c) = (nll.n, nll.c);
+    let out = call.result(Dest::Arg(7), &x.sizes, x.dtype, x.device)?;
     let out_view = TensorRef {
-        sizes: vec![n, c],
+        sizes: vec![nll.n, nll.c],
         strides: if x.sizes.len() == 2 {
             out.strides.clone()
         } else {
@@ -405,13 +426,29 @@ fn nll_loss_backward(call: &mut Call) -> Result<()> {
         },
         ..out
     };
+    let g_stride = g.strides.first().copied().unwrap_or(0);
+    nll_backward_into(&g, g_stride, &nll, &total_weight, &out_view)
+}
+
+/// The input gradient of `nll` into the `[n, c]` view `out_view`; `g` is the loss gradient,
+/// read along the rows with `g_stride` for reduction 'none'.
+fn nll_backward_into(
+    g: &TensorRef,
+    g_stride: i64,
+    nll: &Nll,
+    total_weight: &TensorRef,
+    out_view: &TensorRef,
+) -> Result<()> {
+    let dtype = out_view.dtype;
+    let acc = acc_dtype(dtype);
+    let (n, c) = (nll.n, nll.c);
     let (mut inputs, picked, w) = nll.picked_weight(acc);
     let w = picked.select(w, Expr::constant(acc, 0.0));
     let grad_index = inputs.len();
     let g_view = TensorRef {
         sizes: vec![n, c],
         strides: if nll.reduction == 0 && !g.sizes.is_empty() {
-            vec![g.strides[0], 0]
+            vec![g_stride, 0]
         } else {
             vec![0, 0]
         },
@@ -433,8 +470,103 @@ fn nll_loss_backward(call: &mut Call) -> Result<()> {
         scalars: vec![DType::I64, DType::I64],
         outputs: vec![(dtype, value.cast(dtype))],
     };
-    inputs.push(&out_view);
+    inputs.push(out_view);
     run_map(kernel, &inputs, &[n, c], &nll.scalar_words())
+}
+
+/// `[N, C, d...]` as a contiguous `[N * d..., C]` copy (classes last), and `N * d...`.
+fn classes_last(x: &TensorRef) -> Result<(Scratch, i64)> {
+    let rank = x.sizes.len();
+    let mut order: Vec<usize> = (0..rank).filter(|&d| d != 1).collect();
+    order.push(1);
+    let permuted = TensorRef {
+        sizes: order.iter().map(|&d| x.sizes[d]).collect(),
+        strides: order.iter().map(|&d| x.strides[d]).collect(),
+        ..x.clone()
+    };
+    let dense = Scratch::contiguous(x.device, &permuted.sizes, x.dtype)?;
+    super::copy::copy(&dense.tensor, &permuted)?;
+    let rows = permuted.sizes[..rank - 1].iter().product();
+    Ok((dense, rows))
+}
+
+/// `t` as a contiguous vector of its `rows` elements.
+fn flat_rows(t: &TensorRef, rows: i64) -> Result<(Scratch, TensorRef)> {
+    let dense = Scratch::contiguous(t.device, &t.sizes, t.dtype)?;
+    super::copy::copy(&dense.tensor, t)?;
+    let view = TensorRef {
+        sizes: vec![rows],
+        strides: vec![1],
+        ..dense.tensor.clone()
+    };
+    Ok((dense, view))
+}
+
+/// The `[N * H * W, C]` problem of a `[N, C, H, W]` nll_loss2d call starting at argument `at`.
+fn nll_2d(call: &Call, at: usize) -> Result<(Nll, Vec<Scratch>, Vec<i64>)> {
+    let x = call.tensor(at)?;
+    let t = call.tensor(at + 1)?;
+    if x.sizes.len() != 4 || t.sizes.len() != 3 {
+        return Err(Error::runtime(format!(
+            "only batches of spatial targets supported (3D tensors) but got targets of dimension: {}",
+            t.sizes.len()
+        )));
+    }
+    let spatial = vec![x.sizes[0], x.sizes[2], x.sizes[3]];
+    if t.sizes != spatial {
+        return Err(Error::runtime(format!(
+            "size mismatch (got input: {:?} , target: {:?}",
+            x.sizes, t.sizes
+        )));
+    }
+    let (dense, rows) = classes_last(&x)?;
+    let (targets, target_view) = flat_rows(&t, rows)?;
+    let input_view = TensorRef {
+        sizes: vec![rows, x.sizes[1]],
+        strides: vec![x.sizes[1], 1],
+        ..dense.tensor.clone()
+    };
+    let nll = nll_parts(
+        input_view,
+        target_view,
+        call.optional_tensor(at + 2)?,
+        call.int(at + 3)?,
+        call.int(at + 4)?,
+    )?;
+    Ok((nll, vec![dense, targets], spatial))
+}
+
+/// `nll_loss2d_forward.output(self, target, weight, reduction, ignore_index, *, output,
+/// total_weight)`.
+fn nll_loss2d_forward(call: &mut Call, dests: [Dest; 2]) -> Result<()> {
+    let (nll, _keep, spatial) = nll_2d(call, 0)?;
+    nll_forward(call, nll, spatial, dests)
+}
+
+/// `nll_loss2d_backward.grad_input(grad_output, self, target, weight, reduction,
+/// ignore_index, total_weight, *, grad_input)`.
+fn nll_loss2d_backward(call: &mut Call, dest: Dest) -> Result<()> {
+    let g = call.tensor(0)?;
+    let (nll, _keep, _) = nll_2d(call, 1)?;
+    let total_weight = call.tensor(6)?;
+    let x = call.tensor(1)?;
+    let out = call.result(dest, &x.sizes, x.dtype, x.device)?;
+    let (_g_keep, g_rows) = if nll.reduction == 0 {
+        let (keep, view) = flat_rows(&g, nll.n)?;
+        (Some(keep), view)
+    } else {
+        (None, g.clone())
+    };
+    let grad = Scratch::contiguous(x.device, &[nll.n, nll.c], x.dtype)?;
+    nll_backward_into(&g_rows, 1, &nll, &total_weight, &grad.tensor)?;
+    // Back to [N, C, H, W]: the gradient rows are (n, h, w) and the columns classes.
+    let (n, c, h, w) = (x.sizes[0], x.sizes[1], x.sizes[2], x.sizes[3]);
+    let source = TensorRef {
+        sizes: vec![n, c, h, w],
+        strides: vec![h * w * c, 1, w * c, c],
+        ..grad.tensor.clone()
+    };
+    super::copy::copy(&out, &source)
 }
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -445,6 +577,16 @@ pub const OPS: &[(&str, OpFn)] = &[
         softmax_backward(c, true)
     }),
     ("nll_loss_forward.output", nll_loss_forward),
+    ("nll_loss2d_forward", |c| {
+        nll_loss2d_forward(c, [Dest::New, Dest::New])
+    }),
+    ("nll_loss2d_forward.output", |c| {
+        nll_loss2d_forward(c, [Dest::Arg(5), Dest::Arg(6)])
+    }),
+    ("nll_loss2d_backward", |c| nll_loss2d_backward(c, Dest::New)),
+    ("nll_loss2d_backward.grad_input", |c| {
+        nll_loss2d_backward(c, Dest::Arg(7))
+    }),
     ("nll_loss_backward.grad_input", nll_loss_backward),
     ("native_layer_norm", layer_norm),
     ("native_layer_norm_backward", layer_norm_backward),

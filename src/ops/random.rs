@@ -27,7 +27,10 @@ fn multiprocessors() -> u64 {
 
 /// The number of threads (Philox subsequences) CUDA launches for `n` elements.
 fn grid_threads(n: u64) -> u64 {
-    let blocks = n.div_ceil(BLOCK).min(multiprocessors() * 2048 / BLOCK).max(1);
+    let blocks = n
+        .div_ceil(BLOCK)
+        .min(multiprocessors() * 2048 / BLOCK)
+        .max(1);
     blocks * BLOCK
 }
 
@@ -46,7 +49,8 @@ fn launch(
     scalar_words: Vec<u32>,
     unroll: u64,
 ) -> Result<()> {
-    let out = tensors[tensors.len() - 1 - usize::from(kernel.distribution == Distribution::Dropout)];
+    let out =
+        tensors[tensors.len() - 1 - usize::from(kernel.distribution == Distribution::Dropout)];
     let n = out.numel();
     if n == 0 {
         return Ok(());
@@ -80,7 +84,14 @@ fn launch(
     }
     words.extend(scalar_words);
     let addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
-    submit(device, &Kernel::Random(kernel), &addresses, words, &offset_words, n)
+    submit(
+        device,
+        &Kernel::Random(kernel),
+        &addresses,
+        words,
+        &offset_words,
+        n,
+    )
 }
 
 fn float_only(op: &str, t: &TensorRef) -> Result<()> {
@@ -239,7 +250,14 @@ fn bernoulli(call: &mut Call) -> Result<()> {
         },
         double: acc == DType::F64,
     };
-    launch(call, 2, kernel, &[&a], ScalarArg::float(p).words(acc), unroll)
+    launch(
+        call,
+        2,
+        kernel,
+        &[&a],
+        ScalarArg::float(p).words(acc),
+        unroll,
+    )
 }
 
 /// `native_dropout(input, p, train)`: `(input * mask / (1 - p), mask)` with CUDA's mask.

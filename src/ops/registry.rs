@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 13] {
+fn families() -> [&'static [(&'static str, OpFn)]; 14] {
     [
         super::math::OPS,
         super::loss::OPS,
@@ -26,6 +26,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 13] {
         super::sort::OPS,
         super::foreach::OPS,
         super::random::OPS,
+        super::histogram::OPS,
     ]
 }
 

@@ -4,7 +4,7 @@ use super::call::{Call, Dest};
 use super::copy::{copy, fill};
 use super::index_launch::{run_accumulate, run_index, run_sort, Fault, IndexArg};
 use super::indexing::at_least_1d;
-use super::launch::{run_map, run_scan};
+use super::launch::{run_map, run_reduce, run_scan};
 use super::reduce::wrap_dim;
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
@@ -13,7 +13,7 @@ use super::shape::narrow;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{Accumulate, Expr, MapKernel, ReduceOp, ScanKernel};
+use crate::kernels::{Accumulate, Expr, MapKernel, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
 use crate::runtime::backend;
 
 /// `sort.values_stable(self, stable, dim, descending, values, indices)`.
@@ -208,7 +208,145 @@ fn unique1(call: &mut Call) -> Result<()> {
     unique(call, &a, inverse, None)
 }
 
+/// `searchsorted.Tensor(sorted_sequence, self, *, out_int32, right, side, sorter[, out])`: for
+/// each value, how many boundaries of its row sort before it (or not after it, with `right`).
+/// Counts the boundaries that fail the comparison a binary search makes, so NaNs land as in
+/// PyTorch's search.
+fn searchsorted(call: &mut Call, dest: Dest) -> Result<()> {
+    let seq = call.tensor(0)?;
+    let holder;
+    let values = match call.operand(1)? {
+        super::call::Operand::Tensor(t) => t,
+        super::call::Operand::Scalar(v) => {
+            holder = Scratch::contiguous(seq.device, &[], seq.dtype)?;
+            fill(&holder.tensor, &v)?;
+            holder.tensor.clone()
+        }
+    };
+    let out_int32 = call.boolean(2)?;
+    let mut right = call.boolean(3)?;
+    if let Some(side) = call.string(4)? {
+        if side != "left" && side != "right" {
+            return Err(Error::runtime(format!(
+                "torch.searchsorted(): side can only be 'left' or 'right' but got {side}"
+            )));
+        }
+        if right && side == "left" {
+            return Err(Error::runtime(
+                "torch.searchsorted(): side and right can't be set to opposites, got side of left while right was True",
+            ));
+        }
+        right = side == "right";
+    }
+    let sorter = call.optional_tensor(5)?;
+    let leading_match = seq.sizes.len() == values.sizes.len()
+        && seq.sizes[..seq.sizes.len().saturating_sub(1)]
+            == values.sizes[..values.sizes.len().saturating_sub(1)];
+    if seq.sizes.is_empty() || !(seq.sizes.len() == 1 || leading_match) {
+        return Err(Error::runtime(format!(
+            "torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions of boundaries tensor and input value tensor must match, but we got boundaries tensor {:?} and input value tensor {:?}",
+            seq.sizes, values.sizes
+        )));
+    }
+    if seq.dtype != values.dtype {
+        return Err(Error::runtime(format!(
+            "torch.searchsorted(): boundary and input value tensors should have same dtype, but got boundary tensor with dtype {} and input value tensor with dtype {}",
+            seq.dtype.torch_name(),
+            values.dtype.torch_name()
+        )));
+    }
+    let result = if out_int32 { DType::I32 } else { DType::I64 };
+    let out = call.result(dest, &values.sizes, result, values.device)?;
+    let last = seq.sizes.len() - 1;
+    let len = seq.sizes[last];
+    let ordered;
+    let seq = match sorter {
+        Some(sorter) => {
+            if sorter.sizes != seq.sizes {
+                return Err(Error::runtime(
+                    "torch.searchsorted(): boundary and sorter must have the same size",
+                ));
+            }
+            ordered = Scratch::contiguous(seq.device, &seq.sizes, seq.dtype)?;
+            let mut src = seq.strides.clone();
+            src[last] = 0;
+            run_index(
+                false,
+                &seq.sizes,
+                (&seq, src),
+                (&ordered.tensor, ordered.tensor.strides.clone()),
+                &[IndexArg {
+                    tensor: &sorter,
+                    strides: sorter.strides.clone(),
+                    loop_strides: vec![],
+                    bound: len,
+                    target: seq.strides[last],
+                }],
+                Fault::runtime(format!(
+                    "torch.searchsorted(): sorter index out of range for a boundary of size {len}"
+                ))
+                .wrapping(),
+            )?;
+            ordered.tensor.clone()
+        }
+        None => seq,
+    };
+    if out.numel() == 0 {
+        return Ok(());
+    }
+    // Per (value, boundary): 1 where the boundary sorts before the value.
+    let mut shape = values.sizes.clone();
+    shape.push(len);
+    let rank = values.sizes.len();
+    let mut value_strides = values.strides.clone();
+    value_strides.push(0);
+    let mut seq_strides = vec![0; rank + 1];
+    seq_strides[rank] = seq.strides[last];
+    if seq.sizes.len() > 1 {
+        seq_strides[..last].copy_from_slice(&seq.strides[..last]);
+    }
+    let view = |t: &TensorRef, strides: Vec<i64>| TensorRef {
+        sizes: shape.clone(),
+        strides,
+        ..t.clone()
+    };
+    let before = Scratch::contiguous(values.device, &shape, DType::I64)?;
+    let dtype = values.dtype;
+    let (b, v) = (Expr::input(0, dtype), Expr::input(1, dtype));
+    let passes = if right { b.gt(v) } else { b.ge(v) };
+    let kernel = MapKernel {
+        inputs: vec![dtype, dtype],
+        scalars: vec![],
+        outputs: vec![(DType::I64, passes.unary(UnaryOp::Not).cast(DType::I64))],
+    };
+    run_map(
+        kernel,
+        &[
+            &view(&seq, seq_strides),
+            &view(&values, value_strides),
+            &before.tensor,
+        ],
+        &shape,
+        &[],
+    )?;
+    let kernel = ReduceKernel {
+        input: DType::I64,
+        scalars: vec![],
+        pre: Expr::input(0, DType::I64),
+        op: ReduceOp::Sum,
+        acc: DType::I64,
+        outputs: vec![(result, Expr::input(0, DType::I64).cast(result))],
+    };
+    let mut reduced = vec![false; rank];
+    reduced.push(true);
+    run_reduce(kernel, &before.tensor, &[&out], &reduced, &[])
+}
+
 pub const OPS: &[(&str, OpFn)] = &[
+    ("searchsorted.Tensor", |c| searchsorted(c, Dest::New)),
+    ("searchsorted.Tensor_out", |c| searchsorted(c, Dest::Arg(6))),
+    ("searchsorted.Scalar", |c| searchsorted(c, Dest::New)),
+    ("searchsorted.Scalar_out", |c| searchsorted(c, Dest::Arg(6))),
     ("sort.values_stable", sort),
     ("topk.values", topk),
     ("_unique2", unique2),

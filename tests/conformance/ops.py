@@ -206,4 +206,8 @@ OPS = [
     "nn.functional.binary_cross_entropy",
     "nn.functional.binary_cross_entropy_with_logits",
     "nn.functional.l1_loss",
+    # Searching and counting.
+    "searchsorted",
+    "bincount",
+    "histc",
 ]

@@ -8,7 +8,8 @@ use crate::kernels::pattern::{Distribution, Mapping, RandomKernel};
 use crate::kernels::wgsl::random::two_pi_over_2pow32;
 use crate::kernels::Kernel;
 
-const PHILOX: &str = "    auto philox = [](u32 k0, u32 k1, u32 c0, u32 c1, u32 c2, u32 c3, u32* out) {
+const PHILOX: &str =
+    "    auto philox = [](u32 k0, u32 k1, u32 c0, u32 c1, u32 c2, u32 c3, u32* out) {
         for (int r = 0; r < 10; ++r) {
             const u32 hi0 = __umulhi(0xD2511F53u, c0), lo0 = 0xD2511F53u * c0;
             const u32 hi1 = __umulhi(0xCD9E8D57u, c2), lo1 = 0xCD9E8D57u * c2;

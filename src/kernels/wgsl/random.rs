@@ -43,10 +43,14 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
     );
     let mut word = 0;
     for (q, dtype) in k.scalars().iter().enumerate() {
-        body += &format!("    let s{q} = {};\n", scalar_load(*dtype, &format!("sc + {word}u")));
+        body += &format!(
+            "    let s{q} = {};\n",
+            scalar_load(*dtype, &format!("sc + {word}u"))
+        );
         word += if dtype.size() == 8 { 2 } else { 1 };
     }
-    body += "    for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {\n        var r = i;\n";
+    body +=
+        "    for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {\n        var r = i;\n";
     for t in 0..tensors {
         body += &format!("        var e{t} = 0u;\n");
     }
@@ -73,9 +77,15 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
             )
         }
     };
-    body += "        let lo = p[4] + kb;\n        let hi = p[5] + select(0u, 1u, lo < kb);\n        \
+    body +=
+        "        let lo = p[4] + kb;\n        let hi = p[5] + select(0u, 1u, lo < kb);\n        \
              let x = philox(vec2<u32>(p[2], p[3]), vec4<u32>(lo, hi, t, 0u));\n";
-    let address = |t: usize| format!("p[7u + nd + {t}u * (1u + nd)] + e{t} * {}u", dtypes[t].size());
+    let address = |t: usize| {
+        format!(
+            "p[7u + nd + {t}u * (1u + nd)] + e{t} * {}u",
+            dtypes[t].size()
+        )
+    };
     let uniform = if acc == DType::F64 {
         "        let a = x[2u * c];\n        let b = x[2u * c + 1u];\n        \
          let u = f64(u64(a) ^ (u64(b) << 21u)) * 1.1102230246251565e-16lf + 5.551115123125783e-17lf;\n"
