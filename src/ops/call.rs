@@ -311,28 +311,14 @@ impl<'a> Call<'a> {
 
     /// A list of optional tensors (`Tensor?[]`; `Tensor[]` has no None entries).
     pub fn optional_tensors(&self, index: usize) -> Result<Vec<Option<TensorRef>>> {
-        let arg = self.arg(index)?;
-        if arg.kind != ValueKind::TensorList {
-            return Err(bad_argument(index, "a tensor list"));
-        }
-        if arg.len == 0 {
-            return Ok(Vec::new());
-        }
-        // SAFETY: the glue keeps `len` tensor records alive for the call.
-        let items = unsafe { std::slice::from_raw_parts(arg.tensors, arg.len as usize) };
-        items
-            .iter()
-            .map(|t| {
-                if t.ndim < 0 {
-                    Ok(None)
-                } else if t.device < 0 {
-                    Err(Error::runtime(
-                        "Expected all tensors to be on the same device, but found at least two devices, mojo:0 and cpu!",
-                    ))
-                } else {
-                    // SAFETY: as above.
-                    unsafe { TensorRef::from_arg(t) }.map(Some)
-                }
+        self.optional_tensors_anywhere(index)?
+            .into_iter()
+            .map(|t| match t {
+                None => Ok(None),
+                Some(Located::Device(t)) => Ok(Some(t)),
+                Some(Located::Host(_)) => Err(Error::runtime(
+                    "Expected all tensors to be on the same device, but found at least two devices, mojo:0 and cpu!",
+                )),
             })
             .collect()
     }
@@ -343,16 +329,7 @@ impl<'a> Call<'a> {
         if arg.kind != ValueKind::Tensor {
             return Err(bad_argument(index, "a tensor"));
         }
-        let mut record = arg.tensor;
-        let host = record.device < 0;
-        record.device = record.device.max(0);
-        // SAFETY: the glue describes a live tensor.
-        let tensor = unsafe { TensorRef::from_arg(&record) }?;
-        Ok(if host {
-            Located::Host(tensor)
-        } else {
-            Located::Device(tensor)
-        })
+        locate(&arg.tensor)
     }
 
     /// A `Scalar[]` argument: integers stay integers, floats are floats.
@@ -390,18 +367,10 @@ impl<'a> Call<'a> {
             .iter()
             .map(|t| {
                 if t.ndim < 0 {
-                    return Ok(None);
-                }
-                let host = t.device < 0;
-                let mut record = *t;
-                record.device = record.device.max(0);
-                // SAFETY: as above.
-                let tensor = unsafe { TensorRef::from_arg(&record) }?;
-                Ok(Some(if host {
-                    Located::Host(tensor)
+                    Ok(None)
                 } else {
-                    Located::Device(tensor)
-                }))
+                    locate(t).map(Some)
+                }
             })
             .collect()
     }
@@ -485,6 +454,20 @@ impl<'a> Call<'a> {
         // SAFETY: the glue described the tensor it keeps alive for the call.
         unsafe { TensorRef::from_arg(&arg) }
     }
+}
+
+/// Reads a glue tensor record that may describe a host tensor.
+fn locate(record: &TensorArg) -> Result<Located> {
+    let host = record.device < 0;
+    let mut record = *record;
+    record.device = record.device.max(0);
+    // SAFETY: the glue describes a live tensor.
+    let tensor = unsafe { TensorRef::from_arg(&record) }?;
+    Ok(if host {
+        Located::Host(tensor)
+    } else {
+        Located::Device(tensor)
+    })
 }
 
 /// A tensor on the device, or on the host (its address then a host pointer).

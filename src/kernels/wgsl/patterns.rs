@@ -111,6 +111,11 @@ fn map(k: &MapKernel, helpers: &mut Helpers) -> String {
 /// Opens the grid-stride loop of a map-style kernel (arguments as in `map`, with `n`, `nd` and
 /// `step` defined) and computes `a{t}`, the byte address of tensor `t`'s element `i`.
 pub fn strided_loop(dtypes: &[DType]) -> String {
+    strided_loop_after(dtypes, 0)
+}
+
+/// [`strided_loop`] for a layout whose map-style words start `skip` words later.
+pub fn strided_loop_after(dtypes: &[DType], skip: usize) -> String {
     let tensors = dtypes.len();
     let mut body = String::from(
         "    for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {\n        var r = i;\n",
@@ -118,15 +123,22 @@ pub fn strided_loop(dtypes: &[DType]) -> String {
     for t in 0..tensors {
         body += &format!("        var e{t} = 0u;\n");
     }
-    body += "        for (var d = nd; d > 0u; d -= 1u) {\n            let size = p[1u + d];\n            \
-             let c = r % size;\n            r = r / size;\n";
+    body += &format!(
+        "        for (var d = nd; d > 0u; d -= 1u) {{\n            let size = p[{}u + d];\n            \
+         let c = r % size;\n            r = r / size;\n",
+        1 + skip
+    );
     for t in 0..tensors {
-        body += &format!("            e{t} += c * p[2u + nd + {t}u * (1u + nd) + d];\n");
+        body += &format!(
+            "            e{t} += c * p[{}u + nd + {t}u * (1u + nd) + d];\n",
+            2 + skip
+        );
     }
     body += "        }\n";
     for (t, dtype) in dtypes.iter().enumerate() {
         body += &format!(
-            "        let a{t} = p[2u + nd + {t}u * (1u + nd)] + e{t} * {}u;\n",
+            "        let a{t} = p[{}u + nd + {t}u * (1u + nd)] + e{t} * {}u;\n",
+            2 + skip,
             dtype.size()
         );
     }

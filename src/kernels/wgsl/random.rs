@@ -3,7 +3,7 @@
 use super::dtype::{compute_type, convert};
 use super::expr;
 use super::math::Helpers;
-use super::patterns::{entry, scalar_load, WORKGROUP_SIZE};
+use super::patterns::{entry, scalar_load, strided_loop_after, WORKGROUP_SIZE};
 use crate::dtype::DType;
 use crate::kernels::pattern::{Distribution, Mapping, RandomKernel};
 use crate::kernels::{Expr, Kernel, UnaryOp};
@@ -49,17 +49,7 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
         );
         word += if dtype.size() == 8 { 2 } else { 1 };
     }
-    body +=
-        "    for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {\n        var r = i;\n";
-    for t in 0..tensors {
-        body += &format!("        var e{t} = 0u;\n");
-    }
-    body += "        for (var d = nd; d > 0u; d -= 1u) {\n            let size = p[6u + d];\n            \
-             let cd = r % size;\n            r = r / size;\n";
-    for t in 0..tensors {
-        body += &format!("            e{t} += cd * p[7u + nd + {t}u * (1u + nd) + d];\n");
-    }
-    body += "        }\n";
+    body += &strided_loop_after(&dtypes, 5);
     // Subsequence `t`, block `kb` (past the generator's) and component `c`.
     body += &match k.mapping {
         Mapping::Grid { unroll } => format!(
@@ -80,12 +70,7 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
     body +=
         "        let lo = p[4] + kb;\n        let hi = p[5] + select(0u, 1u, lo < kb);\n        \
              let x = philox(vec2<u32>(p[2], p[3]), vec4<u32>(lo, hi, t, 0u));\n";
-    let address = |t: usize| {
-        format!(
-            "p[7u + nd + {t}u * (1u + nd)] + e{t} * {}u",
-            dtypes[t].size()
-        )
-    };
+    let address = |t: usize| format!("a{t}");
     let uniform = if acc == DType::F64 {
         "        let a = x[2u * c];\n        let b = x[2u * c + 1u];\n        \
          let u = f64(u64(a) ^ (u64(b) << 21u)) * 1.1102230246251565e-16lf + 5.551115123125783e-17lf;\n"
