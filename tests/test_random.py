@@ -99,3 +99,40 @@ def test_dropout_backward_uses_the_mask(device):
     y.sum().backward()
     kept = y.detach() != 0
     torch.testing.assert_close(x.grad, kept.float() * 2.0)
+
+
+@pytest.mark.parametrize(
+    "name, fill, transform",
+    [
+        (
+            "exponential",
+            lambda t: t.exponential_(2.0),
+            lambda u: (
+                np.float32(-1.0)
+                / np.float32(2.0)
+                * np.where(u >= 1 - 2.0**-24, -(2.0**-24), np.log(u))
+            ),
+        ),
+        (
+            "geometric",
+            lambda t: t.geometric_(0.3),
+            lambda u: np.ceil(np.log(u) / np.log1p(np.float32(-0.3))),
+        ),
+        (
+            "cauchy",
+            lambda t: t.cauchy_(1.0, 2.0),
+            lambda u: 1.0 + 2.0 * np.tan(np.pi * (np.clip(u, 2.0**-23, 1 - 2.0**-23) - 0.5)),
+        ),
+    ],
+)
+def test_uniform_transforms_follow_cudas_formulas(device, name, fill, transform):
+    n = 3000
+    ours = draw(lambda: fill(torch.empty(n, device=device))).numpy()
+    expected = transform(ref.uniform(n, seed=3)).astype(np.float32)
+    np.testing.assert_allclose(ours, expected, rtol=2e-6, atol=1e-6, err_msg=name)
+
+
+def test_log_normal_is_the_exp_of_the_same_normals(device):
+    normals = draw(lambda: torch.empty(2000, device=device, dtype=torch.float64).normal_(0.5, 2.0))
+    logs = draw(lambda: torch.empty(2000, device=device, dtype=torch.float64).log_normal_(0.5, 2.0))
+    torch.testing.assert_close(logs, normals.exp(), rtol=1e-13, atol=0)

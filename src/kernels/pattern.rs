@@ -226,6 +226,13 @@ pub enum Distribution {
     Bernoulli,
     /// Dropout of input 0: a mask `u < keep` (scalars `keep`, `scale`) and `x * mask * scale`.
     Dropout,
+    /// `exp` of a normal (scalars `mean`, `std`).
+    LogNormal,
+    /// A transform of one uniform: `exponential` (scalar `lambda`), `geometric` (scalar `p`),
+    /// `cauchy` (scalars `median`, `sigma`), in PyTorch's CUDA form.
+    Exponential,
+    Geometric,
+    Cauchy,
 }
 
 /// Which element takes which Philox draw: CUDA's grid-stride kernel with `unroll` draws per
@@ -258,10 +265,59 @@ impl RandomKernel {
         };
         match self.distribution {
             Distribution::Uniform => vec![acc, acc, self.dtype],
-            Distribution::Normal | Distribution::Dropout => vec![acc, acc],
+            Distribution::Normal
+            | Distribution::Dropout
+            | Distribution::LogNormal
+            | Distribution::Cauchy => vec![acc, acc],
+            Distribution::Exponential | Distribution::Geometric => vec![acc],
             Distribution::Integer { .. } => vec![DType::I64, DType::I64],
             Distribution::Bernoulli => vec![acc],
         }
+    }
+}
+
+impl RandomKernel {
+    /// The accumulation dtype the draws are transformed in.
+    pub fn acc(&self) -> DType {
+        if self.double || self.dtype == DType::F64 {
+            DType::F64
+        } else {
+            DType::F32
+        }
+    }
+
+    /// For the one-uniform transforms: the value from the uniform (input 0) and the scalars.
+    pub fn transform(&self) -> Option<Expr> {
+        let acc = self.acc();
+        let u = Expr::input(0, acc);
+        let c = |v: f64| Expr::constant(acc, v);
+        let (s0, s1) = (Expr::scalar(0, acc), Expr::scalar(1, acc));
+        let epsilon = if acc == DType::F64 {
+            f64::EPSILON
+        } else {
+            f64::from(f32::EPSILON)
+        };
+        Some(match self.distribution {
+            Distribution::Exponential => {
+                // log(u), but -eps/2 near 1 so that half results never round to 0.
+                let log = u
+                    .clone()
+                    .ge(c(1.0 - epsilon / 2.0))
+                    .select(c(-epsilon / 2.0), u.unary(UnaryOp::Log));
+                (c(-1.0) / s0) * log
+            }
+            Distribution::Geometric => (u.unary(UnaryOp::Log) / (-s0).unary(UnaryOp::Log1p))
+                .unary(UnaryOp::Ceil),
+            Distribution::Cauchy => {
+                let clipped = if acc == DType::F64 {
+                    u
+                } else {
+                    u.min(c(1.0 - epsilon)).max(c(epsilon))
+                };
+                s0 + s1 * (c(std::f64::consts::PI) * (clipped - c(0.5))).unary(UnaryOp::Tan)
+            }
+            _ => return None,
+        })
     }
 }
 

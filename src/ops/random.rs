@@ -172,29 +172,82 @@ fn half_round(x: f32, mantissa: i32, bias: i32) -> f32 {
     (r * quantum) as f32
 }
 
-/// `normal_(self, mean, std, generator)`.
-fn normal(call: &mut Call) -> Result<()> {
+/// Fills argument 0 with `distribution` drawn with `parameters` (in the accumulation dtype),
+/// from the generator argument `generator`, and returns it.
+fn fill_with(
+    call: &mut Call,
+    op: &str,
+    distribution: Distribution,
+    parameters: &[f64],
+    generator: usize,
+) -> Result<()> {
     let a = call.tensor(0)?;
-    float_only("normal_kernel_cuda", &a)?;
-    let (mean, std) = (call.double(1)?, call.double(2)?);
-    if std < 0.0 {
-        return Err(Error::runtime(format!(
-            "normal expects std >= 0.0, but found std {std}"
-        )));
-    }
+    float_only(op, &a)?;
     let (acc, unroll) = accumulation(a.dtype);
-    let mut words = ScalarArg::float(mean).words(acc);
-    words.extend(ScalarArg::float(std).words(acc));
+    let words = parameters
+        .iter()
+        .flat_map(|&v| ScalarArg::float(v).words(acc))
+        .collect();
     call.return_arg(0);
     let kernel = RandomKernel {
         dtype: a.dtype,
-        distribution: Distribution::Normal,
+        distribution,
         mapping: Mapping::Grid {
             unroll: unroll as u32,
         },
         double: acc == DType::F64,
     };
-    launch(call, 3, kernel, &[&a], words, unroll)
+    launch(call, generator, kernel, &[&a], words, unroll)
+}
+
+/// `normal_(self, mean, std, generator)` and `log_normal_` (its exp).
+fn normal(call: &mut Call, distribution: Distribution) -> Result<()> {
+    let (mean, std) = (call.double(1)?, call.double(2)?);
+    if std < 0.0 || (distribution == Distribution::LogNormal && std == 0.0) {
+        let bound = if distribution == Distribution::LogNormal {
+            "std > 0.0"
+        } else {
+            "std >= 0.0"
+        };
+        return Err(Error::runtime(format!(
+            "{} expects {bound}, but found std {std}",
+            if distribution == Distribution::LogNormal { "log_normal_" } else { "normal" }
+        )));
+    }
+    fill_with(call, "normal_kernel_cuda", distribution, &[mean, std], 3)
+}
+
+/// `exponential_(self, lambd, generator)`.
+fn exponential(call: &mut Call) -> Result<()> {
+    let lambda = call.double(1)?;
+    if lambda <= 0.0 {
+        return Err(Error::runtime(format!(
+            "exponential_ expects lambda > 0.0, but found lambda={lambda}"
+        )));
+    }
+    fill_with(call, "exponential_cuda", Distribution::Exponential, &[lambda], 2)
+}
+
+/// `geometric_(self, p, generator)`.
+fn geometric(call: &mut Call) -> Result<()> {
+    let p = call.double(1)?;
+    if !(p > 0.0 && p < 1.0) {
+        return Err(Error::runtime(format!(
+            "geometric_ expects p to be in (0, 1), but got p={p}"
+        )));
+    }
+    fill_with(call, "geometric_cuda", Distribution::Geometric, &[p], 2)
+}
+
+/// `cauchy_(self, median, sigma, generator)`.
+fn cauchy(call: &mut Call) -> Result<()> {
+    let (median, sigma) = (call.double(1)?, call.double(2)?);
+    if sigma <= 0.0 {
+        return Err(Error::runtime(format!(
+            "cauchy_ expects sigma > 0.0, but found sigma={sigma}"
+        )));
+    }
+    fill_with(call, "cauchy_cuda", Distribution::Cauchy, &[median, sigma], 3)
 }
 
 /// `random_.from(self, from, to, generator)` and `random_.to(self, to, generator)`.
@@ -233,13 +286,13 @@ fn random_range(call: &mut Call, from: i64, to: Option<i64>, generator: usize) -
 
 /// `bernoulli_.float(self, p, generator)`.
 fn bernoulli(call: &mut Call) -> Result<()> {
-    let a = call.tensor(0)?;
     let p = call.double(1)?;
     if !(0.0..=1.0).contains(&p) {
         return Err(Error::runtime(format!(
             "bernoulli_ expects p to be in [0, 1], but got p={p}"
         )));
     }
+    let a = call.tensor(0)?;
     let (acc, unroll) = accumulation(a.dtype);
     call.return_arg(0);
     let kernel = RandomKernel {
@@ -250,14 +303,7 @@ fn bernoulli(call: &mut Call) -> Result<()> {
         },
         double: acc == DType::F64,
     };
-    launch(
-        call,
-        2,
-        kernel,
-        &[&a],
-        ScalarArg::float(p).words(acc),
-        unroll,
-    )
+    launch(call, 2, kernel, &[&a], ScalarArg::float(p).words(acc), unroll)
 }
 
 /// `native_dropout(input, p, train)`: `(input * mask / (1 - p), mask)` with CUDA's mask.
@@ -330,7 +376,11 @@ fn native_dropout_backward(call: &mut Call) -> Result<()> {
 
 pub const OPS: &[(&str, OpFn)] = &[
     ("uniform_", uniform),
-    ("normal_", normal),
+    ("normal_", |c| normal(c, Distribution::Normal)),
+    ("log_normal_", |c| normal(c, Distribution::LogNormal)),
+    ("exponential_", exponential),
+    ("geometric_", geometric),
+    ("cauchy_", cauchy),
     ("random_.from", |c| {
         let (from, to) = (c.int(1)?, c.optional_int(2)?);
         random_range(c, from, to, 3)

@@ -1,7 +1,7 @@
 //! CUDA C++ for random kernels (layout in `kernels::wgsl::random`), with cuRAND's arithmetic:
 //! `__umulhi` products, `logf` and `__sincosf` for float normals, `sincospi` for doubles.
 
-use super::expr::{compute_type, convert};
+use super::expr::{compute_type, convert, render as expr};
 use super::patterns::{scalar_load, GRID_STRIDE};
 use crate::dtype::DType;
 use crate::kernels::pattern::{Distribution, Mapping, RandomKernel};
@@ -75,6 +75,15 @@ pub fn random(k: &RandomKernel) -> String {
         "        const float u = (float)x[c] * 2.3283064e-10f + 1.1641532e-10f;\n"
     };
     let fma = if acc == DType::F64 { "fma" } else { "fmaf" };
+    // A normal's stored value: `mean + z * std`, or its exp for the log-normal.
+    let (normal_let, normal_value) = if k.distribution == Distribution::LogNormal {
+        (
+            format!("const {ty} x2 = {fma}(z, s1, s0);\n        "),
+            expr(&crate::kernels::Expr::input(2, acc).exp()),
+        )
+    } else {
+        (String::new(), format!("{fma}(z, s1, s0)"))
+    };
     let out = tensors - 1 - usize::from(k.distribution == Distribution::Dropout);
     body += &match k.distribution {
         Distribution::Uniform => format!(
@@ -83,21 +92,21 @@ pub fn random(k: &RandomKernel) -> String {
             address(out),
             convert("s0", acc, k.dtype),
         ),
-        Distribution::Normal if acc == DType::F64 => format!(
+        Distribution::Normal | Distribution::LogNormal if acc == DType::F64 => format!(
             "        const double u = (double)((u64)x[0] ^ ((u64)x[1] << 21)) * 1.1102230246251565e-16 + 5.551115123125783e-17;\n        \
              const double w = (double)((u64)x[2] ^ ((u64)x[3] << 21)) * 2.220446049250313e-16 + 1.1102230246251565e-16;\n        \
              double sn, cs;\n        sincospi(w, &sn, &cs);\n        const double radius = sqrt(-2.0 * log(u));\n        \
-             const double z = (c == 0u ? sn : cs) * radius;\n        st{out}({}, {});\n",
+             const double z = (c == 0u ? sn : cs) * radius;\n        {normal_let}st{out}({}, {});\n",
             address(out),
-            convert("fma(z, s1, s0)", acc, k.dtype),
+            convert(&normal_value, acc, k.dtype),
         ),
-        Distribution::Normal => format!(
+        Distribution::Normal | Distribution::LogNormal => format!(
             "        const u32 pr = c / 2u;\n        const float u = (float)x[2u * pr] * 2.3283064e-10f + 1.1641532e-10f;\n        \
              const float w = (float)x[2u * pr + 1u] * {two_pi:e}f + {half:e}f;\n        \
              const float radius = sqrtf(-2.0f * logf(u));\n        float sn, cs;\n        __sincosf(w, &sn, &cs);\n        \
-             const float z = (c % 2u == 0u ? sn : cs) * radius;\n        st{out}({}, {});\n",
+             const float z = (c % 2u == 0u ? sn : cs) * radius;\n        {normal_let}st{out}({}, {});\n",
             address(out),
-            convert("fmaf(z, s1, s0)", acc, k.dtype),
+            convert(&normal_value, acc, k.dtype),
             two_pi = two_pi_over_2pow32(),
             half = two_pi_over_2pow32() / 2.0,
         ),
@@ -111,6 +120,14 @@ pub fn random(k: &RandomKernel) -> String {
                 "        const i64 v = (i64)({draw} % (u64)s1) + s0;\n        st{out}({}, {});\n",
                 address(out),
                 convert("v", DType::I64, k.dtype),
+            )
+        }
+        Distribution::Exponential | Distribution::Geometric | Distribution::Cauchy => {
+            let value = k.transform().expect("a one-uniform transform");
+            format!(
+                "{uniform}        const {ty} x0 = u;\n        st{out}({}, {});\n",
+                address(out),
+                convert(&expr(&value), acc, k.dtype),
             )
         }
         Distribution::Bernoulli => format!(

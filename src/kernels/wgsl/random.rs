@@ -89,6 +89,13 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
         }
     };
     let (fma_uniform, fma_normal) = (fused("u", "s1", "s0"), fused("z", "s1", "s0"));
+    // A normal's stored value: `mean + z * std`, or its exp for the log-normal.
+    let (normal_let, normal_value) = if k.distribution == Distribution::LogNormal {
+        let exp = expr::render(&Expr::input(2, acc).exp(), helpers);
+        (format!("let x2 = {fma_normal};\n        "), exp)
+    } else {
+        (String::new(), fma_normal.clone())
+    };
     let out = tensors - 1 - usize::from(k.distribution == Distribution::Dropout);
     body += &match k.distribution {
         Distribution::Uniform => format!(
@@ -97,7 +104,7 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
             address(out),
             convert("s0", acc, k.dtype),
         ),
-        Distribution::Normal if acc == DType::F64 => {
+        Distribution::Normal | Distribution::LogNormal if acc == DType::F64 => {
             let pair = "        let a = x[0]; let b = x[1]; let cc = x[2]; let dd = x[3];\n        \
                         let u = f64(u64(a) ^ (u64(b) << 21u)) * 1.1102230246251565e-16lf + 5.551115123125783e-17lf;\n        \
                         let w = f64(u64(cc) ^ (u64(dd) << 21u)) * 2.220446049250313e-16lf + 1.1102230246251565e-16lf;\n";
@@ -109,20 +116,20 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
             let cos = radius * angle.unary(UnaryOp::Cos);
             format!(
                 "{pair}        let x0 = u;\n        let x1 = w;\n        let z = select({}, {}, c == 0u);\n        \
-                 st{out}({}, {});\n",
+                 {normal_let}st{out}({}, {});\n",
                 expr::render(&cos, helpers),
                 expr::render(&sin, helpers),
                 address(out),
-                convert(&fma_normal, acc, k.dtype),
+                convert(&normal_value, acc, k.dtype),
             )
         }
-        Distribution::Normal => format!(
+        Distribution::Normal | Distribution::LogNormal => format!(
             "        let pr = c / 2u;\n        let u = f32(x[2u * pr]) * 2.3283064e-10f + 1.1641532e-10f;\n        \
              let w = f32(x[2u * pr + 1u]) * {two_pi:e}f + {half_two_pi:e}f;\n        \
              let radius = sqrt(-2.0f * log(u));\n        let z = select(radius * cos(w), radius * sin(w), c % 2u == 0u);\n        \
-             st{out}({}, {});\n",
+             {normal_let}st{out}({}, {});\n",
             address(out),
-            convert(&fma_normal, acc, k.dtype),
+            convert(&normal_value, acc, k.dtype),
             two_pi = two_pi_over_2pow32(),
             half_two_pi = two_pi_over_2pow32() / 2.0,
         ),
@@ -136,6 +143,14 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
                 "        let v = i64(({draw}) % bitcast<u64>(s1)) + s0;\n        st{out}({}, {});\n",
                 address(out),
                 convert("v", DType::I64, k.dtype),
+            )
+        }
+        Distribution::Exponential | Distribution::Geometric | Distribution::Cauchy => {
+            let value = k.transform().expect("a one-uniform transform");
+            format!(
+                "{uniform}        let x0 = u;\n        st{out}({}, {});\n",
+                address(out),
+                convert(&expr::render(&value, helpers), acc, k.dtype),
             )
         }
         Distribution::Bernoulli => format!(
