@@ -136,3 +136,19 @@ def test_log_normal_is_the_exp_of_the_same_normals(device):
     normals = draw(lambda: torch.empty(2000, device=device, dtype=torch.float64).normal_(0.5, 2.0))
     logs = draw(lambda: torch.empty(2000, device=device, dtype=torch.float64).log_normal_(0.5, 2.0))
     torch.testing.assert_close(logs, normals.exp(), rtol=1e-13, atol=0)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_bernoulli_with_a_probability_tensor_is_bit_exact(device, dtype):
+    probs = torch.rand(37, 11, dtype=torch.float64)
+    ours = draw(lambda: torch.bernoulli(probs.to(device=device, dtype=dtype)))
+    expected = ref.bernoulli_tensor(probs.to(dtype).numpy(), seed=3, dtype=str(dtype)[6:])
+    assert np.array_equal(ours.numpy().astype(bool), expected)
+    assert int.from_bytes(bytes(torch.mojo.get_rng_state()[8:].tolist()), "little") == 12
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32", "uint8", "bool", "float32", "float64"])
+def test_random_over_the_whole_range_is_bit_exact(device, dtype):
+    n = 1001
+    ours = draw(lambda: torch.empty(n, device=device, dtype=getattr(torch, dtype)).random_())
+    assert np.array_equal(ours.numpy(), ref.random_default(n, seed=3, dtype=dtype))

@@ -226,6 +226,8 @@ pub enum Distribution {
     Bernoulli,
     /// Dropout of input 0: a mask `u < keep` (scalars `keep`, `scale`) and `x * mask * scale`.
     Dropout,
+    /// `u <= p` with `p` the element of input 0 (of dtype `p`).
+    BernoulliTensor { p: DType },
     /// `exp` of a normal (scalars `mean`, `std`).
     LogNormal,
     /// A transform of one uniform: `exponential` (scalar `lambda`), `geometric` (scalar `p`),
@@ -241,6 +243,8 @@ pub enum Distribution {
 pub enum Mapping {
     Grid { unroll: u32 },
     Vector { width: u32 },
+    /// `bernoulli_(Tensor)`: thread `i / 4` takes one block, component `i % 4`.
+    Quad,
 }
 
 /// Random numbers identical to CUDA's for a seed and offset: element `i` (row-major) takes
@@ -270,6 +274,7 @@ impl RandomKernel {
             | Distribution::LogNormal
             | Distribution::Cauchy => vec![acc, acc],
             Distribution::Exponential | Distribution::Geometric => vec![acc],
+            Distribution::BernoulliTensor { .. } => vec![],
             Distribution::Integer { .. } => vec![DType::I64, DType::I64],
             Distribution::Bernoulli => vec![acc],
         }
@@ -446,6 +451,11 @@ impl Kernel {
             Kernel::Random(k) if k.distribution == Distribution::Dropout => {
                 vec![k.dtype, k.dtype, DType::Bool]
             }
+            Kernel::Random(RandomKernel {
+                distribution: Distribution::BernoulliTensor { p },
+                dtype,
+                ..
+            }) => vec![*p, *dtype],
             Kernel::Random(k) => vec![k.dtype],
             Kernel::Foreach(k) => k
                 .inputs
@@ -468,7 +478,10 @@ impl Kernel {
             Kernel::Accumulate(k) => 2 + k.indices.len(),
             Kernel::Sort(_) => 1,
             Kernel::Foreach(k) => k.inputs.len() * k.chunk,
-            Kernel::Random(k) => usize::from(k.distribution == Distribution::Dropout),
+            Kernel::Random(k) => usize::from(matches!(
+                k.distribution,
+                Distribution::Dropout | Distribution::BernoulliTensor { .. }
+            )),
         }
     }
 }

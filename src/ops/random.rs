@@ -56,7 +56,21 @@ fn launch(
         return Ok(());
     }
     let device = common_device(tensors)?;
-    let (seed, offset) = call.philox(generator, device, increment(n, unroll))?;
+    let inputs = call.philox(generator, device, increment(n, unroll))?;
+    launch_with(device, inputs, kernel, tensors, scalar_words, out)
+}
+
+/// Launches `kernel` with the Philox `(seed, offset)` over `tensors`, walking `out` in memory
+/// order.
+fn launch_with(
+    device: usize,
+    (seed, offset): (u64, u64),
+    kernel: RandomKernel,
+    tensors: &[&TensorRef],
+    scalar_words: Vec<u32>,
+    out: &TensorRef,
+) -> Result<()> {
+    let n = out.numel();
     // The output's dimensions in memory order (largest stride first), the order CUDA's
     // TensorIterator walks a single dense output in.
     let mut dims: Vec<usize> = (0..out.sizes.len()).collect();
@@ -250,21 +264,22 @@ fn cauchy(call: &mut Call) -> Result<()> {
     fill_with(call, "cauchy_cuda", Distribution::Cauchy, &[median, sigma], 3)
 }
 
-/// `random_.from(self, from, to, generator)` and `random_.to(self, to, generator)`.
+/// `random_.from(self, from, to, generator)` and `random_.to(self, to, generator)`; without
+/// `to`, the dtype's whole range as `random_()` draws it.
 fn random_range(call: &mut Call, from: i64, to: Option<i64>, generator: usize) -> Result<()> {
     let a = call.tensor(0)?;
-    let Some(to) = to else {
-        return Err(Error::not_implemented(
-            "mojo: random_ without an upper bound is not implemented yet",
-        ));
+    let (range, wide) = match to {
+        Some(to) => {
+            if from >= to {
+                return Err(Error::runtime(format!(
+                    "random_ expects 'from' to be less than 'to', but got from={from} >= to={to}"
+                )));
+            }
+            let range = to.wrapping_sub(from) as u64;
+            (range, range >= 1 << 28)
+        }
+        None => full_range(a.dtype),
     };
-    if from >= to {
-        return Err(Error::runtime(format!(
-            "random_ expects 'from' to be less than 'to', but got from={from} >= to={to}"
-        )));
-    }
-    let range = to.wrapping_sub(from) as u64;
-    let wide = range >= 1 << 28;
     let unroll = if wide { 2 } else { 4 };
     let int = |i: i64| ScalarArg {
         kind: 1,
@@ -282,6 +297,23 @@ fn random_range(call: &mut Call, from: i64, to: Option<i64>, generator: usize) -
         double: false,
     };
     launch(call, generator, kernel, &[&a], words, u64::from(unroll))
+}
+
+/// `random_()`'s modulus for `dtype` (its largest integer plus one, or for floats every
+/// integer they represent exactly, plus one) and whether CUDA draws 64 bits for it.
+fn full_range(dtype: DType) -> (u64, bool) {
+    match dtype {
+        DType::Bool => (2, false),
+        DType::U8 => (1 << 8, false),
+        DType::I8 => (1 << 7, false),
+        DType::I16 => (1 << 15, false),
+        DType::I32 => (1 << 31, false),
+        DType::I64 => (1 << 63, true),
+        DType::F16 => ((1 << 11) + 1, false),
+        DType::BF16 => ((1 << 8) + 1, false),
+        DType::F32 => ((1 << 24) + 1, false),
+        DType::F64 => ((1 << 53) + 1, true),
+    }
 }
 
 /// `bernoulli_.float(self, p, generator)`.
@@ -304,6 +336,35 @@ fn bernoulli(call: &mut Call) -> Result<()> {
         double: acc == DType::F64,
     };
     launch(call, 2, kernel, &[&a], ScalarArg::float(p).words(acc), unroll)
+}
+
+/// `bernoulli_.Tensor(self, p, generator)`: `u <= p` per element, `p` broadcast to `self`;
+/// CUDA's launch takes one Philox block per four elements and advances the offset by 12.
+fn bernoulli_tensor(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let p = call.tensor(1)?;
+    if !p.dtype.is_float() {
+        return Err(not_implemented_for("bernoulli_tensor_cuda_p_", p.dtype));
+    }
+    let p = TensorRef {
+        strides: super::layout::broadcast_strides(&p, &a.sizes),
+        sizes: a.sizes.clone(),
+        ..p
+    };
+    call.return_arg(0);
+    let n = a.numel();
+    if n == 0 {
+        return Ok(());
+    }
+    let device = common_device(&[&a, &p])?;
+    let (seed, offset) = call.philox(2, device, 10)?;
+    let kernel = RandomKernel {
+        dtype: a.dtype,
+        distribution: Distribution::BernoulliTensor { p: p.dtype },
+        mapping: Mapping::Quad,
+        double: false,
+    };
+    launch_with(device, (seed, offset), kernel, &[&p, &a], Vec::new(), &a)
 }
 
 /// `native_dropout(input, p, train)`: `(input * mask / (1 - p), mask)` with CUDA's mask.
@@ -382,14 +443,20 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("geometric_", geometric),
     ("cauchy_", cauchy),
     ("random_.from", |c| {
-        let (from, to) = (c.int(1)?, c.optional_int(2)?);
-        random_range(c, from, to, 3)
+        let from = c.int(1)?;
+        let to = match c.optional_int(2)? {
+            Some(to) => to,
+            None => return Err(Error::not_implemented("mojo: random_(from, None) is not implemented yet")),
+        };
+        random_range(c, from, Some(to), 3)
     }),
+    ("random_", |c| random_range(c, 0, None, 1)),
     ("random_.to", |c| {
         let to = c.int(1)?;
         random_range(c, 0, Some(to), 2)
     }),
     ("bernoulli_.float", bernoulli),
+    ("bernoulli_.Tensor", bernoulli_tensor),
     ("native_dropout", native_dropout),
     ("native_dropout_backward", native_dropout_backward),
 ];

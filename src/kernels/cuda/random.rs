@@ -54,6 +54,7 @@ pub fn random(k: &RandomKernel) -> String {
         Mapping::Grid { unroll } => format!(
             "        const u32 t = i % threads, q = i / threads, kb = q / {unroll}u, c = q % {unroll}u;\n"
         ),
+        Mapping::Quad => "        const u32 t = i / 4u, kb = 0u, c = i % 4u;\n".to_string(),
         Mapping::Vector { width } => {
             let (kb, c) = if width == 8 {
                 ("2u * j + l / 4u", "l % 4u")
@@ -130,6 +131,18 @@ pub fn random(k: &RandomKernel) -> String {
                 convert(&expr(&value), acc, k.dtype),
             )
         }
+        Distribution::BernoulliTensor { p } => format!(
+            "        const float u = (float)x[c] * 2.3283064e-10f + 1.1641532e-10f;\n        st1({}, {});\n",
+            address(1),
+            convert(
+                &format!(
+                    "(({ty})u <= {})",
+                    convert(&format!("ld0({})", address(0)), p, acc)
+                ),
+                DType::Bool,
+                k.dtype
+            ),
+        ),
         Distribution::Bernoulli => format!(
             "{uniform}        st{out}({}, {});\n",
             address(out),

@@ -55,6 +55,9 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
         Mapping::Grid { unroll } => format!(
             "        let t = i % threads;\n        let q = i / threads;\n        let kb = q / {unroll}u;\n        let c = q % {unroll}u;\n"
         ),
+        Mapping::Quad => {
+            "        let t = i / 4u;\n        let kb = 0u;\n        let c = i % 4u;\n".to_string()
+        }
         Mapping::Vector { width } => {
             let (kb, c) = if width == 8 {
                 ("2u * j + l / 4u", "l % 4u")
@@ -153,6 +156,14 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
                 convert(&expr::render(&value, helpers), acc, k.dtype),
             )
         }
+        Distribution::BernoulliTensor { p } => format!(
+            "        let u = f32(x[c]) * 2.3283064e-10f + 1.1641532e-10f;\n        st1(a1, {});\n",
+            convert(
+                &format!("{ty}(u) <= {}", convert("ld0(a0)", p, acc)),
+                DType::Bool,
+                k.dtype
+            ),
+        ),
         Distribution::Bernoulli => format!(
             "{uniform}        st{out}({}, {});\n",
             address(out),
