@@ -54,7 +54,7 @@ def test_transformer_language_model_matches_cpu(device):
 
 
 def test_the_spec_training_loop_runs_unchanged():
-    """examples/training_loop.py is the spec's loop (without autocast) and prints its lines."""
+    """examples/training_loop.py is the spec's loop (bfloat16 autocast) and prints its lines."""
     import os
     import subprocess
     import sys
