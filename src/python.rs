@@ -123,6 +123,12 @@ fn set_rng_state(device: i64, seed: u64, offset: u64) -> PyResult<()> {
     Ok(())
 }
 
+/// Host waits on the device so far (reads to the host and synchronize calls from PyTorch).
+#[pyfunction]
+fn host_sync_count() -> u64 {
+    crate::ffi::runtime::HOST_SYNCS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Kernel launches issued by this process so far, by pattern name (`map`, `foreach`, ...).
 #[pyfunction]
 fn launch_counts() -> std::collections::HashMap<String, u64> {
@@ -158,6 +164,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(torch_version_built, m)?)?;
     m.add_function(wrap_pyfunction!(cuda_compile_stats, m)?)?;
     m.add_function(wrap_pyfunction!(launch_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(host_sync_count, m)?)?;
     m.add_function(wrap_pyfunction!(rng_state, m)?)?;
     m.add_function(wrap_pyfunction!(set_rng_state, m)?)?;
     m.add_function(wrap_pyfunction!(cuda_source_of_copy, m)?)?;

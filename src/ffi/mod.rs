@@ -3,7 +3,7 @@
 
 mod dispatch;
 mod ops;
-mod runtime;
+pub mod runtime;
 
 use std::cell::RefCell;
 use std::ffi::{c_char, CString};

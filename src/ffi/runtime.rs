@@ -103,10 +103,19 @@ pub unsafe extern "C" fn mojo_memory_info(device: i64, free: *mut u64, total: *m
     })
 }
 
+/// Calls that made the host wait for the device (reads to the host and synchronize), for
+/// tests that check an op path never synchronises.
+pub static HOST_SYNCS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn count_sync() {
+    HOST_SYNCS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Waits for the work queued on `device`.
 #[no_mangle]
 pub extern "C" fn mojo_synchronize(device: i64) -> i32 {
     ffi_call(|| {
+        count_sync();
         let device = runtime::check_device(device)?;
         backend()?.synchronize(device)?;
         crate::ops::faults::check(device)
@@ -141,6 +150,7 @@ pub unsafe extern "C" fn mojo_read(address: u64, dst: *mut c_void, bytes: u64) -
         } else {
             std::slice::from_raw_parts_mut(dst.cast::<u8>(), bytes as usize)
         };
+        count_sync();
         backend()?.read(address, out)?;
         crate::ops::faults::check(crate::runtime::backend::device_of(address))
     })

@@ -204,6 +204,13 @@ fn foreach(
     Ok(())
 }
 
+/// Multiplies each position's first tensor in place by its second operand.
+pub fn scale_lists(call: &mut Call, positions: Vec<Vec<Operand>>) -> Result<()> {
+    foreach(call, positions, Into::Place, Compute::Common, |e, _| {
+        e[0].clone() * e[1].clone()
+    })
+}
+
 /// The tensors of list argument `at` (host zero-dimensional tensors as scalars).
 fn list(call: &Call, at: usize) -> Result<Vec<Operand>> {
     call.optional_tensors_anywhere(at)?

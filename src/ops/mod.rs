@@ -3,6 +3,7 @@
 
 pub mod activation;
 pub mod advanced_index;
+pub mod amp;
 pub mod call;
 pub mod cat;
 pub mod copy;

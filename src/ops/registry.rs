@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 14] {
+fn families() -> [&'static [(&'static str, OpFn)]; 15] {
     [
         super::math::OPS,
         super::loss::OPS,
@@ -27,6 +27,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 14] {
         super::foreach::OPS,
         super::random::OPS,
         super::histogram::OPS,
+        super::amp::OPS,
     ]
 }
 
