@@ -38,3 +38,86 @@ def test_autocast_matches_stock_cpu_bfloat16_matmul(device):
         ours = (a.to(device) @ b.to(device)).cpu()
     expected = a.bfloat16() @ b.bfloat16()
     torch.testing.assert_close(ours, expected, rtol=1.6e-2, atol=1e-2)
+
+
+def test_the_spec_grad_scaler_example(device):
+    device = torch.device(device)
+    model = torch.nn.Linear(16, 4).to(device)
+    optimizer = torch.optim.AdamW(model.parameters(), fused=True)
+    scaler = torch.amp.GradScaler(device.type)
+    x = torch.randn(8, 16, device=device)
+    target = torch.randint(0, 4, (8,), device=device)
+
+    for _ in range(3):
+        with torch.autocast(device.type, dtype=torch.float16):
+            loss = torch.nn.functional.cross_entropy(model(x), target)
+        scaler.scale(loss).backward()
+        scaler.unscale_(optimizer)  # optional: to clip or inspect gradients
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        scaler.step(optimizer)
+        scaler.update()
+        optimizer.zero_grad()
+    assert scaler.get_scale() == 65536.0
+
+
+def host_syncs():
+    from torch_mojo_backend import _C
+
+    return _C.host_sync_count()
+
+
+@pytest.mark.parametrize("fused", [False, True])
+def test_grad_scaler_never_syncs_and_skips_overflowing_steps(device, fused):
+    torch.manual_seed(0)
+    model = torch.nn.Linear(16, 4).to(device)
+    optimizer = torch.optim.AdamW(model.parameters(), fused=fused, foreach=not fused or None)
+    scaler = torch.amp.GradScaler("mojo", growth_interval=2)
+    x, target = torch.randn(8, 16).to(device), torch.randint(0, 4, (8,)).to(device)
+
+    def step(poison=False):
+        with torch.autocast("mojo", dtype=torch.float16):
+            loss = torch.nn.functional.cross_entropy(model(x), target)
+        scaler.scale(loss).backward()
+        if poison:
+            model.weight.grad[0, 0] = float("nan")
+        before = host_syncs()
+        scaler.unscale_(optimizer)
+        assert host_syncs() == before, "unscale_ synchronised"
+        scaler.step(optimizer)
+        before = host_syncs()
+        scaler.update()
+        assert host_syncs() == before, "update synchronised"
+        optimizer.zero_grad()
+
+    step()
+    weights = [p.detach().cpu() for p in model.parameters()]
+    step(poison=True)
+    assert scaler.get_scale() == 32768.0  # halved
+    for before, after in zip(weights, model.parameters(), strict=True):
+        assert torch.equal(before, after.detach().cpu()), "an overflowing step changed a weight"
+    step()
+    step()
+    assert scaler.get_scale() == 65536.0  # grown back after growth_interval clean steps
+
+
+@pytest.mark.parametrize(
+    "name, options",
+    [("AdamW", {}), ("Adam", {"amsgrad": True, "weight_decay": 0.1}), ("SGD", {"momentum": 0.9})],
+)
+def test_fused_optimizers_equal_the_foreach_path(device, name, options):
+    def train(fused):
+        torch.manual_seed(0)
+        model = torch.nn.Sequential(
+            torch.nn.Linear(16, 32), torch.nn.ReLU(), torch.nn.Linear(32, 4)
+        ).to(device)
+        kind = {"fused": True} if fused else {"foreach": True}
+        optimizer = getattr(torch.optim, name)(model.parameters(), lr=1e-2, **kind, **options)
+        x, y = torch.randn(8, 16).to(device), torch.randint(0, 4, (8,)).to(device)
+        for _ in range(3):
+            optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(model(x), y).backward()
+            optimizer.step()
+        return [p.detach().cpu() for p in model.parameters()]
+
+    for fused, foreach in zip(train(True), train(False), strict=True):
+        torch.testing.assert_close(fused, foreach, rtol=1e-6, atol=1e-7)

@@ -221,13 +221,17 @@ pub enum Distribution {
     Normal,
     /// `from + v % range` over 32-bit draws, or 64-bit ones when `wide` (scalars `from`,
     /// `range` as int64).
-    Integer { wide: bool },
+    Integer {
+        wide: bool,
+    },
     /// `u < p` (scalar `p`).
     Bernoulli,
     /// Dropout of input 0: a mask `u < keep` (scalars `keep`, `scale`) and `x * mask * scale`.
     Dropout,
     /// `u <= p` with `p` the element of input 0 (of dtype `p`).
-    BernoulliTensor { p: DType },
+    BernoulliTensor {
+        p: DType,
+    },
     /// `exp` of a normal (scalars `mean`, `std`).
     LogNormal,
     /// A transform of one uniform: `exponential` (scalar `lambda`), `geometric` (scalar `p`),
@@ -241,8 +245,12 @@ pub enum Distribution {
 /// block (`Grid`), or its vectorised dropout kernel with `width` elements per thread step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mapping {
-    Grid { unroll: u32 },
-    Vector { width: u32 },
+    Grid {
+        unroll: u32,
+    },
+    Vector {
+        width: u32,
+    },
     /// `bernoulli_(Tensor)`: thread `i / 4` takes one block, component `i % 4`.
     Quad,
 }
@@ -311,8 +319,9 @@ impl RandomKernel {
                     .select(c(-epsilon / 2.0), u.unary(UnaryOp::Log));
                 (c(-1.0) / s0) * log
             }
-            Distribution::Geometric => (u.unary(UnaryOp::Log) / (-s0).unary(UnaryOp::Log1p))
-                .unary(UnaryOp::Ceil),
+            Distribution::Geometric => {
+                (u.unary(UnaryOp::Log) / (-s0).unary(UnaryOp::Log1p)).unary(UnaryOp::Ceil)
+            }
             Distribution::Cauchy => {
                 let clipped = if acc == DType::F64 {
                     u

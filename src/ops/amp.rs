@@ -76,7 +76,12 @@ fn unscale(call: &mut Call) -> Result<()> {
             Expr::input(0, DType::F32).max(Expr::input(1, DType::F32)),
         )],
     };
-    run_map(kernel, &[&flat(&found), &any.tensor, &flat(&found)], &[], &[])?;
+    run_map(
+        kernel,
+        &[&flat(&found), &any.tensor, &flat(&found)],
+        &[],
+        &[],
+    )?;
     let positions = grads
         .into_iter()
         .map(|g| vec![Operand::Tensor(g), Operand::Tensor(flat(&inv_scale))])

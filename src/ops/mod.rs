@@ -10,6 +10,7 @@ pub mod copy;
 pub mod factory;
 pub mod faults;
 pub mod foreach;
+pub mod fused_optim;
 pub mod histogram;
 pub mod index_launch;
 pub mod indexing;

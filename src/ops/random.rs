@@ -225,7 +225,11 @@ fn normal(call: &mut Call, distribution: Distribution) -> Result<()> {
         };
         return Err(Error::runtime(format!(
             "{} expects {bound}, but found std {std}",
-            if distribution == Distribution::LogNormal { "log_normal_" } else { "normal" }
+            if distribution == Distribution::LogNormal {
+                "log_normal_"
+            } else {
+                "normal"
+            }
         )));
     }
     fill_with(call, "normal_kernel_cuda", distribution, &[mean, std], 3)
@@ -239,7 +243,13 @@ fn exponential(call: &mut Call) -> Result<()> {
             "exponential_ expects lambda > 0.0, but found lambda={lambda}"
         )));
     }
-    fill_with(call, "exponential_cuda", Distribution::Exponential, &[lambda], 2)
+    fill_with(
+        call,
+        "exponential_cuda",
+        Distribution::Exponential,
+        &[lambda],
+        2,
+    )
 }
 
 /// `geometric_(self, p, generator)`.
@@ -261,7 +271,13 @@ fn cauchy(call: &mut Call) -> Result<()> {
             "cauchy_ expects sigma > 0.0, but found sigma={sigma}"
         )));
     }
-    fill_with(call, "cauchy_cuda", Distribution::Cauchy, &[median, sigma], 3)
+    fill_with(
+        call,
+        "cauchy_cuda",
+        Distribution::Cauchy,
+        &[median, sigma],
+        3,
+    )
 }
 
 /// `random_.from(self, from, to, generator)` and `random_.to(self, to, generator)`; without
@@ -335,7 +351,14 @@ fn bernoulli(call: &mut Call) -> Result<()> {
         },
         double: acc == DType::F64,
     };
-    launch(call, 2, kernel, &[&a], ScalarArg::float(p).words(acc), unroll)
+    launch(
+        call,
+        2,
+        kernel,
+        &[&a],
+        ScalarArg::float(p).words(acc),
+        unroll,
+    )
 }
 
 /// `bernoulli_.Tensor(self, p, generator)`: `u <= p` per element, `p` broadcast to `self`;
@@ -446,7 +469,11 @@ pub const OPS: &[(&str, OpFn)] = &[
         let from = c.int(1)?;
         let to = match c.optional_int(2)? {
             Some(to) => to,
-            None => return Err(Error::not_implemented("mojo: random_(from, None) is not implemented yet")),
+            None => {
+                return Err(Error::not_implemented(
+                    "mojo: random_(from, None) is not implemented yet",
+                ))
+            }
         };
         random_range(c, from, Some(to), 3)
     }),

@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 15] {
+fn families() -> [&'static [(&'static str, OpFn)]; 16] {
     [
         super::math::OPS,
         super::loss::OPS,
@@ -28,6 +28,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 15] {
         super::random::OPS,
         super::histogram::OPS,
         super::amp::OPS,
+        super::fused_optim::OPS,
     ]
 }
 

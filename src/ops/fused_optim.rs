@@ -1,0 +1,283 @@
+//! Fused optimizer steps (`_fused_adam_`, `_fused_adamw_`, `_fused_sgd_`) as multi-tensor
+//! kernels with CUDA's math: gradients unscaled by `grad_scale` (and stored back), the whole
+//! step skipped on the device when `found_inf` is set, in float64 where the device has it as
+//! CUDA's kernels mix in double.
+
+use super::call::Call;
+use super::launch::{check_dtype, run_foreach, FOREACH_BINDINGS};
+use super::registry::OpFn;
+use super::scalar::ScalarArg;
+use super::tensor::TensorRef;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::{BinaryOp, Expr, ForeachKernel, UnaryOp};
+
+/// The lists and options of one fused step, with each list's kernel input number.
+struct Step {
+    /// Input lists (each as long as `params`); broadcast ones hold one tensor per position.
+    inputs: Vec<(Vec<TensorRef>, bool)>,
+    /// `(input list, value)` per output: the list written in place and its new value.
+    outputs: Vec<(usize, Expr)>,
+    scalars: Vec<f64>,
+}
+
+/// The precision the step computes in: float64 when the device has it (CUDA's kernels take
+/// their hyperparameters as doubles), else float32.
+fn precision(device: usize) -> DType {
+    if check_dtype(device, DType::F64).is_ok() {
+        DType::F64
+    } else {
+        DType::F32
+    }
+}
+
+fn run(step: Step, acc: DType) -> Result<()> {
+    let count = step.inputs[0].0.len();
+    if count == 0 {
+        return Ok(());
+    }
+    let lists = step.inputs.len() + step.outputs.len();
+    let chunk = (FOREACH_BINDINGS / lists).clamp(1, 8).min(count);
+    let kernel = ForeachKernel {
+        inputs: step
+            .inputs
+            .iter()
+            .map(|(list, broadcast)| (list[0].dtype, *broadcast))
+            .collect(),
+        scalars: vec![acc; step.scalars.len()],
+        outputs: step
+            .outputs
+            .iter()
+            .map(|(list, value)| {
+                let dtype = step.inputs[*list].0[0].dtype;
+                (dtype, value.clone().cast(dtype))
+            })
+            .collect(),
+        chunk,
+    };
+    let words: Vec<u32> = step
+        .scalars
+        .iter()
+        .flat_map(|&v| ScalarArg::float(v).words(acc))
+        .collect();
+    let inputs: Vec<Vec<&TensorRef>> = step
+        .inputs
+        .iter()
+        .map(|(l, _)| l.iter().collect())
+        .collect();
+    let outputs: Vec<Vec<&TensorRef>> = step
+        .outputs
+        .iter()
+        .map(|(list, _)| step.inputs[*list].0.iter().collect())
+        .collect();
+    run_foreach(&kernel, &inputs, &outputs, &vec![words; count])
+}
+
+/// An optional one-element tensor repeated for every position.
+type Broadcast = Option<Vec<TensorRef>>;
+
+/// Reads the optional `grad_scale` and `found_inf` (arguments `at`, `at + 1`) as one-element
+/// lists broadcast to every position.
+fn scale_and_overflow(call: &Call, at: usize, count: usize) -> Result<(Broadcast, Broadcast)> {
+    let one = |t: Option<TensorRef>| {
+        t.map(|t| {
+            vec![
+                TensorRef {
+                    sizes: vec![],
+                    strides: vec![],
+                    ..t
+                };
+                count
+            ]
+        })
+    };
+    Ok((
+        one(call.optional_tensor(at)?),
+        one(call.optional_tensor(at + 1)?),
+    ))
+}
+
+/// `_fused_adam_` / `_fused_adamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs,
+/// state_steps, *, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale,
+/// found_inf)`.
+fn adam(call: &mut Call, decoupled: bool) -> Result<()> {
+    let params = call.tensors(0)?;
+    let lists: Vec<Vec<TensorRef>> = (1..6).map(|i| call.tensors(i)).collect::<Result<_>>()?;
+    let [grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, steps] =
+        <[Vec<TensorRef>; 5]>::try_from(lists).expect("five lists");
+    let (lr, beta1, beta2) = (call.double(6)?, call.double(7)?, call.double(8)?);
+    let (weight_decay, eps) = (call.double(9)?, call.double(10)?);
+    let (amsgrad, maximize) = (call.boolean(11)?, call.boolean(12)?);
+    let n = params.len();
+    if [&grads, &exp_avgs, &exp_avg_sqs, &steps]
+        .iter()
+        .any(|l| l.len() != n)
+        || amsgrad && max_exp_avg_sqs.len() != n
+    {
+        return Err(Error::runtime(
+            "the fused Adam lists must all have one tensor per parameter",
+        ));
+    }
+    let Some(first) = params.first() else {
+        return Ok(());
+    };
+    let acc = precision(first.device);
+    let (grad_scale, found_inf) = scale_and_overflow(call, 13, n)?;
+    let mut inputs = vec![
+        (params, false),
+        (grads, false),
+        (exp_avgs, false),
+        (exp_avg_sqs, false),
+    ];
+    let x = |i: usize, inputs: &[(Vec<TensorRef>, bool)]| {
+        Expr::input(i, inputs[i].0[0].dtype).cast(acc)
+    };
+    let (p, g0, m, v) = (x(0, &inputs), x(1, &inputs), x(2, &inputs), x(3, &inputs));
+    let vmax = amsgrad.then(|| {
+        inputs.push((max_exp_avg_sqs, false));
+        x(4, &inputs)
+    });
+    inputs.push((steps, true));
+    let step = x(inputs.len() - 1, &inputs);
+    let g = match grad_scale {
+        Some(scale) => {
+            inputs.push((scale, true));
+            g0.clone() / x(inputs.len() - 1, &inputs)
+        }
+        None => g0.clone(),
+    };
+    let skip = found_inf.map(|found| {
+        inputs.push((found, true));
+        x(inputs.len() - 1, &inputs).binary(BinaryOp::Ne, Expr::constant(acc, 0.0))
+    });
+    let s = |i: usize| Expr::scalar(i, acc);
+    let c = |v: f64| Expr::constant(acc, v);
+    let (lr_e, beta1_e, beta2_e, wd_e, eps_e) = (s(0), s(1), s(2), s(3), s(4));
+    let signed = if maximize { -g.clone() } else { g.clone() };
+    let (p1, grad) = match (weight_decay != 0.0, decoupled) {
+        (false, _) => (p.clone(), signed),
+        (true, true) => (p.clone() - lr_e.clone() * wd_e * p.clone(), signed),
+        (true, false) => (p.clone(), signed + p.clone() * wd_e),
+    };
+    let m1 = beta1_e.clone() * m.clone() + (c(1.0) - beta1_e.clone()) * grad.clone();
+    let v1 = beta2_e.clone() * v.clone() + (c(1.0) - beta2_e.clone()) * grad.clone() * grad;
+    let correction1 = c(1.0) - beta1_e.binary(BinaryOp::Pow, step.clone());
+    let correction2_sqrt = (c(1.0) - beta2_e.binary(BinaryOp::Pow, step)).unary(UnaryOp::Sqrt);
+    let vmax1 = vmax.clone().map(|vmax| vmax.max(v1.clone()));
+    let second = vmax1.clone().unwrap_or_else(|| v1.clone());
+    let denom = second.unary(UnaryOp::Sqrt) / correction2_sqrt + eps_e;
+    let p2 = p1 - (lr_e / correction1) * m1.clone() / denom;
+    let keep = |new: Expr, old: Expr| match &skip {
+        Some(skip) => skip.clone().select(old, new),
+        None => new,
+    };
+    let mut outputs = vec![(0, keep(p2, p)), (2, keep(m1, m)), (3, keep(v1, v))];
+    if let (Some(new), Some(old)) = (vmax1, vmax) {
+        outputs.push((4, keep(new, old)));
+    }
+    if g != g0 {
+        // The unscaled gradient is stored back, as CUDA's kernel does.
+        outputs.push((1, keep(g, g0)));
+    }
+    run(
+        Step {
+            inputs,
+            outputs,
+            scalars: vec![lr, beta1, beta2, weight_decay, eps],
+        },
+        acc,
+    )
+}
+
+/// `_fused_sgd_(self, grads, momentum_buffer_list, *, weight_decay, momentum, lr, dampening,
+/// nesterov, maximize, is_first_step, grad_scale, found_inf)`.
+fn sgd(call: &mut Call) -> Result<()> {
+    let params = call.tensors(0)?;
+    let grads = call.tensors(1)?;
+    let buffers = call.tensors(2)?;
+    let (weight_decay, momentum, lr, dampening) = (
+        call.double(3)?,
+        call.double(4)?,
+        call.double(5)?,
+        call.double(6)?,
+    );
+    let (nesterov, maximize, first) = (call.boolean(7)?, call.boolean(8)?, call.boolean(9)?);
+    let n = params.len();
+    if grads.len() != n || momentum != 0.0 && buffers.len() != n {
+        return Err(Error::runtime(
+            "the fused SGD lists must all have one tensor per parameter",
+        ));
+    }
+    let Some(first_param) = params.first() else {
+        return Ok(());
+    };
+    let acc = precision(first_param.device);
+    let (grad_scale, found_inf) = scale_and_overflow(call, 10, n)?;
+    let mut inputs = vec![(params, false), (grads, false)];
+    let x = |i: usize, inputs: &[(Vec<TensorRef>, bool)]| {
+        Expr::input(i, inputs[i].0[0].dtype).cast(acc)
+    };
+    let (p, g0) = (x(0, &inputs), x(1, &inputs));
+    let buffer = (momentum != 0.0).then(|| {
+        inputs.push((buffers, false));
+        x(2, &inputs)
+    });
+    let g = match grad_scale {
+        Some(scale) => {
+            inputs.push((scale, true));
+            g0.clone() / x(inputs.len() - 1, &inputs)
+        }
+        None => g0.clone(),
+    };
+    let skip = found_inf.map(|found| {
+        inputs.push((found, true));
+        x(inputs.len() - 1, &inputs).binary(BinaryOp::Ne, Expr::constant(acc, 0.0))
+    });
+    let s = |i: usize| Expr::scalar(i, acc);
+    let c = |v: f64| Expr::constant(acc, v);
+    let mut grad = if maximize { -g.clone() } else { g.clone() };
+    if weight_decay != 0.0 {
+        grad = grad + p.clone() * s(0);
+    }
+    let new_buffer = buffer.clone().map(|b| {
+        if first {
+            grad.clone()
+        } else {
+            s(1) * b + (c(1.0) - s(3)) * grad.clone()
+        }
+    });
+    if let Some(nb) = &new_buffer {
+        grad = if nesterov {
+            grad + s(1) * nb.clone()
+        } else {
+            nb.clone()
+        };
+    }
+    let p1 = p.clone() - s(2) * grad;
+    let keep = |new: Expr, old: Expr| match &skip {
+        Some(skip) => skip.clone().select(old, new),
+        None => new,
+    };
+    let mut outputs = vec![(0, keep(p1, p))];
+    if let (Some(new), Some(old)) = (new_buffer, buffer) {
+        outputs.push((2, keep(new, old)));
+    }
+    if g != g0 {
+        // The unscaled gradient is stored back, as CUDA's kernel does.
+        outputs.push((1, keep(g, g0)));
+    }
+    run(
+        Step {
+            inputs,
+            outputs,
+            scalars: vec![weight_decay, momentum, lr, dampening],
+        },
+        acc,
+    )
+}
+
+pub const OPS: &[(&str, OpFn)] = &[
+    ("_fused_adam_", |c| adam(c, false)),
+    ("_fused_adamw_", |c| adam(c, true)),
+    ("_fused_sgd_", sgd),
+];
