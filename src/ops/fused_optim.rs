@@ -97,6 +97,36 @@ fn scale_and_overflow(call: &Call, at: usize, count: usize) -> Result<(Broadcast
     ))
 }
 
+/// The gradient (input 1, `g0`) divided by `grad_scale`, and the condition that skips the
+/// step (`found_inf` nonzero), adding those tensors to `inputs`.
+fn unscaled(
+    inputs: &mut Vec<(Vec<TensorRef>, bool)>,
+    g0: &Expr,
+    grad_scale: Broadcast,
+    found_inf: Broadcast,
+    acc: DType,
+) -> (Expr, Option<Expr>) {
+    let mut input = |list: Vec<TensorRef>| {
+        let dtype = list[0].dtype;
+        inputs.push((list, true));
+        Expr::input(inputs.len() - 1, dtype).cast(acc)
+    };
+    let g = match grad_scale {
+        Some(scale) => g0.clone() / input(scale),
+        None => g0.clone(),
+    };
+    let skip = found_inf.map(|found| input(found).binary(BinaryOp::Ne, Expr::constant(acc, 0.0)));
+    (g, skip)
+}
+
+/// `new`, or `old` where `skip` holds.
+fn kept_unless(skip: &Option<Expr>, new: Expr, old: Expr) -> Expr {
+    match skip {
+        Some(skip) => skip.clone().select(old, new),
+        None => new,
+    }
+}
+
 /// `_fused_adam_` / `_fused_adamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs,
 /// state_steps, *, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale,
 /// found_inf)`.
@@ -139,17 +169,7 @@ fn adam(call: &mut Call, decoupled: bool) -> Result<()> {
     });
     inputs.push((steps, true));
     let step = x(inputs.len() - 1, &inputs);
-    let g = match grad_scale {
-        Some(scale) => {
-            inputs.push((scale, true));
-            g0.clone() / x(inputs.len() - 1, &inputs)
-        }
-        None => g0.clone(),
-    };
-    let skip = found_inf.map(|found| {
-        inputs.push((found, true));
-        x(inputs.len() - 1, &inputs).binary(BinaryOp::Ne, Expr::constant(acc, 0.0))
-    });
+    let (g, skip) = unscaled(&mut inputs, &g0, grad_scale, found_inf, acc);
     let s = |i: usize| Expr::scalar(i, acc);
     let c = |v: f64| Expr::constant(acc, v);
     let (lr_e, beta1_e, beta2_e, wd_e, eps_e) = (s(0), s(1), s(2), s(3), s(4));
@@ -167,10 +187,7 @@ fn adam(call: &mut Call, decoupled: bool) -> Result<()> {
     let second = vmax1.clone().unwrap_or_else(|| v1.clone());
     let denom = second.unary(UnaryOp::Sqrt) / correction2_sqrt + eps_e;
     let p2 = p1 - (lr_e / correction1) * m1.clone() / denom;
-    let keep = |new: Expr, old: Expr| match &skip {
-        Some(skip) => skip.clone().select(old, new),
-        None => new,
-    };
+    let keep = |new: Expr, old: Expr| kept_unless(&skip, new, old);
     let mut outputs = vec![(0, keep(p2, p)), (2, keep(m1, m)), (3, keep(v1, v))];
     if let (Some(new), Some(old)) = (vmax1, vmax) {
         outputs.push((4, keep(new, old)));
@@ -222,17 +239,7 @@ fn sgd(call: &mut Call) -> Result<()> {
         inputs.push((buffers, false));
         x(2, &inputs)
     });
-    let g = match grad_scale {
-        Some(scale) => {
-            inputs.push((scale, true));
-            g0.clone() / x(inputs.len() - 1, &inputs)
-        }
-        None => g0.clone(),
-    };
-    let skip = found_inf.map(|found| {
-        inputs.push((found, true));
-        x(inputs.len() - 1, &inputs).binary(BinaryOp::Ne, Expr::constant(acc, 0.0))
-    });
+    let (g, skip) = unscaled(&mut inputs, &g0, grad_scale, found_inf, acc);
     let s = |i: usize| Expr::scalar(i, acc);
     let c = |v: f64| Expr::constant(acc, v);
     let mut grad = if maximize { -g.clone() } else { g.clone() };
@@ -254,10 +261,7 @@ fn sgd(call: &mut Call) -> Result<()> {
         };
     }
     let p1 = p.clone() - s(2) * grad;
-    let keep = |new: Expr, old: Expr| match &skip {
-        Some(skip) => skip.clone().select(old, new),
-        None => new,
-    };
+    let keep = |new: Expr, old: Expr| kept_unless(&skip, new, old);
     let mut outputs = vec![(0, keep(p1, p))];
     if let (Some(new), Some(old)) = (new_buffer, buffer) {
         outputs.push((2, keep(new, old)));
