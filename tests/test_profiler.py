@@ -1,0 +1,27 @@
+"""The spec's first Profiling example: torch.profiler records ops on mojo tensors and exports a
+chrome trace (device rows need a CUDA build of torch, so the rule checked is the CPU timeline)."""
+
+import json
+
+import torch
+from torch.profiler import profile
+
+
+def test_the_spec_profiler_example(device, tmp_path):
+    a = torch.randn(64, 64, device=device)
+    torch.relu(a @ a)  # compile the kernels before profiling
+    torch.accelerator.synchronize()
+
+    with profile() as prof:
+        for _ in range(5):
+            torch.relu(a @ a)
+        torch.accelerator.synchronize()
+
+    table = prof.key_averages().table(row_limit=8)
+    assert "aten::mm" in table and "aten::relu" in table
+    rows = {e.key: e.count for e in prof.key_averages()}
+    assert rows["aten::relu"] == 5
+    trace = tmp_path / "trace.json"
+    prof.export_chrome_trace(str(trace))
+    events = json.loads(trace.read_text())["traceEvents"]
+    assert any(e.get("name") == "aten::mm" for e in events)
