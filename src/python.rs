@@ -123,6 +123,12 @@ fn set_rng_state(device: i64, seed: u64, offset: u64) -> PyResult<()> {
     Ok(())
 }
 
+/// Whether this process was forked after the device was initialised.
+#[pyfunction]
+fn in_bad_fork() -> bool {
+    runtime::in_bad_fork()
+}
+
 /// Host waits on the device so far (reads to the host and synchronize calls from PyTorch).
 #[pyfunction]
 fn host_sync_count() -> u64 {
@@ -165,6 +171,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cuda_compile_stats, m)?)?;
     m.add_function(wrap_pyfunction!(launch_counts, m)?)?;
     m.add_function(wrap_pyfunction!(host_sync_count, m)?)?;
+    m.add_function(wrap_pyfunction!(in_bad_fork, m)?)?;
     m.add_function(wrap_pyfunction!(rng_state, m)?)?;
     m.add_function(wrap_pyfunction!(set_rng_state, m)?)?;
     m.add_function(wrap_pyfunction!(cuda_source_of_copy, m)?)?;

@@ -42,7 +42,8 @@ def _lazy_init() -> None:
 
 
 def _is_in_bad_fork() -> bool:
-    return False
+    """True in a child forked after the device was initialised (it cannot use the device)."""
+    return _C.in_bad_fork()
 
 
 def current_device() -> int:

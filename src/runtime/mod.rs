@@ -7,6 +7,7 @@ pub mod stats;
 pub mod wgpu;
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 pub use backend::{Backend, Launch};
@@ -24,10 +25,39 @@ pub fn software_allowed() -> bool {
     std::env::var("TORCH_MOJO_BACKEND_SOFTWARE").is_ok_and(|v| v == "1")
 }
 
+/// Set in a child forked after the backend started: its device state (queues, threads,
+/// locks) belongs to the parent and cannot be used, as with CUDA.
+static IN_BAD_FORK: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn mark_forked_child() {
+    IN_BAD_FORK.store(true, Ordering::SeqCst);
+}
+
+extern "C" {
+    fn pthread_atfork(
+        prepare: Option<extern "C" fn()>,
+        parent: Option<extern "C" fn()>,
+        child: Option<extern "C" fn()>,
+    ) -> i32;
+}
+
+/// Whether this process is a child forked after the device was initialised.
+pub fn in_bad_fork() -> bool {
+    IN_BAD_FORK.load(Ordering::SeqCst)
+}
+
 /// The process's backend, discovered on first use.
 pub fn backend() -> Result<&'static dyn Backend> {
-    let found = BACKEND
-        .get_or_init(|| wgpu::WgpuBackend::discover().map(|b| Box::new(b) as Box<dyn Backend>));
+    if in_bad_fork() {
+        return Err(Error::runtime(
+            "Cannot re-initialize mojo in forked subprocess. To use mojo with multiprocessing, you must use the 'spawn' start method",
+        ));
+    }
+    let found = BACKEND.get_or_init(|| {
+        // SAFETY: registers a handler that only stores to an atomic.
+        unsafe { pthread_atfork(None, None, Some(mark_forked_child)) };
+        wgpu::WgpuBackend::discover().map(|b| Box::new(b) as Box<dyn Backend>)
+    });
     match found {
         Ok(b) => Ok(b.as_ref()),
         Err(e) => Err(Error::runtime(e.clone())),
@@ -41,6 +71,9 @@ pub fn device_count() -> usize {
 
 /// Checks that `device` exists, with CUDA's wording for a bad ordinal.
 pub fn check_device(device: i64) -> Result<usize> {
+    if in_bad_fork() {
+        backend()?;
+    }
     let count = device_count();
     if device < 0 || device as usize >= count {
         return Err(Error::runtime(format!(
