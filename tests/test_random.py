@@ -152,3 +152,20 @@ def test_random_over_the_whole_range_is_bit_exact(device, dtype):
     n = 1001
     ours = draw(lambda: torch.empty(n, device=device, dtype=getattr(torch, dtype)).random_())
     assert np.array_equal(ours.numpy(), ref.random_default(n, seed=3, dtype=dtype))
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int8", "int16", "int32"])
+def test_randint_into_sub_word_dtypes_is_bit_exact(device, dtype):
+    """Byte and half-word outputs share 32-bit words on wgpu; every element still lands."""
+    n = 1001
+    ours = draw(lambda: torch.randint(0, 100, (n,), device=device, dtype=getattr(torch, dtype)))
+    assert np.array_equal(ours.numpy(), ref.randint(n, 0, 100, seed=3, dtype=dtype))
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_bernoulli_into_half_types_is_bit_exact(device, dtype):
+    n = 1001
+    ours = draw(lambda: torch.empty(n, device=device, dtype=getattr(torch, dtype)).bernoulli_(0.3))
+    assert np.array_equal(
+        ours.float().numpy().astype(bool), ref.bernoulli_scalar(n, 0.3, 3, dtype=dtype)
+    )
