@@ -27,6 +27,35 @@ fn philox(key: vec2<u32>, counter: vec4<u32>) -> vec4<u32> {
 }
 ";
 
+/// Correctly rounded fused multiply-adds from float64 arithmetic (Boldo and Melquiond's
+/// round-to-odd): error-free sums and products, the low parts added with rounding to odd, then
+/// one rounding to nearest. `fma32` needs no split: a float32 product is exact in float64.
+const FMA_F64: &str = "fn two_sum(a: f64, b: f64) -> vec2<f64> {
+    let s = a + b; let bb = s - a;
+    return vec2<f64>(s, (a - (s - bb)) + (b - bb));
+}
+fn round_to_odd(s: f64, e: f64) -> f64 {
+    let bits = bitcast<u64>(s);
+    if (e == 0.0lf || (bits & 1lu) == 1lu) { return s; }
+    if ((e > 0.0lf) == (s > 0.0lf)) { return bitcast<f64>(bits + 1lu); }
+    return bitcast<f64>(bits - 1lu);
+}
+fn split(a: f64) -> vec2<f64> {
+    let t = 134217729.0lf * a; let hi = t - (t - a);
+    return vec2<f64>(hi, a - hi);
+}
+fn fma64(a: f64, b: f64, c: f64) -> f64 {
+    let p = a * b; let x = split(a); let y = split(b);
+    let pl = ((x.x * y.x - p) + x.x * y.y + x.y * y.x) + x.y * y.y;
+    let t = two_sum(c, p); let low = two_sum(t.y, pl);
+    return t.x + round_to_odd(low.x, low.y);
+}
+fn fma32(a: f32, b: f32, c: f32) -> f32 {
+    let t = two_sum(f64(a) * f64(b), f64(c));
+    return f32(round_to_odd(t.x, t.y));
+}
+";
+
 /// Random arguments: `[n, threads, seed_lo, seed_hi, block_lo, block_hi, nd, size[nd],
 /// (offset, stride[nd]) per tensor, scalars]` where `block` is the generator offset / 4.
 pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
@@ -83,13 +112,11 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
     };
     let ty = compute_type(acc);
     // CUDA contracts `a * b + c` into an FMA; WGSL's fma() need not fuse (lavapipe's does
-    // not), so float32 goes through float64, where the product is exact, when the device has it.
-    let fused = |a: &str, b: &str, c: &str| {
-        if acc == DType::F32 && helpers.f64 {
-            format!("f32(f64({a}) * f64({b}) + f64({c}))")
-        } else {
-            format!("fma({a}, {b}, {c})")
-        }
+    // not), so where the device has float64 the fused result is computed exactly (FMA_F64).
+    let fused = |a: &str, b: &str, c: &str| match acc {
+        DType::F32 if helpers.f64 => format!("fma32({a}, {b}, {c})"),
+        DType::F64 => format!("fma64({a}, {b}, {c})"),
+        _ => format!("fma({a}, {b}, {c})"),
     };
     let (fma_uniform, fma_normal) = (fused("u", "s1", "s0"), fused("z", "s1", "s0"));
     // A normal's stored value: `mean + z * std`, or its exp for the log-normal.
@@ -179,7 +206,8 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
         ),
     };
     body += "    }\n";
-    format!("{PHILOX}{}", entry(&body))
+    let fma = if helpers.f64 { FMA_F64 } else { "" };
+    format!("{PHILOX}{fma}{}", entry(&body))
 }
 
 /// CURAND_2POW32_INV_2PI: 2^-32 times 2π, as the float32 product cuRAND computes.
