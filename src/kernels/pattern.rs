@@ -411,19 +411,33 @@ impl Kernel {
         }
     }
 
-    /// The pattern's name.
-    pub fn pattern(&self) -> &'static str {
+    /// Every pattern's name, in the order of [`Kernel::pattern`].
+    pub const PATTERNS: [&'static str; 10] = [
+        "map",
+        "reduce",
+        "scan",
+        "gemm",
+        "masked_select",
+        "index",
+        "accumulate",
+        "sort",
+        "foreach",
+        "random",
+    ];
+
+    /// The pattern's number in [`Kernel::PATTERNS`].
+    pub fn pattern(&self) -> usize {
         match self {
-            Kernel::Map(_) => "map",
-            Kernel::Reduce(_) => "reduce",
-            Kernel::Scan(_) => "scan",
-            Kernel::Gemm(_) => "gemm",
-            Kernel::MaskedSelect(_) => "masked_select",
-            Kernel::Index(_) => "index",
-            Kernel::Accumulate(_) => "accumulate",
-            Kernel::Sort(_) => "sort",
-            Kernel::Foreach(_) => "foreach",
-            Kernel::Random(_) => "random",
+            Kernel::Map(_) => 0,
+            Kernel::Reduce(_) => 1,
+            Kernel::Scan(_) => 2,
+            Kernel::Gemm(_) => 3,
+            Kernel::MaskedSelect(_) => 4,
+            Kernel::Index(_) => 5,
+            Kernel::Accumulate(_) => 6,
+            Kernel::Sort(_) => 7,
+            Kernel::Foreach(_) => 8,
+            Kernel::Random(_) => 9,
         }
     }
 

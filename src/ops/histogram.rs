@@ -3,7 +3,7 @@
 use super::call::{Call, Dest};
 use super::copy::{copy, fill};
 use super::index_launch::{run_accumulate, Fault, IndexArg};
-use super::launch::{run_map, run_reduce};
+use super::launch::{reduce_to_host, run_map};
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
@@ -11,25 +11,7 @@ use super::shape::narrow;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{Accumulate, Expr, MapKernel, ReduceKernel, ReduceOp};
-use crate::runtime::backend;
-
-/// The minimum or maximum of `t` (not empty), read back to the host as a float64.
-fn extreme(t: &TensorRef, op: ReduceOp) -> Result<f64> {
-    let total = Scratch::contiguous(t.device, &[], DType::F64)?;
-    let kernel = ReduceKernel {
-        input: t.dtype,
-        scalars: vec![],
-        pre: Expr::input(0, t.dtype).cast(DType::F64),
-        op,
-        acc: DType::F64,
-        outputs: vec![(DType::F64, Expr::input(0, DType::F64))],
-    };
-    run_reduce(kernel, t, &[&total.tensor], &vec![true; t.sizes.len()], &[])?;
-    let mut bytes = [0u8; 8];
-    backend()?.read(total.tensor.address, &mut bytes)?;
-    Ok(f64::from_le_bytes(bytes))
-}
+use crate::kernels::{Accumulate, Expr, MapKernel, ReduceOp};
 
 /// Adds `values` (one per element of `bins`, or ones) into `out` at the bin numbers `bins`
 /// (int64, all within `out`).
@@ -91,12 +73,12 @@ fn bincount(call: &mut Call) -> Result<()> {
     let length = if n == 0 {
         minlength
     } else {
-        if extreme(&a, ReduceOp::Min)? < 0.0 {
+        if reduce_to_host(&a, ReduceOp::Min)? < 0.0 {
             return Err(Error::runtime(
                 "bincount only supports 1-d non-negative integral inputs.",
             ));
         }
-        minlength.max(extreme(&a, ReduceOp::Max)? as i64 + 1)
+        minlength.max(reduce_to_host(&a, ReduceOp::Max)? as i64 + 1)
     };
     let dtype = match &weights {
         None => DType::I64,
@@ -130,8 +112,8 @@ fn histc(call: &mut Call, dest: Dest) -> Result<()> {
         )));
     }
     if low == high && a.numel() > 0 {
-        low = extreme(&a, ReduceOp::Min)?;
-        high = extreme(&a, ReduceOp::Max)?;
+        low = reduce_to_host(&a, ReduceOp::Min)?;
+        high = reduce_to_host(&a, ReduceOp::Max)?;
     }
     if low == high {
         low -= 1.0;

@@ -26,15 +26,21 @@ pub(super) fn word(v: i64, what: &str) -> Result<u32> {
     })
 }
 
-/// Launches per pattern name, for tests that count them.
-static LAUNCHES: parking_lot::Mutex<Vec<(&'static str, u64)>> = parking_lot::Mutex::new(Vec::new());
+/// Launches per pattern (indexed like `Kernel::PATTERNS`), for tests that count them.
+static LAUNCHES: [std::sync::atomic::AtomicU64; Kernel::PATTERNS.len()] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; Kernel::PATTERNS.len()];
 
 /// Launches issued so far, by pattern name.
 pub fn launch_counts() -> std::collections::HashMap<String, u64> {
-    LAUNCHES
-        .lock()
+    Kernel::PATTERNS
         .iter()
-        .map(|(name, n)| (name.to_string(), *n))
+        .zip(&LAUNCHES)
+        .map(|(name, n)| {
+            (
+                name.to_string(),
+                n.load(std::sync::atomic::Ordering::Relaxed),
+            )
+        })
         .collect()
 }
 
@@ -47,14 +53,7 @@ pub(super) fn submit(
     offset_words: &[usize],
     threads: u64,
 ) -> Result<()> {
-    {
-        let pattern = kernel.pattern();
-        let mut counts = LAUNCHES.lock();
-        match counts.iter_mut().find(|(name, _)| *name == pattern) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((pattern, 1)),
-        }
-    }
+    LAUNCHES[kernel.pattern()].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     backend()?.launch(
         device,
         Launch {
@@ -214,6 +213,44 @@ pub fn run_reduce(
         &offset_words,
         n_out as u64 * u64::from(WORKGROUP_SIZE),
     )
+}
+
+/// Reduces all of `t` with `op` and reads the value back to the host: a synchronising call,
+/// for ops whose result size depends on it. Integers and bools accumulate as int64, floats in
+/// their own precision (at least float32), so no device needs float64 for it.
+pub fn reduce_to_host(t: &TensorRef, op: crate::kernels::ReduceOp) -> Result<f64> {
+    use crate::kernels::Expr;
+    let acc = match t.dtype {
+        DType::F64 => DType::F64,
+        DType::F16 | DType::BF16 | DType::F32 => DType::F32,
+        _ => DType::I64,
+    };
+    let total = super::scratch::Scratch::contiguous(t.device, &[], acc)?;
+    let kernel = ReduceKernel {
+        input: t.dtype,
+        scalars: vec![],
+        pre: Expr::input(0, t.dtype).cast(acc),
+        op,
+        acc,
+        outputs: vec![(acc, Expr::input(0, acc))],
+    };
+    run_reduce(kernel, t, &[&total.tensor], &vec![true; t.sizes.len()], &[])?;
+    let mut bytes = [0u8; 8];
+    let b = backend()?;
+    Ok(match acc {
+        DType::F32 => {
+            b.read(total.tensor.address, &mut bytes[..4])?;
+            f64::from(f32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]))
+        }
+        DType::F64 => {
+            b.read(total.tensor.address, &mut bytes)?;
+            f64::from_le_bytes(bytes)
+        }
+        _ => {
+            b.read(total.tensor.address, &mut bytes)?;
+            i64::from_le_bytes(bytes) as f64
+        }
+    })
 }
 
 /// Scans `input` along `dim` into `output` (same shape).

@@ -1,14 +1,12 @@
 //! `masked_select`: the selected elements in row-major order, as a 1-D tensor.
 
 use super::call::{Call, Dest};
-use super::launch::{run_masked_select, run_reduce};
+use super::launch::{reduce_to_host, run_masked_select};
 use super::layout::{broadcast_shapes, broadcast_strides};
-use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{Expr, ReduceKernel, ReduceOp};
-use crate::runtime::backend;
+use crate::kernels::ReduceOp;
 
 /// `a[mask]`, with `a` and `mask` broadcast together.
 pub fn masked_select(call: &mut Call, a: &TensorRef, mask: &TensorRef, dest: Dest) -> Result<()> {
@@ -44,23 +42,5 @@ pub fn count_true(mask: &TensorRef) -> Result<i64> {
     if mask.numel() == 0 {
         return Ok(0);
     }
-    let total = Scratch::contiguous(mask.device, &[], DType::I64)?;
-    let kernel = ReduceKernel {
-        input: DType::Bool,
-        scalars: vec![],
-        pre: Expr::input(0, DType::Bool).cast(DType::I64),
-        op: ReduceOp::Sum,
-        acc: DType::I64,
-        outputs: vec![(DType::I64, Expr::input(0, DType::I64))],
-    };
-    run_reduce(
-        kernel,
-        mask,
-        &[&total.tensor],
-        &vec![true; mask.sizes.len()],
-        &[],
-    )?;
-    let mut bytes = [0u8; 8];
-    backend()?.read(total.tensor.address, &mut bytes)?;
-    Ok(i64::from_le_bytes(bytes))
+    Ok(reduce_to_host(mask, ReduceOp::Sum)? as i64)
 }
