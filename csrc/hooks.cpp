@@ -47,3 +47,9 @@ Registration registration;
 
 }  // namespace
 }  // namespace mojo
+
+// Read by the CUDA backend's cuBLAS calls: whether float32 matmuls may use TF32
+// (torch.backends.cuda.matmul.allow_tf32 / torch.set_float32_matmul_precision).
+extern "C" bool mojo_matmul_allows_tf32() {
+  return at::globalContext().float32MatmulPrecision() != at::Float32MatmulPrecision::HIGHEST;
+}

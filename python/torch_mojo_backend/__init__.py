@@ -17,24 +17,29 @@ from . import (
 __all__ = ["register_mojo_devices"]
 
 
-def _locate_nvrtc() -> None:
-    """Points the runtime at NVRTC from the nvidia-* wheels, when they are installed."""
-    if "TORCH_MOJO_BACKEND_NVRTC" in os.environ:
-        return
+def _locate_cuda_libraries() -> None:
+    """Points the runtime at NVRTC and cuBLAS from the nvidia-* wheels, when installed."""
     try:
         import nvidia
     except ImportError:
         return
-    for root in getattr(nvidia, "__path__", []):
-        for sub in ("cu13/lib", "cuda_nvrtc/lib"):
-            path = os.path.join(root, sub, "libnvrtc.so.13")
-            if os.path.exists(path):
-                os.environ["TORCH_MOJO_BACKEND_NVRTC"] = path
-                return
+    wanted = {
+        "TORCH_MOJO_BACKEND_NVRTC": ("libnvrtc.so.13", ("cu13/lib", "cuda_nvrtc/lib")),
+        "TORCH_MOJO_BACKEND_CUBLAS": ("libcublas.so.13", ("cu13/lib", "cublas/lib")),
+    }
+    for variable, (library, subdirs) in wanted.items():
+        if variable in os.environ:
+            continue
+        for root in getattr(nvidia, "__path__", []):
+            found = [os.path.join(root, sub, library) for sub in subdirs]
+            found = [path for path in found if os.path.exists(path)]
+            if found:
+                os.environ[variable] = found[0]
+                break
 
 
-# Read by the runtime at its first CUDA compile, not at import.
-_locate_nvrtc()
+# Read by the runtime when it first compiles a CUDA kernel or runs a matrix product.
+_locate_cuda_libraries()
 
 
 def _minor(version: str) -> str:

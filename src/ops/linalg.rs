@@ -10,6 +10,7 @@ use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::GemmKernel;
+use crate::runtime::backend::{Gemm, MatrixView};
 
 /// `t` as a `[batch, rows, cols]` view (a matrix gets batch 1, a vector one column).
 fn batched(t: &TensorRef) -> TensorRef {
@@ -76,6 +77,9 @@ fn gemm(
         sizes: out.sizes.clone(),
         ..c.clone()
     });
+    if vendor_gemm(a, b, c_view.as_ref(), out, alpha, beta)? {
+        return Ok(());
+    }
     let mut words = alpha.words(acc);
     words.extend(beta.words(acc));
     let kernel = GemmKernel {
@@ -85,6 +89,56 @@ fn gemm(
         with_c,
     };
     run_gemm(kernel, a, b, c_view.as_ref(), out, &words)
+}
+
+/// The batched view `t` as a vendor GEMM operand.
+fn matrix(t: &TensorRef) -> MatrixView {
+    MatrixView {
+        address: t.address,
+        batch_stride: t.strides[0],
+        row_stride: t.strides[1],
+        col_stride: t.strides[2],
+    }
+}
+
+/// The product through the backend's GEMM library (cuBLAS), when it has one and takes these
+/// operands: `c` is first copied (broadcast) into `out`, which the library scales by beta.
+fn vendor_gemm(
+    a: &TensorRef,
+    b: &TensorRef,
+    c: Option<&TensorRef>,
+    out: &TensorRef,
+    alpha: &ScalarArg,
+    beta: &ScalarArg,
+) -> Result<bool> {
+    let floating = matches!(a.dtype, DType::F16 | DType::BF16 | DType::F32 | DType::F64);
+    let backend = crate::runtime::backend()?;
+    if !floating || out.dtype != a.dtype || !backend.has_gemm_library(out.device) {
+        return Ok(false);
+    }
+    let (batch, m, k, n) = (a.sizes[0], a.sizes[1], a.sizes[2], b.sizes[2]);
+    if batch * m * n == 0 || k == 0 {
+        return Ok(false);
+    }
+    let mut gemm = Gemm {
+        dtype: a.dtype,
+        batch: batch as u64,
+        m: m as u64,
+        n: n as u64,
+        k: k as u64,
+        a: matrix(a),
+        b: matrix(b),
+        out: matrix(out),
+        alpha: alpha.to_f64(),
+        beta: 0.0,
+    };
+    if let Some(c) = c {
+        if c.address != out.address || c.strides != out.strides {
+            super::copy::copy(out, c)?;
+        }
+        gemm.beta = beta.to_f64();
+    }
+    backend.gemm(out.device, &gemm)
 }
 
 fn one() -> ScalarArg {

@@ -15,13 +15,19 @@ use crate::kernels::{Distribution, Kernel, Mapping, RandomKernel};
 /// Threads per block of CUDA's random kernels.
 const BLOCK: u64 = 256;
 
-/// The multiprocessor count whose grid is emulated (`TORCH_MOJO_BACKEND_RNG_SMS`, default 132
-/// as on an H100/H200 SXM) with 2048 threads each.
+/// The multiprocessor count of CUDA's grid, with 2048 threads each: the device's own on NVIDIA,
+/// else `TORCH_MOJO_BACKEND_RNG_SMS` or 132 (an H100/H200 SXM) emulated.
 fn multiprocessors() -> u64 {
     std::env::var("TORCH_MOJO_BACKEND_RNG_SMS")
         .ok()
         .and_then(|v| v.parse().ok())
         .filter(|&v: &u64| v > 0)
+        .or_else(|| {
+            let backend = crate::runtime::backend().ok()?;
+            backend
+                .multiprocessors(crate::runtime::current_device())
+                .map(u64::from)
+        })
         .unwrap_or(132)
 }
 

@@ -17,6 +17,14 @@ pub trait MemoryProvider {
     fn release(&mut self, segment: Self::Segment);
 }
 
+/// CUDA's wording for a failed allocation, with the sizes in it.
+pub fn out_of_memory(bytes: u64, reason: &str) -> Error {
+    Error::out_of_memory(format!(
+        "mojo out of memory. Tried to allocate {:.2} GiB ({bytes} bytes): {reason}",
+        bytes as f64 / (1u64 << 30) as f64
+    ))
+}
+
 /// Requests up to this size come from the small pool (rounded to 512 bytes).
 pub const SMALL_LIMIT: u64 = 1 << 20;
 /// Block sizes and device addresses are multiples of this, like CUDA's caching allocator.

@@ -20,6 +20,31 @@ pub struct Launch<'a> {
     pub threads: u64,
 }
 
+/// A row-major matrix operand: element strides of one batch, row and column.
+#[derive(Clone, Copy, Debug)]
+pub struct MatrixView {
+    pub address: u64,
+    pub batch_stride: i64,
+    pub row_stride: i64,
+    pub col_stride: i64,
+}
+
+/// `out = alpha * (a @ b) + beta * out` for `batch` products of `m × k` by `k × n`, all
+/// operands of `dtype`.
+#[derive(Clone, Copy, Debug)]
+pub struct Gemm {
+    pub dtype: DType,
+    pub batch: u64,
+    pub m: u64,
+    pub n: u64,
+    pub k: u64,
+    pub a: MatrixView,
+    pub b: MatrixView,
+    pub out: MatrixView,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
 /// A vendor runtime: devices, memory, copies and kernel launches.
 pub trait Backend: Send + Sync {
     /// The backend's name (`wgpu` or `cuda`).
@@ -54,6 +79,19 @@ pub trait Backend: Send + Sync {
     fn launch(&self, device: usize, launch: Launch<'_>) -> Result<()>;
     /// Waits for all work queued on `device`.
     fn synchronize(&self, device: usize) -> Result<()>;
+    /// Whether a vendor GEMM library (cuBLAS) serves `device`.
+    fn has_gemm_library(&self, _device: usize) -> bool {
+        false
+    }
+    /// Runs `gemm` through the vendor library; false when it cannot take this layout or dtype
+    /// (the portable kernel then does).
+    fn gemm(&self, _device: usize, _gemm: &Gemm) -> Result<bool> {
+        Ok(false)
+    }
+    /// The device's multiprocessor count, where the hardware reports one.
+    fn multiprocessors(&self, _device: usize) -> Option<u32> {
+        None
+    }
 }
 
 /// The device an address belongs to: addresses of device `d` start at `(d + 1) << 48`.

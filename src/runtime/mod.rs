@@ -3,6 +3,7 @@
 
 pub mod allocator;
 pub mod backend;
+pub mod cuda;
 pub mod stats;
 pub mod wgpu;
 
@@ -46,6 +47,30 @@ pub fn in_bad_fork() -> bool {
     IN_BAD_FORK.load(Ordering::SeqCst)
 }
 
+fn boxed(backend: impl Backend + 'static) -> Box<dyn Backend> {
+    Box::new(backend)
+}
+
+/// The process's one vendor: `TORCH_MOJO_BACKEND_PLATFORM=cuda|wgpu` when set (unavailable is
+/// then an error), else NVIDIA through CUDA when libcuda and a GPU are present, else wgpu
+/// (a hardware adapter, or the software device when admitted).
+fn discover() -> std::result::Result<Box<dyn Backend>, String> {
+    let forced = std::env::var("TORCH_MOJO_BACKEND_PLATFORM").unwrap_or_default();
+    match forced.as_str() {
+        "cuda" => cuda::CudaBackend::discover().map(boxed).map_err(|e| {
+            format!("mojo: TORCH_MOJO_BACKEND_PLATFORM=cuda, but CUDA is unavailable: {e}")
+        }),
+        "wgpu" => wgpu::WgpuBackend::discover().map(boxed),
+        "" => match cuda::CudaBackend::discover() {
+            Ok(b) => Ok(boxed(b)),
+            Err(_) => wgpu::WgpuBackend::discover().map(boxed),
+        },
+        other => Err(format!(
+            "mojo: TORCH_MOJO_BACKEND_PLATFORM={other:?} is not a platform (expected \"cuda\" or \"wgpu\")"
+        )),
+    }
+}
+
 /// The process's backend, discovered on first use.
 pub fn backend() -> Result<&'static dyn Backend> {
     if in_bad_fork() {
@@ -56,7 +81,7 @@ pub fn backend() -> Result<&'static dyn Backend> {
     let found = BACKEND.get_or_init(|| {
         // SAFETY: registers a handler that only stores to an atomic.
         unsafe { pthread_atfork(None, None, Some(mark_forked_child)) };
-        wgpu::WgpuBackend::discover().map(|b| Box::new(b) as Box<dyn Backend>)
+        discover()
     });
     match found {
         Ok(b) => Ok(b.as_ref()),

@@ -1,20 +1,12 @@
 //! wgpu buffers as the caching allocator's device memory.
 
-use crate::error::{Error, Result};
-use crate::runtime::allocator::MemoryProvider;
+use crate::error::Result;
+use crate::runtime::allocator::{out_of_memory, MemoryProvider};
 
 /// Creates one storage buffer per segment.
 pub struct BufferProvider {
     pub device: wgpu::Device,
     pub max_buffer_size: u64,
-}
-
-/// CUDA's wording for a failed allocation, with the sizes in it.
-pub fn out_of_memory(bytes: u64, reason: &str) -> Error {
-    Error::out_of_memory(format!(
-        "mojo out of memory. Tried to allocate {:.2} GiB ({bytes} bytes): {reason}",
-        bytes as f64 / (1u64 << 30) as f64
-    ))
 }
 
 impl MemoryProvider for BufferProvider {

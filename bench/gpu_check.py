@@ -1,0 +1,341 @@
+"""The NVIDIA check: mojo on the CUDA backend against stock torch CUDA on the same GPU.
+
+Run through bench/gpu_check.sh, which calls each part with its own time limit:
+    python bench/gpu_check.py ops|rng|bench|firstcall RESULTS_DIR
+Each part writes its table to RESULTS_DIR and prints it. Ratios compare against stock torch
+CUDA measured in the same run.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import torch
+
+import torch_mojo_backend
+
+torch_mojo_backend.register_mojo_devices()
+
+MOJO = torch.device("mojo")
+# The reference: stock torch CUDA (GPU_CHECK_REFERENCE=cpu tries the script without a GPU).
+CUDA = torch.device(os.environ.get("GPU_CHECK_REFERENCE", "cuda"))
+# Small sizes, for trying the script on the software device.
+QUICK = os.environ.get("GPU_CHECK_QUICK") == "1"
+FLOATS = [torch.float32, torch.float16, torch.bfloat16, torch.float64]
+
+
+def short(dtype: torch.dtype) -> str:
+    return str(dtype).removeprefix("torch.")
+
+
+# ----------------------------------------------------------------------------- op agreement
+
+
+def inputs(shape, dtype, seed, positive=False):
+    g = torch.Generator().manual_seed(seed)
+    if dtype.is_floating_point:
+        x = torch.randn(shape, generator=g, dtype=torch.float64)
+        x = x.abs() + 0.1 if positive else x
+        return x.to(dtype)
+    return torch.randint(1 if positive else -50, 50, shape, generator=g).to(dtype)
+
+
+UNARY = {
+    "neg": torch.neg,
+    "abs": torch.abs,
+    "exp": torch.exp,
+    "log": lambda x: torch.log(x.abs() + 1),
+    "sqrt": lambda x: torch.sqrt(x.abs()),
+    "sin": torch.sin,
+    "tanh": torch.tanh,
+    "sigmoid": torch.sigmoid,
+    "relu": torch.relu,
+    "gelu": torch.nn.functional.gelu,
+    "silu": torch.nn.functional.silu,
+}
+BINARY = {
+    "add": torch.add,
+    "mul": torch.mul,
+    "div": torch.div,
+    "maximum": torch.maximum,
+    "pow": lambda a, b: torch.pow(a.abs() + 0.5, b.clamp(-2, 2)),
+}
+REDUCE = {
+    "sum": lambda x: x.sum(dim=-1),
+    "mean": lambda x: x.mean(dim=-1),
+    "amax": lambda x: x.amax(dim=-1),
+    "argmax": lambda x: x.argmax(dim=-1),
+    "softmax": lambda x: torch.softmax(x, dim=-1),
+    "log_softmax": lambda x: torch.log_softmax(x, dim=-1),
+    "cumsum": lambda x: x.cumsum(dim=-1),
+    "var": lambda x: x.var(dim=-1),
+    "layer_norm": lambda x: torch.nn.functional.layer_norm(x, x.shape[-1:]),
+}
+MATMUL = {
+    "mm": lambda a, b: a @ b,
+    "addmm": lambda a, b: torch.addmm(b[0], a, b, beta=0.5, alpha=2.0),
+    "bmm": lambda a, b: torch.bmm(a.expand(3, -1, -1), b.expand(3, -1, -1)),
+    "linear": lambda a, b: torch.nn.functional.linear(a, b.t(), b[0]),
+    "mm_t": lambda a, b: a.t().contiguous().t() @ b.t().contiguous().t(),
+}
+
+
+def raw(t: torch.Tensor) -> torch.Tensor:
+    """The bytes of a floating tensor (so NaNs and signed zeros compare), else the tensor."""
+    return t.contiguous().view(-1).view(torch.uint8) if t.is_floating_point() else t
+
+
+def label(device) -> str:
+    return "mojo" if device.type == "mojo" else "torch"
+
+
+def synchronizer(device):
+    if device.type == "mojo":
+        return torch.mojo.synchronize
+    return torch.cuda.synchronize if device.type == "cuda" else (lambda: None)
+
+
+def compare(name, dtype, fn, args, atol=None, rtol=None):
+    """One row: the op on mojo and on CUDA from the same CPU inputs."""
+    row = {"op": name, "dtype": short(dtype)}
+    try:
+        want = fn(*[a.to(CUDA) for a in args])
+        got = fn(*[a.to(MOJO) for a in args]).cpu()
+        want = want.cpu()
+        if got.dtype != want.dtype or got.shape != want.shape:
+            row["result"] = f"MISMATCH dtype/shape {got.dtype}{tuple(got.shape)}"
+            return row
+        if torch.equal(raw(got), raw(want)):
+            row["result"] = "bit-equal"
+            return row
+        diff = (got.double() - want.double()).abs()
+        finite = torch.isfinite(want.double())
+        row["max_abs_diff"] = float(diff[finite].max()) if finite.any() else float("nan")
+        try:
+            torch.testing.assert_close(got, want, atol=atol, rtol=rtol, equal_nan=True)
+            row["result"] = "within tolerance"
+        except AssertionError:
+            row["result"] = "OUT OF TOLERANCE"
+    except Exception as e:  # noqa: BLE001 - reported in the table
+        row["result"] = f"ERROR {type(e).__name__}: {str(e).splitlines()[0][:120]}"
+    return row
+
+
+def part_ops(results):
+    rows = []
+    shape = (37, 257)
+    for dtype in FLOATS:
+        for name, fn in UNARY.items():
+            rows.append(compare(name, dtype, fn, [inputs(shape, dtype, 1)]))
+        for name, fn in BINARY.items():
+            rows.append(
+                compare(name, dtype, fn, [inputs(shape, dtype, 2), inputs(shape, dtype, 3, True)])
+            )
+        for name, fn in REDUCE.items():
+            rows.append(compare(name, dtype, fn, [inputs(shape, dtype, 4)]))
+        for name, fn in MATMUL.items():
+            rows.append(
+                compare(name, dtype, fn, [inputs((64, 96), dtype, 5), inputs((96, 96), dtype, 6)])
+            )
+    for dtype in [torch.int32, torch.int64, torch.uint8, torch.int16]:
+        for name in ("add", "mul", "maximum"):
+            rows.append(
+                compare(
+                    name, dtype, BINARY[name], [inputs(shape, dtype, 7), inputs(shape, dtype, 8)]
+                )
+            )
+        rows.append(compare("sum", dtype, REDUCE["sum"], [inputs(shape, dtype, 9)]))
+        rows.append(compare("cumsum", dtype, REDUCE["cumsum"], [inputs(shape, dtype, 9)]))
+    write_rows(results, "ops.csv", rows)
+
+
+# ----------------------------------------------------------------------------- random numbers
+
+RANDOM = {
+    "rand": lambda n, d, dev: torch.rand(n, dtype=d, device=dev),
+    "randn": lambda n, d, dev: torch.randn(n, dtype=d, device=dev),
+    "randint": lambda n, d, dev: torch.randint(-1000, 1000, (n,), device=dev),
+    "randint64": lambda n, d, dev: torch.randint(-(2**40), 2**40, (n,), device=dev),
+    "bernoulli": lambda n, d, dev: torch.bernoulli(torch.full((n,), 0.3, dtype=d, device=dev)),
+    "dropout": lambda n, d, dev: torch.nn.functional.dropout(
+        torch.ones(n, dtype=d, device=dev), 0.4
+    ),
+    "normal_": lambda n, d, dev: torch.empty(n, dtype=d, device=dev).normal_(1.5, 2.0),
+    "exponential_": lambda n, d, dev: torch.empty(n, dtype=d, device=dev).exponential_(),
+}
+
+
+def part_rng(results):
+    rows = []
+    for name, make in RANDOM.items():
+        dtypes = [torch.float32] if name.startswith("randint") else FLOATS
+        for dtype in dtypes:
+            for n in (7, 1000) if QUICK else (7, 1000, 270337, 4_000_001):
+                row = {"op": name, "dtype": short(dtype), "n": n}
+                try:
+                    torch.manual_seed(1234)
+                    want = make(n, dtype, CUDA).cpu()
+                    torch.manual_seed(1234)
+                    got = make(n, dtype, MOJO).cpu()
+                    same = torch.equal(raw(got), raw(want))
+                    row["result"] = "bit-equal" if same else "DIFFERENT"
+                    if not same:
+                        bad = (got.double() != want.double()).sum().item()
+                        row["differing"] = int(bad)
+                        row["max_abs_diff"] = float((got.double() - want.double()).abs().max())
+                except Exception as e:  # noqa: BLE001 - reported in the table
+                    row["result"] = f"ERROR {type(e).__name__}: {str(e).splitlines()[0][:120]}"
+                rows.append(row)
+    write_rows(results, "rng.csv", rows)
+
+
+# ----------------------------------------------------------------------------- speed
+
+
+def timed(fn, device, repeat=20, warmup=3):
+    """Median seconds per call of `fn` on `device`, synchronising around each call."""
+    sync = synchronizer(device)
+    for _ in range(warmup):
+        fn()
+    sync()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        sync()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def part_bench(results):
+    out = {}
+    n = 1 << 16 if QUICK else 64 << 20  # 64 Mi float32 elements: 256 MiB per tensor
+    for device in (CUDA, MOJO):
+        a = torch.ones(n, device=device)
+        b = torch.ones(n, device=device)
+        c = torch.empty(n, device=device)
+        copy_s = timed(lambda a=a, c=c: c.copy_(a), device)
+        add_s = timed(lambda a=a, b=b, c=c: torch.add(a, b, out=c), device)
+        out[f"copy_GBps_{label(device)}"] = 2 * 4 * n / copy_s / 1e9
+        out[f"add_GBps_{label(device)}"] = 3 * 4 * n / add_s / 1e9
+        del a, b, c
+    out["add_vs_torch_copy"] = out["add_GBps_mojo"] / out["copy_GBps_torch"]
+    out["add_vs_torch_add"] = out["add_GBps_mojo"] / out["add_GBps_torch"]
+    out["copy_vs_torch_copy"] = out["copy_GBps_mojo"] / out["copy_GBps_torch"]
+    print(json.dumps(out, indent=1), flush=True)
+
+    for dtype in (torch.bfloat16, torch.float32):
+        for size in (128,) if QUICK else (4096, 8192):
+            for device in (CUDA, MOJO):
+                a = torch.randn(size, size, device=device, dtype=dtype)
+                b = torch.randn(size, size, device=device, dtype=dtype)
+                s = timed(lambda a=a, b=b: a @ b, device, repeat=10)
+                out[f"gemm_{short(dtype)}_{size}_TFLOPs_{label(device)}"] = 2 * size**3 / s / 1e12
+                del a, b
+            key = f"gemm_{short(dtype)}_{size}_TFLOPs"
+            out[f"{key}_ratio"] = out[f"{key}_mojo"] / out[f"{key}_torch"]
+            print(key, out[f"{key}_mojo"], out[f"{key}_torch"], flush=True)
+
+    # Host time per tiny op: issue many small in-place adds, then wait once.
+    for device in (CUDA, MOJO):
+        x = torch.ones(16, device=device)
+        sync = synchronizer(device)
+        for _ in range(200):
+            x.add_(1.0)
+        sync()
+        count = 200 if QUICK else 5000
+        start = time.perf_counter()
+        for _ in range(count):
+            x.add_(1.0)
+        issued = time.perf_counter() - start
+        sync()
+        out[f"tiny_op_us_{label(device)}"] = issued / count * 1e6
+    out["tiny_op_ratio"] = out["tiny_op_us_mojo"] / out["tiny_op_us_torch"]
+    with open(os.path.join(results, "bench.json"), "w") as f:
+        json.dump(out, f, indent=1)
+    print(json.dumps(out, indent=1))
+
+
+# ----------------------------------------------------------------------------- first calls
+
+FIRST_CALLS = """
+import time, torch, torch_mojo_backend
+torch_mojo_backend.register_mojo_devices()
+x = torch.ones(4096, device="mojo")
+h = x.half()
+torch.mojo.synchronize()
+ops = {
+    "add": lambda: x + 2 * x, "sin": lambda: x.sin() * 3, "sum": lambda: x.sum(0),
+    "softmax": lambda: torch.softmax(x, 0), "cumsum": lambda: x.cumsum(0),
+    "half_mul": lambda: h * h + 1, "argmax": lambda: x.argmax(),
+    "where": lambda: torch.where(x > 0, x, -x),
+}
+for name, op in ops.items():
+    start = time.perf_counter(); op(); torch.mojo.synchronize()
+    first = time.perf_counter() - start
+    start = time.perf_counter(); op(); torch.mojo.synchronize()
+    again = time.perf_counter() - start
+    print(f"{name} {first * 1e3:.2f} {again * 1e3:.3f}")
+"""
+
+
+def first_calls(cache_dir):
+    env = dict(os.environ, TORCH_MOJO_BACKEND_CACHE_DIR=cache_dir, TORCH_MOJO_BACKEND_TRACE="0")
+    run = subprocess.run(
+        [sys.executable, "-c", FIRST_CALLS], env=env, capture_output=True, text=True
+    )
+    if run.returncode != 0:
+        raise RuntimeError(run.stderr[-2000:])
+    rows = {}
+    for line in run.stdout.splitlines():
+        name, first, again = line.split()
+        rows[name] = (float(first), float(again))
+    return rows
+
+
+def part_firstcall(results):
+    with tempfile.TemporaryDirectory() as cache:
+        cold = first_calls(cache)
+        warm = first_calls(cache)
+    rows = []
+    for name in cold:
+        rows.append(
+            {
+                "op": name,
+                "cold_first_ms": cold[name][0],
+                "warm_first_ms": warm[name][0],
+                "steady_ms": warm[name][1],
+                "cold_ok(<=200)": cold[name][0] - cold[name][1] <= 200,
+                "warm_ok(<=2)": warm[name][0] - warm[name][1] <= 2,
+            }
+        )
+    write_rows(results, "firstcall.csv", rows)
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def write_rows(results, name, rows):
+    keys = []
+    for row in rows:
+        keys += [k for k in row if k not in keys]
+    lines = [",".join(keys)] + [",".join(str(row.get(k, "")) for k in keys) for row in rows]
+    with open(os.path.join(results, name), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines), flush=True)
+    failing = ("ERROR", "OUT", "MISMATCH", "DIFF")
+    bad = [r for r in rows if str(r.get("result", "ok")).startswith(failing)]
+    print(f"{name}: {len(rows)} rows, {len(bad)} not equal or within tolerance", flush=True)
+
+
+if __name__ == "__main__":
+    part, results = sys.argv[1], sys.argv[2]
+    os.makedirs(results, exist_ok=True)
+    backend = torch_mojo_backend._C.backend_name()
+    print(f"backend: {backend}, device: {torch.mojo.get_device_name()}")
+    parts = {"ops": part_ops, "rng": part_rng, "bench": part_bench, "firstcall": part_firstcall}
+    parts[part](results)

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The NVIDIA check. Runs on a machine with an NVIDIA GPU, Python 3.12 with torch 2.11.0+cu130
+# (which brings cuBLAS and NVRTC as nvidia-* wheels), numpy, pytest and pytest-xdist; it needs
+# no Rust and no internet. The extension is built elsewhere and copied in (README, "The GPU
+# check"). Writes every result to one directory (default gpu-check-results/) and ends in under
+# 8 minutes: each part has its own time limit.
+#
+#   bash bench/gpu_check.sh [RESULTS_DIR]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+RESULTS="${1:-gpu-check-results}"
+mkdir -p "$RESULTS"
+PY="${PYTHON:-python3}"
+export PYTHONPATH="$PWD/python${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONUNBUFFERED=1
+export TORCH_MOJO_BACKEND_PLATFORM=cuda
+export TORCH_MOJO_BACKEND_TRACE=0
+export TORCH_MOJO_BACKEND_SHADOW_NVRTC=0
+export TORCH_MOJO_BACKEND_CACHE_DIR="${TORCH_MOJO_BACKEND_CACHE_DIR:-$PWD/.gpu-check-cache}"
+LOG="$RESULTS/log.txt"
+: >"$LOG"
+
+# Kernels compiled ahead (bench/gpu_check_cache.sh) save the suite NVRTC time; optional.
+if [ -f bench/kernel-cache.tar.xz ]; then
+  mkdir -p "$TORCH_MOJO_BACKEND_CACHE_DIR"
+  tar -C "$TORCH_MOJO_BACKEND_CACHE_DIR" -xJf bench/kernel-cache.tar.xz
+fi
+
+{
+  date -u
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv
+  "$PY" -c 'import sys, torch; print(sys.version); print("torch", torch.__version__, torch.version.cuda, torch.cuda.get_device_name())'
+  "$PY" -c 'import torch, torch_mojo_backend as m; m.register_mojo_devices(); print("mojo backend:", m._C.backend_name(), torch.mojo.get_device_name(), "init error:", m._C.init_error())'
+} >"$RESULTS/env.txt" 2>&1
+cat "$RESULTS/env.txt"
+
+part() {
+  local name=$1 limit=$2
+  shift 2
+  local start=$SECONDS
+  echo "=== $name (limit ${limit}s)" | tee -a "$LOG"
+  timeout -k 5 "$limit" "$@" >>"$LOG" 2>&1
+  local rc=$?
+  echo "=== $name: exit $rc after $((SECONDS - start))s" | tee -a "$LOG"
+  tail -n 3 "$LOG" | sed 's/^/    /'
+}
+
+part ops 45 "$PY" bench/gpu_check.py ops "$RESULTS"
+part rng 45 "$PY" bench/gpu_check.py rng "$RESULTS"
+part bench 75 "$PY" bench/gpu_check.py bench "$RESULTS"
+part firstcall 45 "$PY" bench/gpu_check.py firstcall "$RESULTS"
+part pytest "${GPU_CHECK_PYTEST_LIMIT:-210}" "$PY" -m pytest -q tests -p no:cacheprovider \
+  -n "${GPU_CHECK_WORKERS:-8}" --timeout 120 --junitxml "$RESULTS/junit.xml" -o junit_family=legacy
+grep -E "passed|failed" "$LOG" | tail -n 1 >"$RESULTS/pytest.txt"
+grep -E "^(FAILED|ERROR)" "$LOG" >>"$RESULTS/pytest.txt"
+echo "results in $RESULTS:"
+ls "$RESULTS"

@@ -1,0 +1,321 @@
+//! Matrix products through cuBLAS, loaded at run time. cuBLAS is column-major: a row-major
+//! `out = a @ b` is computed as `outᵀ = bᵀ aᵀ`, each operand's transpose flag read from its
+//! strides. f16 and bf16 accumulate in f32; f32 uses TF32 only when PyTorch's matmul
+//! precision allows it, as on CUDA.
+
+use std::ffi::c_void;
+use std::path::PathBuf;
+
+use cudarc::cublas::sys;
+use cudarc::driver::sys::CUdeviceptr;
+
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::compile::trace_enabled;
+use crate::runtime::backend::{Gemm, MatrixView};
+
+extern "C" {
+    /// PyTorch's setting: whether float32 matmuls may use TF32 (csrc/hooks.cpp).
+    fn mojo_matmul_allows_tf32() -> bool;
+}
+
+/// Loads cuBLAS from `TORCH_MOJO_BACKEND_CUBLAS` (set by the Python package from the
+/// nvidia-cublas wheel) into the global namespace, so that cudarc's lookup by name finds it.
+/// cuBLASLt, which cuBLAS needs, is loaded first from the same folder.
+fn preload() {
+    let Some(path) = std::env::var_os("TORCH_MOJO_BACKEND_CUBLAS").map(PathBuf::from) else {
+        return;
+    };
+    let lt = path.with_file_name("libcublasLt.so.13");
+    for library in [lt, path] {
+        use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};
+        // SAFETY: loading cuBLAS runs no initialisers with preconditions.
+        if let Ok(lib) = unsafe { Library::open(Some(&library), RTLD_NOW | RTLD_GLOBAL) } {
+            // Kept loaded for the life of the process.
+            std::mem::forget(lib);
+        }
+    }
+}
+
+/// A cuBLAS handle bound to one device's primary context.
+pub struct Blas {
+    handle: sys::cublasHandle_t,
+}
+
+// SAFETY: cuBLAS handles may be used from any thread with their context current; every call
+// goes to the default stream.
+unsafe impl Send for Blas {}
+unsafe impl Sync for Blas {}
+
+fn status(rc: sys::cublasStatus_t, what: &str) -> Result<()> {
+    if rc == sys::cublasStatus_t::CUBLAS_STATUS_SUCCESS {
+        Ok(())
+    } else {
+        Err(Error::runtime(format!(
+            "mojo: cuBLAS error in {what}: {rc:?}"
+        )))
+    }
+}
+
+/// How cuBLAS reads a row-major `rows × cols` view: (transposed, leading dimension), or None
+/// when neither dimension is contiguous.
+fn layout(rows: u64, cols: u64, view: &MatrixView) -> Option<(bool, i64)> {
+    let (r, c) = (rows as i64, cols as i64);
+    if c == 1 || view.col_stride == 1 {
+        let ld = if r == 1 { c.max(1) } else { view.row_stride };
+        return (ld >= c.max(1)).then_some((false, ld));
+    }
+    if r == 1 || view.row_stride == 1 {
+        let ld = view.col_stride;
+        return (ld >= r.max(1)).then_some((true, ld));
+    }
+    None
+}
+
+/// cuBLAS's arguments for `outᵀ (n × m) = op(b) op(a)`: each operand's transpose flag and
+/// leading dimension.
+#[derive(Debug, PartialEq, Eq)]
+struct Plan {
+    trans_b: bool,
+    ldb: i64,
+    trans_a: bool,
+    lda: i64,
+    ldc: i64,
+}
+
+/// The plan for `g`, or None when an operand's layout, a size or the batch layout is not one
+/// cuBLAS takes (the portable kernel then runs).
+fn plan(g: &Gemm) -> Option<Plan> {
+    let (trans_b, ldb) = layout(g.k, g.n, &g.b)?;
+    let (trans_a, lda) = layout(g.m, g.k, &g.a)?;
+    let (false, ldc) = layout(g.m, g.n, &g.out)? else {
+        return None;
+    };
+    let fits = |v: i64| i32::try_from(v).is_ok();
+    let sizes_fit = [
+        g.m as i64,
+        g.n as i64,
+        g.k as i64,
+        lda,
+        ldb,
+        ldc,
+        g.batch as i64,
+    ]
+    .into_iter()
+    .all(fits);
+    let batches_apart = g.batch <= 1 || g.out.batch_stride >= (g.m * g.n) as i64;
+    (g.k > 0 && sizes_fit && batches_apart).then_some(Plan {
+        trans_b,
+        ldb,
+        trans_a,
+        lda,
+        ldc,
+    })
+}
+
+fn data_type(dtype: DType) -> Option<sys::cudaDataType> {
+    Some(match dtype {
+        DType::F16 => sys::cudaDataType::CUDA_R_16F,
+        DType::BF16 => sys::cudaDataType::CUDA_R_16BF,
+        DType::F32 => sys::cudaDataType::CUDA_R_32F,
+        DType::F64 => sys::cudaDataType::CUDA_R_64F,
+        _ => return None,
+    })
+}
+
+impl Blas {
+    /// A handle for the current context, or None (with a trace line) when cuBLAS is absent.
+    pub fn create(device_name: &str) -> Option<Blas> {
+        preload();
+        // SAFETY: only probes for the library.
+        if !unsafe { sys::is_culib_present() } {
+            if trace_enabled() {
+                eprintln!("cuBLAS not found: the portable GEMM kernel serves {device_name}");
+            }
+            return None;
+        }
+        let mut handle: sys::cublasHandle_t = std::ptr::null_mut();
+        // SAFETY: valid out-pointer; the device's context is current.
+        let created = unsafe { sys::cublasCreate_v2(&mut handle) };
+        if let Err(e) = status(created, "cublasCreate") {
+            if trace_enabled() {
+                eprintln!("{e}: the portable GEMM kernel serves {device_name}");
+            }
+            return None;
+        }
+        Some(Blas { handle })
+    }
+
+    /// Runs `gemm` on the default stream; false when its layout or dtype is not cuBLAS's.
+    pub fn gemm(&self, g: &Gemm, a: CUdeviceptr, b: CUdeviceptr, out: CUdeviceptr) -> Result<bool> {
+        let Some(ty) = data_type(g.dtype) else {
+            return Ok(false);
+        };
+        let Some(plan) = plan(g) else {
+            return Ok(false);
+        };
+        let op = |t: bool| {
+            if t {
+                sys::cublasOperation_t::CUBLAS_OP_T
+            } else {
+                sys::cublasOperation_t::CUBLAS_OP_N
+            }
+        };
+        let compute = match g.dtype {
+            DType::F64 => sys::cublasComputeType_t::CUBLAS_COMPUTE_64F,
+            // SAFETY: reads a flag of PyTorch's global context.
+            DType::F32 if unsafe { mojo_matmul_allows_tf32() } => {
+                sys::cublasComputeType_t::CUBLAS_COMPUTE_32F_FAST_TF32
+            }
+            _ => sys::cublasComputeType_t::CUBLAS_COMPUTE_32F,
+        };
+        let (alpha32, beta32) = (g.alpha as f32, g.beta as f32);
+        let (alpha_ptr, beta_ptr): (*const c_void, *const c_void) = if g.dtype == DType::F64 {
+            (&g.alpha as *const f64 as _, &g.beta as *const f64 as _)
+        } else {
+            (&alpha32 as *const f32 as _, &beta32 as *const f32 as _)
+        };
+        // SAFETY: the pointers address blocks holding the views the strides describe (checked
+        // by the caller), and alpha/beta live across the call.
+        let rc = unsafe {
+            sys::cublasSetStream_v2(self.handle, std::ptr::null_mut());
+            sys::cublasGemmStridedBatchedEx(
+                self.handle,
+                op(plan.trans_b),
+                op(plan.trans_a),
+                g.n as i32,
+                g.m as i32,
+                g.k as i32,
+                alpha_ptr,
+                b as *const c_void,
+                ty,
+                plan.ldb as i32,
+                g.b.batch_stride,
+                a as *const c_void,
+                ty,
+                plan.lda as i32,
+                g.a.batch_stride,
+                beta_ptr,
+                out as *mut c_void,
+                ty,
+                plan.ldc as i32,
+                g.out.batch_stride,
+                g.batch as i32,
+                compute,
+                sys::cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT,
+            )
+        };
+        status(rc, "cublasGemmStridedBatchedEx")?;
+        Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// cuBLAS's column-major GEMM (`c = op(a) op(b)`, beta 0) over flat arrays, as its
+    /// documentation defines it.
+    #[allow(clippy::too_many_arguments)]
+    fn column_major_gemm(
+        (ta, tb): (bool, bool),
+        (m, n, k): (usize, usize, usize),
+        a: &[f64],
+        lda: usize,
+        b: &[f64],
+        ldb: usize,
+        c: &mut [f64],
+        ldc: usize,
+    ) {
+        for i in 0..m {
+            for j in 0..n {
+                let mut acc = 0.0;
+                for p in 0..k {
+                    let x = if ta { a[p + i * lda] } else { a[i + p * lda] };
+                    let y = if tb { b[j + p * ldb] } else { b[p + j * ldb] };
+                    acc += x * y;
+                }
+                c[i + j * ldc] = acc;
+            }
+        }
+    }
+
+    fn view(address: u64, row_stride: i64, col_stride: i64) -> MatrixView {
+        MatrixView {
+            address,
+            batch_stride: 0,
+            row_stride,
+            col_stride,
+        }
+    }
+
+    /// Every contiguous and transposed layout of `a` and `b`: the plan run through the
+    /// column-major definition gives the row-major product.
+    #[test]
+    fn plans_compute_the_row_major_product() {
+        let (m, n, k) = (3usize, 4usize, 5usize);
+        let a_val = |i: usize, p: usize| (i * 7 + p * 3) as f64 - 4.0;
+        let b_val = |p: usize, j: usize| (p * 5 + j * 2) as f64 * 0.5 - 3.0;
+        for a_transposed in [false, true] {
+            for b_transposed in [false, true] {
+                // Row-major storage, or storage of the transpose viewed through strides.
+                let (a_rs, a_cs) = if a_transposed { (1, m) } else { (k, 1) };
+                let (b_rs, b_cs) = if b_transposed { (1, k) } else { (n, 1) };
+                let mut a = vec![0.0; m * k];
+                let mut b = vec![0.0; k * n];
+                for i in 0..m {
+                    for p in 0..k {
+                        a[i * a_rs + p * a_cs] = a_val(i, p);
+                    }
+                }
+                for p in 0..k {
+                    for j in 0..n {
+                        b[p * b_rs + j * b_cs] = b_val(p, j);
+                    }
+                }
+                let g = Gemm {
+                    dtype: DType::F32,
+                    batch: 1,
+                    m: m as u64,
+                    n: n as u64,
+                    k: k as u64,
+                    a: view(0, a_rs as i64, a_cs as i64),
+                    b: view(0, b_rs as i64, b_cs as i64),
+                    out: view(0, n as i64, 1),
+                    alpha: 1.0,
+                    beta: 0.0,
+                };
+                let p = plan(&g).expect("a dense layout has a plan");
+                let mut out = vec![0.0; m * n];
+                column_major_gemm(
+                    (p.trans_b, p.trans_a),
+                    (n, m, k),
+                    &b,
+                    p.ldb as usize,
+                    &a,
+                    p.lda as usize,
+                    &mut out,
+                    p.ldc as usize,
+                );
+                for i in 0..m {
+                    for j in 0..n {
+                        let want: f64 = (0..k).map(|p| a_val(i, p) * b_val(p, j)).sum();
+                        assert_eq!(
+                            out[i * n + j],
+                            want,
+                            "a^T {a_transposed} b^T {b_transposed}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn layouts_without_a_unit_stride_have_no_plan() {
+        assert_eq!(layout(4, 4, &view(0, 8, 2)), None);
+        assert_eq!(layout(1, 4, &view(0, 0, 1)), Some((false, 4)));
+        assert_eq!(layout(4, 1, &view(0, 1, 0)), Some((false, 1)));
+        assert_eq!(layout(4, 3, &view(0, 1, 4)), Some((true, 4)));
+    }
+}

@@ -1,0 +1,283 @@
+//! One CUDA device: its primary context, caching allocator, compiled kernels and cuBLAS.
+//! Work goes to the legacy default stream, so it runs in issue order like PyTorch's default
+//! stream, and a freed block reused by later work is safe without events.
+
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::sync::OnceLock;
+
+use cudarc::driver::sys;
+use parking_lot::Mutex;
+
+use super::blas::Blas;
+use super::driver::{attribute, check, Context};
+use super::memory::DeviceMemory;
+use crate::error::{Error, Result};
+use crate::kernels::compile::cuda_binary;
+use crate::kernels::{cuda, Kernel};
+use crate::runtime::allocator::CachingAllocator;
+use crate::runtime::backend::{address_base, Gemm, Launch};
+use crate::runtime::stats::DeviceStats;
+
+/// A loaded kernel's entry point.
+#[derive(Clone, Copy)]
+struct Function(sys::CUfunction);
+
+// SAFETY: a CUfunction may be launched from any thread with its context current.
+unsafe impl Send for Function {}
+
+/// An open CUDA device.
+pub struct CudaDevice {
+    pub name: String,
+    /// The architecture NVRTC targets, e.g. `sm_90`.
+    pub arch: String,
+    pub multiprocessors: u32,
+    context: Context,
+    memory: Mutex<CachingAllocator<DeviceMemory>>,
+    functions: Mutex<HashMap<Kernel, Function>>,
+    blas: OnceLock<Option<Blas>>,
+}
+
+impl CudaDevice {
+    /// Opens device `ordinal` (as the driver numbers them after CUDA_VISIBLE_DEVICES).
+    pub fn open(ordinal: usize) -> Result<Self> {
+        let mut device: sys::CUdevice = 0;
+        // SAFETY: valid out-pointers; the driver is initialised.
+        unsafe {
+            check(sys::cuDeviceGet(&mut device, ordinal as i32), "cuDeviceGet")?;
+        }
+        let mut name = [0 as std::ffi::c_char; 256];
+        let mut context: sys::CUcontext = std::ptr::null_mut();
+        // SAFETY: as above; the name buffer's length is passed.
+        unsafe {
+            check(
+                sys::cuDeviceGetName(name.as_mut_ptr(), name.len() as i32, device),
+                "cuDeviceGetName",
+            )?;
+            check(
+                sys::cuDevicePrimaryCtxRetain(&mut context, device),
+                "cuDevicePrimaryCtxRetain",
+            )?;
+        }
+        use sys::CUdevice_attribute as A;
+        let major = attribute(device, A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)?;
+        let minor = attribute(device, A::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)?;
+        let multiprocessors = attribute(device, A::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)?;
+        let context = Context(context);
+        // SAFETY: the driver wrote a NUL-terminated string.
+        let name = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) }
+            .to_string_lossy()
+            .into_owned();
+        Ok(CudaDevice {
+            name,
+            arch: format!("sm_{major}{minor}"),
+            multiprocessors: multiprocessors as u32,
+            context,
+            memory: Mutex::new(CachingAllocator::new(
+                DeviceMemory { context },
+                address_base(ordinal),
+            )),
+            functions: Mutex::new(HashMap::new()),
+            blas: OnceLock::new(),
+        })
+    }
+
+    pub fn allocate(&self, bytes: u64) -> Result<u64> {
+        self.memory.lock().allocate(bytes)
+    }
+
+    pub fn free(&self, address: u64) -> Result<()> {
+        self.memory.lock().free(address)
+    }
+
+    pub fn stats(&self) -> DeviceStats {
+        *self.memory.lock().stats()
+    }
+
+    pub fn reset_stats(&self, peak: bool) {
+        let mut memory = self.memory.lock();
+        if peak {
+            memory.stats_mut().reset_peak();
+        } else {
+            memory.stats_mut().reset_accumulated();
+        }
+    }
+
+    pub fn empty_cache(&self) {
+        self.memory.lock().empty_cache();
+    }
+
+    /// (free, total) bytes, as the driver reports them.
+    pub fn memory_info(&self) -> Result<(u64, u64)> {
+        self.context.bind()?;
+        let (mut free, mut total) = (0usize, 0usize);
+        // SAFETY: valid out-pointers; the context is current.
+        check(
+            unsafe { sys::cuMemGetInfo_v2(&mut free, &mut total) },
+            "cuMemGetInfo",
+        )?;
+        Ok((free as u64, total as u64))
+    }
+
+    /// The device pointer of `address`, checking that `len` bytes from it lie in one block.
+    fn pointer(&self, address: u64, len: u64) -> Result<sys::CUdeviceptr> {
+        let memory = self.memory.lock();
+        let (start, &segment, size) = memory.find(address).ok_or_else(|| {
+            Error::runtime(format!("mojo: address {address:#x} is not device memory"))
+        })?;
+        if address - start + len > size {
+            return Err(Error::runtime(format!(
+                "mojo: {len} bytes at {address:#x} run past the end of their allocation"
+            )));
+        }
+        Ok(segment + (address - start))
+    }
+
+    pub fn write(&self, address: u64, data: &[u8]) -> Result<()> {
+        if data.is_empty() {
+            return Ok(());
+        }
+        let pointer = self.pointer(address, data.len() as u64)?;
+        self.context.bind()?;
+        // SAFETY: `data` is valid for its length; the range was checked above.
+        check(
+            unsafe { sys::cuMemcpyHtoD_v2(pointer, data.as_ptr() as *const c_void, data.len()) },
+            "cuMemcpyHtoD",
+        )
+    }
+
+    pub fn read(&self, address: u64, out: &mut [u8]) -> Result<()> {
+        if out.is_empty() {
+            return self.synchronize();
+        }
+        let pointer = self.pointer(address, out.len() as u64)?;
+        self.context.bind()?;
+        // SAFETY: `out` is valid for its length; the copy waits for earlier work.
+        check(
+            unsafe { sys::cuMemcpyDtoH_v2(out.as_mut_ptr() as *mut c_void, pointer, out.len()) },
+            "cuMemcpyDtoH",
+        )
+    }
+
+    pub fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        let (d, s) = (self.pointer(dst, bytes)?, self.pointer(src, bytes)?);
+        self.context.bind()?;
+        // SAFETY: both ranges were checked; the default stream orders the copy.
+        check(
+            unsafe { sys::cuMemcpyDtoDAsync_v2(d, s, bytes as usize, std::ptr::null_mut()) },
+            "cuMemcpyDtoDAsync",
+        )
+    }
+
+    /// The entry point of `kernel`, compiled (or read from the disk cache) and loaded once.
+    fn function(&self, kernel: &Kernel) -> Result<Function> {
+        if let Some(&f) = self.functions.lock().get(kernel) {
+            return Ok(f);
+        }
+        let binary = cuda_binary(kernel, &self.arch)?;
+        let mut module: sys::CUmodule = std::ptr::null_mut();
+        let mut function: sys::CUfunction = std::ptr::null_mut();
+        let entry = std::ffi::CString::new(cuda::ENTRY).expect("no NUL");
+        // SAFETY: `binary` is a complete cubin; the context is current; out-pointers valid.
+        unsafe {
+            check(
+                sys::cuModuleLoadData(&mut module, binary.as_ptr() as *const c_void),
+                "cuModuleLoadData",
+            )?;
+            check(
+                sys::cuModuleGetFunction(&mut function, module, entry.as_ptr()),
+                "cuModuleGetFunction",
+            )?;
+        }
+        let f = Function(function);
+        self.functions.lock().insert(kernel.clone(), f);
+        Ok(f)
+    }
+
+    pub fn launch(&self, mut launch: Launch<'_>) -> Result<()> {
+        if launch.threads == 0 {
+            return Ok(());
+        }
+        let mut pointers = Vec::with_capacity(launch.tensors.len());
+        for (t, &address) in launch.tensors.iter().enumerate() {
+            pointers.push(self.pointer(address, 0)?);
+            launch.words[launch.offset_words[t]] = 0;
+        }
+        if launch.words.len() > cuda::MAX_WORDS {
+            return Err(Error::not_implemented(format!(
+                "mojo: {} launch words exceed the CUDA kernels' {}",
+                launch.words.len(),
+                cuda::MAX_WORDS
+            )));
+        }
+        self.context.bind()?;
+        let function = self.function(launch.kernel)?;
+        let mut words = [0u32; cuda::MAX_WORDS];
+        words[..launch.words.len()].copy_from_slice(&launch.words);
+        let mut params: Vec<*mut c_void> = Vec::with_capacity(pointers.len() + 1);
+        params.push(words.as_mut_ptr() as *mut c_void);
+        for p in pointers.iter_mut() {
+            params.push(p as *mut sys::CUdeviceptr as *mut c_void);
+        }
+        let block = cuda::BLOCK_SIZE;
+        let grid = launch
+            .threads
+            .div_ceil(u64::from(block))
+            .min(i32::MAX as u64) as u32;
+        // SAFETY: the parameters match the kernel's signature (a Words struct by value, then
+        // one pointer per tensor) and outlive the call, which copies them.
+        check(
+            unsafe {
+                sys::cuLaunchKernel(
+                    function.0,
+                    grid,
+                    1,
+                    1,
+                    block,
+                    1,
+                    1,
+                    0,
+                    std::ptr::null_mut(),
+                    params.as_mut_ptr(),
+                    std::ptr::null_mut(),
+                )
+            },
+            "cuLaunchKernel",
+        )
+    }
+
+    fn blas(&self) -> Option<&Blas> {
+        self.blas
+            .get_or_init(|| {
+                self.context.bind().ok()?;
+                Blas::create(&self.name)
+            })
+            .as_ref()
+    }
+
+    /// Whether cuBLAS loaded for this device.
+    pub fn has_blas(&self) -> bool {
+        self.blas().is_some()
+    }
+
+    /// Runs `gemm` through cuBLAS; false when cuBLAS is absent or cannot take this layout.
+    pub fn gemm(&self, gemm: &Gemm) -> Result<bool> {
+        let Some(blas) = self.blas() else {
+            return Ok(false);
+        };
+        self.context.bind()?;
+        let a = self.pointer(gemm.a.address, 0)?;
+        let b = self.pointer(gemm.b.address, 0)?;
+        let out = self.pointer(gemm.out.address, 0)?;
+        blas.gemm(gemm, a, b, out)
+    }
+
+    pub fn synchronize(&self) -> Result<()> {
+        self.context.bind()?;
+        // SAFETY: the context is current.
+        check(unsafe { sys::cuCtxSynchronize() }, "cuCtxSynchronize")
+    }
+}

@@ -1,0 +1,85 @@
+//! Checked calls into the CUDA driver (libcuda, loaded at run time by cudarc) and the
+//! per-thread binding of a device's primary context.
+
+use std::cell::Cell;
+use std::ffi::CStr;
+
+use cudarc::driver::sys;
+
+use crate::error::{Error, Result};
+use crate::runtime::allocator::out_of_memory;
+
+/// Whether libcuda can be loaded. Every other call here needs it: cudarc panics without it.
+pub fn library_present() -> bool {
+    // SAFETY: only tries to open the library.
+    unsafe { sys::is_culib_present() }
+}
+
+/// The driver's name for an error code.
+fn describe(rc: sys::CUresult) -> String {
+    let mut text: *const std::ffi::c_char = std::ptr::null();
+    // SAFETY: out-pointer to a static string owned by the driver.
+    unsafe {
+        if sys::cuGetErrorString(rc, &mut text) == sys::CUresult::CUDA_SUCCESS && !text.is_null() {
+            return CStr::from_ptr(text).to_string_lossy().into_owned();
+        }
+    }
+    format!("{rc:?}")
+}
+
+/// Turns a driver result into ours, naming the call that failed.
+pub fn check(rc: sys::CUresult, what: &str) -> Result<()> {
+    if rc == sys::CUresult::CUDA_SUCCESS {
+        Ok(())
+    } else {
+        Err(Error::runtime(format!(
+            "mojo: CUDA error in {what}: {}",
+            describe(rc)
+        )))
+    }
+}
+
+/// Like `check`, but an out-of-memory code becomes torch.OutOfMemoryError for `bytes`.
+pub fn check_allocation(rc: sys::CUresult, bytes: u64) -> Result<()> {
+    if rc == sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY {
+        return Err(out_of_memory(bytes, "the device has no more free memory"));
+    }
+    check(rc, "cuMemAlloc")
+}
+
+/// A primary context, shareable across threads (the driver's contexts are thread-safe).
+#[derive(Clone, Copy)]
+pub struct Context(pub sys::CUcontext);
+
+// SAFETY: a CUcontext handle may be made current on any thread.
+unsafe impl Send for Context {}
+unsafe impl Sync for Context {}
+
+thread_local! {
+    static BOUND: Cell<usize> = const { Cell::new(0) };
+}
+
+impl Context {
+    /// Makes this context current on the calling thread (a no-op when it already is).
+    pub fn bind(self) -> Result<()> {
+        let key = self.0 as usize;
+        if BOUND.with(Cell::get) == key {
+            return Ok(());
+        }
+        // SAFETY: a retained primary context.
+        check(unsafe { sys::cuCtxSetCurrent(self.0) }, "cuCtxSetCurrent")?;
+        BOUND.with(|b| b.set(key));
+        Ok(())
+    }
+}
+
+/// An integer attribute of `device`.
+pub fn attribute(device: sys::CUdevice, attribute: sys::CUdevice_attribute) -> Result<i32> {
+    let mut value = 0;
+    // SAFETY: valid out-pointer and device handle.
+    check(
+        unsafe { sys::cuDeviceGetAttribute(&mut value, attribute, device) },
+        "cuDeviceGetAttribute",
+    )?;
+    Ok(value)
+}
