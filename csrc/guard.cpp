@@ -1,7 +1,13 @@
 // The device guard: device index get/set/exchange through the Rust runtime's thread-local
-// current device. Streams are the default stream (id 0) until streams land; events are not
-// recorded yet and say so.
+// current device; streams and events. Each thread has a current stream per device. The runtime
+// runs a device's work in issue order (wgpu has one hardware queue; the CUDA backend issues
+// everything on the default stream), so work on any stream is ordered after whatever the user
+// ordered it after, and waits between streams hold without further action. Events are recorded
+// by the runtime (src/ffi/events.rs), with device timestamps when timing is enabled.
 #include <c10/core/impl/DeviceGuardImplInterface.h>
+
+#include <atomic>
+#include <vector>
 
 #include "mojo.h"
 
@@ -9,6 +15,11 @@ namespace mojo {
 namespace {
 
 constexpr auto kMojo = c10::DeviceType::PrivateUse1;
+
+// Stream ids handed out so far (0 is each device's default stream).
+std::atomic<c10::StreamId> last_stream_id{0};
+// The calling thread's current stream id on each device.
+thread_local std::vector<c10::StreamId> current_streams;
 
 c10::DeviceIndex normalize(c10::DeviceIndex index) {
   return index < 0 ? static_cast<c10::DeviceIndex>(mojo_current_device()) : index;
@@ -37,37 +48,74 @@ struct MojoGuard final : c10::impl::DeviceGuardImplInterface {
   }
 
   c10::Stream getStream(c10::Device d) const override {
+    auto index = normalize(d.index());
+    auto id = static_cast<size_t>(index) < current_streams.size() ? current_streams[index] : 0;
+    return c10::Stream(c10::Stream::UNSAFE, c10::Device(kMojo, index), id);
+  }
+
+  c10::Stream getDefaultStream(c10::Device d) const override {
     return c10::Stream(c10::Stream::DEFAULT, c10::Device(kMojo, normalize(d.index())));
   }
 
-  c10::Stream getDefaultStream(c10::Device d) const override { return getStream(d); }
+  c10::Stream getNewStream(c10::Device d, int) const override {
+    return c10::Stream(c10::Stream::UNSAFE, c10::Device(kMojo, normalize(d.index())),
+                       ++last_stream_id);
+  }
 
-  c10::Stream getNewStream(c10::Device d, int) const override { return getStream(d); }
+  c10::Stream getStreamFromGlobalPool(c10::Device d, bool) const override {
+    return getNewStream(d, 0);
+  }
 
-  c10::Stream getStreamFromGlobalPool(c10::Device d, bool) const override { return getStream(d); }
-
-  c10::Stream exchangeStream(c10::Stream s) const override { return getStream(s.device()); }
+  c10::Stream exchangeStream(c10::Stream s) const override {
+    auto old = getStream(s.device());
+    auto index = static_cast<size_t>(old.device_index());
+    if (current_streams.size() <= index) current_streams.resize(index + 1, 0);
+    current_streams[index] = s.id();
+    return old;
+  }
 
   c10::DeviceIndex deviceCount() const noexcept override {
     return static_cast<c10::DeviceIndex>(mojo_device_count());
   }
 
   void record(void** event, const c10::Stream& stream, const c10::DeviceIndex,
-              const c10::EventFlag) const override {
-    TORCH_CHECK_NOT_IMPLEMENTED(false, "mojo: events are not implemented yet");
+              const c10::EventFlag flag) const override {
+    bool timing = flag == c10::EventFlag::BACKEND_DEFAULT;
+    check(mojo_event_record(normalize(stream.device_index()), timing ? 1 : 0, event));
   }
 
-  void block(void*, const c10::Stream&) const override {
-    TORCH_CHECK_NOT_IMPLEMENTED(false, "mojo: events are not implemented yet");
+  // The device runs its work in issue order: work issued on `stream` after this call already
+  // follows everything recorded before the event.
+  void block(void*, const c10::Stream&) const override {}
+
+  bool queryEvent(void* event) const override {
+    if (event == nullptr) return true;
+    int32_t done = 0;
+    check(mojo_event_query(event, &done));
+    return done != 0;
   }
 
-  bool queryEvent(void* event) const override { return event == nullptr; }
+  void synchronizeEvent(void* event) const override {
+    if (event != nullptr) check(mojo_event_synchronize(event));
+  }
 
-  void destroyEvent(void*, const c10::DeviceIndex) const noexcept override {}
+  double elapsedTime(void* start, void* end, const c10::DeviceIndex) const override {
+    TORCH_CHECK(start != nullptr && end != nullptr,
+                "Both events must be recorded before calculating elapsed time.");
+    double ms = 0;
+    check(mojo_event_elapsed(start, end, &ms));
+    return ms;
+  }
 
+  void destroyEvent(void* event, const c10::DeviceIndex) const noexcept override {
+    mojo_event_destroy(event);
+  }
+
+  // Streams share their device's queue: a stream is done when the device is.
   bool queryStream(const c10::Stream& stream) const override {
-    synchronizeStream(stream);
-    return true;
+    int32_t done = 0;
+    check(mojo_device_idle(normalize(stream.device_index()), &done));
+    return done != 0;
   }
 
   void synchronizeStream(const c10::Stream& stream) const override {

@@ -34,6 +34,8 @@ struct MojoHooks final : at::PrivateUse1HooksInterface {
   at::Generator getNewGenerator(c10::DeviceIndex device) const override {
     return new_generator(device);
   }
+  bool isPinnedPtr(const void* data) const override { return mojo_is_pinned(data) != 0; }
+  c10::Allocator* getPinnedMemoryAllocator() const override { return pinned_allocator(); }
   c10::Device getDeviceFromPtr(void* data) const override {
     auto address = reinterpret_cast<uint64_t>(data);
     return c10::Device(c10::DeviceType::PrivateUse1, static_cast<c10::DeviceIndex>((address >> 48) - 1));

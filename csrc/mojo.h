@@ -90,6 +90,16 @@ int mojo_memory_info(int64_t device, uint64_t* free, uint64_t* total);
 int mojo_synchronize(int64_t device);
 int mojo_write(uint64_t address, const void* src, uint64_t bytes);
 int mojo_read(uint64_t address, void* dst, uint64_t bytes);
+// Events (src/ffi/events.rs): an opaque handle per recorded event.
+int mojo_event_record(int64_t device, int32_t timing, void** handle);
+int mojo_event_query(void* handle, int32_t* done);
+int mojo_event_synchronize(void* handle);
+int mojo_event_elapsed(void* start, void* end, double* ms);
+void mojo_event_destroy(void* handle);
+int mojo_device_idle(int64_t device, int32_t* done);
+int mojo_host_allocate(uint64_t bytes, void** out);
+void mojo_host_free(void* ptr);
+int mojo_is_pinned(const void* ptr);
 
 int mojo_copy(const MojoTensor* dst, const MojoTensor* src);
 int mojo_fill(const MojoTensor* dst, const MojoScalar* value);
@@ -125,6 +135,7 @@ inline MojoScalar describe(const at::Scalar& s) {
 }
 
 c10::Allocator* device_allocator();
+c10::Allocator* pinned_allocator();
 
 // Grows or shrinks a storage's device memory, keeping its leading bytes.
 void resize_bytes(const c10::Storage& storage, size_t nbytes);

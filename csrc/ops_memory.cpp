@@ -210,7 +210,14 @@ bool equal(const at::Tensor& self, const at::Tensor& other) {
   return at::eq(self, other).all().item<bool>();
 }
 
+// The block stays valid for `stream`'s work: the allocator keeps it from reuse until then.
+void record_stream(at::Tensor& self, c10::Stream stream) {
+  static_cast<c10::DeviceAllocator*>(device_allocator())
+      ->recordStream(self.storage().data_ptr(), stream);
+}
+
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
+  m.impl("record_stream", TORCH_FN(record_stream));
   m.impl("empty.memory_format", TORCH_FN(empty));
   m.impl("empty_strided", TORCH_FN(empty_strided));
   m.impl("as_strided", TORCH_FN(at::native::as_strided_tensorimpl));

@@ -70,3 +70,19 @@ def test_out_of_memory_is_a_torch_error_and_the_process_keeps_working(device):
         torch.empty(1 << 43, dtype=torch.uint8, device=device)
     assert keep.cpu().tolist() == list(range(10))
     assert torch.accelerator.memory_stats()["num_ooms"] >= 1
+
+
+def test_varying_shapes_keep_reserved_memory_bounded(device):
+    torch.accelerator.empty_cache()
+    start = torch.accelerator.memory_reserved()
+    highest = 0
+    for step in range(2000):
+        n = 1 + (step * 7919) % 300_000  # up to 1.2 MB, a new size almost every step
+        x = torch.ones(n, device=device)
+        highest = max(highest, torch.accelerator.memory_reserved() - start)
+        del x
+    assert torch.accelerator.memory_allocated() <= start
+    # Freed blocks are reused across sizes: the cache never holds more than a few blocks.
+    assert highest <= 32 << 20, highest
+    torch.accelerator.empty_cache()
+    assert torch.accelerator.memory_reserved() <= start

@@ -25,3 +25,20 @@ def test_the_spec_profiler_example(device, tmp_path):
     prof.export_chrome_trace(str(trace))
     events = json.loads(trace.read_text())["traceEvents"]
     assert any(e.get("name") == "aten::mm" for e in events)
+
+
+def test_the_spec_legacy_profiler_example_gives_device_times(device):
+    a = torch.randn(64, 64, device=device)
+    torch.relu(a @ a)  # compile the kernels before profiling
+    torch.accelerator.synchronize()
+
+    with torch.autograd.profiler.profile(use_device=device.type) as prof:
+        for _ in range(5):
+            torch.relu(a @ a)
+        torch.accelerator.synchronize()
+
+    table = prof.key_averages().table(sort_by="self_device_time_total", row_limit=5)
+    assert "Self MOJO" in table and "aten::mm" in table
+    averages = {e.key: e for e in prof.key_averages()}
+    assert averages["aten::relu"].count == 5
+    assert averages["aten::mm"].self_device_time_total > 0

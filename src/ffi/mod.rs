@@ -2,6 +2,7 @@
 //! [`ErrorKind`] number) and leaves the message for `mojo_last_error`; no panic crosses.
 
 mod dispatch;
+mod events;
 mod ops;
 pub mod runtime;
 

@@ -86,8 +86,35 @@ pub extern "C" fn mojo_empty_cache() -> i32 {
     ffi_call(|| {
         let b = backend()?;
         (0..b.device_count()).for_each(|d| b.empty_cache(d));
+        crate::runtime::pinned::empty_cache();
         Ok(())
     })
+}
+
+/// A pinned host block of at least `bytes` into `*out`.
+///
+/// # Safety
+/// `out` must be writable.
+#[no_mangle]
+pub unsafe extern "C" fn mojo_host_allocate(bytes: u64, out: *mut *mut c_void) -> i32 {
+    ffi_call(|| {
+        let ptr = crate::runtime::pinned::allocate(bytes as usize)?;
+        // SAFETY: the caller passes a writable pointer.
+        unsafe { *out = ptr as *mut c_void };
+        Ok(())
+    })
+}
+
+/// Returns a pinned block to the cache.
+#[no_mangle]
+pub extern "C" fn mojo_host_free(ptr: *mut c_void) {
+    crate::runtime::pinned::free(ptr as *mut u8);
+}
+
+/// 1 when `ptr` lies in a live pinned block, else 0.
+#[no_mangle]
+pub extern "C" fn mojo_is_pinned(ptr: *const c_void) -> i32 {
+    i32::from(crate::runtime::pinned::is_pinned(ptr as *const u8))
 }
 
 /// (free, total) bytes of `device`.

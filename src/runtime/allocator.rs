@@ -1,8 +1,11 @@
-//! A caching device allocator: freed blocks are kept by size class and reused, device memory is
-//! returned only by `empty_cache` or when an allocation fails (then the cache is emptied and the
-//! allocation retried once before reporting out-of-memory).
+//! A caching device allocator in the style of CUDA's: device memory comes in segments (2 MiB
+//! for requests up to 1 MiB, 20 MiB for requests under 10 MiB, else the request rounded to
+//! 2 MiB); a request takes the best-fitting free block of its pool and splits off the rest;
+//! freed blocks merge with free neighbours of their segment. Device memory is returned only by
+//! `empty_cache` (whole free segments) or when an allocation fails (then the cache is emptied
+//! and the allocation retried once before reporting out-of-memory).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::stats::{update, DeviceStats, LARGE_POOL, SMALL_POOL};
 use crate::error::{Error, ErrorKind, Result};
@@ -31,6 +34,11 @@ pub const SMALL_LIMIT: u64 = 1 << 20;
 pub const ALIGNMENT: u64 = 512;
 /// Large requests are rounded up to a multiple of this.
 const LARGE_ROUND: u64 = 2 << 20;
+/// The segment size of the small pool.
+const SMALL_SEGMENT: u64 = 2 << 20;
+/// Large requests under this size share segments of `LARGE_SEGMENT` bytes.
+const SHARED_LARGE_LIMIT: u64 = 10 << 20;
+const LARGE_SEGMENT: u64 = 20 << 20;
 
 /// The block size a request of `bytes` is served with.
 pub fn block_size(bytes: u64) -> u64 {
@@ -50,18 +58,53 @@ fn pool_of(size: u64) -> usize {
     }
 }
 
-struct Block<S> {
-    segment: S,
+/// The segment a block of `size` is carved from when no free block fits.
+fn segment_size(size: u64) -> u64 {
+    if size <= SMALL_LIMIT {
+        SMALL_SEGMENT
+    } else if size < SHARED_LARGE_LIMIT {
+        LARGE_SEGMENT
+    } else {
+        size
+    }
+}
+
+/// Whether a free block leaves a remainder worth keeping as its own block.
+fn should_split(pool: usize, remainder: u64) -> bool {
+    if pool == SMALL_POOL {
+        remainder >= ALIGNMENT
+    } else {
+        remainder > SMALL_LIMIT
+    }
+}
+
+struct Segment<S> {
+    handle: S,
+    size: u64,
+    pool: usize,
+}
+
+struct LiveBlock {
     size: u64,
     requested: u64,
+    segment: u64,
+}
+
+#[derive(Clone, Copy)]
+struct FreeBlock {
+    size: u64,
+    segment: u64,
 }
 
 /// The caching allocator of one device. Blocks are identified by their device address.
 pub struct CachingAllocator<P: MemoryProvider> {
     provider: P,
     next_address: u64,
-    live: BTreeMap<u64, Block<P::Segment>>,
-    cached: BTreeMap<(u64, u64), P::Segment>,
+    segments: BTreeMap<u64, Segment<P::Segment>>,
+    live: BTreeMap<u64, LiveBlock>,
+    /// Free blocks by address (for merging) and, per pool, by (size, address) (for best fit).
+    free: BTreeMap<u64, FreeBlock>,
+    free_by_size: [BTreeSet<(u64, u64)>; 3],
     stats: DeviceStats,
 }
 
@@ -71,26 +114,56 @@ impl<P: MemoryProvider> CachingAllocator<P> {
         CachingAllocator {
             provider,
             next_address: base,
+            segments: BTreeMap::new(),
             live: BTreeMap::new(),
-            cached: BTreeMap::new(),
+            free: BTreeMap::new(),
+            free_by_size: Default::default(),
             stats: DeviceStats::default(),
         }
+    }
+
+    fn insert_free(&mut self, address: u64, block: FreeBlock) {
+        let pool = self.segments[&block.segment].pool;
+        self.free.insert(address, block);
+        self.free_by_size[pool].insert((block.size, address));
+    }
+
+    fn remove_free(&mut self, address: u64) -> Option<FreeBlock> {
+        let block = self.free.remove(&address)?;
+        let pool = self.segments[&block.segment].pool;
+        self.free_by_size[pool].remove(&(block.size, address));
+        Some(block)
     }
 
     /// Allocates a block for `bytes` and returns its address.
     pub fn allocate(&mut self, bytes: u64) -> Result<u64> {
         let size = block_size(bytes);
         let pool = pool_of(size);
-        let (address, segment) = match self.take_cached(size) {
-            Some(found) => found,
-            None => self.allocate_segment(size)?,
+        let fit = self.free_by_size[pool].range((size, 0)..).next().copied();
+        let address = match fit {
+            Some((_, address)) => address,
+            None => self.allocate_segment(size, pool)?,
+        };
+        let block = self.remove_free(address).expect("a free block");
+        let remainder = block.size - size;
+        let size = if should_split(pool, remainder) {
+            self.insert_free(
+                address + size,
+                FreeBlock {
+                    size: remainder,
+                    segment: block.segment,
+                },
+            );
+            size
+        } else {
+            block.size
         };
         self.live.insert(
             address,
-            Block {
-                segment,
+            LiveBlock {
                 size,
                 requested: bytes,
+                segment: block.segment,
             },
         );
         let s = &mut self.stats;
@@ -103,47 +176,65 @@ impl<P: MemoryProvider> CachingAllocator<P> {
         Ok(address)
     }
 
-    fn take_cached(&mut self, size: u64) -> Option<(u64, P::Segment)> {
-        let key = *self.cached.range((size, 0)..(size + 1, 0)).next()?.0;
-        let segment = self.cached.remove(&key)?;
-        Some((key.1, segment))
-    }
-
-    fn allocate_segment(&mut self, size: u64) -> Result<(u64, P::Segment)> {
-        let segment = match self.provider.allocate(size) {
-            Ok(segment) => segment,
-            Err(e) if e.kind == ErrorKind::OutOfMemory && !self.cached.is_empty() => {
-                self.stats.num_alloc_retries += 1;
-                self.empty_cache();
-                self.provider
-                    .allocate(size)
-                    .inspect_err(|_| self.stats.num_ooms += 1)?
-            }
-            Err(e) => {
-                if e.kind == ErrorKind::OutOfMemory {
-                    self.stats.num_ooms += 1;
+    /// Gets a new segment for a block of `size` and enters it as one free block; returns its
+    /// address. A failed segment of the shared size is retried at the block's own size, and a
+    /// failure after that empties the cache and tries once more.
+    fn allocate_segment(&mut self, size: u64, pool: usize) -> Result<u64> {
+        let preferred = segment_size(size);
+        let (handle, bytes) = match self.provider.allocate(preferred) {
+            Ok(handle) => (handle, preferred),
+            Err(e) if e.kind != ErrorKind::OutOfMemory => return Err(e),
+            Err(_) => match self.provider.allocate(size) {
+                Ok(handle) => (handle, size),
+                Err(e) if e.kind == ErrorKind::OutOfMemory && !self.free.is_empty() => {
+                    self.stats.num_alloc_retries += 1;
+                    self.empty_cache();
+                    let handle = self
+                        .provider
+                        .allocate(size)
+                        .inspect_err(|_| self.stats.num_ooms += 1)?;
+                    (handle, size)
                 }
-                return Err(e);
-            }
+                Err(e) => {
+                    if e.kind == ErrorKind::OutOfMemory {
+                        self.stats.num_ooms += 1;
+                    }
+                    return Err(e);
+                }
+            },
         };
         let address = self.next_address;
-        self.next_address += size.div_ceil(ALIGNMENT) * ALIGNMENT;
-        let pool = pool_of(size);
+        self.next_address += bytes.div_ceil(ALIGNMENT) * ALIGNMENT;
+        self.segments.insert(
+            address,
+            Segment {
+                handle,
+                size: bytes,
+                pool,
+            },
+        );
+        self.insert_free(
+            address,
+            FreeBlock {
+                size: bytes,
+                segment: address,
+            },
+        );
         self.stats.num_device_alloc += 1;
         update(&mut self.stats.segment, pool, |x| x.increase(1));
         update(&mut self.stats.reserved_bytes, pool, |x| {
-            x.increase(size as i64)
+            x.increase(bytes as i64)
         });
-        Ok((address, segment))
+        Ok(address)
     }
 
-    /// Returns the block at `address` to the cache.
+    /// Returns the block at `address` to the cache, merged with its free neighbours.
     pub fn free(&mut self, address: u64) -> Result<()> {
         let block = self
             .live
             .remove(&address)
             .ok_or_else(|| Error::runtime(format!("mojo: free of unknown address {address:#x}")))?;
-        let pool = pool_of(block.size);
+        let pool = self.segments[&block.segment].pool;
         let size = block.size as i64;
         let s = &mut self.stats;
         update(&mut s.allocation, pool, |x| x.decrease(1));
@@ -153,32 +244,60 @@ impl<P: MemoryProvider> CachingAllocator<P> {
         update(&mut s.requested_bytes, pool, |x| {
             x.decrease(block.requested as i64)
         });
-        self.cached.insert((block.size, address), block.segment);
+        let (mut start, mut bytes) = (address, block.size);
+        let before = self.free.range(..address).next_back().map(|(&a, &b)| (a, b));
+        if let Some((previous, b)) = before {
+            if previous + b.size == address && b.segment == block.segment {
+                self.remove_free(previous);
+                start = previous;
+                bytes += b.size;
+            }
+        }
+        if let Some(&after) = self.free.get(&(address + block.size)) {
+            if after.segment == block.segment {
+                self.remove_free(address + block.size);
+                bytes += after.size;
+            }
+        }
+        self.insert_free(
+            start,
+            FreeBlock {
+                size: bytes,
+                segment: block.segment,
+            },
+        );
         Ok(())
     }
 
-    /// Releases every cached block back to the device.
+    /// Releases every segment that is entirely free back to the device.
     pub fn empty_cache(&mut self) {
-        for ((size, _), segment) in std::mem::take(&mut self.cached) {
-            self.provider.release(segment);
-            let pool = pool_of(size);
+        let whole: Vec<u64> = self
+            .free
+            .iter()
+            .filter(|(&a, b)| a == b.segment && self.segments[&a].size == b.size)
+            .map(|(&a, _)| a)
+            .collect();
+        for address in whole {
+            self.remove_free(address);
+            let segment = self.segments.remove(&address).expect("a segment");
+            self.provider.release(segment.handle);
             self.stats.num_device_free += 1;
-            update(&mut self.stats.segment, pool, |x| x.decrease(1));
-            update(&mut self.stats.reserved_bytes, pool, |x| {
-                x.decrease(size as i64)
+            update(&mut self.stats.segment, segment.pool, |x| x.decrease(1));
+            update(&mut self.stats.reserved_bytes, segment.pool, |x| {
+                x.decrease(segment.size as i64)
             });
         }
     }
 
-    /// The segment and size of the live block at `address`.
-    pub fn block(&self, address: u64) -> Option<(&P::Segment, u64)> {
-        self.live.get(&address).map(|b| (&b.segment, b.size))
+    /// The size of the live block at `address`.
+    pub fn block(&self, address: u64) -> Option<u64> {
+        self.live.get(&address).map(|b| b.size)
     }
 
-    /// The live block containing `address`: its start, segment and size.
+    /// The segment containing `address`: its start, handle and size.
     pub fn find(&self, address: u64) -> Option<(u64, &P::Segment, u64)> {
-        let (&start, block) = self.live.range(..=address).next_back()?;
-        (address < start + block.size).then_some((start, &block.segment, block.size))
+        let (&start, segment) = self.segments.range(..=address).next_back()?;
+        (address < start + segment.size).then_some((start, &segment.handle, segment.size))
     }
 
     /// The statistics.
@@ -230,80 +349,108 @@ mod tests {
         CachingAllocator::new(fake, 1 << 48)
     }
 
+    const MIB: u64 = 1 << 20;
+
     #[test]
     fn sizes_round_to_classes() {
         assert_eq!(block_size(0), 512);
         assert_eq!(block_size(1), 512);
         assert_eq!(block_size(513), 1024);
         assert_eq!(block_size(SMALL_LIMIT), SMALL_LIMIT);
-        assert_eq!(block_size(SMALL_LIMIT + 1), 2 << 20);
-        assert_eq!(block_size(256 << 20), 256 << 20);
+        assert_eq!(block_size(SMALL_LIMIT + 1), 2 * MIB);
+        assert_eq!(block_size(256 * MIB), 256 * MIB);
+        assert_eq!(segment_size(512), 2 * MIB);
+        assert_eq!(segment_size(4 * MIB), 20 * MIB);
+        assert_eq!(segment_size(12 * MIB), 12 * MIB);
     }
 
     #[test]
-    fn freed_blocks_are_reused_and_counted() {
+    fn small_blocks_share_a_segment_and_are_reused() {
         let mut a = allocator(1 << 30);
         let x = a.allocate(1000).unwrap();
-        assert_eq!(a.stats().allocated_bytes[0].current, 1024);
-        assert_eq!(a.stats().requested_bytes[0].current, 1000);
-        a.free(x).unwrap();
-        assert_eq!(a.stats().allocated_bytes[0].current, 0);
-        assert_eq!(a.stats().reserved_bytes[0].current, 1024);
-        let y = a.allocate(900).unwrap();
-        assert_eq!(x, y, "same size class reuses the cached block");
+        let y = a.allocate(100).unwrap();
+        assert_eq!(y, x + 1024, "the rest of the segment serves the next request");
+        assert_eq!(a.stats().allocated_bytes[0].current, 1536);
+        assert_eq!(a.stats().requested_bytes[0].current, 1100);
+        assert_eq!(a.stats().reserved_bytes[SMALL_POOL].current, 2 * MIB as i64);
         assert_eq!(a.stats().num_device_alloc, 1);
-        assert_eq!(a.stats().allocated_bytes[0].peak, 1024);
+        a.free(x).unwrap();
+        assert_eq!(a.allocate(900).unwrap(), x, "best fit takes the freed block");
+        assert_eq!(a.stats().allocated_bytes[0].peak, 1536);
+    }
+
+    #[test]
+    fn freed_neighbours_merge_so_varying_sizes_reuse_memory() {
+        let mut a = allocator(1 << 30);
+        for step in 0..2000u64 {
+            let bytes = 1 + (step * 7919) % (3 * MIB);
+            let x = a.allocate(bytes).unwrap();
+            a.free(x).unwrap();
+        }
+        let reserved = a.stats().reserved_bytes[0].current as u64;
+        assert!(reserved <= 22 * MIB, "{reserved}");
+        assert_eq!(a.free.len(), 2, "each segment is one free block again");
     }
 
     #[test]
     fn distinct_live_blocks_have_distinct_aligned_addresses() {
         let mut a = allocator(1 << 30);
-        let addrs: Vec<u64> = (1..20).map(|i| a.allocate(i * 100).unwrap()).collect();
+        let addrs: Vec<u64> = (1..40).map(|i| a.allocate(i * 37_000).unwrap()).collect();
         for (i, x) in addrs.iter().enumerate() {
             assert_eq!(x % ALIGNMENT, 0);
-            let (_, size) = a.block(*x).unwrap();
-            assert_eq!(a.find(x + size - 1).unwrap().0, *x);
+            let size = a.block(*x).unwrap();
+            let (start, _, segment) = a.find(x + size - 1).unwrap();
+            assert!(start <= *x && x + size <= start + segment);
             for y in &addrs[i + 1..] {
-                assert!(x + size <= *y, "blocks overlap");
+                let other = a.block(*y).unwrap();
+                assert!(x + size <= *y || y + other <= *x, "blocks overlap");
             }
         }
     }
 
     #[test]
-    fn empty_cache_releases_cached_blocks_only() {
+    fn empty_cache_releases_whole_free_segments_only() {
         let mut a = allocator(1 << 30);
-        let x = a.allocate(4 << 20).unwrap();
+        let x = a.allocate(12 * MIB).unwrap();
         let y = a.allocate(100).unwrap();
         a.free(x).unwrap();
         a.empty_cache();
         assert_eq!(a.provider.released, vec![1]);
-        assert_eq!(a.stats().reserved_bytes[0].current, 512);
+        assert_eq!(a.stats().reserved_bytes[0].current, 2 * MIB as i64);
         assert_eq!(a.stats().reserved_bytes[LARGE_POOL].current, 0);
         a.free(y).unwrap();
+        a.empty_cache();
+        assert_eq!(a.stats().reserved_bytes[0].current, 0);
     }
 
     #[test]
-    fn out_of_memory_empties_cache_and_retries_once() {
-        let mut a = allocator(8 << 20);
-        let x = a.allocate(6 << 20).unwrap();
+    fn out_of_memory_tries_the_exact_size_then_empties_the_cache() {
+        let mut a = allocator(24 * MIB);
+        let x = a.allocate(12 * MIB).unwrap();
+        // 4 MiB wants a 20 MiB segment: no room, but the exact size fits beside `x`.
+        let y = a.allocate(4 * MIB).unwrap();
+        assert_eq!(a.stats().reserved_bytes[0].current, 16 * MIB as i64);
+        assert_eq!(a.stats().num_alloc_retries, 0);
+        // 14 MiB fits no cached block and no free device memory until the cache is released.
         a.free(x).unwrap();
-        let y = a.allocate(4 << 20).unwrap();
+        a.free(y).unwrap();
+        let z = a.allocate(14 * MIB).unwrap();
         assert_eq!(a.stats().num_alloc_retries, 1);
-        assert_eq!(a.stats().reserved_bytes[0].current, 4 << 20);
-        let err = a.allocate(6 << 20).unwrap_err();
+        assert_eq!(a.stats().reserved_bytes[0].current, 14 * MIB as i64);
+        let err = a.allocate(20 * MIB).unwrap_err();
         assert_eq!(err.kind, ErrorKind::OutOfMemory);
         assert_eq!(a.stats().num_ooms, 1);
-        a.free(y).unwrap();
+        a.free(z).unwrap();
     }
 
     #[test]
     fn peak_resets_to_current() {
         let mut a = allocator(1 << 30);
-        let x = a.allocate(4 << 20).unwrap();
-        let y = a.allocate(2 << 20).unwrap();
+        let x = a.allocate(4 * MIB).unwrap();
+        let y = a.allocate(2 * MIB).unwrap();
         a.free(x).unwrap();
         a.stats_mut().reset_peak();
-        assert_eq!(a.stats().allocated_bytes[0].peak, 2 << 20);
+        assert_eq!(a.stats().allocated_bytes[0].peak, 2 * MIB as i64);
         a.free(y).unwrap();
     }
 }

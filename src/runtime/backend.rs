@@ -45,6 +45,24 @@ pub struct Gemm {
     pub beta: f64,
 }
 
+/// A point in a device's work queue, recorded by [`Backend::record_event`].
+pub trait DeviceEvent: Send + Sync {
+    /// Whether the work queued before the event has finished (never blocks).
+    fn query(&self) -> Result<bool>;
+    /// Waits until the work queued before the event has finished.
+    fn synchronize(&self) -> Result<()>;
+    /// Milliseconds from this event to `later` (both recorded with timing), after waiting for
+    /// both.
+    fn elapsed_ms(&self, later: &dyn DeviceEvent) -> Result<f64>;
+    /// For `elapsed_ms`: the concrete event behind the trait object.
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// The error for `elapsed_time` on events recorded without timing, in PyTorch's words.
+pub fn untimed_event() -> crate::error::Error {
+    crate::error::Error::runtime("Both events must be created with argument 'enable_timing=True'.")
+}
+
 /// A vendor runtime: devices, memory, copies and kernel launches.
 pub trait Backend: Send + Sync {
     /// The backend's name (`wgpu` or `cuda`).
@@ -87,6 +105,18 @@ pub trait Backend: Send + Sync {
     /// (the portable kernel then does).
     fn gemm(&self, _device: usize, _gemm: &Gemm) -> Result<bool> {
         Ok(false)
+    }
+    /// Whether all work queued on `device` has finished (never blocks).
+    fn idle(&self, device: usize) -> Result<bool>;
+    /// Marks the current end of `device`'s queue; `timing` also stamps the device's clock.
+    fn record_event(&self, device: usize, timing: bool) -> Result<Box<dyn DeviceEvent>>;
+    /// Page-locked host memory of `bytes` (a multiple of the page size) for pinned tensors.
+    fn host_allocate(&self, bytes: usize) -> Result<*mut u8> {
+        super::pinned::locked_host_allocate(bytes)
+    }
+    /// Frees memory from [`Backend::host_allocate`].
+    fn host_release(&self, ptr: *mut u8, bytes: usize) {
+        super::pinned::locked_host_release(ptr, bytes)
     }
     /// The device's multiprocessor count, where the hardware reports one.
     fn multiprocessors(&self, _device: usize) -> Option<u32> {

@@ -4,6 +4,7 @@
 pub mod allocator;
 pub mod backend;
 pub mod cuda;
+pub mod pinned;
 pub mod stats;
 pub mod wgpu;
 

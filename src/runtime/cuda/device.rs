@@ -172,6 +172,48 @@ impl CudaDevice {
         )
     }
 
+    /// Whether the default stream has finished its work.
+    pub fn idle(&self) -> Result<bool> {
+        self.context.bind()?;
+        // SAFETY: the null stream of the current context.
+        match unsafe { sys::cuStreamQuery(std::ptr::null_mut()) } {
+            sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
+            rc => check(rc, "cuStreamQuery").map(|_| true),
+        }
+    }
+
+    /// A CUDA event recorded on the default stream.
+    pub fn record_event(&self, timing: bool) -> Result<super::events::CudaEvent> {
+        self.context.bind()?;
+        super::events::CudaEvent::record(self.context, timing)
+    }
+
+    /// Page-locked host memory usable by every device's copies (portable).
+    pub fn host_allocate(&self, bytes: usize) -> Result<*mut u8> {
+        self.context.bind()?;
+        let mut ptr: *mut c_void = std::ptr::null_mut();
+        // SAFETY: valid out-pointer; the context is current.
+        let rc = unsafe { sys::cuMemHostAlloc(&mut ptr, bytes, sys::CU_MEMHOSTALLOC_PORTABLE) };
+        if rc == sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY {
+            return Err(crate::runtime::allocator::out_of_memory(
+                bytes as u64,
+                "cuMemHostAlloc could not pin host memory",
+            ));
+        }
+        check(rc, "cuMemHostAlloc")?;
+        Ok(ptr as *mut u8)
+    }
+
+    /// Frees memory from [`CudaDevice::host_allocate`].
+    pub fn host_release(&self, ptr: *mut u8) {
+        if self.context.bind().is_ok() {
+            // SAFETY: `ptr` came from cuMemHostAlloc and no copy uses it any more.
+            unsafe {
+                let _ = sys::cuMemFreeHost(ptr as *mut c_void);
+            }
+        }
+    }
+
     /// The entry point of `kernel`, compiled (or read from the disk cache) and loaded once.
     fn function(&self, kernel: &Kernel) -> Result<Function> {
         if let Some(&f) = self.functions.lock().get(kernel) {

@@ -4,12 +4,13 @@
 mod blas;
 mod device;
 mod driver;
+mod events;
 mod memory;
 
 use cudarc::driver::sys;
 use device::CudaDevice;
 
-use super::backend::{device_of, Backend, Gemm, Launch};
+use super::backend::{device_of, Backend, DeviceEvent, Gemm, Launch};
 use super::stats::DeviceStats;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -127,12 +128,30 @@ impl Backend for CudaBackend {
         self.device(device)?.synchronize()
     }
 
+    fn idle(&self, device: usize) -> Result<bool> {
+        self.device(device)?.idle()
+    }
+
+    fn record_event(&self, device: usize, timing: bool) -> Result<Box<dyn DeviceEvent>> {
+        Ok(Box::new(self.device(device)?.record_event(timing)?))
+    }
+
     fn has_gemm_library(&self, device: usize) -> bool {
         self.device(device).is_ok_and(|d| d.has_blas())
     }
 
     fn gemm(&self, device: usize, gemm: &Gemm) -> Result<bool> {
         self.device(device)?.gemm(gemm)
+    }
+
+    fn host_allocate(&self, bytes: usize) -> Result<*mut u8> {
+        self.device(0)?.host_allocate(bytes)
+    }
+
+    fn host_release(&self, ptr: *mut u8, _bytes: usize) {
+        if let Ok(d) = self.device(0) {
+            d.host_release(ptr);
+        }
     }
 
     fn multiprocessors(&self, device: usize) -> Option<u32> {

@@ -279,6 +279,28 @@ impl WgpuDevice {
         )
     }
 
+    /// Whether every dispatch recorded so far has finished. A poll that retires the last
+    /// submission reports it only to the next poll, hence two.
+    pub fn idle(&self) -> Result<bool> {
+        self.flush()?;
+        for _ in 0..2 {
+            let status = self
+                .device
+                .poll(wgpu::PollType::Poll)
+                .map_err(|e| Error::runtime(format!("mojo: device poll failed: {e}")))?;
+            if status.is_queue_empty() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// An event after every dispatch recorded so far.
+    pub fn record_event(&self, timing: bool) -> Result<super::events::WgpuEvent> {
+        self.flush()?;
+        super::events::WgpuEvent::record(&self.device, &self.queue, timing)
+    }
+
     /// Submits the recorded dispatches.
     pub fn flush(&self) -> Result<()> {
         self.batch.flush(&self.device, &self.queue)

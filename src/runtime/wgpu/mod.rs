@@ -2,6 +2,7 @@
 
 mod batch;
 mod device;
+mod events;
 mod memory;
 mod pipelines;
 
@@ -9,7 +10,7 @@ use std::sync::Arc;
 
 use device::WgpuDevice;
 
-use super::backend::{device_of, Backend, Launch};
+use super::backend::{device_of, Backend, DeviceEvent, Launch};
 use super::stats::DeviceStats;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -165,5 +166,13 @@ impl Backend for WgpuBackend {
 
     fn synchronize(&self, device: usize) -> Result<()> {
         self.device(device)?.synchronize()
+    }
+
+    fn idle(&self, device: usize) -> Result<bool> {
+        self.device(device)?.idle()
+    }
+
+    fn record_event(&self, device: usize, timing: bool) -> Result<Box<dyn DeviceEvent>> {
+        Ok(Box::new(self.device(device)?.record_event(timing)?))
     }
 }
