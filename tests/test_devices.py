@@ -60,3 +60,37 @@ def test_device_without_index_is_the_current_device(device):
     assert torch.ones(1, device="mojo").device == torch.device("mojo", 0)
     torch.accelerator.synchronize()
     torch.accelerator.synchronize(device)
+
+
+STREAMS_AND_MEMORY_PER_DEVICE = """
+import torch, torch_mojo_backend
+torch_mojo_backend.register_mojo_devices()
+second = torch.device("mojo", 1)
+side = torch.Stream(second)
+print(side.device, torch.accelerator.current_stream(1).device)
+start = torch.Event(second, enable_timing=True)
+end = torch.Event(second, enable_timing=True)
+before = [torch.accelerator.memory_allocated(d) for d in (0, 1)]
+with side:
+    print(torch.accelerator.current_device_index(), torch.accelerator.current_stream() == side)
+    start.record()
+    x = torch.ones(1 << 20, device=second) * 3
+    end.record()
+print(torch.accelerator.current_device_index(), torch.accelerator.current_stream().stream_id)
+end.synchronize()
+print(start.elapsed_time(end) >= 0, x.sum().item())
+after = [torch.accelerator.memory_allocated(d) for d in (0, 1)]
+print(after[0] - before[0], after[1] - before[1] >= 4 << 20)
+"""
+
+
+def test_streams_events_and_memory_are_per_device():
+    result = run_python(STREAMS_AND_MEMORY_PER_DEVICE, TORCH_MOJO_BACKEND_SOFTWARE_DEVICES="2")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "mojo:1 mojo:1",
+        "1 True",
+        "0 0",
+        "True 3145728.0",
+        "0 True",
+    ]

@@ -22,7 +22,11 @@ unsafe fn event<'a>(handle: *mut c_void) -> &'a dyn DeviceEvent {
 /// # Safety
 /// `handle` must be writable and hold null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn mojo_event_record(device: i64, timing: i32, handle: *mut *mut c_void) -> i32 {
+pub unsafe extern "C" fn mojo_event_record(
+    device: i64,
+    timing: i32,
+    handle: *mut *mut c_void,
+) -> i32 {
     ffi_call(|| {
         let device = runtime::check_device(device)?;
         let recorded: Handle = backend()?.record_event(device, timing != 0)?;

@@ -245,7 +245,11 @@ impl<P: MemoryProvider> CachingAllocator<P> {
             x.decrease(block.requested as i64)
         });
         let (mut start, mut bytes) = (address, block.size);
-        let before = self.free.range(..address).next_back().map(|(&a, &b)| (a, b));
+        let before = self
+            .free
+            .range(..address)
+            .next_back()
+            .map(|(&a, &b)| (a, b));
         if let Some((previous, b)) = before {
             if previous + b.size == address && b.segment == block.segment {
                 self.remove_free(previous);
@@ -369,13 +373,21 @@ mod tests {
         let mut a = allocator(1 << 30);
         let x = a.allocate(1000).unwrap();
         let y = a.allocate(100).unwrap();
-        assert_eq!(y, x + 1024, "the rest of the segment serves the next request");
+        assert_eq!(
+            y,
+            x + 1024,
+            "the rest of the segment serves the next request"
+        );
         assert_eq!(a.stats().allocated_bytes[0].current, 1536);
         assert_eq!(a.stats().requested_bytes[0].current, 1100);
         assert_eq!(a.stats().reserved_bytes[SMALL_POOL].current, 2 * MIB as i64);
         assert_eq!(a.stats().num_device_alloc, 1);
         a.free(x).unwrap();
-        assert_eq!(a.allocate(900).unwrap(), x, "best fit takes the freed block");
+        assert_eq!(
+            a.allocate(900).unwrap(),
+            x,
+            "best fit takes the freed block"
+        );
         assert_eq!(a.stats().allocated_bytes[0].peak, 1536);
     }
 

@@ -98,30 +98,20 @@ pub trait Backend: Send + Sync {
     /// Waits for all work queued on `device`.
     fn synchronize(&self, device: usize) -> Result<()>;
     /// Whether a vendor GEMM library (cuBLAS) serves `device`.
-    fn has_gemm_library(&self, _device: usize) -> bool {
-        false
-    }
+    fn has_gemm_library(&self, device: usize) -> bool;
     /// Runs `gemm` through the vendor library; false when it cannot take this layout or dtype
     /// (the portable kernel then does).
-    fn gemm(&self, _device: usize, _gemm: &Gemm) -> Result<bool> {
-        Ok(false)
-    }
+    fn gemm(&self, device: usize, gemm: &Gemm) -> Result<bool>;
     /// Whether all work queued on `device` has finished (never blocks).
     fn idle(&self, device: usize) -> Result<bool>;
     /// Marks the current end of `device`'s queue; `timing` also stamps the device's clock.
     fn record_event(&self, device: usize, timing: bool) -> Result<Box<dyn DeviceEvent>>;
     /// Page-locked host memory of `bytes` (a multiple of the page size) for pinned tensors.
-    fn host_allocate(&self, bytes: usize) -> Result<*mut u8> {
-        super::pinned::locked_host_allocate(bytes)
-    }
+    fn host_allocate(&self, bytes: usize) -> Result<usize>;
     /// Frees memory from [`Backend::host_allocate`].
-    fn host_release(&self, ptr: *mut u8, bytes: usize) {
-        super::pinned::locked_host_release(ptr, bytes)
-    }
+    fn host_release(&self, address: usize, bytes: usize);
     /// The device's multiprocessor count, where the hardware reports one.
-    fn multiprocessors(&self, _device: usize) -> Option<u32> {
-        None
-    }
+    fn multiprocessors(&self, device: usize) -> Option<u32>;
 }
 
 /// The device an address belongs to: addresses of device `d` start at `(d + 1) << 48`.

@@ -4,6 +4,7 @@
 pub mod allocator;
 pub mod backend;
 pub mod cuda;
+pub mod devices;
 pub mod pinned;
 pub mod stats;
 pub mod wgpu;
@@ -58,13 +59,13 @@ fn boxed(backend: impl Backend + 'static) -> Box<dyn Backend> {
 fn discover() -> std::result::Result<Box<dyn Backend>, String> {
     let forced = std::env::var("TORCH_MOJO_BACKEND_PLATFORM").unwrap_or_default();
     match forced.as_str() {
-        "cuda" => cuda::CudaBackend::discover().map(boxed).map_err(|e| {
+        "cuda" => cuda::discover().map(boxed).map_err(|e| {
             format!("mojo: TORCH_MOJO_BACKEND_PLATFORM=cuda, but CUDA is unavailable: {e}")
         }),
-        "wgpu" => wgpu::WgpuBackend::discover().map(boxed),
-        "" => match cuda::CudaBackend::discover() {
+        "wgpu" => wgpu::discover().map(boxed),
+        "" => match cuda::discover() {
             Ok(b) => Ok(boxed(b)),
-            Err(_) => wgpu::WgpuBackend::discover().map(boxed),
+            Err(_) => wgpu::discover().map(boxed),
         },
         other => Err(format!(
             "mojo: TORCH_MOJO_BACKEND_PLATFORM={other:?} is not a platform (expected \"cuda\" or \"wgpu\")"

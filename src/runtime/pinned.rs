@@ -32,13 +32,17 @@ fn block_size(bytes: usize) -> usize {
 pub fn allocate(bytes: usize) -> Result<*mut u8> {
     let size = block_size(bytes);
     let mut pool = POOL.lock();
-    let cached = pool.cached.range((size, 0)..(size + 1, 0)).next().map(|(k, _)| *k);
+    let cached = pool
+        .cached
+        .range((size, 0)..(size + 1, 0))
+        .next()
+        .map(|(k, _)| *k);
     let start = match cached {
         Some(key) => {
             pool.cached.remove(&key);
             key.1
         }
-        None => backend()?.host_allocate(size)? as usize,
+        None => backend()?.host_allocate(size)?,
     };
     pool.live.insert(start, size);
     Ok(start as *mut u8)
@@ -70,14 +74,14 @@ pub fn empty_cache() {
     }
     if let Ok(b) = backend() {
         for (size, start) in blocks.into_keys() {
-            b.host_release(start as *mut u8, size);
+            b.host_release(start, size);
         }
     }
 }
 
 /// Page-aligned host memory, locked in RAM where the process may lock it (best effort: a
 /// refused mlock leaves ordinary memory, which every copy path also accepts).
-pub fn locked_host_allocate(bytes: usize) -> Result<*mut u8> {
+pub fn locked_host_allocate(bytes: usize) -> Result<usize> {
     let layout = std::alloc::Layout::from_size_align(bytes, 4096)
         .map_err(|e| crate::error::Error::runtime(format!("mojo: pinned allocation: {e}")))?;
     // SAFETY: the layout has a non-zero size (at least one page).
@@ -90,15 +94,22 @@ pub fn locked_host_allocate(bytes: usize) -> Result<*mut u8> {
     }
     // SAFETY: locks the pages of a live allocation.
     unsafe { mlock(ptr as *const std::ffi::c_void, bytes) };
-    Ok(ptr)
+    Ok(ptr as usize)
 }
 
 /// Frees memory from [`locked_host_allocate`].
-pub fn locked_host_release(ptr: *mut u8, bytes: usize) {
-    // SAFETY: `ptr` came from `locked_host_allocate(bytes)` and is no longer in use.
+///
+/// # Safety
+/// `address` came from `locked_host_allocate(bytes)` and is no longer used.
+pub unsafe fn locked_host_release(address: usize, bytes: usize) {
+    let ptr = address as *mut u8;
+    // SAFETY: per the contract.
     unsafe {
         munlock(ptr as *const std::ffi::c_void, bytes);
-        std::alloc::dealloc(ptr, std::alloc::Layout::from_size_align_unchecked(bytes, 4096));
+        std::alloc::dealloc(
+            ptr,
+            std::alloc::Layout::from_size_align_unchecked(bytes, 4096),
+        );
     }
 }
 

@@ -16,8 +16,8 @@ use crate::error::{Error, Result};
 use crate::kernels::compile::cuda_binary;
 use crate::kernels::{cuda, Kernel};
 use crate::runtime::allocator::CachingAllocator;
-use crate::runtime::backend::{address_base, Gemm, Launch};
-use crate::runtime::stats::DeviceStats;
+use crate::runtime::backend::{address_base, DeviceEvent, Gemm, Launch};
+use crate::runtime::devices::VendorDevice;
 
 /// A loaded kernel's entry point.
 #[derive(Clone, Copy)]
@@ -28,7 +28,7 @@ unsafe impl Send for Function {}
 
 /// An open CUDA device.
 pub struct CudaDevice {
-    pub name: String,
+    name: String,
     /// The architecture NVRTC targets, e.g. `sm_90`.
     pub arch: String,
     pub multiprocessors: u32,
@@ -82,43 +82,6 @@ impl CudaDevice {
         })
     }
 
-    pub fn allocate(&self, bytes: u64) -> Result<u64> {
-        self.memory.lock().allocate(bytes)
-    }
-
-    pub fn free(&self, address: u64) -> Result<()> {
-        self.memory.lock().free(address)
-    }
-
-    pub fn stats(&self) -> DeviceStats {
-        *self.memory.lock().stats()
-    }
-
-    pub fn reset_stats(&self, peak: bool) {
-        let mut memory = self.memory.lock();
-        if peak {
-            memory.stats_mut().reset_peak();
-        } else {
-            memory.stats_mut().reset_accumulated();
-        }
-    }
-
-    pub fn empty_cache(&self) {
-        self.memory.lock().empty_cache();
-    }
-
-    /// (free, total) bytes, as the driver reports them.
-    pub fn memory_info(&self) -> Result<(u64, u64)> {
-        self.context.bind()?;
-        let (mut free, mut total) = (0usize, 0usize);
-        // SAFETY: valid out-pointers; the context is current.
-        check(
-            unsafe { sys::cuMemGetInfo_v2(&mut free, &mut total) },
-            "cuMemGetInfo",
-        )?;
-        Ok((free as u64, total as u64))
-    }
-
     /// The device pointer of `address`, checking that `len` bytes from it lie in one block.
     fn pointer(&self, address: u64, len: u64) -> Result<sys::CUdeviceptr> {
         let memory = self.memory.lock();
@@ -131,87 +94,6 @@ impl CudaDevice {
             )));
         }
         Ok(segment + (address - start))
-    }
-
-    pub fn write(&self, address: u64, data: &[u8]) -> Result<()> {
-        if data.is_empty() {
-            return Ok(());
-        }
-        let pointer = self.pointer(address, data.len() as u64)?;
-        self.context.bind()?;
-        // SAFETY: `data` is valid for its length; the range was checked above.
-        check(
-            unsafe { sys::cuMemcpyHtoD_v2(pointer, data.as_ptr() as *const c_void, data.len()) },
-            "cuMemcpyHtoD",
-        )
-    }
-
-    pub fn read(&self, address: u64, out: &mut [u8]) -> Result<()> {
-        if out.is_empty() {
-            return self.synchronize();
-        }
-        let pointer = self.pointer(address, out.len() as u64)?;
-        self.context.bind()?;
-        // SAFETY: `out` is valid for its length; the copy waits for earlier work.
-        check(
-            unsafe { sys::cuMemcpyDtoH_v2(out.as_mut_ptr() as *mut c_void, pointer, out.len()) },
-            "cuMemcpyDtoH",
-        )
-    }
-
-    pub fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {
-        if bytes == 0 {
-            return Ok(());
-        }
-        let (d, s) = (self.pointer(dst, bytes)?, self.pointer(src, bytes)?);
-        self.context.bind()?;
-        // SAFETY: both ranges were checked; the default stream orders the copy.
-        check(
-            unsafe { sys::cuMemcpyDtoDAsync_v2(d, s, bytes as usize, std::ptr::null_mut()) },
-            "cuMemcpyDtoDAsync",
-        )
-    }
-
-    /// Whether the default stream has finished its work.
-    pub fn idle(&self) -> Result<bool> {
-        self.context.bind()?;
-        // SAFETY: the null stream of the current context.
-        match unsafe { sys::cuStreamQuery(std::ptr::null_mut()) } {
-            sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
-            rc => check(rc, "cuStreamQuery").map(|_| true),
-        }
-    }
-
-    /// A CUDA event recorded on the default stream.
-    pub fn record_event(&self, timing: bool) -> Result<super::events::CudaEvent> {
-        self.context.bind()?;
-        super::events::CudaEvent::record(self.context, timing)
-    }
-
-    /// Page-locked host memory usable by every device's copies (portable).
-    pub fn host_allocate(&self, bytes: usize) -> Result<*mut u8> {
-        self.context.bind()?;
-        let mut ptr: *mut c_void = std::ptr::null_mut();
-        // SAFETY: valid out-pointer; the context is current.
-        let rc = unsafe { sys::cuMemHostAlloc(&mut ptr, bytes, sys::CU_MEMHOSTALLOC_PORTABLE) };
-        if rc == sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY {
-            return Err(crate::runtime::allocator::out_of_memory(
-                bytes as u64,
-                "cuMemHostAlloc could not pin host memory",
-            ));
-        }
-        check(rc, "cuMemHostAlloc")?;
-        Ok(ptr as *mut u8)
-    }
-
-    /// Frees memory from [`CudaDevice::host_allocate`].
-    pub fn host_release(&self, ptr: *mut u8) {
-        if self.context.bind().is_ok() {
-            // SAFETY: `ptr` came from cuMemHostAlloc and no copy uses it any more.
-            unsafe {
-                let _ = sys::cuMemFreeHost(ptr as *mut c_void);
-            }
-        }
     }
 
     /// The entry point of `kernel`, compiled (or read from the disk cache) and loaded once.
@@ -239,7 +121,83 @@ impl CudaDevice {
         Ok(f)
     }
 
-    pub fn launch(&self, mut launch: Launch<'_>) -> Result<()> {
+    fn blas(&self) -> Option<&Blas> {
+        self.blas
+            .get_or_init(|| {
+                self.context.bind().ok()?;
+                Blas::create(&self.name)
+            })
+            .as_ref()
+    }
+}
+
+impl VendorDevice for CudaDevice {
+    type Memory = DeviceMemory;
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn memory(&self) -> &Mutex<CachingAllocator<DeviceMemory>> {
+        &self.memory
+    }
+
+    fn multiprocessors(&self) -> Option<u32> {
+        Some(self.multiprocessors)
+    }
+
+    /// (free, total) bytes, as the driver reports them.
+    fn memory_info(&self) -> Result<(u64, u64)> {
+        self.context.bind()?;
+        let (mut free, mut total) = (0usize, 0usize);
+        // SAFETY: valid out-pointers; the context is current.
+        check(
+            unsafe { sys::cuMemGetInfo_v2(&mut free, &mut total) },
+            "cuMemGetInfo",
+        )?;
+        Ok((free as u64, total as u64))
+    }
+
+    fn write(&self, address: u64, data: &[u8]) -> Result<()> {
+        if data.is_empty() {
+            return Ok(());
+        }
+        let pointer = self.pointer(address, data.len() as u64)?;
+        self.context.bind()?;
+        // SAFETY: `data` is valid for its length; the range was checked above.
+        check(
+            unsafe { sys::cuMemcpyHtoD_v2(pointer, data.as_ptr() as *const c_void, data.len()) },
+            "cuMemcpyHtoD",
+        )
+    }
+
+    fn read(&self, address: u64, out: &mut [u8]) -> Result<()> {
+        if out.is_empty() {
+            return self.synchronize();
+        }
+        let pointer = self.pointer(address, out.len() as u64)?;
+        self.context.bind()?;
+        // SAFETY: `out` is valid for its length; the copy waits for earlier work.
+        check(
+            unsafe { sys::cuMemcpyDtoH_v2(out.as_mut_ptr() as *mut c_void, pointer, out.len()) },
+            "cuMemcpyDtoH",
+        )
+    }
+
+    fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {
+        if bytes == 0 {
+            return Ok(());
+        }
+        let (d, s) = (self.pointer(dst, bytes)?, self.pointer(src, bytes)?);
+        self.context.bind()?;
+        // SAFETY: both ranges were checked; the default stream orders the copy.
+        check(
+            unsafe { sys::cuMemcpyDtoDAsync_v2(d, s, bytes as usize, std::ptr::null_mut()) },
+            "cuMemcpyDtoDAsync",
+        )
+    }
+
+    fn launch(&self, mut launch: Launch<'_>) -> Result<()> {
         if launch.threads == 0 {
             return Ok(());
         }
@@ -291,22 +249,38 @@ impl CudaDevice {
         )
     }
 
-    fn blas(&self) -> Option<&Blas> {
-        self.blas
-            .get_or_init(|| {
-                self.context.bind().ok()?;
-                Blas::create(&self.name)
-            })
-            .as_ref()
+    fn synchronize(&self) -> Result<()> {
+        self.context.bind()?;
+        // SAFETY: the context is current.
+        check(unsafe { sys::cuCtxSynchronize() }, "cuCtxSynchronize")
+    }
+
+    /// Whether the default stream has finished its work.
+    fn idle(&self) -> Result<bool> {
+        self.context.bind()?;
+        // SAFETY: the null stream of the current context.
+        match unsafe { sys::cuStreamQuery(std::ptr::null_mut()) } {
+            sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
+            rc => check(rc, "cuStreamQuery").map(|_| true),
+        }
+    }
+
+    /// A CUDA event recorded on the default stream.
+    fn record_event(&self, timing: bool) -> Result<Box<dyn DeviceEvent>> {
+        self.context.bind()?;
+        Ok(Box::new(super::events::CudaEvent::record(
+            self.context,
+            timing,
+        )?))
     }
 
     /// Whether cuBLAS loaded for this device.
-    pub fn has_blas(&self) -> bool {
+    fn has_gemm_library(&self) -> bool {
         self.blas().is_some()
     }
 
     /// Runs `gemm` through cuBLAS; false when cuBLAS is absent or cannot take this layout.
-    pub fn gemm(&self, gemm: &Gemm) -> Result<bool> {
+    fn gemm(&self, gemm: &Gemm) -> Result<bool> {
         let Some(blas) = self.blas() else {
             return Ok(false);
         };
@@ -317,9 +291,29 @@ impl CudaDevice {
         blas.gemm(gemm, a, b, out)
     }
 
-    pub fn synchronize(&self) -> Result<()> {
+    /// Page-locked host memory usable by every device's copies (portable).
+    fn host_allocate(&self, bytes: usize) -> Result<usize> {
         self.context.bind()?;
-        // SAFETY: the context is current.
-        check(unsafe { sys::cuCtxSynchronize() }, "cuCtxSynchronize")
+        let mut ptr: *mut c_void = std::ptr::null_mut();
+        // SAFETY: valid out-pointer; the context is current.
+        let rc = unsafe { sys::cuMemHostAlloc(&mut ptr, bytes, sys::CU_MEMHOSTALLOC_PORTABLE) };
+        if rc == sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY {
+            return Err(crate::runtime::allocator::out_of_memory(
+                bytes as u64,
+                "cuMemHostAlloc could not pin host memory",
+            ));
+        }
+        check(rc, "cuMemHostAlloc")?;
+        Ok(ptr as usize)
+    }
+
+    /// Frees memory from [`CudaDevice::host_allocate`].
+    fn host_release(&self, address: usize, _bytes: usize) {
+        if self.context.bind().is_ok() {
+            // SAFETY: `ptr` came from cuMemHostAlloc and no copy uses it any more.
+            unsafe {
+                let _ = sys::cuMemFreeHost(address as *mut c_void);
+            }
+        }
     }
 }

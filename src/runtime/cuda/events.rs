@@ -29,7 +29,10 @@ impl CudaEvent {
         let mut event: sys::CUevent = std::ptr::null_mut();
         // SAFETY: valid out-pointer; the context is current; the null stream is the default.
         unsafe {
-            check(sys::cuEventCreate(&mut event, flags as u32), "cuEventCreate")?;
+            check(
+                sys::cuEventCreate(&mut event, flags as u32),
+                "cuEventCreate",
+            )?;
             let made = CudaEvent {
                 context,
                 event,

@@ -11,8 +11,8 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::wgsl::WORKGROUP_SIZE;
 use crate::runtime::allocator::CachingAllocator;
-use crate::runtime::backend::{address_base, Launch};
-use crate::runtime::stats::DeviceStats;
+use crate::runtime::backend::{address_base, DeviceEvent, Launch};
+use crate::runtime::devices::VendorDevice;
 
 /// An open wgpu device.
 pub struct WgpuDevice {
@@ -73,60 +73,6 @@ impl WgpuDevice {
         })
     }
 
-    /// Whether this device can hold and compute `dtype`.
-    pub fn supports(&self, dtype: DType) -> bool {
-        match dtype {
-            DType::F64 => self
-                .features
-                .contains(wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_INT64),
-            DType::I64 => self.features.contains(wgpu::Features::SHADER_INT64),
-            _ => true,
-        }
-    }
-
-    pub fn allocate(&self, bytes: u64) -> Result<u64> {
-        self.memory.lock().allocate(bytes)
-    }
-
-    pub fn free(&self, address: u64) -> Result<()> {
-        self.memory.lock().free(address)
-    }
-
-    pub fn stats(&self) -> DeviceStats {
-        *self.memory.lock().stats()
-    }
-
-    pub fn reset_stats(&self, peak: bool) {
-        let mut memory = self.memory.lock();
-        if peak {
-            memory.stats_mut().reset_peak();
-        } else {
-            memory.stats_mut().reset_accumulated();
-        }
-    }
-
-    pub fn empty_cache(&self) {
-        // Released buffers may still be named by recorded dispatches: submit those first.
-        let _ = self.flush();
-        self.memory.lock().empty_cache();
-    }
-
-    /// (free, total): host memory for the software device, whose buffers live there; other
-    /// adapters do not report their memory through wgpu, so the host figures stand in.
-    pub fn memory_info(&self) -> Result<(u64, u64)> {
-        let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
-        let field = |name: &str| {
-            meminfo
-                .lines()
-                .find(|l| l.starts_with(name))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|v| v.parse::<u64>().ok())
-                .map_or(0, |kib| kib * 1024)
-        };
-        let _ = self.software;
-        Ok((field("MemAvailable:"), field("MemTotal:")))
-    }
-
     fn resolve(&self, address: u64, len: u64) -> Result<Resolved> {
         let memory = self.memory.lock();
         let (start, buffer, size) = memory.find(address).ok_or_else(|| {
@@ -144,45 +90,6 @@ impl WgpuDevice {
             offset,
             size,
         })
-    }
-
-    /// Copies host bytes to `address`; unaligned edges are merged with the words around them.
-    pub fn write(&self, address: u64, data: &[u8]) -> Result<()> {
-        if data.is_empty() {
-            return Ok(());
-        }
-        self.flush()?;
-        let r = self.resolve(address, data.len() as u64)?;
-        let lo = r.offset & !3;
-        let hi = (r.offset + data.len() as u64).div_ceil(4) * 4;
-        if lo == r.offset && hi == r.offset + data.len() as u64 {
-            self.queue.write_buffer(&r.buffer, lo, data);
-        } else {
-            let mut words = vec![0u8; (hi - lo) as usize];
-            self.read_range(&r.buffer, lo, &mut words[..4])?;
-            let tail = words.len() - 4;
-            self.read_range(&r.buffer, hi - 4, &mut words[tail..])?;
-            let at = (r.offset - lo) as usize;
-            words[at..at + data.len()].copy_from_slice(data);
-            self.queue.write_buffer(&r.buffer, lo, &words);
-        }
-        self.queue.submit([]);
-        Ok(())
-    }
-
-    /// Copies `out.len()` bytes from `address` to the host, waiting for queued work.
-    pub fn read(&self, address: u64, out: &mut [u8]) -> Result<()> {
-        if out.is_empty() {
-            return Ok(());
-        }
-        let r = self.resolve(address, out.len() as u64)?;
-        let lo = r.offset & !3;
-        let hi = (r.offset + out.len() as u64).div_ceil(4) * 4;
-        let mut words = vec![0u8; (hi - lo) as usize];
-        self.read_range(&r.buffer, lo, &mut words)?;
-        let at = (r.offset - lo) as usize;
-        out.copy_from_slice(&words[at..at + out.len()]);
-        Ok(())
     }
 
     /// Reads the word-aligned range `[offset, offset + out.len())` of `buffer`.
@@ -216,8 +123,96 @@ impl WgpuDevice {
         Ok(())
     }
 
+    /// Submits the recorded dispatches.
+    pub fn flush(&self) -> Result<()> {
+        self.batch.flush(&self.device, &self.queue)
+    }
+}
+
+impl VendorDevice for WgpuDevice {
+    type Memory = BufferProvider;
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn memory(&self) -> &Mutex<CachingAllocator<BufferProvider>> {
+        &self.memory
+    }
+
+    /// Released buffers may still be named by recorded dispatches: submit those first.
+    fn before_release(&self) {
+        let _ = self.flush();
+    }
+
+    /// Whether this device can hold and compute `dtype`.
+    fn supports(&self, dtype: DType) -> bool {
+        match dtype {
+            DType::F64 => self
+                .features
+                .contains(wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_INT64),
+            DType::I64 => self.features.contains(wgpu::Features::SHADER_INT64),
+            _ => true,
+        }
+    }
+
+    /// (free, total): host memory for the software device, whose buffers live there; other
+    /// adapters do not report their memory through wgpu, so the host figures stand in.
+    fn memory_info(&self) -> Result<(u64, u64)> {
+        let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+        let field = |name: &str| {
+            meminfo
+                .lines()
+                .find(|l| l.starts_with(name))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|v| v.parse::<u64>().ok())
+                .map_or(0, |kib| kib * 1024)
+        };
+        let _ = self.software;
+        Ok((field("MemAvailable:"), field("MemTotal:")))
+    }
+
+    /// Copies host bytes to `address`; unaligned edges are merged with the words around them.
+    fn write(&self, address: u64, data: &[u8]) -> Result<()> {
+        if data.is_empty() {
+            return Ok(());
+        }
+        self.flush()?;
+        let r = self.resolve(address, data.len() as u64)?;
+        let lo = r.offset & !3;
+        let hi = (r.offset + data.len() as u64).div_ceil(4) * 4;
+        if lo == r.offset && hi == r.offset + data.len() as u64 {
+            self.queue.write_buffer(&r.buffer, lo, data);
+        } else {
+            let mut words = vec![0u8; (hi - lo) as usize];
+            self.read_range(&r.buffer, lo, &mut words[..4])?;
+            let tail = words.len() - 4;
+            self.read_range(&r.buffer, hi - 4, &mut words[tail..])?;
+            let at = (r.offset - lo) as usize;
+            words[at..at + data.len()].copy_from_slice(data);
+            self.queue.write_buffer(&r.buffer, lo, &words);
+        }
+        self.queue.submit([]);
+        Ok(())
+    }
+
+    /// Copies `out.len()` bytes from `address` to the host, waiting for queued work.
+    fn read(&self, address: u64, out: &mut [u8]) -> Result<()> {
+        if out.is_empty() {
+            return Ok(());
+        }
+        let r = self.resolve(address, out.len() as u64)?;
+        let lo = r.offset & !3;
+        let hi = (r.offset + out.len() as u64).div_ceil(4) * 4;
+        let mut words = vec![0u8; (hi - lo) as usize];
+        self.read_range(&r.buffer, lo, &mut words)?;
+        let at = (r.offset - lo) as usize;
+        out.copy_from_slice(&words[at..at + out.len()]);
+        Ok(())
+    }
+
     /// Copies word-aligned bytes between two different buffers.
-    pub fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {
+    fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {
         let d = self.resolve(dst, bytes)?;
         let s = self.resolve(src, bytes)?;
         if d.start == s.start || !(d.offset | s.offset | bytes).is_multiple_of(4) {
@@ -233,7 +228,7 @@ impl WgpuDevice {
     }
 
     /// Binds each distinct buffer once, writes tensor offsets into the words and dispatches.
-    pub fn launch(&self, mut launch: Launch<'_>) -> Result<()> {
+    fn launch(&self, mut launch: Launch<'_>) -> Result<()> {
         if launch.threads == 0 {
             return Ok(());
         }
@@ -281,7 +276,7 @@ impl WgpuDevice {
 
     /// Whether every dispatch recorded so far has finished. A poll that retires the last
     /// submission reports it only to the next poll, hence two.
-    pub fn idle(&self) -> Result<bool> {
+    fn idle(&self) -> Result<bool> {
         self.flush()?;
         for _ in 0..2 {
             let status = self
@@ -296,18 +291,14 @@ impl WgpuDevice {
     }
 
     /// An event after every dispatch recorded so far.
-    pub fn record_event(&self, timing: bool) -> Result<super::events::WgpuEvent> {
+    fn record_event(&self, timing: bool) -> Result<Box<dyn DeviceEvent>> {
         self.flush()?;
-        super::events::WgpuEvent::record(&self.device, &self.queue, timing)
-    }
-
-    /// Submits the recorded dispatches.
-    pub fn flush(&self) -> Result<()> {
-        self.batch.flush(&self.device, &self.queue)
+        let event = super::events::WgpuEvent::record(&self.device, &self.queue, timing)?;
+        Ok(Box::new(event))
     }
 
     /// Waits until the queue is idle.
-    pub fn synchronize(&self) -> Result<()> {
+    fn synchronize(&self) -> Result<()> {
         self.flush()?;
         self.device
             .poll(wgpu::PollType::Wait {

@@ -1,0 +1,183 @@
+//! What a vendor backend's device provides, and the [`Backend`] over a list of such devices:
+//! each call finds its device (by index, or by the address it names) and forwards to it.
+
+use parking_lot::Mutex;
+
+use super::allocator::{CachingAllocator, MemoryProvider};
+use super::backend::{device_of, Backend, DeviceEvent, Gemm, Launch};
+use super::stats::DeviceStats;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+
+/// One device of a vendor backend.
+pub trait VendorDevice: Send + Sync {
+    /// Where the device's caching allocator gets memory from.
+    type Memory: MemoryProvider;
+    /// The adapter name.
+    fn name(&self) -> String;
+    /// The caching allocator of the device's memory.
+    fn memory(&self) -> &Mutex<CachingAllocator<Self::Memory>>;
+    /// Called before cached memory is released (to submit work that may still name it).
+    fn before_release(&self) {}
+    fn supports(&self, _dtype: DType) -> bool {
+        true
+    }
+    fn memory_info(&self) -> Result<(u64, u64)>;
+    fn write(&self, address: u64, data: &[u8]) -> Result<()>;
+    fn read(&self, address: u64, out: &mut [u8]) -> Result<()>;
+    fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()>;
+    fn launch(&self, launch: Launch<'_>) -> Result<()>;
+    fn synchronize(&self) -> Result<()>;
+    fn idle(&self) -> Result<bool>;
+    fn record_event(&self, timing: bool) -> Result<Box<dyn DeviceEvent>>;
+    fn has_gemm_library(&self) -> bool {
+        false
+    }
+    fn gemm(&self, _gemm: &Gemm) -> Result<bool> {
+        Ok(false)
+    }
+    fn multiprocessors(&self) -> Option<u32> {
+        None
+    }
+    fn host_allocate(&self, bytes: usize) -> Result<usize> {
+        super::pinned::locked_host_allocate(bytes)
+    }
+    /// Frees memory from `host_allocate`; the pool calls it only for blocks no tensor uses.
+    fn host_release(&self, address: usize, bytes: usize) {
+        // SAFETY: the pinned pool releases only blocks it got from `host_allocate`.
+        unsafe { super::pinned::locked_host_release(address, bytes) }
+    }
+}
+
+/// A backend made of the devices one vendor runtime found.
+pub struct Devices<D> {
+    pub name: &'static str,
+    pub list: Vec<D>,
+}
+
+impl<D: VendorDevice> Devices<D> {
+    fn device(&self, device: usize) -> Result<&D> {
+        self.list
+            .get(device)
+            .ok_or_else(|| Error::runtime(format!("mojo error: invalid device ordinal {device}")))
+    }
+
+    fn owner(&self, address: u64) -> Result<&D> {
+        self.device(device_of(address))
+    }
+}
+
+impl<D: VendorDevice> Backend for Devices<D>
+where
+    <D::Memory as MemoryProvider>::Segment: Send,
+    D::Memory: Send,
+{
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn device_count(&self) -> usize {
+        self.list.len()
+    }
+
+    fn device_name(&self, device: usize) -> String {
+        self.device(device).map_or_else(|e| e.message, |d| d.name())
+    }
+
+    fn supports(&self, device: usize, dtype: DType) -> bool {
+        self.device(device).is_ok_and(|d| d.supports(dtype))
+    }
+
+    fn allocate(&self, device: usize, bytes: u64) -> Result<u64> {
+        self.device(device)?.memory().lock().allocate(bytes)
+    }
+
+    fn free(&self, address: u64) -> Result<()> {
+        self.owner(address)?.memory().lock().free(address)
+    }
+
+    fn stats(&self, device: usize) -> DeviceStats {
+        self.device(device)
+            .map(|d| *d.memory().lock().stats())
+            .unwrap_or_default()
+    }
+
+    fn reset_peak(&self, device: usize) {
+        if let Ok(d) = self.device(device) {
+            d.memory().lock().stats_mut().reset_peak();
+        }
+    }
+
+    fn reset_accumulated(&self, device: usize) {
+        if let Ok(d) = self.device(device) {
+            d.memory().lock().stats_mut().reset_accumulated();
+        }
+    }
+
+    fn empty_cache(&self, device: usize) {
+        if let Ok(d) = self.device(device) {
+            d.before_release();
+            d.memory().lock().empty_cache();
+        }
+    }
+
+    fn memory_info(&self, device: usize) -> Result<(u64, u64)> {
+        self.device(device)?.memory_info()
+    }
+
+    fn write(&self, address: u64, data: &[u8]) -> Result<()> {
+        self.owner(address)?.write(address, data)
+    }
+
+    fn read(&self, address: u64, out: &mut [u8]) -> Result<()> {
+        self.owner(address)?.read(address, out)
+    }
+
+    fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {
+        if device_of(dst) != device_of(src) {
+            return Err(Error::runtime(
+                "mojo: device-to-device copy across devices goes through the host",
+            ));
+        }
+        self.owner(dst)?.copy(dst, src, bytes)
+    }
+
+    fn launch(&self, device: usize, launch: Launch<'_>) -> Result<()> {
+        self.device(device)?.launch(launch)
+    }
+
+    fn synchronize(&self, device: usize) -> Result<()> {
+        self.device(device)?.synchronize()
+    }
+
+    fn idle(&self, device: usize) -> Result<bool> {
+        self.device(device)?.idle()
+    }
+
+    fn record_event(&self, device: usize, timing: bool) -> Result<Box<dyn DeviceEvent>> {
+        self.device(device)?.record_event(timing)
+    }
+
+    fn has_gemm_library(&self, device: usize) -> bool {
+        self.device(device).is_ok_and(|d| d.has_gemm_library())
+    }
+
+    fn gemm(&self, device: usize, gemm: &Gemm) -> Result<bool> {
+        self.device(device)?.gemm(gemm)
+    }
+
+    fn multiprocessors(&self, device: usize) -> Option<u32> {
+        self.device(device).ok()?.multiprocessors()
+    }
+
+    /// Pinned memory is the first device's to hand out (CUDA's is portable across devices).
+    fn host_allocate(&self, bytes: usize) -> Result<usize> {
+        self.device(0)?.host_allocate(bytes)
+    }
+
+    fn host_release(&self, address: usize, bytes: usize) {
+        if let Ok(d) = self.device(0) {
+            d.host_release(address, bytes);
+        }
+    }
+}
