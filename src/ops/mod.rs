@@ -20,6 +20,7 @@ pub mod linalg;
 pub mod loss;
 pub mod masked_select;
 pub mod math;
+pub mod multinomial;
 pub mod nn;
 pub mod output;
 pub mod pointwise;

@@ -41,7 +41,7 @@ fn grid_threads(n: u64) -> u64 {
 }
 
 /// The generator offset a launch over `n` elements with `unroll` draws per block consumes.
-fn increment(n: u64, unroll: u64) -> u64 {
+pub(super) fn increment(n: u64, unroll: u64) -> u64 {
     4 * n.div_ceil(grid_threads(n) * unroll)
 }
 
@@ -68,7 +68,7 @@ fn launch(
 
 /// Launches `kernel` with the Philox `(seed, offset)` over `tensors`, walking `out` in memory
 /// order.
-fn launch_with(
+pub(super) fn launch_with(
     device: usize,
     (seed, offset): (u64, u64),
     kernel: RandomKernel,
@@ -123,7 +123,7 @@ fn float_only(op: &str, t: &TensorRef) -> Result<()> {
 }
 
 /// The accumulation dtype of draws for `dtype`, and its unroll.
-fn accumulation(dtype: DType) -> (DType, u64) {
+pub(super) fn accumulation(dtype: DType) -> (DType, u64) {
     if dtype == DType::F64 {
         (DType::F64, 2)
     } else {

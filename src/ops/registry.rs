@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 16] {
+fn families() -> [&'static [(&'static str, OpFn)]; 17] {
     [
         super::math::OPS,
         super::loss::OPS,
@@ -26,6 +26,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 16] {
         super::sort::OPS,
         super::foreach::OPS,
         super::random::OPS,
+        super::multinomial::OPS,
         super::histogram::OPS,
         super::amp::OPS,
         super::fused_optim::OPS,
