@@ -171,3 +171,23 @@ def test_bernoulli_into_half_types_is_bit_exact(device, dtype):
     assert np.array_equal(
         ours.float().numpy().astype(bool), ref.bernoulli_scalar(n, 0.3, 3, dtype=dtype)
     )
+
+
+@pytest.mark.parametrize("dtype, low", [("int64", -7), ("int32", 5), ("int16", -3), ("uint8", 9)])
+def test_random_from_without_to_is_bit_exact(device, dtype, low):
+    """``random_(from, None)`` draws ``[from, dtype max]``, like ``random_(from, max + 1)``."""
+    n = 1001
+    top = {"int64": 2**63, "int32": 2**31, "int16": 2**15, "uint8": 2**8}[dtype]
+    ours = draw(
+        lambda: torch.empty(n, device=device, dtype=getattr(torch, dtype)).random_(low, None)
+    )
+    assert np.array_equal(ours.numpy(), ref.randint(n, low, top, seed=3, dtype=dtype))
+
+
+def test_random_over_all_64_bit_values_takes_the_draw_whole(device):
+    n = 1001
+    ours = draw(lambda: torch.empty(n, device=device, dtype=torch.int64).random_(-(2**63), None))
+    xyzw, c = ref._grid_stride_draws(n, 3, 0, 2, ref.DEFAULT_SMS, ref.DEFAULT_THREADS_PER_SM)
+    assert np.array_equal(ours.numpy(), ref._u64_pair_values(xyzw, c).view(np.int64))
+    with pytest.raises(RuntimeError, match="handles only int64"):
+        torch.empty(3, device=device, dtype=torch.int32).random_(-(2**63), None)

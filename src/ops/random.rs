@@ -302,6 +302,19 @@ fn random_range(call: &mut Call, from: i64, to: Option<i64>, generator: usize) -
         }
         None => full_range(a.dtype),
     };
+    random_with(call, a, from, range, wide, generator)
+}
+
+/// Fills `a` with `base + draw % range` (the whole draw when `range` is 0), drawing 64 bits per
+/// element when `wide`, from the call's generator argument `generator`.
+fn random_with(
+    call: &mut Call,
+    a: TensorRef,
+    base: i64,
+    range: u64,
+    wide: bool,
+    generator: usize,
+) -> Result<()> {
     let unroll = if wide { 2 } else { 4 };
     let int = |i: i64| ScalarArg {
         kind: 1,
@@ -309,7 +322,7 @@ fn random_range(call: &mut Call, from: i64, to: Option<i64>, generator: usize) -
         i,
         d: 0.0,
     };
-    let mut words = int(from).words(DType::I64);
+    let mut words = int(base).words(DType::I64);
     words.extend(int(range as i64).words(DType::I64));
     call.return_arg(0);
     let kernel = RandomKernel {
@@ -319,6 +332,53 @@ fn random_range(call: &mut Call, from: i64, to: Option<i64>, generator: usize) -
         double: false,
     };
     launch(call, generator, kernel, &[&a], words, u64::from(unroll))
+}
+
+/// `random_(from, None)`: `[from, the dtype's largest integer]` (for floats, the largest
+/// integer before which every integer is exact), or all 64-bit values for `from` = int64 min.
+fn random_from(call: &mut Call, from: i64) -> Result<()> {
+    let a = call.tensor(0)?;
+    let largest: i64 = match a.dtype {
+        DType::Bool => 1,
+        DType::U8 => u8::MAX.into(),
+        DType::I8 => i8::MAX.into(),
+        DType::I16 => i16::MAX.into(),
+        DType::I32 => i32::MAX.into(),
+        DType::I64 => i64::MAX,
+        DType::F16 => 1 << 11,
+        DType::BF16 => 1 << 8,
+        DType::F32 => 1 << 24,
+        DType::F64 => 1 << 53,
+    };
+    if from == i64::MIN {
+        // All 2^64 values: the 64-bit draw taken whole (range 0), as CUDA's full-range kernel.
+        if !matches!(a.dtype, DType::I64 | DType::F64 | DType::F32 | DType::BF16) {
+            return Err(Error::runtime(
+                "random_full_64_bits_range_kernel_cuda handles only int64, double, float and bfloat16",
+            ));
+        }
+        return random_with(call, a, 0, 0, true, 3);
+    }
+    if a.dtype.is_float() && from >= largest {
+        return Err(Error::runtime(format!(
+            "random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted to dtype, but got from={from} > to_inc={largest}"
+        )));
+    }
+    let lowest = match a.dtype {
+        DType::Bool | DType::U8 => 0,
+        DType::I8 => i8::MIN.into(),
+        DType::I16 => i16::MIN.into(),
+        DType::I32 => i32::MIN.into(),
+        _ => i64::MIN,
+    };
+    if from < lowest || from > largest {
+        return Err(Error::runtime(format!(
+            "from is out of bounds for {}",
+            a.dtype.torch_name()
+        )));
+    }
+    let range = (largest as u64).wrapping_sub(from as u64).wrapping_add(1);
+    random_with(call, a, from, range, range >= 1 << 28, 3)
 }
 
 /// `random_()`'s modulus for `dtype` (its largest integer plus one, or for floats every
@@ -473,15 +533,10 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("cauchy_", cauchy),
     ("random_.from", |c| {
         let from = c.int(1)?;
-        let to = match c.optional_int(2)? {
-            Some(to) => to,
-            None => {
-                return Err(Error::not_implemented(
-                    "mojo: random_(from, None) is not implemented yet",
-                ))
-            }
-        };
-        random_range(c, from, Some(to), 3)
+        match c.optional_int(2)? {
+            Some(to) => random_range(c, from, Some(to), 3),
+            None => random_from(c, from),
+        }
     }),
     ("random_", |c| random_range(c, 0, None, 1)),
     ("random_.to", |c| {

@@ -118,7 +118,7 @@ pub fn random(k: &RandomKernel) -> String {
                 "(u64)x[c]"
             };
             format!(
-                "        const i64 v = (i64)({draw} % (u64)s1) + s0;\n        st{out}({}, {});\n",
+                "        const u64 d = {draw};\n        const i64 v = (i64)((u64)s1 == 0ull ? d : d % (u64)s1) + s0;\n        st{out}({}, {});\n",
                 address(out),
                 convert("v", DType::I64, k.dtype),
             )

@@ -170,7 +170,7 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
                 "u64(x[c])"
             };
             format!(
-                "        let v = i64(({draw}) % bitcast<u64>(s1)) + s0;\n        st{out}({}, {});\n",
+                "        let d = {draw};\n        let range = bitcast<u64>(s1);\n        let v = i64(select(d % max(range, 1lu), d, range == 0lu)) + s0;\n        st{out}({}, {});\n",
                 address(out),
                 convert("v", DType::I64, k.dtype),
             )
