@@ -2,6 +2,8 @@
 independent numpy model of cuRAND's Philox and PyTorch's CUDA kernels (philox_reference.py),
 itself checked against CUDA's published numbers."""
 
+import math
+
 import numpy as np
 import philox_reference as ref
 import pytest
@@ -191,3 +193,42 @@ def test_random_over_all_64_bit_values_takes_the_draw_whole(device):
     assert np.array_equal(ours.numpy(), ref._u64_pair_values(xyzw, c).view(np.int64))
     with pytest.raises(RuntimeError, match="handles only int64"):
         torch.empty(3, device=device, dtype=torch.int32).random_(-(2**63), None)
+
+
+def randperm_model(n, seed):
+    """CUDA's randperm before its duplicate-key pass: keys from random_(min, max) over int32
+    (int64 past 32 bits), stably ordered by their low `bits` bits."""
+    bits = min(64, math.ceil(math.log2(n - (6 * n * n + 1) / (math.log(0.9) * 12))))
+    if bits <= 32:
+        keys = ref.randint(n, -(2**31), 2**31 - 1, seed, dtype="int32").astype(np.int64)
+        width = 32
+    else:
+        keys = ref.randint(n, -(2**63), 2**63 - 1, seed, dtype="int64")
+        width = 64
+    order_by = keys if bits == width else keys & ((1 << bits) - 1)
+    distinct = len(np.unique(order_by)) == n
+    return np.argsort(order_by, kind="stable"), distinct
+
+
+@pytest.mark.parametrize("n", [1, 2, 10, 1000, 40000])
+def test_randperm_orders_cudas_keys(device, n):
+    ours = draw(lambda: torch.randperm(n, device=device))
+    assert sorted(ours.tolist()) == list(range(n))
+    expected, distinct = randperm_model(n, seed=3)
+    assert distinct  # these seeds draw no equal keys, which CUDA would reshuffle
+    assert np.array_equal(ours.numpy(), expected)
+    state = torch.mojo.get_rng_state()
+    offset = int.from_bytes(bytes(state[8:].tolist()), "little")
+    assert offset == ref.offset_increment(n, 2) + -(-n // 4) * 4
+
+
+def test_randperm_dtypes_and_errors(device):
+    perm = torch.randperm(100, device=device, dtype=torch.float16)
+    assert perm.dtype == torch.float16 and sorted(perm.cpu().tolist()) == list(range(100))
+    out = torch.empty(0, dtype=torch.int32, device=device)
+    assert torch.randperm(7, out=out) is out and sorted(out.cpu().tolist()) == list(range(7))
+    assert torch.randperm(0, device=device).numel() == 0
+    with pytest.raises(RuntimeError, match="2049 for Half"):
+        torch.randperm(3000, device=device, dtype=torch.float16)
+    with pytest.raises(RuntimeError, match="without overflow"):
+        torch.randperm(300, device=device, dtype=torch.int8)

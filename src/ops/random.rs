@@ -316,14 +316,8 @@ fn random_with(
     generator: usize,
 ) -> Result<()> {
     let unroll = if wide { 2 } else { 4 };
-    let int = |i: i64| ScalarArg {
-        kind: 1,
-        dtype: -1,
-        i,
-        d: 0.0,
-    };
-    let mut words = int(base).words(DType::I64);
-    words.extend(int(range as i64).words(DType::I64));
+    let mut words = ScalarArg::int(base).words(DType::I64);
+    words.extend(ScalarArg::int(range as i64).words(DType::I64));
     call.return_arg(0);
     let kernel = RandomKernel {
         dtype: a.dtype,

@@ -26,7 +26,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 17] {
         super::sort::OPS,
         super::foreach::OPS,
         super::random::OPS,
-        super::multinomial::OPS,
+        super::sampling::OPS,
         super::histogram::OPS,
         super::amp::OPS,
         super::fused_optim::OPS,

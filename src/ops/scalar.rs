@@ -159,4 +159,14 @@ impl ScalarArg {
             d,
         }
     }
+
+    /// A Python int.
+    pub fn int(i: i64) -> ScalarArg {
+        ScalarArg {
+            kind: 1,
+            dtype: -1,
+            i,
+            d: 0.0,
+        }
+    }
 }

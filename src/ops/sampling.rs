@@ -1,14 +1,19 @@
-//! `multinomial` as CUDA computes it without replacement (and for one sample with it): draw
-//! `q ~ Exponential(1)` with the random kernel, take `p / q`, and pick the largest entries of
-//! each row (argmax for one sample, a descending sort for several). With the same generator
-//! state it draws the same exponentials as CUDA.
+//! Sampling ops that CUDA composes from random draws and sorts, composed the same way:
+//! - `multinomial` without replacement (and for one sample with it): `q ~ Exponential(1)`, then
+//!   the largest entries of `p / q` per row (argmax for one sample, a descending sort for
+//!   several);
+//! - `randperm`: random keys, then the stable ascending order of their low `bits` bits.
+//!
+//! With the same generator state they draw what CUDA draws.
 
 use super::call::{Call, Dest};
 use super::copy::copy;
 use super::index_launch::run_sort;
 use super::launch::{reduce_to_host, run_map, run_reduce};
+use super::pointwise::not_implemented_for;
 use super::random::{accumulation, increment, launch_with};
 use super::registry::OpFn;
+use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::shape::narrow;
 use super::tensor::TensorRef;
@@ -101,7 +106,7 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
         },
         double: acc == DType::F64,
     };
-    let lambda = super::scalar::ScalarArg::float(1.0).words(acc);
+    let lambda = ScalarArg::float(1.0).words(acc);
     launch_with(p.device, philox, kernel, &[&q.tensor], lambda, &q.tensor)?;
     // q = p / q, in p's dtype.
     let ratio = MapKernel {
@@ -139,7 +144,103 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
     copy(&out, &narrow(&order.tensor, last, 0, samples))
 }
 
+/// The number of key bits CUDA sorts `n` elements by: enough that all keys differ with
+/// probability 0.9 or more.
+fn randperm_bits(n: i64) -> u32 {
+    let threshold = 0.9f64.ln() * 12.0;
+    let nd = n as f64;
+    let bits = (nd - (6.0 * nd * nd + 1.0) / threshold).log2().ceil();
+    bits.min(64.0) as u32
+}
+
+/// PyTorch's refusals of `n` for outputs that cannot hold every index.
+fn check_randperm_dtype(n: i64, dtype: DType) -> Result<()> {
+    let (limit, what) = match dtype {
+        DType::F16 => (2049, "2049 for Half type."),
+        DType::F32 => ((1 << 24) + 1, "2^24+1 for Float type."),
+        DType::F64 => ((1 << 53) + 1, "2^53+1 for Double type."),
+        DType::I8 | DType::U8 | DType::I16 => {
+            let (largest, name) = match dtype {
+                DType::I8 => (i64::from(i8::MAX), "int8_t"),
+                DType::U8 => (i64::from(u8::MAX), "uint8_t"),
+                _ => (i64::from(i16::MAX), "int16_t"),
+            };
+            if n > largest {
+                return Err(Error::runtime(format!(
+                    "value cannot be converted to type {name} without overflow"
+                )));
+            }
+            return Ok(());
+        }
+        DType::Bool => return Err(not_implemented_for("arange_cuda", dtype)),
+        _ => return Ok(()),
+    };
+    if n > limit {
+        return Err(Error::runtime(format!("n cannot be greater than {what}")));
+    }
+    Ok(())
+}
+
+/// `randperm.generator_out(n, generator, out)`. Keys are drawn as CUDA's
+/// `random_(min, max)` over int32 (or int64 past 32 bits) and ordered by their low `bits`
+/// bits with a stable sort; CUDA then reshuffles runs of equal keys (at most a 10% chance per
+/// call), which is not done here: the generator offset still advances as on CUDA.
+fn randperm(call: &mut Call) -> Result<()> {
+    let n = call.int(0)?;
+    if n < 0 {
+        return Err(Error::runtime(format!("n must be non-negative, got{n}")));
+    }
+    let target = call.out(2)?.tensor;
+    check_randperm_dtype(n, target.dtype)?;
+    let out = call.result(Dest::Arg(2), &[n], target.dtype, target.device)?;
+    if n == 0 {
+        return Ok(());
+    }
+    let device = out.device;
+    let bits = randperm_bits(n);
+    let (key_dtype, lowest, highest) = if bits <= 32 {
+        (DType::I32, i64::from(i32::MIN), i64::from(i32::MAX))
+    } else {
+        (DType::I64, i64::MIN, i64::MAX)
+    };
+    let keys = Scratch::contiguous(device, &[n], key_dtype)?;
+    let philox = call.philox(1, device, increment(n as u64, 2))?;
+    let draw = RandomKernel {
+        dtype: key_dtype,
+        distribution: Distribution::Integer { wide: true },
+        mapping: Mapping::Grid { unroll: 2 },
+        double: false,
+    };
+    let mut words = ScalarArg::int(lowest).words(DType::I64);
+    words.extend(ScalarArg::int(highest.wrapping_sub(lowest)).words(DType::I64));
+    launch_with(device, philox, draw, &[&keys.tensor], words, &keys.tensor)?;
+    // The sort key: the low `bits` bits, or the whole signed key when every bit counts.
+    let full = bits == key_dtype.size() as u32 * 8;
+    let mask = if full { -1 } else { (1i64 << bits) - 1 };
+    let masked = Scratch::contiguous(device, &[n], DType::I64)?;
+    let keep = MapKernel {
+        inputs: vec![key_dtype],
+        scalars: vec![DType::I64],
+        outputs: vec![(
+            DType::I64,
+            Expr::input(0, key_dtype)
+                .cast(DType::I64)
+                .binary(BinaryOp::BitAnd, Expr::scalar(0, DType::I64)),
+        )],
+    };
+    let mask_words = ScalarArg::int(mask).words(DType::I64);
+    run_map(keep, &[&keys.tensor, &masked.tensor], &[n], &mask_words)?;
+    let sorted = Scratch::contiguous(device, &[n], DType::I64)?;
+    let order = Scratch::contiguous(device, &[n], DType::I64)?;
+    run_sort(false, &masked.tensor, &sorted.tensor, &order.tensor, 0)?;
+    copy(&out, &order.tensor)?;
+    // CUDA's duplicate-key pass takes n offsets (rounded up to 4) from the generator.
+    call.philox(1, device, (n as u64).div_ceil(4) * 4)?;
+    Ok(())
+}
+
 pub const OPS: &[(&str, OpFn)] = &[
+    ("randperm.generator_out", randperm),
     ("multinomial", |c| multinomial(c, Dest::New)),
     ("multinomial.out", |c| multinomial(c, Dest::Arg(4))),
 ];
