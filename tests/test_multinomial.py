@@ -65,3 +65,17 @@ def test_errors_are_pytorchs(device, p, samples, replacement, error, match):
 def test_integer_input_is_refused(device):
     with pytest.raises(RuntimeError, match="floating-point"):
         torch.multinomial(torch.tensor([1, 2], device=device), 1)
+
+
+def test_several_samples_with_replacement_follow_each_row(device):
+    p = torch.tensor([[0.1, 0.0, 0.6, 0.3], [5.0, 0.0, 0.0, 5.0]], device=device)
+    draws = torch.multinomial(p, 20000, replacement=True).cpu()
+    assert draws.shape == (2, 20000) and draws.dtype == torch.int64
+    for row, probabilities in zip(draws, p.cpu(), strict=True):
+        freq = torch.bincount(row, minlength=4).double() / row.numel()
+        assert freq[probabilities == 0].sum() == 0
+        torch.testing.assert_close(
+            freq, probabilities.double() / probabilities.sum(), atol=0.02, rtol=0
+        )
+    one_row = torch.multinomial(torch.tensor([0.0, 1.0, 0.0], device=device), 50, True)
+    assert one_row.cpu().tolist() == [1] * 50

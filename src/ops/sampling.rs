@@ -1,15 +1,16 @@
 //! Sampling ops that CUDA composes from random draws and sorts, composed the same way:
 //! - `multinomial` without replacement (and for one sample with it): `q ~ Exponential(1)`, then
 //!   the largest entries of `p / q` per row (argmax for one sample, a descending sort for
-//!   several);
+//!   several); several samples with replacement invert the row's cumulative distribution;
 //! - `randperm`: random keys, then the stable ascending order of their low `bits` bits.
 //!
-//! With the same generator state they draw what CUDA draws.
+//! With the same generator state they draw what CUDA draws (except multinomial's several
+//! samples with replacement, whose uniforms differ from CUDA's per-thread draws).
 
 use super::call::{Call, Dest};
 use super::copy::copy;
 use super::index_launch::run_sort;
-use super::launch::{reduce_to_host, run_map, run_reduce};
+use super::launch::{reduce_to_host, run_map, run_reduce, run_scan};
 use super::pointwise::not_implemented_for;
 use super::random::{accumulation, increment, launch_with};
 use super::registry::OpFn;
@@ -21,6 +22,7 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::{
     BinaryOp, Distribution, Expr, MapKernel, Mapping, RandomKernel, ReduceKernel, ReduceOp,
+    ScanKernel,
 };
 
 /// PyTorch's checks on the distribution, which read the device (as on CUDA).
@@ -81,11 +83,6 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
     if categories > 1 << 24 {
         return Err(Error::runtime("number of categories cannot exceed 2^24"));
     }
-    if replacement && samples > 1 {
-        return Err(Error::not_implemented(
-            "mojo: multinomial with replacement and num_samples > 1 is not implemented yet",
-        ));
-    }
     let mut sizes = p.sizes.clone();
     *sizes.last_mut().expect("rank 1 or 2") = samples;
     let out = call.result(dest, &sizes, DType::I64, p.device)?;
@@ -93,6 +90,9 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
         return Ok(());
     }
     check_probabilities(&p)?;
+    if replacement && samples > 1 {
+        return with_replacement(call, &p, &out);
+    }
 
     // q = exponential(1), drawn in the memory order of a contiguous tensor like p.
     let q = Scratch::contiguous(p.device, &p.sizes, p.dtype)?;
@@ -142,6 +142,102 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
     let order = Scratch::contiguous(p.device, &p.sizes, DType::I64)?;
     run_sort(true, &q.tensor, &sorted.tensor, &order.tensor, last)?;
     copy(&out, &narrow(&order.tensor, last, 0, samples))
+}
+
+/// Several samples with replacement: each is the first category whose share of the row's
+/// cumulative sum exceeds a uniform draw `u`, counted as the categories at or below `u`
+/// (`cdf[last]` is exactly 1 and `u < 1`, so a zero-probability category is never picked).
+/// The draws are float32 uniforms from the call's generator, not CUDA's per-thread states.
+fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<()> {
+    let last = p.sizes.len() - 1;
+    let categories = p.sizes[last];
+    let cumulative = Scratch::contiguous(p.device, &p.sizes, DType::F32)?;
+    let scan = ScanKernel {
+        input: p.dtype,
+        acc: DType::F32,
+        output: DType::F32,
+        op: ReduceOp::Sum,
+    };
+    run_scan(scan, p, &cumulative.tensor, last)?;
+    let total = narrow(&cumulative.tensor, last, categories - 1, 1);
+    let cdf = Scratch::contiguous(p.device, &p.sizes, DType::F32)?;
+    let share = MapKernel {
+        inputs: vec![DType::F32, DType::F32],
+        scalars: vec![],
+        outputs: vec![(
+            DType::F32,
+            Expr::input(0, DType::F32).binary(BinaryOp::Div, Expr::input(1, DType::F32)),
+        )],
+    };
+    run_map(
+        share,
+        &[&cumulative.tensor, &total, &cdf.tensor],
+        &p.sizes,
+        &[],
+    )?;
+
+    let u = Scratch::contiguous(p.device, &out.sizes, DType::F32)?;
+    let n = u.tensor.numel();
+    let philox = call.philox(3, p.device, increment(n, 4))?;
+    let draw = RandomKernel {
+        dtype: DType::F32,
+        distribution: Distribution::Uniform,
+        mapping: Mapping::Grid { unroll: 4 },
+        double: false,
+    };
+    let mut words = ScalarArg::float(0.0).words(DType::F32);
+    words.extend(ScalarArg::float(1.0).words(DType::F32));
+    words.extend(ScalarArg::float(1.0).words(DType::F32));
+    launch_with(p.device, philox, draw, &[&u.tensor], words, &u.tensor)?;
+
+    // below[.., s, j] = cdf[.., j] <= u[.., s]; the sample is the count over j.
+    let mut shape = out.sizes.clone();
+    shape.push(categories);
+    let rank = out.sizes.len();
+    let mut cdf_strides = vec![0; rank + 1];
+    cdf_strides[rank] = cdf.tensor.strides[last];
+    if last > 0 {
+        cdf_strides[0] = cdf.tensor.strides[0];
+    }
+    let mut u_strides = u.tensor.strides.clone();
+    u_strides.push(0);
+    let view = |t: &TensorRef, strides: Vec<i64>| TensorRef {
+        sizes: shape.clone(),
+        strides,
+        ..t.clone()
+    };
+    let below = Scratch::contiguous(p.device, &shape, DType::I64)?;
+    let compare = MapKernel {
+        inputs: vec![DType::F32, DType::F32],
+        scalars: vec![],
+        outputs: vec![(
+            DType::I64,
+            Expr::input(0, DType::F32)
+                .le(Expr::input(1, DType::F32))
+                .cast(DType::I64),
+        )],
+    };
+    run_map(
+        compare,
+        &[
+            &view(&cdf.tensor, cdf_strides),
+            &view(&u.tensor, u_strides),
+            &below.tensor,
+        ],
+        &shape,
+        &[],
+    )?;
+    let count = ReduceKernel {
+        input: DType::I64,
+        scalars: vec![],
+        pre: Expr::input(0, DType::I64),
+        op: ReduceOp::Sum,
+        acc: DType::I64,
+        outputs: vec![(DType::I64, Expr::input(0, DType::I64))],
+    };
+    let mut reduced = vec![false; rank];
+    reduced.push(true);
+    run_reduce(count, &below.tensor, &[out], &reduced, &[])
 }
 
 /// The number of key bits CUDA sorts `n` elements by: enough that all keys differ with
