@@ -32,10 +32,15 @@ except RuntimeError as e:
 """
 
 
-def test_two_software_devices():
-    result = run_python(TWO_DEVICES, TORCH_MOJO_BACKEND_SOFTWARE_DEVICES="2")
+def on_two_devices(code: str) -> list[str]:
+    """The lines `code` prints in a process with two software devices."""
+    result = run_python(code, TORCH_MOJO_BACKEND_SOFTWARE_DEVICES="2")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == [
+    return result.stdout.splitlines()
+
+
+def test_two_software_devices():
+    assert on_two_devices(TWO_DEVICES) == [
         "2",
         "mojo:0 mojo:0",
         "mojo:1 mojo:1",
@@ -85,9 +90,7 @@ print(after[0] - before[0], after[1] - before[1] >= 4 << 20)
 
 
 def test_streams_events_and_memory_are_per_device():
-    result = run_python(STREAMS_AND_MEMORY_PER_DEVICE, TORCH_MOJO_BACKEND_SOFTWARE_DEVICES="2")
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == [
+    assert on_two_devices(STREAMS_AND_MEMORY_PER_DEVICE) == [
         "mojo:1 mojo:1",
         "1 True",
         "0 0",

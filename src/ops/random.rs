@@ -131,6 +131,21 @@ pub(super) fn accumulation(dtype: DType) -> (DType, u64) {
     }
 }
 
+/// The grid-stride kernel drawing `distribution` into `dtype`, with its accumulation dtype
+/// and unroll.
+pub(super) fn grid_kernel(dtype: DType, distribution: Distribution) -> (RandomKernel, DType, u64) {
+    let (acc, unroll) = accumulation(dtype);
+    let kernel = RandomKernel {
+        dtype,
+        distribution,
+        mapping: Mapping::Grid {
+            unroll: unroll as u32,
+        },
+        double: acc == DType::F64,
+    };
+    (kernel, acc, unroll)
+}
+
 /// `uniform_(self, from, to, generator)`.
 fn uniform(call: &mut Call) -> Result<()> {
     let a = call.tensor(0)?;
@@ -141,7 +156,7 @@ fn uniform(call: &mut Call) -> Result<()> {
             "uniform_ expects to return a [from, to) range, but found from={from} > to={to}"
         )));
     }
-    let (acc, unroll) = accumulation(a.dtype);
+    let (kernel, acc, unroll) = grid_kernel(a.dtype, Distribution::Uniform);
     // PyTorch rounds the bounds to the tensor's dtype and takes their difference there.
     let (from_d, to_d) = (round_to(from, a.dtype), round_to(to, a.dtype));
     let range = round_to(to_d - from_d, a.dtype);
@@ -149,14 +164,6 @@ fn uniform(call: &mut Call) -> Result<()> {
     words.extend(ScalarArg::float(range).words(acc));
     words.extend(ScalarArg::float(to_d).words(a.dtype));
     call.return_arg(0);
-    let kernel = RandomKernel {
-        dtype: a.dtype,
-        distribution: Distribution::Uniform,
-        mapping: Mapping::Grid {
-            unroll: unroll as u32,
-        },
-        double: acc == DType::F64,
-    };
     launch(call, 3, kernel, &[&a], words, unroll)
 }
 
@@ -203,20 +210,12 @@ fn fill_with(
 ) -> Result<()> {
     let a = call.tensor(0)?;
     float_only(op, &a)?;
-    let (acc, unroll) = accumulation(a.dtype);
+    let (kernel, acc, unroll) = grid_kernel(a.dtype, distribution);
     let words = parameters
         .iter()
         .flat_map(|&v| ScalarArg::float(v).words(acc))
         .collect();
     call.return_arg(0);
-    let kernel = RandomKernel {
-        dtype: a.dtype,
-        distribution,
-        mapping: Mapping::Grid {
-            unroll: unroll as u32,
-        },
-        double: acc == DType::F64,
-    };
     launch(call, generator, kernel, &[&a], words, unroll)
 }
 

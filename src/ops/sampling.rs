@@ -12,7 +12,7 @@ use super::copy::copy;
 use super::index_launch::run_sort;
 use super::launch::{reduce_to_host, run_map, run_reduce, run_scan};
 use super::pointwise::not_implemented_for;
-use super::random::{accumulation, increment, launch_with};
+use super::random::{grid_kernel, increment, launch_with};
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
@@ -96,16 +96,8 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
 
     // q = exponential(1), drawn in the memory order of a contiguous tensor like p.
     let q = Scratch::contiguous(p.device, &p.sizes, p.dtype)?;
-    let (acc, unroll) = accumulation(p.dtype);
+    let (kernel, acc, unroll) = grid_kernel(p.dtype, Distribution::Exponential);
     let philox = call.philox(3, p.device, increment(p.numel(), unroll))?;
-    let kernel = RandomKernel {
-        dtype: p.dtype,
-        distribution: Distribution::Exponential,
-        mapping: Mapping::Grid {
-            unroll: unroll as u32,
-        },
-        double: acc == DType::F64,
-    };
     let lambda = ScalarArg::float(1.0).words(acc);
     launch_with(p.device, philox, kernel, &[&q.tensor], lambda, &q.tensor)?;
     // q = p / q, in p's dtype.
@@ -178,13 +170,8 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
 
     let u = Scratch::contiguous(p.device, &out.sizes, DType::F32)?;
     let n = u.tensor.numel();
-    let philox = call.philox(3, p.device, increment(n, 4))?;
-    let draw = RandomKernel {
-        dtype: DType::F32,
-        distribution: Distribution::Uniform,
-        mapping: Mapping::Grid { unroll: 4 },
-        double: false,
-    };
+    let (draw, _, unroll) = grid_kernel(DType::F32, Distribution::Uniform);
+    let philox = call.philox(3, p.device, increment(n, unroll))?;
     let mut words = ScalarArg::float(0.0).words(DType::F32);
     words.extend(ScalarArg::float(1.0).words(DType::F32));
     words.extend(ScalarArg::float(1.0).words(DType::F32));
