@@ -16,6 +16,13 @@ import torch_mojo_backend  # noqa: E402
 
 torch_mojo_backend.register_mojo_devices()
 
+# Tests about the software device itself (availability without a GPU, several software devices)
+# are skipped where a GPU backend runs the suite.
+software_only = pytest.mark.skipif(
+    torch_mojo_backend._C.init_error() is None and torch_mojo_backend._C.backend_name() != "wgpu",
+    reason="about the software device; a GPU backend runs this suite",
+)
+
 ALL_DTYPES = [
     torch.bool,
     torch.uint8,

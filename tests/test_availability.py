@@ -1,6 +1,8 @@
 """Availability: no GPU and no software opt-in means no device, reported cleanly."""
 
-from conftest import run_python
+from conftest import run_python, software_only
+
+pytestmark = software_only
 
 NO_DEVICE = """
 import torch, torch_mojo_backend

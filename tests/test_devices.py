@@ -3,7 +3,7 @@
 import pytest
 import torch
 
-from conftest import run_python
+from conftest import run_python, software_only
 
 TWO_DEVICES = """
 import torch, torch_mojo_backend
@@ -39,6 +39,7 @@ def on_two_devices(code: str) -> list[str]:
     return result.stdout.splitlines()
 
 
+@software_only
 def test_two_software_devices():
     assert on_two_devices(TWO_DEVICES) == [
         "2",
@@ -89,6 +90,7 @@ print(after[0] - before[0], after[1] - before[1] >= 4 << 20)
 """
 
 
+@software_only
 def test_streams_events_and_memory_are_per_device():
     assert on_two_devices(STREAMS_AND_MEMORY_PER_DEVICE) == [
         "mojo:1 mojo:1",

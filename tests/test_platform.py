@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from conftest import software_only
+
 HAS_LIBCUDA = ctypes.util.find_library("cuda") is not None
 
 PROBE = """
@@ -48,6 +50,7 @@ def test_without_a_driver_the_choice_falls_to_wgpu():
     assert result == "wgpu 6.0"
 
 
+@software_only
 def test_forced_wgpu_runs_the_software_device():
     assert probe(TORCH_MOJO_BACKEND_PLATFORM="wgpu")[1] == "wgpu 6.0"
 
