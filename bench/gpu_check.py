@@ -255,6 +255,14 @@ def part_bench(results):
         sync()
         out[f"tiny_op_us_{label(device)}"] = issued / count * 1e6
     out["tiny_op_ratio"] = out["tiny_op_us_mojo"] / out["tiny_op_us_torch"]
+    gemm_sizes = (128,) if QUICK else (4096, 8192)
+    out["targets_met"] = {
+        "add bandwidth >= 0.9 of torch's": out["add_vs_torch_add"] >= 0.9,
+        "bf16 GEMM >= 0.95 of torch's": all(
+            out[f"gemm_bfloat16_{size}_TFLOPs_ratio"] >= 0.95 for size in gemm_sizes
+        ),
+        "host time per tiny op <= 1.2 of torch's": out["tiny_op_ratio"] <= 1.2,
+    }
     with open(os.path.join(results, "bench.json"), "w") as f:
         json.dump(out, f, indent=1)
     print(json.dumps(out, indent=1))

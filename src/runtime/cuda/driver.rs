@@ -1,7 +1,6 @@
 //! Checked calls into the CUDA driver (libcuda, loaded at run time by cudarc) and the
-//! per-thread binding of a device's primary context.
+//! binding of a device's primary context to the calling thread.
 
-use std::cell::Cell;
 use std::ffi::CStr;
 
 use cudarc::driver::sys;
@@ -55,21 +54,18 @@ pub struct Context(pub sys::CUcontext);
 unsafe impl Send for Context {}
 unsafe impl Sync for Context {}
 
-thread_local! {
-    static BOUND: Cell<usize> = const { Cell::new(0) };
-}
-
 impl Context {
-    /// Makes this context current on the calling thread (a no-op when it already is).
+    /// Makes this context current on the calling thread, unless it already is (PyTorch's own
+    /// CUDA runtime may have made another one current since).
     pub fn bind(self) -> Result<()> {
-        let key = self.0 as usize;
-        if BOUND.with(Cell::get) == key {
+        let mut current: sys::CUcontext = std::ptr::null_mut();
+        // SAFETY: valid out-pointer.
+        check(unsafe { sys::cuCtxGetCurrent(&mut current) }, "cuCtxGetCurrent")?;
+        if current == self.0 {
             return Ok(());
         }
         // SAFETY: a retained primary context.
-        check(unsafe { sys::cuCtxSetCurrent(self.0) }, "cuCtxSetCurrent")?;
-        BOUND.with(|b| b.set(key));
-        Ok(())
+        check(unsafe { sys::cuCtxSetCurrent(self.0) }, "cuCtxSetCurrent")
     }
 }
 
