@@ -232,3 +232,24 @@ def test_randperm_dtypes_and_errors(device):
         torch.randperm(3000, device=device, dtype=torch.float16)
     with pytest.raises(RuntimeError, match="without overflow"):
         torch.randperm(300, device=device, dtype=torch.int8)
+
+
+@pytest.mark.parametrize("rate", [0.0, 0.7, 9.5, 10.0, 40.0, 2000.0])
+def test_poisson_has_the_rates_mean_and_variance(device, rate):
+    n = 200_000
+    counts = draw(lambda: torch.poisson(torch.full((n,), rate, device=device))).double()
+    assert torch.equal(counts, counts.round()) and counts.min() >= 0
+    # Five standard errors of the sample mean and of the sample variance.
+    assert abs(counts.mean().item() - rate) <= 5 * math.sqrt(rate / n)
+    assert abs(counts.var().item() - rate) <= 5 * rate * math.sqrt(2 / n) + 1e-9
+
+
+def test_poisson_keeps_dtype_and_shape_and_advances_like_cuda(device):
+    rates = torch.tensor([[1.0, 20.0], [0.0, 3.5]], dtype=torch.float16, device=device)
+    torch.manual_seed(5)
+    counts = torch.poisson(rates)
+    assert counts.dtype == torch.float16 and counts.shape == (2, 2) and counts[1, 0] == 0
+    offset = int.from_bytes(bytes(torch.mojo.get_rng_state()[8:].tolist()), "little")
+    assert offset == 20
+    with pytest.raises(RuntimeError, match="non-negative"):
+        torch.poisson(torch.tensor([1.0, -1.0], device=device))

@@ -239,6 +239,10 @@ pub enum Distribution {
     Exponential,
     Geometric,
     Cauchy,
+    /// A Poisson count with the rate of input 0's element: multiplied uniforms below rate 10,
+    /// Hörmann's transformed rejection (PTRS) above. Element `i` draws its own Philox
+    /// subsequence `i`, block after block, as many as it needs.
+    Poisson,
 }
 
 /// Which element takes which Philox draw: CUDA's grid-stride kernel with `unroll` draws per
@@ -282,7 +286,7 @@ impl RandomKernel {
             | Distribution::LogNormal
             | Distribution::Cauchy => vec![acc, acc],
             Distribution::Exponential | Distribution::Geometric => vec![acc],
-            Distribution::BernoulliTensor { .. } => vec![],
+            Distribution::BernoulliTensor { .. } | Distribution::Poisson => vec![],
             Distribution::Integer { .. } => vec![DType::I64, DType::I64],
             Distribution::Bernoulli => vec![acc],
         }
@@ -479,6 +483,9 @@ impl Kernel {
                 dtype,
                 ..
             }) => vec![*p, *dtype],
+            Kernel::Random(k) if k.distribution == Distribution::Poisson => {
+                vec![k.dtype, k.dtype]
+            }
             Kernel::Random(k) => vec![k.dtype],
             Kernel::Foreach(k) => k
                 .inputs
@@ -503,7 +510,9 @@ impl Kernel {
             Kernel::Foreach(k) => k.inputs.len() * k.chunk,
             Kernel::Random(k) => usize::from(matches!(
                 k.distribution,
-                Distribution::Dropout | Distribution::BernoulliTensor { .. }
+                Distribution::Dropout
+                    | Distribution::BernoulliTensor { .. }
+                    | Distribution::Poisson
             )),
         }
     }

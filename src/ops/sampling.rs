@@ -2,7 +2,9 @@
 //! - `multinomial` without replacement (and for one sample with it): `q ~ Exponential(1)`, then
 //!   the largest entries of `p / q` per row (argmax for one sample, a descending sort for
 //!   several); several samples with replacement invert the row's cumulative distribution;
-//! - `randperm`: random keys, then the stable ascending order of their low `bits` bits.
+//! - `randperm`: random keys, then the stable ascending order of their low `bits` bits;
+//! - `poisson`: one kernel; its counts follow the rates but cannot be cuRAND's (whose Poisson
+//!   algorithm is not public).
 //!
 //! With the same generator state they draw what CUDA draws (except multinomial's several
 //! samples with replacement, whose uniforms differ from CUDA's per-thread draws).
@@ -322,7 +324,35 @@ fn randperm(call: &mut Call) -> Result<()> {
     Ok(())
 }
 
+/// `poisson(self, generator)`: counts drawn with each element's rate. The generator advances
+/// by 20, as CUDA's; cuRAND's own Poisson algorithm is not public, so the counts have the right
+/// distribution but are not CUDA's values.
+fn poisson(call: &mut Call) -> Result<()> {
+    let rates = call.tensor(0)?;
+    if !rates.dtype.is_float() {
+        return Err(not_implemented_for("poisson_cuda", rates.dtype));
+    }
+    let out = call.result(Dest::New, &rates.sizes, rates.dtype, rates.device)?;
+    if rates.numel() == 0 {
+        return Ok(());
+    }
+    if !(reduce_to_host(&rates, ReduceOp::Min)? >= 0.0) {
+        return Err(Error::runtime(
+            "invalid Poisson rate, expected rate to be non-negative",
+        ));
+    }
+    let philox = call.philox(1, rates.device, 20)?;
+    let kernel = RandomKernel {
+        dtype: rates.dtype,
+        distribution: Distribution::Poisson,
+        mapping: Mapping::Grid { unroll: 1 },
+        double: false,
+    };
+    launch_with(rates.device, philox, kernel, &[&rates, &out], vec![], &out)
+}
+
 pub const OPS: &[(&str, OpFn)] = &[
+    ("poisson", poisson),
     ("randperm.generator_out", randperm),
     ("multinomial", |c| multinomial(c, Dest::New)),
     ("multinomial.out", |c| multinomial(c, Dest::Arg(4))),

@@ -143,6 +143,7 @@ pub fn random(k: &RandomKernel) -> String {
                 k.dtype
             ),
         ),
+        Distribution::Poisson => poisson(k.dtype, &address(0), &address(1)),
         Distribution::Bernoulli => format!(
             "{uniform}        st{out}({}, {});\n",
             address(out),
@@ -158,4 +159,28 @@ pub fn random(k: &RandomKernel) -> String {
         ),
     };
     body + "    }\n"
+}
+
+/// The Poisson body (see `kernels::wgsl::random`): element `i` draws float32 uniforms from its
+/// own Philox subsequence, block after block; input 0 holds the rates, tensor 1 the counts.
+fn poisson(dtype: DType, rate: &str, count: &str) -> String {
+    format!(
+        "        const float lam = {lam};\n        u32 pj = 0u, pc = 4u, y[4];\n        \
+         auto next = [&]() -> float {{\n            if (pc == 4u) {{ const u32 lo = p.w[4] + pj, hi = p.w[5] + (lo < pj ? 1u : 0u); \
+         philox(p.w[2], p.w[3], lo, hi, i, 0u, y); pj += 1u; pc = 0u; }}\n            \
+         return (float)y[pc++] * 2.3283064e-10f + 1.1641532e-10f;\n        }};\n        \
+         auto log_factorial = [](float k) -> float {{\n            if (k < 10.0f) {{ float r = 0.0f; for (float j = 2.0f; j <= k; j += 1.0f) r += logf(j); return r; }}\n            \
+         const float n = k + 1.0f;\n            return (n - 0.5f) * logf(n) - n + 0.9189385f + 1.0f / (12.0f * n) - 1.0f / (360.0f * n * n * n);\n        }};\n        \
+         float k = 0.0f;\n        if (lam < 10.0f) {{\n            const float limit = expf(-lam);\n            float prod = 1.0f;\n            \
+         for (;;) {{ prod *= next(); if (prod <= limit) break; k += 1.0f; }}\n        }} else {{\n            \
+         const float slam = sqrtf(lam), loglam = logf(lam), b = 0.931f + 2.53f * slam, a = -0.059f + 0.02483f * b;\n            \
+         const float inv_alpha = 1.1239f + 1.1328f / (b - 3.4f), vr = 0.9277f - 3.6224f / (b - 2.0f);\n            \
+         for (;;) {{\n                const float u0 = next(), v = next(), uu = u0 - 0.5f, us = 0.5f - fabsf(uu);\n                \
+         k = floorf((2.0f * a / us + b) * uu + lam + 0.43f);\n                if (us >= 0.07f && v <= vr) break;\n                \
+         if (k < 0.0f || (us < 0.013f && v > us)) continue;\n                \
+         if (logf(v) + logf(inv_alpha) - logf(a / (us * us) + b) <= -lam + k * loglam - log_factorial(k)) break;\n            }}\n        }}\n        \
+         st1({count}, {value});\n",
+        lam = convert(&format!("ld0({rate})"), dtype, DType::F32),
+        value = convert("k", DType::F32, dtype),
+    )
 }

@@ -191,6 +191,7 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
                 k.dtype
             ),
         ),
+        Distribution::Poisson => poisson(k.dtype),
         Distribution::Bernoulli => format!(
             "{uniform}        st{out}({}, {});\n",
             address(out),
@@ -207,7 +208,53 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
     };
     body += "    }\n";
     let fma = if helpers.f64 { FMA_F64 } else { "" };
-    format!("{PHILOX}{fma}{}", entry(&body))
+    let poisson = if k.distribution == Distribution::Poisson {
+        LOG_FACTORIAL
+    } else {
+        ""
+    };
+    format!("{PHILOX}{fma}{poisson}{}", entry(&body))
+}
+
+/// `log(k!)`: summed below 10, Stirling's series (to 1/(360 n³)) above.
+const LOG_FACTORIAL: &str = "fn log_factorial(k: f32) -> f32 {
+    if (k < 10.0f) {
+        var r = 0.0f;
+        for (var j = 2.0f; j <= k; j += 1.0f) { r += log(j); }
+        return r;
+    }
+    let n = k + 1.0f;
+    return (n - 0.5f) * log(n) - n + 0.9189385f + 1.0f / (12.0f * n) - 1.0f / (360.0f * n * n * n);
+}
+";
+
+/// The next float32 uniform of element `i`'s own Philox subsequence, into `name`.
+fn next_uniform(name: &str) -> String {
+    format!(
+        "                if (pc == 4u) {{ let lo = p[4] + pj; let hi = p[5] + select(0u, 1u, lo < pj); \
+         y = philox(vec2<u32>(p[2], p[3]), vec4<u32>(lo, hi, i, 0u)); pj += 1u; pc = 0u; }}\n                \
+         let {name} = f32(y[pc]) * 2.3283064e-10f + 1.1641532e-10f; pc += 1u;\n"
+    )
+}
+
+/// The Poisson body: input 0 holds the rates, tensor 1 receives the counts.
+fn poisson(dtype: DType) -> String {
+    format!(
+        "        let lam = {rate};\n        var pj = 0u; var pc = 4u; var y = vec4<u32>(0u);\n        var k = 0.0f;\n        \
+         if (lam < 10.0f) {{\n            let limit = exp(-lam);\n            var prod = 1.0f;\n            loop {{\n{u}                \
+         prod = prod * u;\n                if (prod <= limit) {{ break; }}\n                k = k + 1.0f;\n            }}\n        }} else {{\n            \
+         let slam = sqrt(lam); let loglam = log(lam);\n            let b = 0.931f + 2.53f * slam; let a = -0.059f + 0.02483f * b;\n            \
+         let inv_alpha = 1.1239f + 1.1328f / (b - 3.4f); let vr = 0.9277f - 3.6224f / (b - 2.0f);\n            loop {{\n{u0}{v}                \
+         let uu = u0 - 0.5f; let us = 0.5f - abs(uu);\n                k = floor((2.0f * a / us + b) * uu + lam + 0.43f);\n                \
+         if (us >= 0.07f && v <= vr) {{ break; }}\n                if (k < 0.0f || (us < 0.013f && v > us)) {{ continue; }}\n                \
+         if (log(v) + log(inv_alpha) - log(a / (us * us) + b) <= -lam + k * loglam - log_factorial(k)) {{ break; }}\n            }}\n        }}\n        \
+         st1(a1, {count});\n",
+        rate = convert("ld0(a0)", dtype, DType::F32),
+        u = next_uniform("u"),
+        u0 = next_uniform("u0"),
+        v = next_uniform("v"),
+        count = convert("k", DType::F32, dtype),
+    )
 }
 
 /// CURAND_2POW32_INV_2PI: 2^-32 times 2π, as the float32 product cuRAND computes.

@@ -60,7 +60,10 @@ impl Context {
     pub fn bind(self) -> Result<()> {
         let mut current: sys::CUcontext = std::ptr::null_mut();
         // SAFETY: valid out-pointer.
-        check(unsafe { sys::cuCtxGetCurrent(&mut current) }, "cuCtxGetCurrent")?;
+        check(
+            unsafe { sys::cuCtxGetCurrent(&mut current) },
+            "cuCtxGetCurrent",
+        )?;
         if current == self.0 {
             return Ok(());
         }
