@@ -336,7 +336,8 @@ fn poisson(call: &mut Call) -> Result<()> {
     if rates.numel() == 0 {
         return Ok(());
     }
-    if !(reduce_to_host(&rates, ReduceOp::Min)? >= 0.0) {
+    let lowest = reduce_to_host(&rates, ReduceOp::Min)?;
+    if lowest.is_nan() || lowest < 0.0 {
         return Err(Error::runtime(
             "invalid Poisson rate, expected rate to be non-negative",
         ));
