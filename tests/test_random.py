@@ -196,8 +196,10 @@ def test_random_over_all_64_bit_values_takes_the_draw_whole(device):
 
 
 def randperm_model(n, seed):
-    """CUDA's randperm before its duplicate-key pass: keys from random_(min, max) over int32
-    (int64 past 32 bits), stably ordered by their low `bits` bits."""
+    """CUDA's randperm: keys from random_(min, max) over int32 (int64 past 32 bits), stably
+    ordered by their low `bits` bits, then each run of equal keys shuffled by the thread at
+    its start (Fisher-Yates over `curand` after `curand_init(seed, start, offset)`). Returns
+    the permutation and whether any keys were equal."""
     bits = min(64, math.ceil(math.log2(n - (6 * n * n + 1) / (math.log(0.9) * 12))))
     if bits <= 32:
         keys = ref.randint(n, -(2**31), 2**31 - 1, seed, dtype="int32").astype(np.int64)
@@ -206,20 +208,42 @@ def randperm_model(n, seed):
         keys = ref.randint(n, -(2**63), 2**63 - 1, seed, dtype="int64")
         width = 64
     order_by = keys if bits == width else keys & ((1 << bits) - 1)
-    distinct = len(np.unique(order_by)) == n
-    return np.argsort(order_by, kind="stable"), distinct
+    order = np.argsort(order_by, kind="stable")
+    key = order_by[order]
+    block = ref.offset_increment(n, 2) // 4
+    for start in range(n - 1):
+        if key[start + 1] != key[start] or (start > 0 and key[start - 1] == key[start]):
+            continue
+        size = 1
+        while start + size < n and key[start + size] == key[start]:
+            size += 1
+        draws = (int(w) for b in range(size) for w in ref.philox4x32(seed, start, block + b))
+        for j in range(size - 1, 0, -1):
+            r = next(draws) % (j + 1)
+            order[[start + j, start + r]] = order[[start + r, start + j]]
+    return order, len(np.unique(order_by)) < n
 
 
 @pytest.mark.parametrize("n", [1, 2, 10, 1000, 40000])
-def test_randperm_orders_cudas_keys(device, n):
+def test_randperm_is_cudas(device, n):
     ours = draw(lambda: torch.randperm(n, device=device))
     assert sorted(ours.tolist()) == list(range(n))
-    expected, distinct = randperm_model(n, seed=3)
-    assert distinct  # these seeds draw no equal keys, which CUDA would reshuffle
+    expected, _ = randperm_model(n, seed=3)
     assert np.array_equal(ours.numpy(), expected)
     state = torch.mojo.get_rng_state()
     offset = int.from_bytes(bytes(state[8:].tolist()), "little")
     assert offset == ref.offset_increment(n, 2) + -(-n // 4) * 4
+
+
+def test_randperm_shuffles_runs_of_equal_keys_as_cuda(device):
+    runs = 0
+    for seed in range(40):
+        for n in (12, 40):
+            expected, had_runs = randperm_model(n, seed)
+            ours = draw(lambda n=n: torch.randperm(n, device=device), seed=seed)
+            assert np.array_equal(ours.numpy(), expected), (seed, n)
+            runs += had_runs
+    assert runs >= 3  # the seeds above do draw equal keys
 
 
 def test_randperm_dtypes_and_errors(device):

@@ -243,6 +243,10 @@ pub enum Distribution {
     /// Hörmann's transformed rejection (PTRS) above. Element `i` draws its own Philox
     /// subsequence `i`, block after block, as many as it needs.
     Poisson,
+    /// randperm's pass over runs of equal sort keys (input 0, int64, sorted): the thread at
+    /// the start of a run shuffles the run's slice of tensor 1 (int64) with Fisher-Yates,
+    /// drawing 32-bit values from Philox subsequence = its index, as CUDA does.
+    IslandShuffle,
 }
 
 /// Which element takes which Philox draw: CUDA's grid-stride kernel with `unroll` draws per
@@ -286,7 +290,9 @@ impl RandomKernel {
             | Distribution::LogNormal
             | Distribution::Cauchy => vec![acc, acc],
             Distribution::Exponential | Distribution::Geometric => vec![acc],
-            Distribution::BernoulliTensor { .. } | Distribution::Poisson => vec![],
+            Distribution::BernoulliTensor { .. }
+            | Distribution::Poisson
+            | Distribution::IslandShuffle => vec![],
             Distribution::Integer { .. } => vec![DType::I64, DType::I64],
             Distribution::Bernoulli => vec![acc],
         }
@@ -483,7 +489,12 @@ impl Kernel {
                 dtype,
                 ..
             }) => vec![*p, *dtype],
-            Kernel::Random(k) if k.distribution == Distribution::Poisson => {
+            Kernel::Random(k)
+                if matches!(
+                    k.distribution,
+                    Distribution::Poisson | Distribution::IslandShuffle
+                ) =>
+            {
                 vec![k.dtype, k.dtype]
             }
             Kernel::Random(k) => vec![k.dtype],

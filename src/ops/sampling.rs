@@ -2,7 +2,8 @@
 //! - `multinomial` without replacement (and for one sample with it): `q ~ Exponential(1)`, then
 //!   the largest entries of `p / q` per row (argmax for one sample, a descending sort for
 //!   several); several samples with replacement invert the row's cumulative distribution;
-//! - `randperm`: random keys, then the stable ascending order of their low `bits` bits;
+//! - `randperm`: random keys, the stable ascending order of their low `bits` bits, then a
+//!   Fisher-Yates shuffle of each run of equal keys;
 //! - `poisson`: one kernel; its counts follow the rates but cannot be cuRAND's (whose Poisson
 //!   algorithm is not public).
 //!
@@ -268,8 +269,8 @@ fn check_randperm_dtype(n: i64, dtype: DType) -> Result<()> {
 
 /// `randperm.generator_out(n, generator, out)`. Keys are drawn as CUDA's
 /// `random_(min, max)` over int32 (or int64 past 32 bits) and ordered by their low `bits`
-/// bits with a stable sort; CUDA then reshuffles runs of equal keys (at most a 10% chance per
-/// call), which is not done here: the generator offset still advances as on CUDA.
+/// bits with a stable sort; then runs of equal keys (at most a 10% chance per call) are
+/// shuffled as CUDA's duplicate-key kernel does.
 fn randperm(call: &mut Call) -> Result<()> {
     let n = call.int(0)?;
     if n < 0 {
@@ -318,10 +319,17 @@ fn randperm(call: &mut Call) -> Result<()> {
     let sorted = Scratch::contiguous(device, &[n], DType::I64)?;
     let order = Scratch::contiguous(device, &[n], DType::I64)?;
     run_sort(false, &masked.tensor, &sorted.tensor, &order.tensor, 0)?;
-    copy(&out, &order.tensor)?;
-    // CUDA's duplicate-key pass takes n offsets (rounded up to 4) from the generator.
-    call.philox(1, device, (n as u64).div_ceil(4) * 4)?;
-    Ok(())
+    // Runs of equal keys are shuffled as CUDA does, with n offsets (rounded up to 4).
+    let philox = call.philox(1, device, (n as u64).div_ceil(4) * 4)?;
+    let shuffle = RandomKernel {
+        dtype: DType::I64,
+        distribution: Distribution::IslandShuffle,
+        mapping: Mapping::Grid { unroll: 1 },
+        double: false,
+    };
+    let (keys, values) = (&sorted.tensor, &order.tensor);
+    launch_with(device, philox, shuffle, &[keys, values], vec![], values)?;
+    copy(&out, &order.tensor)
 }
 
 /// `poisson(self, generator)`: counts drawn with each element's rate. The generator advances

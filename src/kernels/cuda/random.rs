@@ -144,6 +144,7 @@ pub fn random(k: &RandomKernel) -> String {
             ),
         ),
         Distribution::Poisson => poisson(k.dtype, &address(0), &address(1)),
+        Distribution::IslandShuffle => ISLAND_SHUFFLE.to_string(),
         Distribution::Bernoulli => format!(
             "{uniform}        st{out}({}, {});\n",
             address(out),
@@ -184,3 +185,19 @@ fn poisson(dtype: DType, rate: &str, count: &str) -> String {
         value = convert("k", DType::F32, dtype),
     )
 }
+
+/// randperm's run shuffle over contiguous int64 keys (tensor 0) and values (tensor 1); the
+/// pointers carry the offsets.
+const ISLAND_SHUFFLE: &str = "        if (i + 1u >= n) continue;
+        const i64 key = ld0(i * 8u);
+        if (ld0((i + 1u) * 8u) != key) continue;
+        if (i != 0u && ld0((i - 1u) * 8u) == key) continue;
+        u32 size = 1u;
+        while (i + size < n && ld0((i + size) * 8u) == key) size += 1u;
+        u32 pj = 0u, pc = 4u, y[4];
+        for (u32 j = size - 1u; j > 0u; j -= 1u) {
+            if (pc == 4u) { const u32 lo = p.w[4] + pj, hi = p.w[5] + (lo < pj ? 1u : 0u); philox(p.w[2], p.w[3], lo, hi, i, 0u, y); pj += 1u; pc = 0u; }
+            const u32 r = y[pc++] % (j + 1u);
+            if (r != j) { const i64 t = ld1((i + j) * 8u); st1((i + j) * 8u, ld1((i + r) * 8u)); st1((i + r) * 8u, t); }
+        }
+";

@@ -192,6 +192,7 @@ pub fn random(k: &RandomKernel, helpers: &mut Helpers) -> String {
             ),
         ),
         Distribution::Poisson => poisson(k.dtype),
+        Distribution::IslandShuffle => island_shuffle(),
         Distribution::Bernoulli => format!(
             "{uniform}        st{out}({}, {});\n",
             address(out),
@@ -228,12 +229,36 @@ const LOG_FACTORIAL: &str = "fn log_factorial(k: f32) -> f32 {
 }
 ";
 
-/// The next float32 uniform of element `i`'s own Philox subsequence, into `name`.
-fn next_uniform(name: &str) -> String {
+/// The next 32-bit value of element `i`'s own Philox subsequence (cuRAND's `curand` after
+/// `curand_init(seed, i, offset)`), into `name`.
+fn next_draw(name: &str) -> String {
     format!(
         "                if (pc == 4u) {{ let lo = p[4] + pj; let hi = p[5] + select(0u, 1u, lo < pj); \
          y = philox(vec2<u32>(p[2], p[3]), vec4<u32>(lo, hi, i, 0u)); pj += 1u; pc = 0u; }}\n                \
-         let {name} = f32(y[pc]) * 2.3283064e-10f + 1.1641532e-10f; pc += 1u;\n"
+         let {name} = y[pc]; pc += 1u;\n"
+    )
+}
+
+/// The next float32 uniform of element `i`'s own Philox subsequence, into `name`.
+fn next_uniform(name: &str) -> String {
+    format!(
+        "{}                let {name} = f32(draw_{name}) * 2.3283064e-10f + 1.1641532e-10f;\n",
+        next_draw(&format!("draw_{name}"))
+    )
+}
+
+/// randperm's run shuffle over contiguous int64 keys (tensor 0) and values (tensor 1).
+fn island_shuffle() -> String {
+    format!(
+        "        let b0 = p[7u + nd]; let b1 = p[8u + 2u * nd];\n        \
+         if (i + 1u >= n) {{ continue; }}\n        let key = ld0(b0 + i * 8u);\n        \
+         if (ld0(b0 + (i + 1u) * 8u) != key) {{ continue; }}\n        \
+         if (i != 0u && ld0(b0 + (i - 1u) * 8u) == key) {{ continue; }}\n        \
+         var size = 1u;\n        loop {{ if (i + size >= n || ld0(b0 + (i + size) * 8u) != key) {{ break; }} size += 1u; }}\n        \
+         var pj = 0u; var pc = 4u; var y = vec4<u32>(0u);\n        \
+         for (var j = size - 1u; j > 0u; j -= 1u) {{\n{draw}                let r = v % (j + 1u);\n                \
+         if (r != j) {{ let tmp = ld1(b1 + (i + j) * 8u); st1(b1 + (i + j) * 8u, ld1(b1 + (i + r) * 8u)); st1(b1 + (i + r) * 8u, tmp); }}\n        }}\n",
+        draw = next_draw("v"),
     )
 }
 
