@@ -145,15 +145,7 @@ fn update_scale(call: &mut Call) -> Result<()> {
     };
     let mut words = ScalarArg::float(growth).words(f);
     words.extend(ScalarArg::float(backoff).words(f));
-    words.extend(
-        ScalarArg {
-            kind: 1,
-            dtype: -1,
-            i: interval,
-            d: 0.0,
-        }
-        .words(DType::I32),
-    );
+    words.extend(ScalarArg::int(interval).words(DType::I32));
     let (s1, t1, f1) = (one(&scale), one(&tracker), one(&found));
     run_map(kernel, &[&s1, &t1, &f1, &s1, &t1], &[], &words)?;
     call.return_arg(0);

@@ -342,13 +342,7 @@ impl<'a> Call<'a> {
                 .map(ScalarArg::float)
                 .collect());
         }
-        let kind = |i: i64| ScalarArg {
-            kind: 1,
-            dtype: -1,
-            i,
-            d: 0.0,
-        };
-        Ok(self.ints(index)?.into_iter().map(kind).collect())
+        Ok(self.ints(index)?.into_iter().map(ScalarArg::int).collect())
     }
 
     /// A list of optional tensors that may live on the host (index lists: CUDA accepts CPU

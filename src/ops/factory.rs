@@ -139,12 +139,7 @@ fn eye(call: &mut Call) -> Result<()> {
     let value = Expr::Index
         .div(columns.clone())
         .eq(Expr::Index.binary(BinaryOp::Rem, columns));
-    let width = ScalarArg {
-        kind: 1,
-        dtype: -1,
-        i: m.max(1),
-        d: 0.0,
-    };
+    let width = ScalarArg::int(m.max(1));
     fill_by_index(call, 2, &[n, m], &[(DType::I64, width)], value)
 }
 

@@ -151,15 +151,7 @@ fn histc(call: &mut Call, dest: Dest) -> Result<()> {
     };
     let mut words = ScalarArg::float(low).words(dtype);
     words.extend(ScalarArg::float(high).words(dtype));
-    words.extend(
-        ScalarArg {
-            kind: 1,
-            dtype: -1,
-            i: bins,
-            d: 0.0,
-        }
-        .words(DType::I64),
-    );
+    words.extend(ScalarArg::int(bins).words(DType::I64));
     run_map(kernel, &[&a, &numbers.tensor], &a.sizes, &words)?;
     let with_overflow = Scratch::contiguous(a.device, &[bins + 1], a.dtype)?;
     let flat = TensorRef {

@@ -142,12 +142,7 @@ fn vendor_gemm(
 }
 
 fn one() -> ScalarArg {
-    ScalarArg {
-        kind: 1,
-        dtype: -1,
-        i: 1,
-        d: 0.0,
-    }
+    ScalarArg::int(1)
 }
 
 /// The result shape of `a @ b` for batched views, with PyTorch's error when they disagree.

@@ -284,22 +284,8 @@ impl Nll {
     }
 
     fn scalar_words(&self) -> Vec<u32> {
-        let mut words = ScalarArg {
-            kind: 1,
-            dtype: -1,
-            i: self.c,
-            d: 0.0,
-        }
-        .words(DType::I64);
-        words.extend(
-            ScalarArg {
-                kind: 1,
-                dtype: -1,
-                i: self.ignore_index,
-                d: 0.0,
-            }
-            .words(DType::I64),
-        );
+        let mut words = ScalarArg::int(self.c).words(DType::I64);
+        words.extend(ScalarArg::int(self.ignore_index).words(DType::I64));
         words
     }
 }

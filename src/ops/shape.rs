@@ -109,16 +109,16 @@ fn triangle(call: &mut Call, lower: bool) -> Result<()> {
             if lower { "tril" } else { "triu" }
         )));
     }
-    let int = |i: i64| ScalarArg {
-        kind: 1,
-        dtype: -1,
-        i,
-        d: 0.0,
-    };
     let extras = [
-        (DType::I64, int(a.sizes[a.sizes.len() - 2].max(1))),
-        (DType::I64, int(a.sizes[a.sizes.len() - 1].max(1))),
-        (DType::I64, int(diagonal)),
+        (
+            DType::I64,
+            ScalarArg::int(a.sizes[a.sizes.len() - 2].max(1)),
+        ),
+        (
+            DType::I64,
+            ScalarArg::int(a.sizes[a.sizes.len() - 1].max(1)),
+        ),
+        (DType::I64, ScalarArg::int(diagonal)),
     ];
     let dtype = a.dtype;
     let operand = Operand::Tensor(a);
