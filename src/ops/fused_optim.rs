@@ -119,6 +119,25 @@ fn unscaled(
     (g, skip)
 }
 
+/// The outputs of a step: each `(list, new, old)` update kept at `old` when the step is
+/// skipped, and the unscaled gradient `g` stored back over `g0` (as CUDA's kernels do) when
+/// a grad scale changed it.
+fn step_outputs(
+    skip: &Option<Expr>,
+    updates: Vec<(usize, Expr, Expr)>,
+    g: Expr,
+    g0: Expr,
+) -> Vec<(usize, Expr)> {
+    let mut outputs: Vec<(usize, Expr)> = updates
+        .into_iter()
+        .map(|(list, new, old)| (list, kept_unless(skip, new, old)))
+        .collect();
+    if g != g0 {
+        outputs.push((1, kept_unless(skip, g, g0)));
+    }
+    outputs
+}
+
 /// `new`, or `old` where `skip` holds.
 fn kept_unless(skip: &Option<Expr>, new: Expr, old: Expr) -> Expr {
     match skip {
@@ -187,15 +206,11 @@ fn adam(call: &mut Call, decoupled: bool) -> Result<()> {
     let second = vmax1.clone().unwrap_or_else(|| v1.clone());
     let denom = second.unary(UnaryOp::Sqrt) / correction2_sqrt + eps_e;
     let p2 = p1 - (lr_e / correction1) * m1.clone() / denom;
-    let keep = |new: Expr, old: Expr| kept_unless(&skip, new, old);
-    let mut outputs = vec![(0, keep(p2, p)), (2, keep(m1, m)), (3, keep(v1, v))];
+    let mut updates = vec![(0, p2, p), (2, m1, m), (3, v1, v)];
     if let (Some(new), Some(old)) = (vmax1, vmax) {
-        outputs.push((4, keep(new, old)));
+        updates.push((4, new, old));
     }
-    if g != g0 {
-        // The unscaled gradient is stored back, as CUDA's kernel does.
-        outputs.push((1, keep(g, g0)));
-    }
+    let outputs = step_outputs(&skip, updates, g, g0);
     run(
         Step {
             inputs,
@@ -261,15 +276,11 @@ fn sgd(call: &mut Call) -> Result<()> {
         };
     }
     let p1 = p.clone() - s(2) * grad;
-    let keep = |new: Expr, old: Expr| kept_unless(&skip, new, old);
-    let mut outputs = vec![(0, keep(p1, p))];
+    let mut updates = vec![(0, p1, p)];
     if let (Some(new), Some(old)) = (new_buffer, buffer) {
-        outputs.push((2, keep(new, old)));
+        updates.push((2, new, old));
     }
-    if g != g0 {
-        // The unscaled gradient is stored back, as CUDA's kernel does.
-        outputs.push((1, keep(g, g0)));
-    }
+    let outputs = step_outputs(&skip, updates, g, g0);
     run(
         Step {
             inputs,

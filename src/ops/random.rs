@@ -331,18 +331,8 @@ fn random_with(
 /// integer before which every integer is exact), or all 64-bit values for `from` = int64 min.
 fn random_from(call: &mut Call, from: i64) -> Result<()> {
     let a = call.tensor(0)?;
-    let largest: i64 = match a.dtype {
-        DType::Bool => 1,
-        DType::U8 => u8::MAX.into(),
-        DType::I8 => i8::MAX.into(),
-        DType::I16 => i16::MAX.into(),
-        DType::I32 => i32::MAX.into(),
-        DType::I64 => i64::MAX,
-        DType::F16 => 1 << 11,
-        DType::BF16 => 1 << 8,
-        DType::F32 => 1 << 24,
-        DType::F64 => 1 << 53,
-    };
+    // random_()'s modulus is the largest such integer plus one.
+    let largest = (full_range(a.dtype).0 - 1) as i64;
     if from == i64::MIN {
         // All 2^64 values: the 64-bit draw taken whole (range 0), as CUDA's full-range kernel.
         if !matches!(a.dtype, DType::I64 | DType::F64 | DType::F32 | DType::BF16) {

@@ -245,19 +245,8 @@ fn check_randperm_dtype(n: i64, dtype: DType) -> Result<()> {
         DType::F16 => (2049, "2049 for Half type."),
         DType::F32 => ((1 << 24) + 1, "2^24+1 for Float type."),
         DType::F64 => ((1 << 53) + 1, "2^53+1 for Double type."),
-        DType::I8 | DType::U8 | DType::I16 => {
-            let (largest, name) = match dtype {
-                DType::I8 => (i64::from(i8::MAX), "int8_t"),
-                DType::U8 => (i64::from(u8::MAX), "uint8_t"),
-                _ => (i64::from(i16::MAX), "int16_t"),
-            };
-            if n > largest {
-                return Err(Error::runtime(format!(
-                    "value cannot be converted to type {name} without overflow"
-                )));
-            }
-            return Ok(());
-        }
+        // arange(n) must hold n itself, as `Scalar::to<T>` checks.
+        DType::I8 | DType::U8 | DType::I16 => return ScalarArg::int(n).check_fits(dtype),
         DType::Bool => return Err(not_implemented_for("arange_cuda", dtype)),
         _ => return Ok(()),
     };

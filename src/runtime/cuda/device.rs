@@ -84,16 +84,7 @@ impl CudaDevice {
 
     /// The device pointer of `address`, checking that `len` bytes from it lie in one block.
     fn pointer(&self, address: u64, len: u64) -> Result<sys::CUdeviceptr> {
-        let memory = self.memory.lock();
-        let (start, &segment, size) = memory.find(address).ok_or_else(|| {
-            Error::runtime(format!("mojo: address {address:#x} is not device memory"))
-        })?;
-        if address - start + len > size {
-            return Err(Error::runtime(format!(
-                "mojo: {len} bytes at {address:#x} run past the end of their allocation"
-            )));
-        }
-        Ok(segment + (address - start))
+        resolve(&self.memory.lock(), address, len)
     }
 
     /// The entry point of `kernel`, compiled (or read from the disk cache) and loaded once.
@@ -202,9 +193,12 @@ impl VendorDevice for CudaDevice {
             return Ok(());
         }
         let mut pointers = Vec::with_capacity(launch.tensors.len());
-        for (t, &address) in launch.tensors.iter().enumerate() {
-            pointers.push(self.pointer(address, 0)?);
-            launch.words[launch.offset_words[t]] = 0;
+        {
+            let memory = self.memory.lock();
+            for (t, &address) in launch.tensors.iter().enumerate() {
+                pointers.push(resolve(&memory, address, 0)?);
+                launch.words[launch.offset_words[t]] = 0;
+            }
         }
         if launch.words.len() > cuda::MAX_WORDS {
             return Err(Error::not_implemented(format!(
@@ -316,4 +310,21 @@ impl VendorDevice for CudaDevice {
             }
         }
     }
+}
+
+/// The device pointer of `address`, checking that `len` bytes from it lie in one segment.
+fn resolve(
+    memory: &CachingAllocator<DeviceMemory>,
+    address: u64,
+    len: u64,
+) -> Result<sys::CUdeviceptr> {
+    let (start, &segment, size) = memory.find(address).ok_or_else(|| {
+        Error::runtime(format!("mojo: address {address:#x} is not device memory"))
+    })?;
+    if address - start + len > size {
+        return Err(Error::runtime(format!(
+            "mojo: {len} bytes at {address:#x} run past the end of their allocation"
+        )));
+    }
+    Ok(segment + (address - start))
 }
