@@ -230,6 +230,41 @@ impl Expr {
     }
 }
 
+impl Expr {
+    /// Whether the expression needs only what emulated float64 offers (devices without
+    /// shader-f64 hold float64 as its bits): conversions from and to floating types through
+    /// float32, negation, magnitude and division. Other dtypes compute as usual.
+    pub fn within_emulated_f64(&self) -> bool {
+        use DType::{BF16, F16, F32, F64};
+        let f64_operand = |x: &Expr| x.dtype() == F64;
+        match self {
+            Expr::Input { .. } | Expr::Scalar { .. } | Expr::Const { .. } | Expr::Index => true,
+            Expr::Cast(to, x) => {
+                let allowed = match (x.dtype(), *to) {
+                    (F16 | BF16 | F32, F64) | (F64, F32) => true,
+                    (from, to) => from == to || (from != F64 && to != F64),
+                };
+                allowed && x.within_emulated_f64()
+            }
+            Expr::Unary(op, x) => {
+                (!f64_operand(x) || matches!(op, UnaryOp::Neg | UnaryOp::Abs))
+                    && x.within_emulated_f64()
+            }
+            Expr::Binary(op, a, b) => {
+                (!f64_operand(a) || *op == BinaryOp::Div)
+                    && a.within_emulated_f64()
+                    && b.within_emulated_f64()
+            }
+            Expr::Select(c, a, b) => {
+                !f64_operand(a)
+                    && c.within_emulated_f64()
+                    && a.within_emulated_f64()
+                    && b.within_emulated_f64()
+            }
+        }
+    }
+}
+
 /// Builders for the ops whose expression is a composition of the primitives.
 impl Expr {
     pub fn lt(self, rhs: Expr) -> Expr {

@@ -190,18 +190,21 @@ fn adam(call: &mut Call, decoupled: bool) -> Result<()> {
     let step = x(inputs.len() - 1, &inputs);
     let (g, skip) = unscaled(&mut inputs, &g0, grad_scale, found_inf, acc);
     let s = |i: usize| Expr::scalar(i, acc);
-    let c = |v: f64| Expr::constant(acc, v);
     let (lr_e, beta1_e, beta2_e, wd_e, eps_e) = (s(0), s(1), s(2), s(3), s(4));
+    // 1 - beta comes from the host in float64: in float32, 1 - f32(0.999) is 1.3e-5 off.
+    let (rest1, rest2) = (s(5), s(6));
     let signed = if maximize { -g.clone() } else { g.clone() };
     let (p1, grad) = match (weight_decay != 0.0, decoupled) {
         (false, _) => (p.clone(), signed),
         (true, true) => (p.clone() - lr_e.clone() * wd_e * p.clone(), signed),
         (true, false) => (p.clone(), signed + p.clone() * wd_e),
     };
-    let m1 = beta1_e.clone() * m.clone() + (c(1.0) - beta1_e.clone()) * grad.clone();
-    let v1 = beta2_e.clone() * v.clone() + (c(1.0) - beta2_e.clone()) * grad.clone() * grad;
-    let correction1 = c(1.0) - beta1_e.binary(BinaryOp::Pow, step.clone());
-    let correction2_sqrt = (c(1.0) - beta2_e.binary(BinaryOp::Pow, step)).unary(UnaryOp::Sqrt);
+    let m1 = beta1_e * m.clone() + rest1.clone() * grad.clone();
+    let v1 = beta2_e * v.clone() + rest2.clone() * grad.clone() * grad;
+    // 1 - beta^step as -expm1(step * log1p(-(1 - beta))): no cancellation in float32.
+    let correction = |rest: Expr| -(step.clone() * (-rest).log1p()).unary(UnaryOp::Expm1);
+    let correction1 = correction(rest1);
+    let correction2_sqrt = correction(rest2).unary(UnaryOp::Sqrt);
     let vmax1 = vmax.clone().map(|vmax| vmax.max(v1.clone()));
     let second = vmax1.clone().unwrap_or_else(|| v1.clone());
     let denom = second.unary(UnaryOp::Sqrt) / correction2_sqrt + eps_e;
@@ -215,7 +218,15 @@ fn adam(call: &mut Call, decoupled: bool) -> Result<()> {
         Step {
             inputs,
             outputs,
-            scalars: vec![lr, beta1, beta2, weight_decay, eps],
+            scalars: vec![
+                lr,
+                beta1,
+                beta2,
+                weight_decay,
+                eps,
+                1.0 - beta1,
+                1.0 - beta2,
+            ],
         },
         acc,
     )
@@ -256,7 +267,6 @@ fn sgd(call: &mut Call) -> Result<()> {
     });
     let (g, skip) = unscaled(&mut inputs, &g0, grad_scale, found_inf, acc);
     let s = |i: usize| Expr::scalar(i, acc);
-    let c = |v: f64| Expr::constant(acc, v);
     let mut grad = if maximize { -g.clone() } else { g.clone() };
     if weight_decay != 0.0 {
         grad = grad + p.clone() * s(0);
@@ -265,7 +275,7 @@ fn sgd(call: &mut Call) -> Result<()> {
         if first {
             grad.clone()
         } else {
-            s(1) * b + (c(1.0) - s(3)) * grad.clone()
+            s(1) * b + s(3) * grad.clone()
         }
     });
     if let Some(nb) = &new_buffer {
@@ -285,7 +295,7 @@ fn sgd(call: &mut Call) -> Result<()> {
         Step {
             inputs,
             outputs,
-            scalars: vec![weight_decay, momentum, lr, dampening],
+            scalars: vec![weight_decay, momentum, lr, 1.0 - dampening],
         },
         acc,
     )

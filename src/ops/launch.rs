@@ -68,6 +68,15 @@ pub(super) fn submit(
 
 /// Checks that every tensor is on one device that supports its dtype; returns the device.
 pub fn common_device(tensors: &[&TensorRef]) -> Result<usize> {
+    let device = same_device(tensors)?;
+    for t in tensors {
+        check_dtype(device, t.dtype)?;
+    }
+    Ok(device)
+}
+
+/// The device every tensor is on.
+fn same_device(tensors: &[&TensorRef]) -> Result<usize> {
     let device = tensors[0].device;
     for t in tensors {
         if t.device != device {
@@ -76,7 +85,6 @@ pub fn common_device(tensors: &[&TensorRef]) -> Result<usize> {
                 device, t.device
             )));
         }
-        check_dtype(device, t.dtype)?;
     }
     Ok(device)
 }
@@ -84,14 +92,41 @@ pub fn common_device(tensors: &[&TensorRef]) -> Result<usize> {
 /// Refuses a dtype the device cannot compute with.
 pub fn check_dtype(device: usize, dtype: DType) -> Result<()> {
     let b = backend()?;
-    if !b.supports(device, dtype) {
-        return Err(Error::type_error(format!(
-            "mojo: {} tensors are not supported on {} (the adapter lacks the shader feature)",
-            dtype.name(),
-            b.device_name(device)
-        )));
+    if b.supports(device, dtype) {
+        return Ok(());
     }
-    Ok(())
+    let what = if dtype == DType::F64 && b.emulates_f64(device) {
+        "lacks float64 arithmetic: float64 tensors there support copies, conversions to and \
+         from floating types, neg, abs and division"
+    } else {
+        "lacks the shader feature"
+    };
+    Err(Error::type_error(format!(
+        "mojo: this {} operation is not supported on {} (the adapter {what})",
+        dtype.name(),
+        b.device_name(device)
+    )))
+}
+
+/// The device of a map kernel's tensors, refusing dtypes it cannot compute with; float64
+/// passes on a device that emulates it when every output stays within the emulation.
+fn map_device(kernel: &MapKernel, tensors: &[&TensorRef]) -> Result<usize> {
+    let device = same_device(tensors)?;
+    let emulated = kernel
+        .outputs
+        .iter()
+        .all(|(_, value)| value.within_emulated_f64())
+        && backend()?.emulates_f64(device);
+    let dtypes = tensors
+        .iter()
+        .map(|t| t.dtype)
+        .chain(kernel.scalars.iter().copied());
+    for dtype in dtypes {
+        if !(dtype == DType::F64 && emulated) {
+            check_dtype(device, dtype)?;
+        }
+    }
+    Ok(device)
 }
 
 /// The map layout's words for tensors walked with `strides` over `shape` (coalesced):
@@ -126,10 +161,7 @@ pub fn run_map(
     if n == 0 {
         return Ok(());
     }
-    let device = common_device(tensors)?;
-    for s in &kernel.scalars {
-        check_dtype(device, *s)?;
-    }
+    let device = map_device(&kernel, tensors)?;
     let strides: Vec<Vec<i64>> = tensors
         .iter()
         .map(|t| broadcast_strides(t, shape))

@@ -73,6 +73,9 @@ pub trait Backend: Send + Sync {
     fn device_name(&self, device: usize) -> String;
     /// Whether `device` can hold and compute `dtype`.
     fn supports(&self, device: usize, dtype: DType) -> bool;
+    /// Whether `device`, lacking float64 arithmetic, holds float64 as bits and emulates the
+    /// ops [`crate::kernels::Expr::within_emulated_f64`] allows.
+    fn emulates_f64(&self, device: usize) -> bool;
     /// Allocates `bytes` on `device` and returns the address.
     fn allocate(&self, device: usize, bytes: u64) -> Result<u64>;
     /// Frees the allocation starting at `address`.

@@ -22,6 +22,9 @@ pub trait VendorDevice: Send + Sync {
     fn supports(&self, _dtype: DType) -> bool {
         true
     }
+    fn emulates_f64(&self) -> bool {
+        false
+    }
     fn memory_info(&self) -> Result<(u64, u64)>;
     fn write(&self, address: u64, data: &[u8]) -> Result<()>;
     fn read(&self, address: u64, out: &mut [u8]) -> Result<()>;
@@ -86,6 +89,10 @@ where
 
     fn supports(&self, device: usize, dtype: DType) -> bool {
         self.device(device).is_ok_and(|d| d.supports(dtype))
+    }
+
+    fn emulates_f64(&self, device: usize) -> bool {
+        self.device(device).is_ok_and(|d| d.emulates_f64())
     }
 
     fn allocate(&self, device: usize, bytes: u64) -> Result<u64> {

@@ -3,7 +3,7 @@
 
 use crate::dtype::DType;
 
-/// The WGSL type a value of `dtype` is computed in.
+/// The WGSL type a value of `dtype` is computed in (`F64` is an alias: see `emulated_f64`).
 pub fn compute_type(dtype: DType) -> &'static str {
     match dtype {
         DType::Bool => "bool",
@@ -11,7 +11,7 @@ pub fn compute_type(dtype: DType) -> &'static str {
         DType::I8 | DType::I16 | DType::I32 => "i32",
         DType::I64 => "i64",
         DType::F16 | DType::BF16 | DType::F32 => "f32",
-        DType::F64 => "f64",
+        DType::F64 => "F64",
     }
 }
 

@@ -1,6 +1,7 @@
 //! Renders scalar expressions to WGSL.
 
 use super::dtype::{compute_type, convert};
+use super::emulated_f64;
 use super::math::Helpers;
 use crate::dtype::DType;
 use crate::kernels::expr::{BinaryOp, Expr, UnaryOp};
@@ -13,10 +14,26 @@ pub fn render(expr: &Expr, helpers: &mut Helpers) -> String {
         Expr::Scalar { index, .. } => format!("s{index}"),
         Expr::Const { dtype, bits } => constant(*dtype, *bits),
         Expr::Index => "i64(i)".into(),
+        Expr::Cast(to, x) if emulated(*to, helpers) && x.dtype() != DType::F64 => {
+            emulated_f64::from(&render(x, helpers), x.dtype(), helpers)
+        }
+        Expr::Cast(to, x) if emulated(x.dtype(), helpers) && *to != DType::F64 => {
+            emulated_f64::to_f32(&render(x, helpers), helpers)
+        }
         Expr::Cast(to, x) => convert(&render(x, helpers), x.dtype(), *to),
+        Expr::Unary(op, x) if emulated(x.dtype(), helpers) => {
+            let x = render(x, helpers);
+            match op {
+                UnaryOp::Neg => emulated_f64::neg(&x),
+                _ => emulated_f64::abs(&x),
+            }
+        }
         Expr::Unary(op, x) => unary(*op, &render(x, helpers), x.dtype(), helpers),
         Expr::Binary(op, a, b) => {
             let (a_src, b_src) = (render(a, helpers), render(b, helpers));
+            if emulated(a.dtype(), helpers) {
+                return emulated_f64::div(&a_src, &b_src, helpers);
+            }
             binary(*op, &a_src, &b_src, a.dtype(), helpers)
         }
         Expr::Select(c, a, b) => format!(
@@ -26,6 +43,12 @@ pub fn render(expr: &Expr, helpers: &mut Helpers) -> String {
             render(c, helpers)
         ),
     }
+}
+
+/// Whether values of `dtype` are emulated float64 (only the ops `Expr::within_emulated_f64`
+/// allows reach the renderer then).
+fn emulated(dtype: DType, helpers: &Helpers) -> bool {
+    dtype == DType::F64 && !helpers.f64
 }
 
 /// A constant in its dtype's compute type, written through its bits so that it is exact.
@@ -49,7 +72,7 @@ fn constant(dtype: DType, bits: u64) -> String {
                 (f64::from_bits(bits) as f32).to_bits()
             )
         }
-        DType::F64 => format!("bitcast<f64>({:#x}lu)", bits),
+        DType::F64 => format!("bitcast<F64>({:#x}lu)", bits),
     }
 }
 
@@ -104,21 +127,15 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
                 transcendental(op, &format!("f64({x})"), true, helpers)
             )
         }
+        // Without f64, near 1 through log1p (see math.rs).
+        Log | Log2 if !f64 => helper(helpers, &name, x),
         Log10 | Log2 => {
             let scale = if op == Log10 {
                 std::f64::consts::LOG10_E
             } else {
                 std::f64::consts::LOG2_E
             };
-            if !f64 && op == Log2 {
-                return format!("log2({x})");
-            }
-            let log = if f64 {
-                helper(helpers, "log", x)
-            } else {
-                format!("log({x})")
-            };
-            format!("({log} * {})", c(scale))
+            format!("({} * {})", helper(helpers, "log", x), c(scale))
         }
         // lavapipe's f32 asin and acos are off by ~1e-4; its atan is accurate.
         Asin | Acos => helper(helpers, &name, x),

@@ -51,6 +51,7 @@ fn deps(name: &str) -> &'static [&'static str] {
         "erf_f64" | "erfc_f64" => &["exp_f64", "erf_parts_f64"],
         "erfinv_f64" => &["erf_f64", "exp_f64", "log_f64", "erfinv_guess_f64"],
         "expm1_f32" | "log1p_f32" | "pow_f32" => &[],
+        "log_f32" | "log2_f32" => &["log1p_f32"],
         "erf_f32" => &["erfc_pos_f32"],
         "erfc_f32" => &["erfc_pos_f32", "erf_f32"],
         "erfinv_f32" => &["erf_f32", "erfinv_guess_f32"],
@@ -82,8 +83,18 @@ fn float_template(template: &str, ty: &str) -> String {
 }
 
 fn source(name: &str) -> String {
+    if name.starts_with("f64bits_") {
+        return super::emulated_f64::helper(name).to_string();
+    }
     let (base, ty) = name.rsplit_once('_').unwrap_or((name, ""));
     match base {
+        // f32's `log` is only absolutely accurate near 1 on some drivers (lavapipe: 19% off
+        // for log1p(1e-7) through it), so float32 uses series near 0 instead.
+        "expm1" if ty == "f32" => EXPM1_F32.into(),
+        "log1p" if ty == "f32" => LOG1P_F32.into(),
+        "log" | "log2" if ty == "f32" => LOG_F32
+            .replace("$log", base)
+            .replace("$scale", if base == "log2" { " * 1.44269504f" } else { "" }),
         "expm1" => float_template(EXPM1, ty),
         "log1p" => float_template(LOG1P, ty),
         "pow" => float_template(POW, ty),
@@ -117,6 +128,50 @@ const EXPM1: &str = "fn expm1_$T(x: $T) -> $T {
     if (um1 == $T(-1.0)) { return $T(-1.0); }
     if (u > $T(1.0) && !(u - u == $T(0.0))) { return u; }
     return um1 * x / $log(u);
+}
+";
+
+/// Taylor series to x^9 below 0.5 in magnitude (truncation under 1e-9 relative).
+const EXPM1_F32: &str = "fn expm1_f32(x: f32) -> f32 {
+    if (x == 0.0f || abs(x) >= 0.5f) {
+        return select(exp(x) - 1.0f, x, x == 0.0f);
+    }
+    var t = 2.7557319e-6f;
+    t = 2.4801587e-5f + x * t;
+    t = 1.9841270e-4f + x * t;
+    t = 1.3888889e-3f + x * t;
+    t = 8.3333333e-3f + x * t;
+    t = 4.1666667e-2f + x * t;
+    t = 1.6666667e-1f + x * t;
+    t = 0.5f + x * t;
+    return x + x * x * t;
+}
+";
+
+/// 2 atanh(x / (2 + x)) as a series to s^15 below 0.5 in magnitude.
+const LOG1P_F32: &str = "fn log1p_f32(x: f32) -> f32 {
+    if (!(abs(x) < 0.5f)) {
+        return log(1.0f + x);
+    }
+    let s = x / (2.0f + x);
+    let s2 = s * s;
+    var t = 1.0f / 15.0f;
+    t = 1.0f / 13.0f + s2 * t;
+    t = 1.0f / 11.0f + s2 * t;
+    t = 1.0f / 9.0f + s2 * t;
+    t = 1.0f / 7.0f + s2 * t;
+    t = 1.0f / 5.0f + s2 * t;
+    t = 1.0f / 3.0f + s2 * t;
+    return 2.0f * s + 2.0f * s * s2 * t;
+}
+";
+
+/// The natural or base-2 logarithm, near 1 through log1p (`x - 1` is exact there).
+const LOG_F32: &str = "fn $log_f32(x: f32) -> f32 {
+    if (abs(x - 1.0f) < 0.5f) {
+        return log1p_f32(x - 1.0f)$scale;
+    }
+    return $log(x);
 }
 ";
 

@@ -4,6 +4,7 @@
 
 mod access;
 pub mod dtype;
+mod emulated_f64;
 mod expr;
 mod foreach;
 mod gemm;

@@ -39,7 +39,11 @@ pub fn render(kernel: &Kernel, slots: &[usize], f64: bool) -> String {
         Kernel::Foreach(kernel) => super::foreach::foreach(kernel, &mut helpers),
         Kernel::Random(kernel) => super::random::random(kernel, &mut helpers),
     };
-    src + &helpers.source()
+    src += &helpers.source();
+    if src.contains("F64") {
+        src.insert_str(0, super::emulated_f64::alias(f64));
+    }
+    src
 }
 
 pub fn entry(body: &str) -> String {

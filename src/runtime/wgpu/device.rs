@@ -27,9 +27,16 @@ pub struct WgpuDevice {
     batch: Batch,
 }
 
-/// Features used when the adapter has them.
+/// Features used when the adapter has them. `TORCH_MOJO_BACKEND_WITHOUT_F64=1` leaves out
+/// shader-f64, so that any adapter behaves as Apple GPUs do (float64 emulated, see `supports`).
 fn wanted_features() -> wgpu::Features {
-    wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_INT64 | wgpu::Features::TIMESTAMP_QUERY
+    let all =
+        wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_INT64 | wgpu::Features::TIMESTAMP_QUERY;
+    if std::env::var("TORCH_MOJO_BACKEND_WITHOUT_F64").is_ok_and(|v| v == "1") {
+        all - wgpu::Features::SHADER_F64
+    } else {
+        all
+    }
 }
 
 /// A buffer range resolved from an address.
@@ -154,6 +161,12 @@ impl VendorDevice for WgpuDevice {
             DType::I64 => self.features.contains(wgpu::Features::SHADER_INT64),
             _ => true,
         }
+    }
+
+    /// Without shader-f64, float64 is held as its bits in u64 and a few ops are emulated.
+    fn emulates_f64(&self) -> bool {
+        !self.features.contains(wgpu::Features::SHADER_F64)
+            && self.features.contains(wgpu::Features::SHADER_INT64)
     }
 
     /// (free, total): host memory for the software device, whose buffers live there; other
