@@ -46,7 +46,9 @@ struct MojoAllocator final : c10::DeviceAllocator {
 
   // Every stream's work runs in issue order on its device, so a freed block is reused only by
   // work issued after everything that used it: nothing to track.
-  void recordStream(const c10::DataPtr&, c10::Stream) override {}
+  void recordStream(const c10::DataPtr& ptr, c10::Stream stream) override {
+    check(mojo_record_stream(reinterpret_cast<uint64_t>(ptr.get()), static_cast<uint64_t>(stream.id())));
+  }
 
   DeviceStats getDeviceStats(c10::DeviceIndex device) override {
     MojoStats s{};

@@ -1,13 +1,9 @@
 // The device guard: device index get/set/exchange through the Rust runtime's thread-local
-// current device; streams and events. Each thread has a current stream per device. The runtime
-// runs a device's work in issue order (wgpu has one hardware queue; the CUDA backend issues
-// everything on the default stream), so work on any stream is ordered after whatever the user
-// ordered it after, and waits between streams hold without further action. Events are recorded
-// by the runtime (src/ffi/events.rs), with device timestamps when timing is enabled.
+// current device; streams and events, also kept by the runtime (src/ffi/streams.rs,
+// src/ffi/events.rs). Each thread has a current stream per device, and work goes to it. On
+// CUDA each stream is its own CUstream; wgpu runs every stream on its one queue in issue
+// order. Events carry device timestamps when timing is enabled.
 #include <c10/core/impl/DeviceGuardImplInterface.h>
-
-#include <atomic>
-#include <vector>
 
 #include "mojo.h"
 
@@ -15,11 +11,6 @@ namespace mojo {
 namespace {
 
 constexpr auto kMojo = c10::DeviceType::PrivateUse1;
-
-// Stream ids handed out so far (0 is each device's default stream).
-std::atomic<c10::StreamId> last_stream_id{0};
-// The calling thread's current stream id on each device.
-thread_local std::vector<c10::StreamId> current_streams;
 
 c10::DeviceIndex normalize(c10::DeviceIndex index) {
   return index < 0 ? static_cast<c10::DeviceIndex>(mojo_current_device()) : index;
@@ -49,7 +40,7 @@ struct MojoGuard final : c10::impl::DeviceGuardImplInterface {
 
   c10::Stream getStream(c10::Device d) const override {
     auto index = normalize(d.index());
-    auto id = static_cast<size_t>(index) < current_streams.size() ? current_streams[index] : 0;
+    auto id = static_cast<c10::StreamId>(mojo_stream_current(index));
     return c10::Stream(c10::Stream::UNSAFE, c10::Device(kMojo, index), id);
   }
 
@@ -58,8 +49,11 @@ struct MojoGuard final : c10::impl::DeviceGuardImplInterface {
   }
 
   c10::Stream getNewStream(c10::Device d, int) const override {
-    return c10::Stream(c10::Stream::UNSAFE, c10::Device(kMojo, normalize(d.index())),
-                       ++last_stream_id);
+    auto index = normalize(d.index());
+    uint64_t id = 0;
+    check(mojo_stream_create(index, &id));
+    return c10::Stream(c10::Stream::UNSAFE, c10::Device(kMojo, index),
+                       static_cast<c10::StreamId>(id));
   }
 
   c10::Stream getStreamFromGlobalPool(c10::Device d, bool) const override {
@@ -67,11 +61,10 @@ struct MojoGuard final : c10::impl::DeviceGuardImplInterface {
   }
 
   c10::Stream exchangeStream(c10::Stream s) const override {
-    auto old = getStream(s.device());
-    auto index = static_cast<size_t>(old.device_index());
-    if (current_streams.size() <= index) current_streams.resize(index + 1, 0);
-    current_streams[index] = s.id();
-    return old;
+    auto index = normalize(s.device_index());
+    auto old = mojo_stream_exchange(index, static_cast<uint64_t>(s.id()));
+    return c10::Stream(c10::Stream::UNSAFE, c10::Device(kMojo, index),
+                       static_cast<c10::StreamId>(old));
   }
 
   c10::DeviceIndex deviceCount() const noexcept override {
@@ -81,12 +74,16 @@ struct MojoGuard final : c10::impl::DeviceGuardImplInterface {
   void record(void** event, const c10::Stream& stream, const c10::DeviceIndex,
               const c10::EventFlag flag) const override {
     bool timing = flag == c10::EventFlag::BACKEND_DEFAULT;
-    check(mojo_event_record(normalize(stream.device_index()), timing ? 1 : 0, event));
+    check(mojo_event_record(normalize(stream.device_index()), static_cast<uint64_t>(stream.id()),
+                            timing ? 1 : 0, event));
   }
 
-  // The device runs its work in issue order: work issued on `stream` after this call already
-  // follows everything recorded before the event.
-  void block(void*, const c10::Stream&) const override {}
+  // An event never recorded is already complete: nothing to wait for.
+  void block(void* event, const c10::Stream& stream) const override {
+    if (event == nullptr) return;
+    check(mojo_event_block(event, normalize(stream.device_index()),
+                           static_cast<uint64_t>(stream.id())));
+  }
 
   bool queryEvent(void* event) const override {
     if (event == nullptr) return true;
@@ -111,15 +108,16 @@ struct MojoGuard final : c10::impl::DeviceGuardImplInterface {
     mojo_event_destroy(event);
   }
 
-  // Streams share their device's queue: a stream is done when the device is.
   bool queryStream(const c10::Stream& stream) const override {
     int32_t done = 0;
-    check(mojo_device_idle(normalize(stream.device_index()), &done));
+    check(mojo_stream_query(normalize(stream.device_index()), static_cast<uint64_t>(stream.id()),
+                            &done));
     return done != 0;
   }
 
   void synchronizeStream(const c10::Stream& stream) const override {
-    check(mojo_synchronize(normalize(stream.device_index())));
+    check(mojo_stream_synchronize(normalize(stream.device_index()),
+                                  static_cast<uint64_t>(stream.id())));
   }
 
   void synchronizeDevice(const c10::DeviceIndex index) const override {

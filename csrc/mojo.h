@@ -91,12 +91,19 @@ int mojo_synchronize(int64_t device);
 int mojo_write(uint64_t address, const void* src, uint64_t bytes);
 int mojo_read(uint64_t address, void* dst, uint64_t bytes);
 // Events (src/ffi/events.rs): an opaque handle per recorded event.
-int mojo_event_record(int64_t device, int32_t timing, void** handle);
+int mojo_event_record(int64_t device, uint64_t stream, int32_t timing, void** handle);
+int mojo_event_block(void* handle, int64_t device, uint64_t stream);
 int mojo_event_query(void* handle, int32_t* done);
 int mojo_event_synchronize(void* handle);
 int mojo_event_elapsed(void* start, void* end, double* ms);
 void mojo_event_destroy(void* handle);
-int mojo_device_idle(int64_t device, int32_t* done);
+// Streams (src/ffi/streams.rs): ids, 0 being each device's default stream.
+int mojo_stream_create(int64_t device, uint64_t* id);
+uint64_t mojo_stream_current(int64_t device);
+uint64_t mojo_stream_exchange(int64_t device, uint64_t stream);
+int mojo_stream_query(int64_t device, uint64_t stream, int32_t* done);
+int mojo_stream_synchronize(int64_t device, uint64_t stream);
+int mojo_record_stream(uint64_t address, uint64_t stream);
 int mojo_host_allocate(uint64_t bytes, void** out);
 void mojo_host_free(void* ptr);
 int mojo_is_pinned(const void* ptr);

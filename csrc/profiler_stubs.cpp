@@ -17,7 +17,7 @@ struct MojoProfilerStubs final : torch::profiler::impl::ProfilerStubs {
     if (device != nullptr) *device = static_cast<c10::DeviceIndex>(index);
     if (cpu_ns != nullptr) *cpu_ns = c10::getTime();
     void* handle = nullptr;
-    check(mojo_event_record(index, 1, &handle));
+    check(mojo_event_record(index, mojo_stream_current(index), 1, &handle));
     *event = std::shared_ptr<void>(handle, [](void* h) { mojo_event_destroy(h); });
   }
 

@@ -1,4 +1,4 @@
-//! Events and stream queries for the C++ device guard: an event is an opaque pointer to a recorded
+//! Events for the C++ device guard: an event is an opaque pointer to a recorded
 //! [`DeviceEvent`]; recording again replaces it.
 
 use std::ffi::c_void;
@@ -16,26 +16,40 @@ unsafe fn event<'a>(handle: *mut c_void) -> &'a dyn DeviceEvent {
     unsafe { &**(handle as *const Handle) }
 }
 
-/// Records an event at the end of `device`'s queue into `*handle` (destroying the event held
-/// there before, if any).
+/// Records an event at the end of `stream`'s work on `device` into `*handle` (destroying the
+/// event held there before, if any).
 ///
 /// # Safety
 /// `handle` must be writable and hold null or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn mojo_event_record(
     device: i64,
+    stream: u64,
     timing: i32,
     handle: *mut *mut c_void,
 ) -> i32 {
     ffi_call(|| {
         let device = runtime::check_device(device)?;
-        let recorded: Handle = backend()?.record_event(device, timing != 0)?;
+        let recorded: Handle = backend()?.record_event(device, stream, timing != 0)?;
         // SAFETY: per the contract.
         unsafe {
             mojo_event_destroy(*handle);
             *handle = Box::into_raw(Box::new(recorded)) as *mut c_void;
         }
         Ok(())
+    })
+}
+
+/// Makes work issued on `stream` of `device` from now on wait for the event.
+///
+/// # Safety
+/// `handle` is a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn mojo_event_block(handle: *mut c_void, device: i64, stream: u64) -> i32 {
+    ffi_call(|| {
+        let device = runtime::check_device(device)?;
+        // SAFETY: per the contract.
+        backend()?.wait_event(device, stream, unsafe { event(handle) })
     })
 }
 
@@ -91,19 +105,4 @@ pub unsafe extern "C" fn mojo_event_destroy(handle: *mut c_void) {
         // SAFETY: per the contract, a `Box<Handle>` from `mojo_event_record`.
         drop(unsafe { Box::from_raw(handle as *mut Handle) });
     }
-}
-
-/// `*done` = 1 when all work queued on `device` has finished.
-///
-/// # Safety
-/// `done` is writable.
-#[no_mangle]
-pub unsafe extern "C" fn mojo_device_idle(device: i64, done: *mut i32) -> i32 {
-    ffi_call(|| {
-        let device = runtime::check_device(device)?;
-        let idle = backend()?.idle(device)?;
-        // SAFETY: per the contract.
-        unsafe { *done = i32::from(idle) };
-        Ok(())
-    })
 }

@@ -5,6 +5,7 @@ mod dispatch;
 mod events;
 mod ops;
 pub mod runtime;
+mod streams;
 
 use std::cell::RefCell;
 use std::ffi::{c_char, CString};

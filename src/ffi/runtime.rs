@@ -134,7 +134,7 @@ pub unsafe extern "C" fn mojo_memory_info(device: i64, free: *mut u64, total: *m
 /// tests that check an op path never synchronises.
 pub static HOST_SYNCS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-fn count_sync() {
+pub(super) fn count_sync() {
     HOST_SYNCS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
 

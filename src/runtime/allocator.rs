@@ -4,6 +4,10 @@
 //! freed blocks merge with free neighbours of their segment. Device memory is returned only by
 //! `empty_cache` (whole free segments) or when an allocation fails (then the cache is emptied
 //! and the allocation retried once before reporting out-of-memory).
+//!
+//! Segments belong to the stream that allocated them, and their blocks serve only that
+//! stream, whose order makes reuse safe. A block that `record_stream` marked as used by other
+//! streams is freed only once events recorded on those streams at its free have completed.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -18,6 +22,11 @@ pub trait MemoryProvider {
     fn allocate(&mut self, bytes: u64) -> Result<Self::Segment>;
     /// Returns a segment's memory to the device.
     fn release(&mut self, segment: Self::Segment);
+    /// A marker at the current end of `stream`'s work.
+    type Event;
+    fn record(&mut self, stream: u64) -> Result<Self::Event>;
+    /// Whether the work before `event` has finished; with `wait`, waits for it first.
+    fn reached(&mut self, event: &Self::Event, wait: bool) -> bool;
 }
 
 /// CUDA's wording for a failed allocation, with the sizes in it.
@@ -82,12 +91,15 @@ struct Segment<S> {
     handle: S,
     size: u64,
     pool: usize,
+    stream: u64,
 }
 
 struct LiveBlock {
     size: u64,
     requested: u64,
     segment: u64,
+    /// Other streams `record_stream` said use the block.
+    stream_uses: Vec<u64>,
 }
 
 #[derive(Clone, Copy)]
@@ -102,9 +114,12 @@ pub struct CachingAllocator<P: MemoryProvider> {
     next_address: u64,
     segments: BTreeMap<u64, Segment<P::Segment>>,
     live: BTreeMap<u64, LiveBlock>,
-    /// Free blocks by address (for merging) and, per pool, by (size, address) (for best fit).
+    /// Free blocks by address (for merging) and, per pool, by (stream, size, address) (for
+    /// best fit on one stream).
     free: BTreeMap<u64, FreeBlock>,
-    free_by_size: [BTreeSet<(u64, u64)>; 3],
+    free_by_size: [BTreeSet<(u64, u64, u64)>; 3],
+    /// Freed blocks other streams may still use, with an event per such stream.
+    pending: Vec<(u64, Vec<P::Event>)>,
     stats: DeviceStats,
 }
 
@@ -118,31 +133,36 @@ impl<P: MemoryProvider> CachingAllocator<P> {
             live: BTreeMap::new(),
             free: BTreeMap::new(),
             free_by_size: Default::default(),
+            pending: Vec::new(),
             stats: DeviceStats::default(),
         }
     }
 
     fn insert_free(&mut self, address: u64, block: FreeBlock) {
-        let pool = self.segments[&block.segment].pool;
+        let segment = &self.segments[&block.segment];
         self.free.insert(address, block);
-        self.free_by_size[pool].insert((block.size, address));
+        self.free_by_size[segment.pool].insert((segment.stream, block.size, address));
     }
 
     fn remove_free(&mut self, address: u64) -> Option<FreeBlock> {
         let block = self.free.remove(&address)?;
-        let pool = self.segments[&block.segment].pool;
-        self.free_by_size[pool].remove(&(block.size, address));
+        let segment = &self.segments[&block.segment];
+        self.free_by_size[segment.pool].remove(&(segment.stream, block.size, address));
         Some(block)
     }
 
-    /// Allocates a block for `bytes` and returns its address.
-    pub fn allocate(&mut self, bytes: u64) -> Result<u64> {
+    /// Allocates a block for `bytes` of work on `stream` and returns its address.
+    pub fn allocate(&mut self, bytes: u64, stream: u64) -> Result<u64> {
+        self.free_reached(false);
         let size = block_size(bytes);
         let pool = pool_of(size);
-        let fit = self.free_by_size[pool].range((size, 0)..).next().copied();
+        let fit = self.free_by_size[pool]
+            .range((stream, size, 0)..(stream + 1, 0, 0))
+            .next()
+            .copied();
         let address = match fit {
-            Some((_, address)) => address,
-            None => self.allocate_segment(size, pool)?,
+            Some((_, _, address)) => address,
+            None => self.allocate_segment(size, pool, stream)?,
         };
         let block = self.remove_free(address).expect("a free block");
         let remainder = block.size - size;
@@ -164,6 +184,7 @@ impl<P: MemoryProvider> CachingAllocator<P> {
                 size,
                 requested: bytes,
                 segment: block.segment,
+                stream_uses: Vec::new(),
             },
         );
         let s = &mut self.stats;
@@ -179,14 +200,17 @@ impl<P: MemoryProvider> CachingAllocator<P> {
     /// Gets a new segment for a block of `size` and enters it as one free block; returns its
     /// address. A failed segment of the shared size is retried at the block's own size, and a
     /// failure after that empties the cache and tries once more.
-    fn allocate_segment(&mut self, size: u64, pool: usize) -> Result<u64> {
+    fn allocate_segment(&mut self, size: u64, pool: usize, stream: u64) -> Result<u64> {
         let preferred = segment_size(size);
         let (handle, bytes) = match self.provider.allocate(preferred) {
             Ok(handle) => (handle, preferred),
             Err(e) if e.kind != ErrorKind::OutOfMemory => return Err(e),
             Err(_) => match self.provider.allocate(size) {
                 Ok(handle) => (handle, size),
-                Err(e) if e.kind == ErrorKind::OutOfMemory && !self.free.is_empty() => {
+                Err(e)
+                    if e.kind == ErrorKind::OutOfMemory
+                        && !(self.free.is_empty() && self.pending.is_empty()) =>
+                {
                     self.stats.num_alloc_retries += 1;
                     self.empty_cache();
                     let handle = self
@@ -211,6 +235,7 @@ impl<P: MemoryProvider> CachingAllocator<P> {
                 handle,
                 size: bytes,
                 pool,
+                stream,
             },
         );
         self.insert_free(
@@ -228,22 +253,66 @@ impl<P: MemoryProvider> CachingAllocator<P> {
         Ok(address)
     }
 
-    /// Returns the block at `address` to the cache, merged with its free neighbours.
+    /// Marks the live block holding `address` as used by `stream` too.
+    pub fn record_stream(&mut self, address: u64, stream: u64) {
+        let Some((&start, block)) = self.live.range_mut(..=address).next_back() else {
+            return;
+        };
+        let other = self.segments[&block.segment].stream != stream;
+        if address < start + block.size && other && !block.stream_uses.contains(&stream) {
+            block.stream_uses.push(stream);
+        }
+    }
+
+    /// Frees the block at `address`: at once into the cache, merged with its free neighbours,
+    /// or, when other streams use it, once their work up to now has finished. (If an event
+    /// cannot be recorded, the block is kept from reuse for good.)
     pub fn free(&mut self, address: u64) -> Result<()> {
-        let block = self
-            .live
-            .remove(&address)
-            .ok_or_else(|| Error::runtime(format!("mojo: free of unknown address {address:#x}")))?;
-        let pool = self.segments[&block.segment].pool;
-        let size = block.size as i64;
+        let unknown = || Error::runtime(format!("mojo: free of unknown address {address:#x}"));
+        if self.pending.iter().any(|(a, _)| *a == address) {
+            return Err(unknown());
+        }
+        let block = self.live.get(&address).ok_or_else(unknown)?;
+        let events = block
+            .stream_uses
+            .iter()
+            .map(|&stream| self.provider.record(stream))
+            .collect::<Result<Vec<_>>>()?;
+        let (pool, size) = (self.segments[&block.segment].pool, block.size as i64);
+        let requested = block.requested as i64;
         let s = &mut self.stats;
         update(&mut s.allocation, pool, |x| x.decrease(1));
-        update(&mut s.active, pool, |x| x.decrease(1));
         update(&mut s.allocated_bytes, pool, |x| x.decrease(size));
-        update(&mut s.active_bytes, pool, |x| x.decrease(size));
-        update(&mut s.requested_bytes, pool, |x| {
-            x.decrease(block.requested as i64)
-        });
+        update(&mut s.requested_bytes, pool, |x| x.decrease(requested));
+        if events.is_empty() {
+            self.release_block(address);
+        } else {
+            self.pending.push((address, events));
+        }
+        Ok(())
+    }
+
+    /// Frees the pending blocks whose streams have passed their events (all, with `wait`).
+    fn free_reached(&mut self, wait: bool) {
+        let mut i = 0;
+        while i < self.pending.len() {
+            let (_, events) = &self.pending[i];
+            if events.iter().all(|e| self.provider.reached(e, wait)) {
+                let (address, _) = self.pending.swap_remove(i);
+                self.release_block(address);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Returns a live block to the free blocks of its segment, merged with free neighbours.
+    fn release_block(&mut self, address: u64) {
+        let block = self.live.remove(&address).expect("a live block");
+        let pool = self.segments[&block.segment].pool;
+        let s = &mut self.stats;
+        update(&mut s.active, pool, |x| x.decrease(1));
+        update(&mut s.active_bytes, pool, |x| x.decrease(block.size as i64));
         let (mut start, mut bytes) = (address, block.size);
         let before = self
             .free
@@ -270,11 +339,12 @@ impl<P: MemoryProvider> CachingAllocator<P> {
                 segment: block.segment,
             },
         );
-        Ok(())
     }
 
-    /// Releases every segment that is entirely free back to the device.
+    /// Releases every segment that is entirely free back to the device (after waiting for
+    /// the streams that still use freed blocks).
     pub fn empty_cache(&mut self) {
+        self.free_reached(true);
         let whole: Vec<u64> = self
             .free
             .iter()
@@ -319,12 +389,15 @@ impl<P: MemoryProvider> CachingAllocator<P> {
 mod tests {
     use super::*;
 
-    /// Hands out numbered segments until `capacity` bytes are in use.
+    /// Hands out numbered segments until `capacity` bytes are in use; its events are stream
+    /// numbers, reached once the test marks the stream finished.
     struct FakeMemory {
         capacity: u64,
         used: u64,
         next: u32,
         released: Vec<u32>,
+        finished: Vec<u64>,
+        waited: Vec<u64>,
     }
 
     impl MemoryProvider for FakeMemory {
@@ -341,6 +414,17 @@ mod tests {
             self.used -= segment.1;
             self.released.push(segment.0);
         }
+        type Event = u64;
+        fn record(&mut self, stream: u64) -> Result<u64> {
+            Ok(stream)
+        }
+        fn reached(&mut self, stream: &u64, wait: bool) -> bool {
+            if wait && !self.finished.contains(stream) {
+                self.waited.push(*stream);
+                self.finished.push(*stream);
+            }
+            self.finished.contains(stream)
+        }
     }
 
     fn allocator(capacity: u64) -> CachingAllocator<FakeMemory> {
@@ -349,6 +433,8 @@ mod tests {
             used: 0,
             next: 0,
             released: vec![],
+            finished: vec![],
+            waited: vec![],
         };
         CachingAllocator::new(fake, 1 << 48)
     }
@@ -371,8 +457,8 @@ mod tests {
     #[test]
     fn small_blocks_share_a_segment_and_are_reused() {
         let mut a = allocator(1 << 30);
-        let x = a.allocate(1000).unwrap();
-        let y = a.allocate(100).unwrap();
+        let x = a.allocate(1000, 0).unwrap();
+        let y = a.allocate(100, 0).unwrap();
         assert_eq!(
             y,
             x + 1024,
@@ -384,7 +470,7 @@ mod tests {
         assert_eq!(a.stats().num_device_alloc, 1);
         a.free(x).unwrap();
         assert_eq!(
-            a.allocate(900).unwrap(),
+            a.allocate(900, 0).unwrap(),
             x,
             "best fit takes the freed block"
         );
@@ -396,7 +482,7 @@ mod tests {
         let mut a = allocator(1 << 30);
         for step in 0..2000u64 {
             let bytes = 1 + (step * 7919) % (3 * MIB);
-            let x = a.allocate(bytes).unwrap();
+            let x = a.allocate(bytes, 0).unwrap();
             a.free(x).unwrap();
         }
         let reserved = a.stats().reserved_bytes[0].current as u64;
@@ -407,7 +493,9 @@ mod tests {
     #[test]
     fn distinct_live_blocks_have_distinct_aligned_addresses() {
         let mut a = allocator(1 << 30);
-        let addrs: Vec<u64> = (1..40).map(|i| a.allocate(i * 37_000).unwrap()).collect();
+        let addrs: Vec<u64> = (1..40)
+            .map(|i| a.allocate(i * 37_000, 0).unwrap())
+            .collect();
         for (i, x) in addrs.iter().enumerate() {
             assert_eq!(x % ALIGNMENT, 0);
             let size = a.block(*x).unwrap();
@@ -423,8 +511,8 @@ mod tests {
     #[test]
     fn empty_cache_releases_whole_free_segments_only() {
         let mut a = allocator(1 << 30);
-        let x = a.allocate(12 * MIB).unwrap();
-        let y = a.allocate(100).unwrap();
+        let x = a.allocate(12 * MIB, 0).unwrap();
+        let y = a.allocate(100, 0).unwrap();
         a.free(x).unwrap();
         a.empty_cache();
         assert_eq!(a.provider.released, vec![1]);
@@ -438,28 +526,75 @@ mod tests {
     #[test]
     fn out_of_memory_tries_the_exact_size_then_empties_the_cache() {
         let mut a = allocator(24 * MIB);
-        let x = a.allocate(12 * MIB).unwrap();
+        let x = a.allocate(12 * MIB, 0).unwrap();
         // 4 MiB wants a 20 MiB segment: no room, but the exact size fits beside `x`.
-        let y = a.allocate(4 * MIB).unwrap();
+        let y = a.allocate(4 * MIB, 0).unwrap();
         assert_eq!(a.stats().reserved_bytes[0].current, 16 * MIB as i64);
         assert_eq!(a.stats().num_alloc_retries, 0);
         // 14 MiB fits no cached block and no free device memory until the cache is released.
         a.free(x).unwrap();
         a.free(y).unwrap();
-        let z = a.allocate(14 * MIB).unwrap();
+        let z = a.allocate(14 * MIB, 0).unwrap();
         assert_eq!(a.stats().num_alloc_retries, 1);
         assert_eq!(a.stats().reserved_bytes[0].current, 14 * MIB as i64);
-        let err = a.allocate(20 * MIB).unwrap_err();
+        let err = a.allocate(20 * MIB, 0).unwrap_err();
         assert_eq!(err.kind, ErrorKind::OutOfMemory);
         assert_eq!(a.stats().num_ooms, 1);
         a.free(z).unwrap();
     }
 
     #[test]
+    fn streams_have_their_own_pools() {
+        let mut a = allocator(1 << 30);
+        let x = a.allocate(1000, 0).unwrap();
+        a.free(x).unwrap();
+        let y = a.allocate(1000, 7).unwrap();
+        assert_ne!(x, y, "stream 7 must not take stream 0's free block");
+        assert_eq!(a.stats().num_device_alloc, 2);
+        a.free(y).unwrap();
+        assert_eq!(a.allocate(1000, 7).unwrap(), y);
+        assert_eq!(a.allocate(1000, 0).unwrap(), x);
+    }
+
+    #[test]
+    fn a_block_used_by_another_stream_waits_for_it_before_reuse() {
+        let mut a = allocator(1 << 30);
+        let x = a.allocate(1000, 0).unwrap();
+        a.record_stream(x + 100, 3);
+        a.record_stream(x, 0); // its own stream: nothing to wait for
+        a.free(x).unwrap();
+        assert_eq!(a.stats().allocated_bytes[0].current, 0);
+        assert_eq!(a.stats().active_bytes[0].current, 1024);
+        assert_ne!(a.allocate(1000, 0).unwrap(), x, "stream 3 may still use it");
+        a.provider.finished.push(3);
+        assert_eq!(
+            a.allocate(1000, 0).unwrap(),
+            x,
+            "reused once stream 3 passed"
+        );
+        assert!(
+            a.free(x).is_ok() && a.free(x).is_err(),
+            "a double free is refused"
+        );
+    }
+
+    #[test]
+    fn empty_cache_waits_for_streams_still_using_freed_blocks() {
+        let mut a = allocator(1 << 30);
+        let x = a.allocate(1000, 0).unwrap();
+        a.record_stream(x, 5);
+        a.free(x).unwrap();
+        a.empty_cache();
+        assert_eq!(a.provider.waited, vec![5]);
+        assert_eq!(a.stats().reserved_bytes[0].current, 0);
+        assert_eq!(a.stats().active_bytes[0].current, 0);
+    }
+
+    #[test]
     fn peak_resets_to_current() {
         let mut a = allocator(1 << 30);
-        let x = a.allocate(4 * MIB).unwrap();
-        let y = a.allocate(2 * MIB).unwrap();
+        let x = a.allocate(4 * MIB, 0).unwrap();
+        let y = a.allocate(2 * MIB, 0).unwrap();
         a.free(x).unwrap();
         a.stats_mut().reset_peak();
         assert_eq!(a.stats().allocated_bytes[0].peak, 2 * MIB as i64);

@@ -76,8 +76,12 @@ pub trait Backend: Send + Sync {
     /// Whether `device`, lacking float64 arithmetic, holds float64 as bits and emulates the
     /// ops [`crate::kernels::Expr::within_emulated_f64`] allows.
     fn emulates_f64(&self, device: usize) -> bool;
-    /// Allocates `bytes` on `device` and returns the address.
+    /// Allocates `bytes` on `device` for work on the thread's current stream and returns the
+    /// address.
     fn allocate(&self, device: usize, bytes: u64) -> Result<u64>;
+    /// Keeps the block holding `address` from reuse until `stream`'s work issued before its
+    /// free has finished (`Tensor.record_stream`).
+    fn record_stream(&self, address: u64, stream: u64) -> Result<()>;
     /// Frees the allocation starting at `address`.
     fn free(&self, address: u64) -> Result<()>;
     /// The memory statistics of `device`.
@@ -105,10 +109,19 @@ pub trait Backend: Send + Sync {
     /// Runs `gemm` through the vendor library; false when it cannot take this layout or dtype
     /// (the portable kernel then does).
     fn gemm(&self, device: usize, gemm: &Gemm) -> Result<bool>;
-    /// Whether all work queued on `device` has finished (never blocks).
-    fn idle(&self, device: usize) -> Result<bool>;
-    /// Marks the current end of `device`'s queue; `timing` also stamps the device's clock.
-    fn record_event(&self, device: usize, timing: bool) -> Result<Box<dyn DeviceEvent>>;
+    /// Whether all work queued on `stream` of `device` has finished (never blocks).
+    fn stream_idle(&self, device: usize, stream: u64) -> Result<bool>;
+    /// Waits for the work queued on `stream` of `device`.
+    fn synchronize_stream(&self, device: usize, stream: u64) -> Result<()>;
+    /// Marks the current end of `stream`'s work; `timing` also stamps the device's clock.
+    fn record_event(
+        &self,
+        device: usize,
+        stream: u64,
+        timing: bool,
+    ) -> Result<Box<dyn DeviceEvent>>;
+    /// Makes work issued on `stream` from now on wait for `event`.
+    fn wait_event(&self, device: usize, stream: u64, event: &dyn DeviceEvent) -> Result<()>;
     /// Page-locked host memory of `bytes` (a multiple of the page size) for pinned tensors.
     fn host_allocate(&self, bytes: usize) -> Result<usize>;
     /// Frees memory from [`Backend::host_allocate`].

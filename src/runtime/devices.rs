@@ -6,6 +6,7 @@ use parking_lot::Mutex;
 use super::allocator::{CachingAllocator, MemoryProvider};
 use super::backend::{device_of, Backend, DeviceEvent, Gemm, Launch};
 use super::stats::DeviceStats;
+use super::streams;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 
@@ -25,14 +26,26 @@ pub trait VendorDevice: Send + Sync {
     fn emulates_f64(&self) -> bool {
         false
     }
+    /// Whether streams run concurrently (each its own queue); otherwise all run in issue
+    /// order on one queue, and every stream's work follows everything issued before it.
+    fn concurrent_streams(&self) -> bool {
+        false
+    }
     fn memory_info(&self) -> Result<(u64, u64)>;
     fn write(&self, address: u64, data: &[u8]) -> Result<()>;
     fn read(&self, address: u64, out: &mut [u8]) -> Result<()>;
     fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()>;
     fn launch(&self, launch: Launch<'_>) -> Result<()>;
     fn synchronize(&self) -> Result<()>;
-    fn idle(&self) -> Result<bool>;
-    fn record_event(&self, timing: bool) -> Result<Box<dyn DeviceEvent>>;
+    fn idle(&self, stream: u64) -> Result<bool>;
+    fn synchronize_stream(&self, _stream: u64) -> Result<()> {
+        self.synchronize()
+    }
+    fn record_event(&self, stream: u64, timing: bool) -> Result<Box<dyn DeviceEvent>>;
+    /// One queue runs everything in issue order: later work already follows the event.
+    fn wait_event(&self, _stream: u64, _event: &dyn DeviceEvent) -> Result<()> {
+        Ok(())
+    }
     fn has_gemm_library(&self) -> bool {
         false
     }
@@ -96,7 +109,21 @@ where
     }
 
     fn allocate(&self, device: usize, bytes: u64) -> Result<u64> {
-        self.device(device)?.memory().lock().allocate(bytes)
+        let d = self.device(device)?;
+        let stream = if d.concurrent_streams() {
+            streams::current(device)
+        } else {
+            streams::DEFAULT_STREAM
+        };
+        d.memory().lock().allocate(bytes, stream)
+    }
+
+    fn record_stream(&self, address: u64, stream: u64) -> Result<()> {
+        let d = self.owner(address)?;
+        if d.concurrent_streams() {
+            d.memory().lock().record_stream(address, stream);
+        }
+        Ok(())
     }
 
     fn free(&self, address: u64) -> Result<()> {
@@ -157,12 +184,25 @@ where
         self.device(device)?.synchronize()
     }
 
-    fn idle(&self, device: usize) -> Result<bool> {
-        self.device(device)?.idle()
+    fn stream_idle(&self, device: usize, stream: u64) -> Result<bool> {
+        self.device(device)?.idle(stream)
     }
 
-    fn record_event(&self, device: usize, timing: bool) -> Result<Box<dyn DeviceEvent>> {
-        self.device(device)?.record_event(timing)
+    fn synchronize_stream(&self, device: usize, stream: u64) -> Result<()> {
+        self.device(device)?.synchronize_stream(stream)
+    }
+
+    fn record_event(
+        &self,
+        device: usize,
+        stream: u64,
+        timing: bool,
+    ) -> Result<Box<dyn DeviceEvent>> {
+        self.device(device)?.record_event(stream, timing)
+    }
+
+    fn wait_event(&self, device: usize, stream: u64, event: &dyn DeviceEvent) -> Result<()> {
+        self.device(device)?.wait_event(stream, event)
     }
 
     fn has_gemm_library(&self, device: usize) -> bool {

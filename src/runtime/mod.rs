@@ -7,6 +7,7 @@ pub mod cuda;
 pub mod devices;
 pub mod pinned;
 pub mod stats;
+pub mod streams;
 pub mod wgpu;
 
 use std::cell::Cell;

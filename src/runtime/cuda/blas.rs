@@ -3,11 +3,13 @@
 //! strides. f16 and bf16 accumulate in f32; f32 uses TF32 only when PyTorch's matmul
 //! precision allows it, as on CUDA.
 
+use std::collections::HashMap;
 use std::ffi::c_void;
 use std::path::PathBuf;
 
 use cudarc::cublas::sys;
-use cudarc::driver::sys::CUdeviceptr;
+use cudarc::driver::sys::{CUdeviceptr, CUstream};
+use parking_lot::Mutex;
 
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -37,15 +39,17 @@ fn preload() {
     }
 }
 
-/// A cuBLAS handle bound to one device's primary context.
-pub struct Blas {
-    handle: sys::cublasHandle_t,
-}
+#[derive(Clone, Copy)]
+struct Handle(sys::cublasHandle_t);
 
-// SAFETY: cuBLAS handles may be used from any thread with their context current; every call
-// goes to the default stream.
-unsafe impl Send for Blas {}
-unsafe impl Sync for Blas {}
+// SAFETY: a cuBLAS handle may be used from any thread with its context current.
+unsafe impl Send for Handle {}
+
+/// cuBLAS for one device's primary context: a handle per stream id, each bound to its stream
+/// once, so that streams never share a handle's workspace.
+pub struct Blas {
+    handles: Mutex<HashMap<u64, Handle>>,
+}
 
 fn status(rc: sys::cublasStatus_t, what: &str) -> Result<()> {
     if rc == sys::cublasStatus_t::CUBLAS_STATUS_SUCCESS {
@@ -134,20 +138,48 @@ impl Blas {
             }
             return None;
         }
-        let mut handle: sys::cublasHandle_t = std::ptr::null_mut();
-        // SAFETY: valid out-pointer; the device's context is current.
-        let created = unsafe { sys::cublasCreate_v2(&mut handle) };
-        if let Err(e) = status(created, "cublasCreate") {
+        let blas = Blas {
+            handles: Mutex::new(HashMap::new()),
+        };
+        if let Err(e) = blas.handle(0, std::ptr::null_mut()) {
             if trace_enabled() {
                 eprintln!("{e}: the portable GEMM kernel serves {device_name}");
             }
             return None;
         }
-        Some(Blas { handle })
+        Some(blas)
     }
 
-    /// Runs `gemm` on the default stream; false when its layout or dtype is not cuBLAS's.
-    pub fn gemm(&self, g: &Gemm, a: CUdeviceptr, b: CUdeviceptr, out: CUdeviceptr) -> Result<bool> {
+    /// The handle of stream id `id` (whose CUDA stream is `stream`), created on first use;
+    /// the device's context must be current.
+    fn handle(&self, id: u64, stream: CUstream) -> Result<sys::cublasHandle_t> {
+        let mut handles = self.handles.lock();
+        if let Some(h) = handles.get(&id) {
+            return Ok(h.0);
+        }
+        let mut handle: sys::cublasHandle_t = std::ptr::null_mut();
+        // SAFETY: valid out-pointer; the context is current; the stream is one of its own.
+        unsafe {
+            status(sys::cublasCreate_v2(&mut handle), "cublasCreate")?;
+            status(
+                sys::cublasSetStream_v2(handle, stream as sys::cudaStream_t),
+                "cublasSetStream",
+            )?;
+        }
+        handles.insert(id, Handle(handle));
+        Ok(handle)
+    }
+
+    /// Runs `gemm` on `stream` (its id and CUDA stream); false when its layout or dtype is not
+    /// cuBLAS's.
+    pub fn gemm(
+        &self,
+        g: &Gemm,
+        a: CUdeviceptr,
+        b: CUdeviceptr,
+        out: CUdeviceptr,
+        (id, stream): (u64, CUstream),
+    ) -> Result<bool> {
         let Some(ty) = data_type(g.dtype) else {
             return Ok(false);
         };
@@ -175,12 +207,12 @@ impl Blas {
         } else {
             (&alpha32 as *const f32 as _, &beta32 as *const f32 as _)
         };
+        let handle = self.handle(id, stream)?;
         // SAFETY: the pointers address blocks holding the views the strides describe (checked
         // by the caller), and alpha/beta live across the call.
         let rc = unsafe {
-            sys::cublasSetStream_v2(self.handle, std::ptr::null_mut());
             sys::cublasGemmStridedBatchedEx(
-                self.handle,
+                handle,
                 op(plan.trans_b),
                 op(plan.trans_a),
                 g.n as i32,

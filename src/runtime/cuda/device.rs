@@ -1,23 +1,27 @@
-//! One CUDA device: its primary context, caching allocator, compiled kernels and cuBLAS.
-//! Work goes to the legacy default stream, so it runs in issue order like PyTorch's default
-//! stream, and a freed block reused by later work is safe without events.
+//! One CUDA device: its primary context, streams, caching allocator, compiled kernels and
+//! cuBLAS. Work goes to the calling thread's current stream (stream 0 is the legacy default
+//! stream, as PyTorch's default stream is); copies to and from pageable host memory wait for
+//! that stream, as CUDA's do.
 
 use std::collections::HashMap;
 use std::ffi::c_void;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use cudarc::driver::sys;
 use parking_lot::Mutex;
 
 use super::blas::Blas;
 use super::driver::{attribute, check, Context};
+use super::events::CudaEvent;
 use super::memory::DeviceMemory;
+use super::streams::Streams;
 use crate::error::{Error, Result};
 use crate::kernels::compile::cuda_binary;
 use crate::kernels::{cuda, Kernel};
 use crate::runtime::allocator::CachingAllocator;
 use crate::runtime::backend::{address_base, DeviceEvent, Gemm, Launch};
 use crate::runtime::devices::VendorDevice;
+use crate::runtime::streams;
 
 /// A loaded kernel's entry point.
 #[derive(Clone, Copy)]
@@ -28,11 +32,13 @@ unsafe impl Send for Function {}
 
 /// An open CUDA device.
 pub struct CudaDevice {
+    index: usize,
     name: String,
     /// The architecture NVRTC targets, e.g. `sm_90`.
     pub arch: String,
     pub multiprocessors: u32,
     context: Context,
+    streams: Arc<Streams>,
     memory: Mutex<CachingAllocator<DeviceMemory>>,
     functions: Mutex<HashMap<Kernel, Function>>,
     blas: OnceLock<Option<Blas>>,
@@ -68,18 +74,38 @@ impl CudaDevice {
         let name = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) }
             .to_string_lossy()
             .into_owned();
+        let streams = Arc::new(Streams::new(context));
         Ok(CudaDevice {
+            index: ordinal,
             name,
             arch: format!("sm_{major}{minor}"),
             multiprocessors: multiprocessors as u32,
             context,
             memory: Mutex::new(CachingAllocator::new(
-                DeviceMemory { context },
+                DeviceMemory {
+                    context,
+                    streams: streams.clone(),
+                },
                 address_base(ordinal),
             )),
+            streams,
             functions: Mutex::new(HashMap::new()),
             blas: OnceLock::new(),
         })
+    }
+
+    /// The calling thread's current stream on this device.
+    fn stream(&self) -> Result<sys::CUstream> {
+        self.streams.get(streams::current(self.index))
+    }
+
+    /// Waits for `stream`'s work.
+    fn wait_for(&self, stream: sys::CUstream) -> Result<()> {
+        // SAFETY: a stream of the current context.
+        check(
+            unsafe { sys::cuStreamSynchronize(stream) },
+            "cuStreamSynchronize",
+        )
     }
 
     /// The device pointer of `address`, checking that `len` bytes from it lie in one block.
@@ -155,24 +181,44 @@ impl VendorDevice for CudaDevice {
         }
         let pointer = self.pointer(address, data.len() as u64)?;
         self.context.bind()?;
-        // SAFETY: `data` is valid for its length; the range was checked above.
+        let stream = self.stream()?;
+        // SAFETY: `data` is valid for its length until the stream is waited for below; the
+        // range was checked above.
         check(
-            unsafe { sys::cuMemcpyHtoD_v2(pointer, data.as_ptr() as *const c_void, data.len()) },
-            "cuMemcpyHtoD",
-        )
+            unsafe {
+                sys::cuMemcpyHtoDAsync_v2(
+                    pointer,
+                    data.as_ptr() as *const c_void,
+                    data.len(),
+                    stream,
+                )
+            },
+            "cuMemcpyHtoDAsync",
+        )?;
+        self.wait_for(stream)
     }
 
     fn read(&self, address: u64, out: &mut [u8]) -> Result<()> {
+        self.context.bind()?;
+        let stream = self.stream()?;
         if out.is_empty() {
-            return self.synchronize();
+            return self.wait_for(stream);
         }
         let pointer = self.pointer(address, out.len() as u64)?;
-        self.context.bind()?;
-        // SAFETY: `out` is valid for its length; the copy waits for earlier work.
+        // SAFETY: `out` is valid for its length until the stream is waited for below; the
+        // copy follows the stream's earlier work.
         check(
-            unsafe { sys::cuMemcpyDtoH_v2(out.as_mut_ptr() as *mut c_void, pointer, out.len()) },
-            "cuMemcpyDtoH",
-        )
+            unsafe {
+                sys::cuMemcpyDtoHAsync_v2(
+                    out.as_mut_ptr() as *mut c_void,
+                    pointer,
+                    out.len(),
+                    stream,
+                )
+            },
+            "cuMemcpyDtoHAsync",
+        )?;
+        self.wait_for(stream)
     }
 
     fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {
@@ -181,9 +227,10 @@ impl VendorDevice for CudaDevice {
         }
         let (d, s) = (self.pointer(dst, bytes)?, self.pointer(src, bytes)?);
         self.context.bind()?;
-        // SAFETY: both ranges were checked; the default stream orders the copy.
+        let stream = self.stream()?;
+        // SAFETY: both ranges were checked; the stream orders the copy.
         check(
-            unsafe { sys::cuMemcpyDtoDAsync_v2(d, s, bytes as usize, std::ptr::null_mut()) },
+            unsafe { sys::cuMemcpyDtoDAsync_v2(d, s, bytes as usize, stream) },
             "cuMemcpyDtoDAsync",
         )
     }
@@ -208,6 +255,7 @@ impl VendorDevice for CudaDevice {
             )));
         }
         self.context.bind()?;
+        let stream = self.stream()?;
         let function = self.function(launch.kernel)?;
         let mut words = [0u32; cuda::MAX_WORDS];
         words[..launch.words.len()].copy_from_slice(&launch.words);
@@ -234,7 +282,7 @@ impl VendorDevice for CudaDevice {
                     1,
                     1,
                     0,
-                    std::ptr::null_mut(),
+                    stream,
                     params.as_mut_ptr(),
                     std::ptr::null_mut(),
                 )
@@ -249,23 +297,39 @@ impl VendorDevice for CudaDevice {
         check(unsafe { sys::cuCtxSynchronize() }, "cuCtxSynchronize")
     }
 
-    /// Whether the default stream has finished its work.
-    fn idle(&self) -> Result<bool> {
+    fn concurrent_streams(&self) -> bool {
+        true
+    }
+
+    /// Whether `stream` has finished its work.
+    fn idle(&self, stream: u64) -> Result<bool> {
         self.context.bind()?;
-        // SAFETY: the null stream of the current context.
-        match unsafe { sys::cuStreamQuery(std::ptr::null_mut()) } {
+        let stream = self.streams.get(stream)?;
+        // SAFETY: a stream of the current context.
+        match unsafe { sys::cuStreamQuery(stream) } {
             sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
             rc => check(rc, "cuStreamQuery").map(|_| true),
         }
     }
 
-    /// A CUDA event recorded on the default stream.
-    fn record_event(&self, timing: bool) -> Result<Box<dyn DeviceEvent>> {
+    fn synchronize_stream(&self, stream: u64) -> Result<()> {
         self.context.bind()?;
-        Ok(Box::new(super::events::CudaEvent::record(
-            self.context,
-            timing,
-        )?))
+        self.wait_for(self.streams.get(stream)?)
+    }
+
+    /// A CUDA event recorded on `stream`.
+    fn record_event(&self, stream: u64, timing: bool) -> Result<Box<dyn DeviceEvent>> {
+        self.context.bind()?;
+        let stream = self.streams.get(stream)?;
+        Ok(Box::new(CudaEvent::record(self.context, stream, timing)?))
+    }
+
+    fn wait_event(&self, stream: u64, event: &dyn DeviceEvent) -> Result<()> {
+        let event = event
+            .as_any()
+            .downcast_ref::<CudaEvent>()
+            .ok_or_else(|| Error::runtime("mojo: an event of another backend"))?;
+        event.block(self.streams.get(stream)?)
     }
 
     /// Whether cuBLAS loaded for this device.
@@ -282,7 +346,8 @@ impl VendorDevice for CudaDevice {
         let a = self.pointer(gemm.a.address, 0)?;
         let b = self.pointer(gemm.b.address, 0)?;
         let out = self.pointer(gemm.out.address, 0)?;
-        blas.gemm(gemm, a, b, out)
+        let id = streams::current(self.index);
+        blas.gemm(gemm, a, b, out, (id, self.streams.get(id)?))
     }
 
     /// Page-locked host memory usable by every device's copies (portable).

@@ -1,4 +1,4 @@
-//! CUDA events on the default stream, with or without timing.
+//! CUDA events on a stream, with or without timing.
 
 use std::any::Any;
 
@@ -19,15 +19,15 @@ unsafe impl Send for CudaEvent {}
 unsafe impl Sync for CudaEvent {}
 
 impl CudaEvent {
-    /// Creates and records an event; `context` must be current.
-    pub fn record(context: Context, timing: bool) -> Result<Self> {
+    /// Creates an event and records it on `stream`; `context` must be current.
+    pub fn record(context: Context, stream: sys::CUstream, timing: bool) -> Result<Self> {
         let flags = if timing {
             sys::CUevent_flags::CU_EVENT_DEFAULT
         } else {
             sys::CUevent_flags::CU_EVENT_DISABLE_TIMING
         };
         let mut event: sys::CUevent = std::ptr::null_mut();
-        // SAFETY: valid out-pointer; the context is current; the null stream is the default.
+        // SAFETY: valid out-pointer; the context is current; `stream` is one of its streams.
         unsafe {
             check(
                 sys::cuEventCreate(&mut event, flags as u32),
@@ -38,10 +38,7 @@ impl CudaEvent {
                 event,
                 timing,
             };
-            check(
-                sys::cuEventRecord(event, std::ptr::null_mut()),
-                "cuEventRecord",
-            )?;
+            check(sys::cuEventRecord(event, stream), "cuEventRecord")?;
             Ok(made)
         }
     }
@@ -87,6 +84,18 @@ impl DeviceEvent for CudaEvent {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+impl CudaEvent {
+    /// Makes work issued on `stream` from now on wait for this event.
+    pub fn block(&self, stream: sys::CUstream) -> Result<()> {
+        self.context.bind()?;
+        // SAFETY: a live event and a stream of the same context.
+        check(
+            unsafe { sys::cuStreamWaitEvent(stream, self.event, 0) },
+            "cuStreamWaitEvent",
+        )
     }
 }
 

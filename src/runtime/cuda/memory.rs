@@ -1,14 +1,21 @@
 //! Device memory from cuMemAlloc as the caching allocator's segments.
 
+use std::sync::Arc;
+
 use cudarc::driver::sys;
 
 use super::driver::{check, check_allocation, Context};
+use super::events::CudaEvent;
+use super::streams::Streams;
 use crate::error::Result;
 use crate::runtime::allocator::MemoryProvider;
+use crate::runtime::backend::DeviceEvent;
 
-/// Allocates segments in one device's primary context.
+/// Allocates segments in one device's primary context; marks its streams' progress with
+/// events for blocks other streams use.
 pub struct DeviceMemory {
     pub context: Context,
+    pub streams: Arc<Streams>,
 }
 
 impl MemoryProvider for DeviceMemory {
@@ -34,5 +41,21 @@ impl MemoryProvider for DeviceMemory {
                 let _ = sys::cuMemFree_v2(segment);
             }
         }
+    }
+
+    type Event = CudaEvent;
+
+    fn record(&mut self, stream: u64) -> Result<CudaEvent> {
+        self.context.bind()?;
+        CudaEvent::record(self.context, self.streams.get(stream)?, false)
+    }
+
+    /// An event that cannot be queried belongs to a failed context, where nothing runs.
+    fn reached(&mut self, event: &CudaEvent, wait: bool) -> bool {
+        if wait {
+            let _ = event.synchronize();
+            return true;
+        }
+        event.query().unwrap_or(true)
     }
 }

@@ -6,6 +6,7 @@ mod device;
 mod driver;
 mod events;
 mod memory;
+mod streams;
 
 use cudarc::driver::sys;
 use device::CudaDevice;

@@ -289,7 +289,7 @@ impl VendorDevice for WgpuDevice {
 
     /// Whether every dispatch recorded so far has finished. A poll that retires the last
     /// submission reports it only to the next poll, hence two.
-    fn idle(&self) -> Result<bool> {
+    fn idle(&self, _stream: u64) -> Result<bool> {
         self.flush()?;
         for _ in 0..2 {
             let status = self
@@ -304,7 +304,7 @@ impl VendorDevice for WgpuDevice {
     }
 
     /// An event after every dispatch recorded so far.
-    fn record_event(&self, timing: bool) -> Result<Box<dyn DeviceEvent>> {
+    fn record_event(&self, _stream: u64, timing: bool) -> Result<Box<dyn DeviceEvent>> {
         self.flush()?;
         let event = super::events::WgpuEvent::record(&self.device, &self.queue, timing)?;
         Ok(Box::new(event))

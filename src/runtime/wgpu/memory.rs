@@ -42,4 +42,13 @@ impl MemoryProvider for BufferProvider {
         // Dropped, not destroyed: wgpu frees it once submitted work no longer uses it.
         drop(segment);
     }
+
+    /// One queue runs every stream's work in order, so the allocator never needs events.
+    type Event = ();
+    fn record(&mut self, _stream: u64) -> Result<()> {
+        Ok(())
+    }
+    fn reached(&mut self, _event: &(), _wait: bool) -> bool {
+        true
+    }
 }
