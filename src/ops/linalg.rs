@@ -102,7 +102,9 @@ fn matrix(t: &TensorRef) -> MatrixView {
 }
 
 /// The product through the backend's GEMM library (cuBLAS), when it has one and takes these
-/// operands: `c` is first copied (broadcast) into `out`, which the library scales by beta.
+/// operands. A bias row (`c` a broadcast vector, beta 1) goes to the library's bias epilogue
+/// when it has one; otherwise `c` is first copied (broadcast) into `out`, which the library
+/// scales by beta.
 fn vendor_gemm(
     a: &TensorRef,
     b: &TensorRef,
@@ -131,8 +133,19 @@ fn vendor_gemm(
         out: matrix(out),
         alpha: alpha.to_f64(),
         beta: 0.0,
+        bias: None,
     };
     if let Some(c) = c {
+        let row = c.strides[0] == 0 && c.strides[1] == 0 && (c.strides[2] == 1 || n == 1);
+        if row && beta.to_f64() == 1.0 && c.dtype == out.dtype {
+            let with_bias = Gemm {
+                bias: Some(c.address),
+                ..gemm
+            };
+            if backend.gemm(out.device, &with_bias)? {
+                return Ok(true);
+            }
+        }
         if c.address != out.address || c.strides != out.strides {
             super::copy::copy(out, c)?;
         }

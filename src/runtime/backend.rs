@@ -29,8 +29,9 @@ pub struct MatrixView {
     pub col_stride: i64,
 }
 
-/// `out = alpha * (a @ b) + beta * out` for `batch` products of `m × k` by `k × n`, all
-/// operands of `dtype`.
+/// `out = alpha * (a @ b) + beta * out (+ bias)` for `batch` products of `m × k` by `k × n`,
+/// all operands of `dtype`; `bias`, when given, is the address of `n` contiguous elements added
+/// to every row.
 #[derive(Clone, Copy, Debug)]
 pub struct Gemm {
     pub dtype: DType,
@@ -43,6 +44,7 @@ pub struct Gemm {
     pub out: MatrixView,
     pub alpha: f64,
     pub beta: f64,
+    pub bias: Option<u64>,
 }
 
 /// A point in a device's work queue, recorded by [`Backend::record_event`].

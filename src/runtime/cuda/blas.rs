@@ -51,14 +51,22 @@ pub struct Blas {
     handles: Mutex<HashMap<u64, Handle>>,
 }
 
-fn status(rc: sys::cublasStatus_t, what: &str) -> Result<()> {
-    if rc == sys::cublasStatus_t::CUBLAS_STATUS_SUCCESS {
+/// Turns a cuBLAS or cuBLASLt status (each library has its own enum) into ours.
+pub(super) fn status<S: std::fmt::Debug>(rc: S, what: &str) -> Result<()> {
+    let name = format!("{rc:?}");
+    if name == "CUBLAS_STATUS_SUCCESS" {
         Ok(())
     } else {
         Err(Error::runtime(format!(
-            "mojo: cuBLAS error in {what}: {rc:?}"
+            "mojo: cuBLAS error in {what}: {name}"
         )))
     }
+}
+
+/// Whether PyTorch's matmul precision lets float32 products use TF32.
+pub(super) fn allows_tf32() -> bool {
+    // SAFETY: reads a flag of PyTorch's global context.
+    unsafe { mojo_matmul_allows_tf32() }
 }
 
 /// How cuBLAS reads a row-major `rows × cols` view: (transposed, leading dimension), or None
@@ -79,17 +87,17 @@ fn layout(rows: u64, cols: u64, view: &MatrixView) -> Option<(bool, i64)> {
 /// cuBLAS's arguments for `outᵀ (n × m) = op(b) op(a)`: each operand's transpose flag and
 /// leading dimension.
 #[derive(Debug, PartialEq, Eq)]
-struct Plan {
-    trans_b: bool,
-    ldb: i64,
-    trans_a: bool,
-    lda: i64,
-    ldc: i64,
+pub(super) struct Plan {
+    pub trans_b: bool,
+    pub ldb: i64,
+    pub trans_a: bool,
+    pub lda: i64,
+    pub ldc: i64,
 }
 
 /// The plan for `g`, or None when an operand's layout, a size or the batch layout is not one
 /// cuBLAS takes (the portable kernel then runs).
-fn plan(g: &Gemm) -> Option<Plan> {
+pub(super) fn plan(g: &Gemm) -> Option<Plan> {
     let (trans_b, ldb) = layout(g.k, g.n, &g.b)?;
     let (trans_a, lda) = layout(g.m, g.k, &g.a)?;
     let (false, ldc) = layout(g.m, g.n, &g.out)? else {
@@ -180,7 +188,7 @@ impl Blas {
         out: CUdeviceptr,
         (id, stream): (u64, CUstream),
     ) -> Result<bool> {
-        let Some(ty) = data_type(g.dtype) else {
+        let Some(ty) = data_type(g.dtype).filter(|_| g.bias.is_none()) else {
             return Ok(false);
         };
         let Some(plan) = plan(g) else {
@@ -195,10 +203,7 @@ impl Blas {
         };
         let compute = match g.dtype {
             DType::F64 => sys::cublasComputeType_t::CUBLAS_COMPUTE_64F,
-            // SAFETY: reads a flag of PyTorch's global context.
-            DType::F32 if unsafe { mojo_matmul_allows_tf32() } => {
-                sys::cublasComputeType_t::CUBLAS_COMPUTE_32F_FAST_TF32
-            }
+            DType::F32 if allows_tf32() => sys::cublasComputeType_t::CUBLAS_COMPUTE_32F_FAST_TF32,
             _ => sys::cublasComputeType_t::CUBLAS_COMPUTE_32F,
         };
         let (alpha32, beta32) = (g.alpha as f32, g.beta as f32);
@@ -316,6 +321,7 @@ mod tests {
                     out: view(0, n as i64, 1),
                     alpha: 1.0,
                     beta: 0.0,
+                    bias: None,
                 };
                 let p = plan(&g).expect("a dense layout has a plan");
                 let mut out = vec![0.0; m * n];

@@ -11,6 +11,7 @@ use cudarc::driver::sys;
 use parking_lot::Mutex;
 
 use super::blas::Blas;
+use super::blas_lt::BlasLt;
 use super::driver::{attribute, check, Context};
 use super::events::CudaEvent;
 use super::memory::DeviceMemory;
@@ -42,6 +43,7 @@ pub struct CudaDevice {
     memory: Mutex<CachingAllocator<DeviceMemory>>,
     functions: Mutex<HashMap<Kernel, Function>>,
     blas: OnceLock<Option<Blas>>,
+    blas_lt: OnceLock<Option<BlasLt>>,
 }
 
 impl CudaDevice {
@@ -91,6 +93,7 @@ impl CudaDevice {
             streams,
             functions: Mutex::new(HashMap::new()),
             blas: OnceLock::new(),
+            blas_lt: OnceLock::new(),
         })
     }
 
@@ -143,6 +146,18 @@ impl CudaDevice {
             .get_or_init(|| {
                 self.context.bind().ok()?;
                 Blas::create(&self.name)
+            })
+            .as_ref()
+    }
+
+    /// cuBLASLt, for products with a bias epilogue (loaded with cuBLAS); 32 MiB of workspace
+    /// per stream on Hopper and newer, 4 MiB before, as PyTorch gives it.
+    fn blas_lt(&self) -> Option<&BlasLt> {
+        self.blas()?;
+        self.blas_lt
+            .get_or_init(|| {
+                let capability: u32 = self.arch[3..].parse().unwrap_or(0);
+                BlasLt::create(if capability >= 90 { 32 << 20 } else { 4 << 20 })
             })
             .as_ref()
     }
@@ -347,7 +362,14 @@ impl VendorDevice for CudaDevice {
         let b = self.pointer(gemm.b.address, 0)?;
         let out = self.pointer(gemm.out.address, 0)?;
         let id = streams::current(self.index);
-        blas.gemm(gemm, a, b, out, (id, self.streams.get(id)?))
+        let stream = (id, self.streams.get(id)?);
+        match gemm.bias {
+            Some(bias) => match self.blas_lt() {
+                Some(lt) => lt.gemm_with_bias(gemm, (a, b, out, self.pointer(bias, 0)?), stream),
+                None => Ok(false),
+            },
+            None => blas.gemm(gemm, a, b, out, stream),
+        }
     }
 
     /// Page-locked host memory usable by every device's copies (portable).

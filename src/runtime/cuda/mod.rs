@@ -2,6 +2,7 @@
 //! kernels compiled by NVRTC for each device's architecture, GEMM through cuBLAS.
 
 mod blas;
+mod blas_lt;
 mod device;
 mod driver;
 mod events;
