@@ -90,6 +90,9 @@ int mojo_memory_info(int64_t device, uint64_t* free, uint64_t* total);
 int mojo_synchronize(int64_t device);
 int mojo_write(uint64_t address, const void* src, uint64_t bytes);
 int mojo_read(uint64_t address, void* dst, uint64_t bytes);
+// non_blocking copies: asynchronous on the current stream when the host side is pinned.
+int mojo_write_async(uint64_t address, const void* src, uint64_t bytes);
+int mojo_read_async(uint64_t address, void* dst, uint64_t bytes);
 // Events (src/ffi/events.rs): an opaque handle per recorded event.
 int mojo_event_record(int64_t device, uint64_t stream, int32_t timing, void** handle);
 int mojo_event_block(void* handle, int64_t device, uint64_t stream);

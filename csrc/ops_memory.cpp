@@ -106,12 +106,14 @@ at::Tensor& set_empty(at::Tensor& self) {
 }
 
 // Host to device: upload the source's bytes, then convert and scatter on the device.
-void upload(const at::Tensor& src, const at::Tensor& dst) {
+// `non_blocking` from pinned memory returns before the copy ends (ordered on the stream).
+void upload(const at::Tensor& src, const at::Tensor& dst, bool non_blocking) {
   at::Tensor host = src.contiguous();
   bool direct = dst.is_contiguous() && dst.scalar_type() == src.scalar_type() &&
                 dst.sizes() == src.sizes();
   at::Tensor staged = direct ? dst : at::empty(src.sizes(), src.options().device(dst.device()));
-  check(mojo_write(reinterpret_cast<uint64_t>(staged.data_ptr()), host.const_data_ptr(), host.nbytes()));
+  auto write = non_blocking ? &mojo_write_async : &mojo_write;
+  check(write(reinterpret_cast<uint64_t>(staged.data_ptr()), host.const_data_ptr(), host.nbytes()));
   if (!direct) {
     auto d = describe(dst), s = describe(staged);
     check(mojo_copy(&d, &s));
@@ -119,7 +121,8 @@ void upload(const at::Tensor& src, const at::Tensor& dst) {
 }
 
 // Device to host: convert and gather on the device, download, then place on the host.
-void download(const at::Tensor& src, const at::Tensor& dst) {
+// `non_blocking` into pinned memory returns before the copy ends; synchronise before reading.
+void download(const at::Tensor& src, const at::Tensor& dst, bool non_blocking) {
   at::Tensor staged = src;
   if (!src.is_contiguous() || src.scalar_type() != dst.scalar_type()) {
     staged = at::empty(src.sizes(), src.options().dtype(dst.scalar_type()));
@@ -128,8 +131,9 @@ void download(const at::Tensor& src, const at::Tensor& dst) {
   }
   bool direct = dst.is_contiguous() && dst.sizes() == src.sizes();
   at::Tensor host = direct ? dst : at::empty(src.sizes(), dst.options());
-  check(mojo_read(reinterpret_cast<uint64_t>(staged.const_data_ptr()), host.mutable_data_ptr(),
-                  host.nbytes()));
+  auto read = non_blocking && direct ? &mojo_read_async : &mojo_read;
+  check(read(reinterpret_cast<uint64_t>(staged.const_data_ptr()), host.mutable_data_ptr(),
+             host.nbytes()));
   if (!direct) dst.copy_(host);
 }
 
@@ -146,10 +150,10 @@ at::Tensor copy_from(const at::Tensor& src, const at::Tensor& dst, bool non_bloc
     }
   } else if (dst_mojo && src.is_cpu()) {
     c10::DeviceGuard guard(dst.device());
-    upload(src, dst);
+    upload(src, dst, non_blocking);
   } else if (src_mojo && dst.is_cpu()) {
     c10::DeviceGuard guard(src.device());
-    download(src, dst);
+    download(src, dst, non_blocking);
   } else {
     unsupported_copy(src, dst);
   }

@@ -3,7 +3,7 @@
 use std::ffi::c_void;
 
 use super::ffi_call;
-use crate::runtime::{self, backend, stats::DeviceStats};
+use crate::runtime::{self, backend, pinned, stats::DeviceStats};
 
 /// Number of devices; 0 when no backend starts (never fails: the guard's `deviceCount` is noexcept).
 #[no_mangle]
@@ -86,7 +86,7 @@ pub extern "C" fn mojo_empty_cache() -> i32 {
     ffi_call(|| {
         let b = backend()?;
         (0..b.device_count()).for_each(|d| b.empty_cache(d));
-        crate::runtime::pinned::empty_cache();
+        pinned::empty_cache();
         Ok(())
     })
 }
@@ -98,7 +98,7 @@ pub extern "C" fn mojo_empty_cache() -> i32 {
 #[no_mangle]
 pub unsafe extern "C" fn mojo_host_allocate(bytes: u64, out: *mut *mut c_void) -> i32 {
     ffi_call(|| {
-        let ptr = crate::runtime::pinned::allocate(bytes as usize)?;
+        let ptr = pinned::allocate(bytes as usize)?;
         // SAFETY: the caller passes a writable pointer.
         unsafe { *out = ptr as *mut c_void };
         Ok(())
@@ -108,13 +108,13 @@ pub unsafe extern "C" fn mojo_host_allocate(bytes: u64, out: *mut *mut c_void) -
 /// Returns a pinned block to the cache.
 #[no_mangle]
 pub extern "C" fn mojo_host_free(ptr: *mut c_void) {
-    crate::runtime::pinned::free(ptr as *mut u8);
+    pinned::free(ptr as *mut u8);
 }
 
 /// 1 when `ptr` lies in a live pinned block, else 0.
 #[no_mangle]
 pub extern "C" fn mojo_is_pinned(ptr: *const c_void) -> i32 {
-    i32::from(crate::runtime::pinned::is_pinned(ptr as *const u8))
+    i32::from(pinned::is_pinned(ptr as *const u8))
 }
 
 /// (free, total) bytes of `device`.
@@ -180,5 +180,53 @@ pub unsafe extern "C" fn mojo_read(address: u64, dst: *mut c_void, bytes: u64) -
         count_sync();
         backend()?.read(address, out)?;
         crate::ops::faults::check(crate::runtime::backend::device_of(address))
+    })
+}
+
+/// `non_blocking=True` upload: from pinned memory, the copy runs on the current stream and the
+/// pinned block is kept from reuse until it has; from other memory it is `mojo_write`.
+///
+/// # Safety
+/// `src` must hold `bytes` readable bytes (until the copy ends, when pinned).
+#[no_mangle]
+pub unsafe extern "C" fn mojo_write_async(address: u64, src: *const c_void, bytes: u64) -> i32 {
+    let src = src.cast::<u8>();
+    if bytes == 0 || !pinned::holds(src, bytes as usize) {
+        // SAFETY: per the contract.
+        return unsafe { mojo_write(address, src.cast(), bytes) };
+    }
+    ffi_call(|| {
+        // SAFETY: the pinned block stays alive until the copy's event (record_use).
+        let event = unsafe { backend()?.write_async(address, src, bytes as usize)? };
+        if let Some(event) = event {
+            pinned::record_use(src, event);
+        }
+        Ok(())
+    })
+}
+
+/// `non_blocking=True` download: into pinned memory the copy runs on the current stream (the
+/// caller synchronises before reading it, as with CUDA); into other memory it is `mojo_read`.
+///
+/// # Safety
+/// `dst` must hold `bytes` writable bytes (until the copy ends, when pinned).
+#[no_mangle]
+pub unsafe extern "C" fn mojo_read_async(address: u64, dst: *mut c_void, bytes: u64) -> i32 {
+    let dst = dst.cast::<u8>();
+    if bytes == 0 || !pinned::holds(dst, bytes as usize) {
+        // SAFETY: per the contract.
+        return unsafe { mojo_read(address, dst.cast(), bytes) };
+    }
+    ffi_call(|| {
+        // SAFETY: the pinned block stays alive until the copy's event (record_use).
+        match unsafe { backend()?.read_async(address, dst, bytes as usize)? } {
+            Some(event) => pinned::record_use(dst, event),
+            // The backend read synchronously.
+            None => {
+                count_sync();
+                crate::ops::faults::check(crate::runtime::backend::device_of(address))?;
+            }
+        }
+        Ok(())
     })
 }

@@ -100,6 +100,28 @@ pub trait Backend: Send + Sync {
     fn write(&self, address: u64, data: &[u8]) -> Result<()>;
     /// Copies device memory at `address` to host bytes, waiting for pending work.
     fn read(&self, address: u64, out: &mut [u8]) -> Result<()>;
+    /// Starts copying `bytes` host bytes from `src` to `address` on the current stream and
+    /// returns the event after which `src` is no longer read (None when it already is).
+    ///
+    /// # Safety
+    /// `src` holds `bytes` readable bytes until that event.
+    unsafe fn write_async(
+        &self,
+        address: u64,
+        src: *const u8,
+        bytes: usize,
+    ) -> Result<Option<Box<dyn DeviceEvent>>>;
+    /// Starts copying `bytes` from `address` to host memory at `dst` on the current stream and
+    /// returns the event after which `dst` holds them (None when it already does).
+    ///
+    /// # Safety
+    /// `dst` holds `bytes` writable bytes, used by nothing else until that event.
+    unsafe fn read_async(
+        &self,
+        address: u64,
+        dst: *mut u8,
+        bytes: usize,
+    ) -> Result<Option<Box<dyn DeviceEvent>>>;
     /// Copies `bytes` between device addresses (the ranges must not overlap).
     fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()>;
     /// Queues a kernel on `device`.

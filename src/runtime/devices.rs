@@ -34,6 +34,36 @@ pub trait VendorDevice: Send + Sync {
     fn memory_info(&self) -> Result<(u64, u64)>;
     fn write(&self, address: u64, data: &[u8]) -> Result<()>;
     fn read(&self, address: u64, out: &mut [u8]) -> Result<()>;
+    /// Like `write`, unless the device copies host memory asynchronously (see
+    /// [`Backend::write_async`]).
+    ///
+    /// # Safety
+    /// As for [`Backend::write_async`].
+    unsafe fn write_async(
+        &self,
+        address: u64,
+        src: *const u8,
+        bytes: usize,
+    ) -> Result<Option<Box<dyn DeviceEvent>>> {
+        // SAFETY: per the contract, `src` holds `bytes` bytes.
+        let data = unsafe { std::slice::from_raw_parts(src, bytes) };
+        self.write(address, data).map(|_| None)
+    }
+    /// Like `read`, unless the device copies to host memory asynchronously (see
+    /// [`Backend::read_async`]).
+    ///
+    /// # Safety
+    /// As for [`Backend::read_async`].
+    unsafe fn read_async(
+        &self,
+        address: u64,
+        dst: *mut u8,
+        bytes: usize,
+    ) -> Result<Option<Box<dyn DeviceEvent>>> {
+        // SAFETY: per the contract, `dst` holds `bytes` writable bytes.
+        let out = unsafe { std::slice::from_raw_parts_mut(dst, bytes) };
+        self.read(address, out).map(|_| None)
+    }
     fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()>;
     fn launch(&self, launch: Launch<'_>) -> Result<()>;
     fn synchronize(&self) -> Result<()>;
@@ -165,6 +195,26 @@ where
 
     fn read(&self, address: u64, out: &mut [u8]) -> Result<()> {
         self.owner(address)?.read(address, out)
+    }
+
+    unsafe fn write_async(
+        &self,
+        address: u64,
+        src: *const u8,
+        bytes: usize,
+    ) -> Result<Option<Box<dyn DeviceEvent>>> {
+        // SAFETY: the caller's contract is the device's.
+        unsafe { self.owner(address)?.write_async(address, src, bytes) }
+    }
+
+    unsafe fn read_async(
+        &self,
+        address: u64,
+        dst: *mut u8,
+        bytes: usize,
+    ) -> Result<Option<Box<dyn DeviceEvent>>> {
+        // SAFETY: the caller's contract is the device's.
+        unsafe { self.owner(address)?.read_async(address, dst, bytes) }
     }
 
     fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {

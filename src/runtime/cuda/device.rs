@@ -236,6 +236,50 @@ impl VendorDevice for CudaDevice {
         self.wait_for(stream)
     }
 
+    /// cuMemcpyHtoDAsync on the current stream; `src` is read until the returned event.
+    unsafe fn write_async(
+        &self,
+        address: u64,
+        src: *const u8,
+        bytes: usize,
+    ) -> Result<Option<Box<dyn DeviceEvent>>> {
+        if bytes == 0 {
+            return Ok(None);
+        }
+        let pointer = self.pointer(address, bytes as u64)?;
+        self.context.bind()?;
+        let stream = self.stream()?;
+        // SAFETY: per the contract `src` stays valid until the event; the range was checked.
+        check(
+            unsafe { sys::cuMemcpyHtoDAsync_v2(pointer, src as *const c_void, bytes, stream) },
+            "cuMemcpyHtoDAsync",
+        )?;
+        let event = CudaEvent::record(self.context, stream, false)?;
+        Ok(Some(Box::new(event)))
+    }
+
+    /// cuMemcpyDtoHAsync on the current stream; `dst` holds the bytes after the event.
+    unsafe fn read_async(
+        &self,
+        address: u64,
+        dst: *mut u8,
+        bytes: usize,
+    ) -> Result<Option<Box<dyn DeviceEvent>>> {
+        if bytes == 0 {
+            return Ok(None);
+        }
+        let pointer = self.pointer(address, bytes as u64)?;
+        self.context.bind()?;
+        let stream = self.stream()?;
+        // SAFETY: per the contract `dst` stays valid until the event; the range was checked.
+        check(
+            unsafe { sys::cuMemcpyDtoHAsync_v2(dst as *mut c_void, pointer, bytes, stream) },
+            "cuMemcpyDtoHAsync",
+        )?;
+        let event = CudaEvent::record(self.context, stream, false)?;
+        Ok(Some(Box::new(event)))
+    }
+
     fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {
         if bytes == 0 {
             return Ok(());
