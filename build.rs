@@ -65,6 +65,10 @@ fn main() {
     for include in field("include") {
         build.flag("-isystem").flag(&include);
     }
+    // kineto's headers include each other by bare name (torch >= 2.12's profiler registry).
+    if let Some(root) = field("include").first() {
+        build.flag("-isystem").flag(format!("{root}/kineto"));
+    }
     build.compile("mojo_glue");
     println!("cargo:rustc-link-search=native={libdir}");
     println!("cargo:rustc-link-lib=dylib=c10");

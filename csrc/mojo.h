@@ -100,6 +100,20 @@ int mojo_event_query(void* handle, int32_t* done);
 int mojo_event_synchronize(void* handle);
 int mojo_event_elapsed(void* start, void* end, double* ms);
 void mojo_event_destroy(void* handle);
+// The device-activity trace for torch.profiler (src/ffi/trace.rs).
+typedef struct {
+  const char* name;
+  int64_t device;
+  uint64_t stream;
+  uint64_t correlation;
+  int64_t start_ns;
+  int64_t end_ns;
+} MojoActivity;
+int mojo_trace_start(void);
+void mojo_trace_stop(void);
+void mojo_trace_push_correlation(uint64_t id);
+void mojo_trace_pop_correlation(void);
+int mojo_trace_collect(void* context, void (*emit)(void* context, const MojoActivity* activity));
 // Streams (src/ffi/streams.rs): ids, 0 being each device's default stream.
 int mojo_stream_create(int64_t device, uint64_t* id);
 uint64_t mojo_stream_current(int64_t device);

@@ -1,10 +1,11 @@
-"""The spec's first Profiling example: torch.profiler records ops on mojo tensors and exports a
-chrome trace (device rows need a CUDA build of torch, so the rule checked is the CPU timeline)."""
+"""The spec's Profiling examples: torch.profiler records ops on mojo tensors, with device rows
+for the kernels (the backend's kineto plugin), and exports a chrome trace; the legacy profiler
+gives per-op device times."""
 
 import json
 
 import torch
-from torch.profiler import profile
+from torch.profiler import ProfilerActivity, profile
 
 
 def test_the_spec_profiler_example(device, tmp_path):
@@ -42,3 +43,40 @@ def test_the_spec_legacy_profiler_example_gives_device_times(device):
     averages = {e.key: e for e in prof.key_averages()}
     assert averages["aten::relu"].count == 5
     assert averages["aten::mm"].self_device_time_total > 0
+
+
+def test_torch_profiler_has_device_rows_linked_to_their_ops(device, tmp_path):
+    a = torch.randn(64, 64, device=device)
+    torch.relu(a @ a)
+    torch.accelerator.synchronize()
+
+    with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.PrivateUse1]) as prof:
+        for _ in range(3):
+            torch.relu(a @ a)
+        torch.accelerator.synchronize()
+
+    kernels = [e for e in prof.events() if e.device_type == torch.autograd.DeviceType.PrivateUse1]
+    assert len(kernels) == 6, [k.name for k in kernels]  # a product and a relu map per step
+    assert all(k.time_range.elapsed_us() > 0 for k in kernels)
+    averages = {e.key: e for e in prof.key_averages()}
+    assert averages["aten::relu"].self_device_time_total > 0
+    assert "Self MOJO" in prof.key_averages().table(row_limit=4)
+    trace = tmp_path / "trace.json"
+    prof.export_chrome_trace(str(trace))
+    events = json.loads(trace.read_text())["traceEvents"]
+    ops = {e["args"]["External id"]: e for e in events if e.get("cat") == "cpu_op"}
+    rows = [e for e in events if e.get("cat") == "kernel"]
+    assert len(rows) == 6
+    for row in rows:
+        op = ops[row["args"]["External id"]]
+        assert op["name"] in ("aten::mm", "aten::relu")
+        # On the host clock: a kernel starts after its op was entered.
+        assert row["ts"] >= op["ts"]
+
+
+def test_profiling_only_the_cpu_records_no_device_rows(device):
+    a = torch.randn(16, 16, device=device)
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        torch.relu(a)
+        torch.accelerator.synchronize()
+    assert not [e for e in prof.events() if e.device_type == torch.autograd.DeviceType.PrivateUse1]

@@ -6,6 +6,7 @@ mod events;
 mod ops;
 pub mod runtime;
 mod streams;
+mod trace;
 
 use std::cell::RefCell;
 use std::ffi::{c_char, CString};

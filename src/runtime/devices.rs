@@ -7,6 +7,7 @@ use super::allocator::{CachingAllocator, MemoryProvider};
 use super::backend::{device_of, Backend, DeviceEvent, Gemm, Launch};
 use super::stats::DeviceStats;
 use super::streams;
+use super::trace;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 
@@ -102,6 +103,28 @@ pub struct Devices<D> {
 }
 
 impl<D: VendorDevice> Devices<D> {
+    /// Runs `work` (which issues to `device`'s current stream and says whether it did),
+    /// bracketed by timed events while the profiler's trace records.
+    fn traced(
+        &self,
+        device: usize,
+        name: impl FnOnce() -> String,
+        work: impl FnOnce(&D) -> Result<bool>,
+    ) -> Result<bool> {
+        let d = self.device(device)?;
+        if !trace::recording() {
+            return work(d);
+        }
+        let stream = streams::current(device);
+        let start = d.record_event(stream, true)?;
+        let issued = work(d)?;
+        if issued {
+            let end = d.record_event(stream, true)?;
+            trace::record(name(), device, stream, start, end);
+        }
+        Ok(issued)
+    }
+
     fn device(&self, device: usize) -> Result<&D> {
         self.list
             .get(device)
@@ -227,7 +250,9 @@ where
     }
 
     fn launch(&self, device: usize, launch: Launch<'_>) -> Result<()> {
-        self.device(device)?.launch(launch)
+        let kernel = launch.kernel;
+        self.traced(device, || kernel.name(), |d| d.launch(launch).map(|_| true))
+            .map(|_| ())
     }
 
     fn synchronize(&self, device: usize) -> Result<()> {
@@ -260,7 +285,8 @@ where
     }
 
     fn gemm(&self, device: usize, gemm: &Gemm) -> Result<bool> {
-        self.device(device)?.gemm(gemm)
+        let name = || format!("gemm({})", gemm.dtype.name());
+        self.traced(device, name, |d| d.gemm(gemm))
     }
 
     fn multiprocessors(&self, device: usize) -> Option<u32> {

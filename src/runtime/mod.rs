@@ -8,6 +8,7 @@ pub mod devices;
 pub mod pinned;
 pub mod stats;
 pub mod streams;
+pub mod trace;
 pub mod wgpu;
 
 use std::cell::Cell;
