@@ -3,6 +3,8 @@
 use std::ffi::c_void;
 
 use super::ffi_call;
+use crate::error::Result;
+use crate::runtime::backend::HostBuffer;
 use crate::runtime::{self, backend, pinned, stats::DeviceStats};
 
 /// Number of devices; 0 when no backend starts (never fails: the guard's `deviceCount` is noexcept).
@@ -183,8 +185,31 @@ pub unsafe extern "C" fn mojo_read(address: u64, dst: *mut c_void, bytes: u64) -
     })
 }
 
-/// `non_blocking=True` upload: from pinned memory, the copy runs on the current stream and the
-/// pinned block is kept from reuse until it has; from other memory it is `mojo_write`.
+/// A copy between `address` and pinned host memory, asynchronous where the backend can be:
+/// the pinned block is kept from reuse until the copy has finished.
+///
+/// # Safety
+/// The host memory lies in a live pinned block holding `bytes` bytes from it.
+unsafe fn copy_pinned(address: u64, host: HostBuffer, bytes: u64) -> Result<()> {
+    let start = match host {
+        HostBuffer::Source(src) => src,
+        HostBuffer::Destination(dst) => dst.cast_const(),
+    };
+    // SAFETY: the pinned block outlives the copy's event (record_use).
+    match unsafe { backend()?.copy_host_async(address, host, bytes as usize)? } {
+        Some(event) => pinned::record_use(start, event),
+        // The backend copied synchronously: a download waited for the device.
+        None if matches!(host, HostBuffer::Destination(_)) => {
+            count_sync();
+            crate::ops::faults::check(crate::runtime::backend::device_of(address))?;
+        }
+        None => {}
+    }
+    Ok(())
+}
+
+/// `non_blocking=True` upload: from pinned memory the copy runs on the current stream and
+/// returns before it ends; from other memory it is `mojo_write`.
 ///
 /// # Safety
 /// `src` must hold `bytes` readable bytes (until the copy ends, when pinned).
@@ -195,14 +220,8 @@ pub unsafe extern "C" fn mojo_write_async(address: u64, src: *const c_void, byte
         // SAFETY: per the contract.
         return unsafe { mojo_write(address, src.cast(), bytes) };
     }
-    ffi_call(|| {
-        // SAFETY: the pinned block stays alive until the copy's event (record_use).
-        let event = unsafe { backend()?.write_async(address, src, bytes as usize)? };
-        if let Some(event) = event {
-            pinned::record_use(src, event);
-        }
-        Ok(())
-    })
+    // SAFETY: `src` lies in a pinned block, per the check above.
+    ffi_call(|| unsafe { copy_pinned(address, HostBuffer::Source(src), bytes) })
 }
 
 /// `non_blocking=True` download: into pinned memory the copy runs on the current stream (the
@@ -217,16 +236,6 @@ pub unsafe extern "C" fn mojo_read_async(address: u64, dst: *mut c_void, bytes: 
         // SAFETY: per the contract.
         return unsafe { mojo_read(address, dst.cast(), bytes) };
     }
-    ffi_call(|| {
-        // SAFETY: the pinned block stays alive until the copy's event (record_use).
-        match unsafe { backend()?.read_async(address, dst, bytes as usize)? } {
-            Some(event) => pinned::record_use(dst, event),
-            // The backend read synchronously.
-            None => {
-                count_sync();
-                crate::ops::faults::check(crate::runtime::backend::device_of(address))?;
-            }
-        }
-        Ok(())
-    })
+    // SAFETY: `dst` lies in a pinned block, per the check above.
+    ffi_call(|| unsafe { copy_pinned(address, HostBuffer::Destination(dst), bytes) })
 }

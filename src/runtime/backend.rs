@@ -47,6 +47,15 @@ pub struct Gemm {
     pub bias: Option<u64>,
 }
 
+/// The host side of an asynchronous copy.
+#[derive(Clone, Copy)]
+pub enum HostBuffer {
+    /// Uploaded from.
+    Source(*const u8),
+    /// Downloaded into.
+    Destination(*mut u8),
+}
+
 /// A point in a device's work queue, recorded by [`Backend::record_event`].
 pub trait DeviceEvent: Send + Sync {
     /// Whether the work queued before the event has finished (never blocks).
@@ -100,26 +109,16 @@ pub trait Backend: Send + Sync {
     fn write(&self, address: u64, data: &[u8]) -> Result<()>;
     /// Copies device memory at `address` to host bytes, waiting for pending work.
     fn read(&self, address: u64, out: &mut [u8]) -> Result<()>;
-    /// Starts copying `bytes` host bytes from `src` to `address` on the current stream and
-    /// returns the event after which `src` is no longer read (None when it already is).
+    /// Starts copying `bytes` between `address` and `host` on the current stream and returns
+    /// the event after which the copy no longer uses the host memory (None when it already
+    /// does not).
     ///
     /// # Safety
-    /// `src` holds `bytes` readable bytes until that event.
-    unsafe fn write_async(
+    /// The host memory holds `bytes` bytes (writable for a destination) until that event.
+    unsafe fn copy_host_async(
         &self,
         address: u64,
-        src: *const u8,
-        bytes: usize,
-    ) -> Result<Option<Box<dyn DeviceEvent>>>;
-    /// Starts copying `bytes` from `address` to host memory at `dst` on the current stream and
-    /// returns the event after which `dst` holds them (None when it already does).
-    ///
-    /// # Safety
-    /// `dst` holds `bytes` writable bytes, used by nothing else until that event.
-    unsafe fn read_async(
-        &self,
-        address: u64,
-        dst: *mut u8,
+        host: HostBuffer,
         bytes: usize,
     ) -> Result<Option<Box<dyn DeviceEvent>>>;
     /// Copies `bytes` between device addresses (the ranges must not overlap).

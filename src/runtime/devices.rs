@@ -4,7 +4,9 @@
 use parking_lot::Mutex;
 
 use super::allocator::{CachingAllocator, MemoryProvider};
-use super::backend::{device_of, Backend, DeviceEvent, Gemm, Launch};
+use std::slice;
+
+use super::backend::{device_of, Backend, DeviceEvent, Gemm, HostBuffer, Launch};
 use super::stats::DeviceStats;
 use super::streams;
 use super::trace;
@@ -35,35 +37,27 @@ pub trait VendorDevice: Send + Sync {
     fn memory_info(&self) -> Result<(u64, u64)>;
     fn write(&self, address: u64, data: &[u8]) -> Result<()>;
     fn read(&self, address: u64, out: &mut [u8]) -> Result<()>;
-    /// Like `write`, unless the device copies host memory asynchronously (see
-    /// [`Backend::write_async`]).
+    /// A synchronous `write` or `read`, unless the device copies asynchronously (see
+    /// [`Backend::copy_host_async`]).
     ///
     /// # Safety
-    /// As for [`Backend::write_async`].
-    unsafe fn write_async(
+    /// As for [`Backend::copy_host_async`].
+    unsafe fn copy_host_async(
         &self,
         address: u64,
-        src: *const u8,
+        host: HostBuffer,
         bytes: usize,
     ) -> Result<Option<Box<dyn DeviceEvent>>> {
-        // SAFETY: per the contract, `src` holds `bytes` bytes.
-        let data = unsafe { std::slice::from_raw_parts(src, bytes) };
-        self.write(address, data).map(|_| None)
-    }
-    /// Like `read`, unless the device copies to host memory asynchronously (see
-    /// [`Backend::read_async`]).
-    ///
-    /// # Safety
-    /// As for [`Backend::read_async`].
-    unsafe fn read_async(
-        &self,
-        address: u64,
-        dst: *mut u8,
-        bytes: usize,
-    ) -> Result<Option<Box<dyn DeviceEvent>>> {
-        // SAFETY: per the contract, `dst` holds `bytes` writable bytes.
-        let out = unsafe { std::slice::from_raw_parts_mut(dst, bytes) };
-        self.read(address, out).map(|_| None)
+        // SAFETY: per the contract, the host memory holds `bytes` bytes.
+        match host {
+            HostBuffer::Source(src) => {
+                self.write(address, unsafe { slice::from_raw_parts(src, bytes) })
+            }
+            HostBuffer::Destination(dst) => {
+                self.read(address, unsafe { slice::from_raw_parts_mut(dst, bytes) })
+            }
+        }
+        .map(|_| None)
     }
     fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()>;
     fn launch(&self, launch: Launch<'_>) -> Result<()>;
@@ -220,24 +214,14 @@ where
         self.owner(address)?.read(address, out)
     }
 
-    unsafe fn write_async(
+    unsafe fn copy_host_async(
         &self,
         address: u64,
-        src: *const u8,
+        host: HostBuffer,
         bytes: usize,
     ) -> Result<Option<Box<dyn DeviceEvent>>> {
         // SAFETY: the caller's contract is the device's.
-        unsafe { self.owner(address)?.write_async(address, src, bytes) }
-    }
-
-    unsafe fn read_async(
-        &self,
-        address: u64,
-        dst: *mut u8,
-        bytes: usize,
-    ) -> Result<Option<Box<dyn DeviceEvent>>> {
-        // SAFETY: the caller's contract is the device's.
-        unsafe { self.owner(address)?.read_async(address, dst, bytes) }
+        unsafe { self.owner(address)?.copy_host_async(address, host, bytes) }
     }
 
     fn copy(&self, dst: u64, src: u64, bytes: u64) -> Result<()> {

@@ -43,6 +43,7 @@ pub fn helper(name: &str) -> &'static str {
         "f64bits_from_f32" => FROM_F32,
         "f64bits_to_f32" => TO_F32,
         "f64bits_div" => DIV,
+        "f64bits_unpack" => UNPACK,
         _ => panic!("no emulated float64 helper {name}"),
     }
 }
@@ -103,6 +104,28 @@ const TO_F32: &str = "fn f64bits_to_f32(x: u64) -> f32 {
 }
 ";
 
+/// A finite nonzero magnitude as a 53-bit significand (leading bit at 52, subnormals
+/// normalised) and its biased exponent.
+const UNPACK: &str = "struct F64Parts {
+    significand: u64,
+    exponent: i32,
+}
+
+fn f64bits_unpack(magnitude: u64) -> F64Parts {
+    var m = magnitude & 0xffffffffffffflu;
+    var e = i32(magnitude >> 52u);
+    if (e != 0) {
+        return F64Parts(m | 0x10000000000000lu, e);
+    }
+    e = 1;
+    while ((m & 0x10000000000000lu) == 0lu) {
+        m = m << 1u;
+        e = e - 1;
+    }
+    return F64Parts(m, e);
+}
+";
+
 const DIV: &str = "fn f64bits_div(a: u64, b: u64) -> u64 {
     let sign = (a ^ b) & 0x8000000000000000lu;
     let inf = 0x7ff0000000000000lu;
@@ -123,29 +146,11 @@ const DIV: &str = "fn f64bits_div(a: u64, b: u64) -> u64 {
     if (ab == inf || aa == 0lu) {
         return sign;
     }
-    var ea = i32(aa >> 52u);
-    var eb = i32(ab >> 52u);
-    var ma = aa & 0xffffffffffffflu;
-    var mb = ab & 0xffffffffffffflu;
-    if (ea == 0) {
-        ea = 1;
-        while ((ma & 0x10000000000000lu) == 0lu) {
-            ma = ma << 1u;
-            ea = ea - 1;
-        }
-    } else {
-        ma = ma | 0x10000000000000lu;
-    }
-    if (eb == 0) {
-        eb = 1;
-        while ((mb & 0x10000000000000lu) == 0lu) {
-            mb = mb << 1u;
-            eb = eb - 1;
-        }
-    } else {
-        mb = mb | 0x10000000000000lu;
-    }
-    var e = ea - eb + 1023;
+    let pa = f64bits_unpack(aa);
+    let pb = f64bits_unpack(ab);
+    var ma = pa.significand;
+    let mb = pb.significand;
+    var e = pa.exponent - pb.exponent + 1023;
     if (ma < mb) {
         ma = ma << 1u;
         e = e - 1;

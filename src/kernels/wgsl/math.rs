@@ -52,6 +52,7 @@ fn deps(name: &str) -> &'static [&'static str] {
         "erfinv_f64" => &["erf_f64", "exp_f64", "log_f64", "erfinv_guess_f64"],
         "expm1_f32" | "log1p_f32" | "pow_f32" => &[],
         "log_f32" | "log2_f32" => &["log1p_f32"],
+        "f64bits_div" => &["f64bits_unpack"],
         "erf_f32" => &["erfc_pos_f32"],
         "erfc_f32" => &["erfc_pos_f32", "erf_f32"],
         "erfinv_f32" => &["erf_f32", "erfinv_guess_f32"],

@@ -20,7 +20,7 @@ use crate::error::{Error, Result};
 use crate::kernels::compile::cuda_binary;
 use crate::kernels::{cuda, Kernel};
 use crate::runtime::allocator::CachingAllocator;
-use crate::runtime::backend::{address_base, DeviceEvent, Gemm, Launch};
+use crate::runtime::backend::{address_base, DeviceEvent, Gemm, HostBuffer, Launch};
 use crate::runtime::devices::VendorDevice;
 use crate::runtime::streams;
 
@@ -236,11 +236,12 @@ impl VendorDevice for CudaDevice {
         self.wait_for(stream)
     }
 
-    /// cuMemcpyHtoDAsync on the current stream; `src` is read until the returned event.
-    unsafe fn write_async(
+    /// cuMemcpy{HtoD,DtoH}Async on the current stream; the host memory is used until the
+    /// returned event.
+    unsafe fn copy_host_async(
         &self,
         address: u64,
-        src: *const u8,
+        host: HostBuffer,
         bytes: usize,
     ) -> Result<Option<Box<dyn DeviceEvent>>> {
         if bytes == 0 {
@@ -249,33 +250,19 @@ impl VendorDevice for CudaDevice {
         let pointer = self.pointer(address, bytes as u64)?;
         self.context.bind()?;
         let stream = self.stream()?;
-        // SAFETY: per the contract `src` stays valid until the event; the range was checked.
-        check(
-            unsafe { sys::cuMemcpyHtoDAsync_v2(pointer, src as *const c_void, bytes, stream) },
-            "cuMemcpyHtoDAsync",
-        )?;
-        let event = CudaEvent::record(self.context, stream, false)?;
-        Ok(Some(Box::new(event)))
-    }
-
-    /// cuMemcpyDtoHAsync on the current stream; `dst` holds the bytes after the event.
-    unsafe fn read_async(
-        &self,
-        address: u64,
-        dst: *mut u8,
-        bytes: usize,
-    ) -> Result<Option<Box<dyn DeviceEvent>>> {
-        if bytes == 0 {
-            return Ok(None);
-        }
-        let pointer = self.pointer(address, bytes as u64)?;
-        self.context.bind()?;
-        let stream = self.stream()?;
-        // SAFETY: per the contract `dst` stays valid until the event; the range was checked.
-        check(
-            unsafe { sys::cuMemcpyDtoHAsync_v2(dst as *mut c_void, pointer, bytes, stream) },
-            "cuMemcpyDtoHAsync",
-        )?;
+        // SAFETY: per the contract the host memory stays valid until the event; the device
+        // range was checked.
+        let rc = unsafe {
+            match host {
+                HostBuffer::Source(src) => {
+                    sys::cuMemcpyHtoDAsync_v2(pointer, src as *const c_void, bytes, stream)
+                }
+                HostBuffer::Destination(dst) => {
+                    sys::cuMemcpyDtoHAsync_v2(dst as *mut c_void, pointer, bytes, stream)
+                }
+            }
+        };
+        check(rc, "cuMemcpyAsync")?;
         let event = CudaEvent::record(self.context, stream, false)?;
         Ok(Some(Box::new(event)))
     }
