@@ -255,6 +255,7 @@ def part_bench(results):
         sync()
         out[f"tiny_op_us_{label(device)}"] = issued / count * 1e6
     out["tiny_op_ratio"] = out["tiny_op_us_mojo"] / out["tiny_op_us_torch"]
+    out.update(stream_overlap())
     gemm_sizes = (128,) if QUICK else (4096, 8192)
     out["targets_met"] = {
         "add bandwidth >= 0.9 of torch's": out["add_vs_torch_add"] >= 0.9,
@@ -266,6 +267,45 @@ def part_bench(results):
     with open(os.path.join(results, "bench.json"), "w") as f:
         json.dump(out, f, indent=1)
     print(json.dumps(out, indent=1))
+
+
+def stream_overlap():
+    """Two independent chains of small products, one after the other on one stream and then
+    side by side on two streams: the time ratio (near 0.5 when streams run concurrently)."""
+    out = {}
+    size, steps = (64, 5) if QUICK else (512, 200)
+    for device in (CUDA, MOJO):
+        if device.type == "cpu":  # the dry run's reference has no streams
+            continue
+        a = torch.randn(size, size, device=device) / size**0.5
+        b = a.clone()
+        sync = synchronizer(device)
+        if device.type == "cuda":
+            current = torch.cuda.current_stream()
+        else:
+            current = torch.accelerator.current_stream(device)
+
+        def chain(x):
+            for _ in range(steps):
+                x = torch.tanh(x @ x)
+            return x
+
+        chain(a)
+        sync()
+        start = time.perf_counter()
+        chain(a)
+        chain(b)
+        sync()
+        serial = time.perf_counter() - start
+        streams = [torch.Stream(device), torch.Stream(device)]
+        start = time.perf_counter()
+        for stream, x in zip(streams, (a, b), strict=True):
+            stream.wait_stream(current)
+            with stream:
+                chain(x)
+        sync()
+        out[f"two_streams_vs_serial_{label(device)}"] = (time.perf_counter() - start) / serial
+    return out
 
 
 # ----------------------------------------------------------------------------- first calls
