@@ -98,3 +98,20 @@ def test_recording_again_moves_the_event(device):
     event.record()
     event.synchronize()
     assert first.elapsed_time(event) > 0
+
+
+def test_memory_another_stream_reads_is_not_reused_before_it_has(device):
+    a_cpu = torch.randn(128, 128) / 12
+    a = a_cpu.to(device)
+    side = torch.Stream(device)
+    side.wait_stream(torch.accelerator.current_stream())
+    with side:
+        b = slow_product(a, repeats=6)  # reads `a` on the side stream
+    a.record_stream(side)
+    del a
+    # Same-sized blocks taken and overwritten on the default stream at once: on a backend whose
+    # streams run concurrently, `a`'s block must not be among them until the side stream is done.
+    filled = [torch.full((128, 128), 7.0, device=device) for _ in range(4)]
+    torch.accelerator.current_stream().wait_stream(side)
+    torch.testing.assert_close(b.cpu(), slow_product(a_cpu, repeats=6), rtol=1e-4, atol=1e-5)
+    assert all(bool((f == 7.0).all()) for f in filled)
