@@ -26,6 +26,9 @@ using libkineto::ActivityType;
 
 class MojoProfilerSession final : public libkineto::IActivityProfilerSession {
  public:
+  // A session dropped without being stopped must not leave launches bracketed.
+  ~MojoProfilerSession() override { mojo_trace_stop(); }
+
   void start() override {
     span_start_ = c10::getTime();
     if (mojo_trace_start() != 0) errors_.emplace_back(mojo_last_error());
