@@ -15,6 +15,13 @@ def slow_product(a: torch.Tensor, repeats: int = 4) -> torch.Tensor:
     return a
 
 
+def side_stream_after_current(device) -> torch.Stream:
+    """A new stream whose work follows what the current stream was given so far."""
+    side = torch.Stream(device)
+    side.wait_stream(torch.accelerator.current_stream())
+    return side
+
+
 def test_streams_are_objects_of_the_device(device):
     default = torch.accelerator.current_stream()
     assert default.device == torch.device(device.type, 0) and default.stream_id == 0
@@ -45,8 +52,7 @@ def test_the_current_stream_is_per_thread(device):
 def test_work_on_a_side_stream_is_ordered_when_the_user_orders_it(device):
     a_cpu = torch.randn(48, 48) / 8
     a = a_cpu.to(device)
-    side = torch.Stream(device)
-    side.wait_stream(torch.accelerator.current_stream())
+    side = side_stream_after_current(device)
     with side:
         b = slow_product(a)
         done = side.record_event()
@@ -103,8 +109,7 @@ def test_recording_again_moves_the_event(device):
 def test_memory_another_stream_reads_is_not_reused_before_it_has(device):
     a_cpu = torch.randn(128, 128) / 12
     a = a_cpu.to(device)
-    side = torch.Stream(device)
-    side.wait_stream(torch.accelerator.current_stream())
+    side = side_stream_after_current(device)
     with side:
         b = slow_product(a, repeats=6)  # reads `a` on the side stream
     a.record_stream(side)
