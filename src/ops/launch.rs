@@ -109,21 +109,26 @@ pub fn check_dtype(device: usize, dtype: DType) -> Result<()> {
 }
 
 /// The device of a map kernel's tensors, refusing dtypes it cannot compute with; float64
-/// passes on a device that emulates it when every output stays within the emulation.
+/// passes on a device that emulates it when every output stays within the emulation (looked
+/// at only when float64 is refused, so launches elsewhere pay nothing for it).
 fn map_device(kernel: &MapKernel, tensors: &[&TensorRef]) -> Result<usize> {
     let device = same_device(tensors)?;
-    let emulated = kernel
-        .outputs
-        .iter()
-        .all(|(_, value)| value.within_emulated_f64())
-        && backend()?.emulates_f64(device);
+    let emulated = || {
+        backend().is_ok_and(|b| b.emulates_f64(device))
+            && kernel
+                .outputs
+                .iter()
+                .all(|(_, value)| value.within_emulated_f64())
+    };
     let dtypes = tensors
         .iter()
         .map(|t| t.dtype)
         .chain(kernel.scalars.iter().copied());
     for dtype in dtypes {
-        if !(dtype == DType::F64 && emulated) {
-            check_dtype(device, dtype)?;
+        if let Err(refused) = check_dtype(device, dtype) {
+            if !(dtype == DType::F64 && emulated()) {
+                return Err(refused);
+            }
         }
     }
     Ok(device)

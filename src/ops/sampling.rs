@@ -196,15 +196,14 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
         strides,
         ..t.clone()
     };
-    let below = Scratch::contiguous(p.device, &shape, DType::I64)?;
+    // One byte per comparison: rows × samples × categories of them.
+    let below = Scratch::contiguous(p.device, &shape, DType::Bool)?;
     let compare = MapKernel {
         inputs: vec![DType::F32, DType::F32],
         scalars: vec![],
         outputs: vec![(
-            DType::I64,
-            Expr::input(0, DType::F32)
-                .le(Expr::input(1, DType::F32))
-                .cast(DType::I64),
+            DType::Bool,
+            Expr::input(0, DType::F32).le(Expr::input(1, DType::F32)),
         )],
     };
     run_map(
@@ -218,9 +217,9 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
         &[],
     )?;
     let count = ReduceKernel {
-        input: DType::I64,
+        input: DType::Bool,
         scalars: vec![],
-        pre: Expr::input(0, DType::I64),
+        pre: Expr::input(0, DType::Bool).cast(DType::I64),
         op: ReduceOp::Sum,
         acc: DType::I64,
         outputs: vec![(DType::I64, Expr::input(0, DType::I64))],
