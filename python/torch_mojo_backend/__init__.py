@@ -65,4 +65,10 @@ def register_mojo_devices() -> None:
         torch.utils.rename_privateuse1_backend("mojo")
         torch._register_device_module("mojo", _device)
         torch.utils.generate_methods_for_privateuse1_backend(for_storage=True)
+        # nn.Module._apply cannot set `param.data` across CPU and PrivateUse1 tensors
+        # (torch._has_compatible_shallow_copy_type is False for them), so without this
+        # `model.to("mojo")` makes a new Parameter per module and unties shared weights
+        # (lm_head.weight = wte.weight). swap_tensors keeps each Parameter object, so ties
+        # survive and optimizers built before the move still hold the live parameters.
+        torch.__future__.set_swap_module_params_on_conversion(True)
         _registered = True

@@ -46,9 +46,12 @@ impl ReduceOp {
     }
 }
 
-/// Reduction of one input over its reduced dimensions. Each element is first mapped by `pre`
-/// (input 0 is the element) into the accumulator dtype `acc`; each output is an expression of
-/// the accumulator (input 0) and the op's second value (input 1). Scalars are shared by both.
+/// Reduction of one input over its reduced dimensions, a chunk of the reduced elements per
+/// workgroup (one chunk covers them all unless the launch splits them). Each element is first
+/// mapped by `pre` (input 0 is the element) into the accumulator dtype `acc`; each output is
+/// an expression of the accumulator (input 0) and the op's second value (input 1). Scalars
+/// are shared by both. Tensor arguments: the input, the candidate indices when `indexed`, the
+/// per-output tensor when `per_output`, then the outputs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReduceKernel {
     pub input: DType,
@@ -57,9 +60,15 @@ pub struct ReduceKernel {
     pub op: ReduceOp,
     pub acc: DType,
     pub outputs: Vec<(DType, Expr)>,
+    /// A tensor read at each output's position: input 1 of `pre` and of the outputs (for a
+    /// Sum, Prod, Min or Max only).
+    pub per_output: Option<DType>,
+    /// ArgMin/ArgMax: each element's index is read from an int64 tensor laid out like the
+    /// input (partial results being combined) instead of being its position.
+    pub indexed: bool,
 }
 
-/// Inclusive scan along one dimension: each thread walks one line.
+/// Inclusive scan along one dimension: each thread walks one chunk of a line.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ScanKernel {
     pub input: DType,
@@ -67,6 +76,9 @@ pub struct ScanKernel {
     pub output: DType,
     /// Sum or Prod.
     pub op: ReduceOp,
+    /// Whether a chunk after a line's first starts from a carry (tensor argument 1, of `acc`):
+    /// the combined values of the chunks before it.
+    pub carry: bool,
 }
 
 /// Batched matrix product `out = alpha * a @ b + beta * c` (c optional), in 8x8 output tiles
@@ -113,7 +125,8 @@ pub enum Accumulate {
 /// walks the loop dimensions of the index space, takes the values whose indices (one per
 /// target dimension) all point at it, and combines them in index order with `self`'s element
 /// (when `include_self`) or among themselves. Elements nothing points at keep `self`'s value.
-/// Tensor arguments: self, values, the index tensors, out, the fault word.
+/// Tensor arguments: self, values, the index tensors, out, the fault word (and the counts of a
+/// chunked kernel).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AccumulateKernel {
     pub dtype: DType,
@@ -122,6 +135,9 @@ pub struct AccumulateKernel {
     pub include_self: bool,
     /// Whether negative indices count from the end (else they are out of range).
     pub wrap: bool,
+    /// Launched once per range of loop positions, continuing from the previous launch
+    /// through `out` and an int32 count per element (the last tensor argument).
+    pub chunked: bool,
 }
 
 impl AccumulateKernel {
@@ -162,7 +178,8 @@ impl AccumulateKernel {
 
 /// Stable sort along one dimension by ranking: each invocation counts the elements of its line
 /// that sort before its own (NaN sorts as the largest value) and writes its value and index at
-/// that rank. Quadratic in the line length; tensor arguments: input, values, indices (int64).
+/// that rank. Quadratic in the line length, so for short lines; tensor arguments: input,
+/// values, indices (int64). As `Kernel::Merge` it is one pass of a merge sort instead.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SortKernel {
     pub dtype: DType,
@@ -352,12 +369,17 @@ pub enum Kernel {
     Reduce(ReduceKernel),
     Scan(ScanKernel),
     Gemm(GemmKernel),
-    /// Copies the elements of `input` where `mask` is true, in order, to the contiguous output;
-    /// one invocation walks the tensor (a correctness kernel, replaced by a scan later).
+    /// Copies the elements of `input` where `mask` is true, in order, to the contiguous output,
+    /// each to the place its inclusive count of set mask elements (an int64 tensor) gives.
     MaskedSelect(DType),
     Index(IndexKernel),
     Accumulate(AccumulateKernel),
     Sort(SortKernel),
+    /// One merge pass over contiguous `[lines, len]` keys and int64 indices: runs of `width`
+    /// sorted elements are merged pairwise, stably, each element finding its place by a
+    /// binary search in the other run. Tensor arguments: keys, indices, merged keys, merged
+    /// indices.
+    Merge(SortKernel),
     Foreach(ForeachKernel),
     Random(RandomKernel),
 }
@@ -418,11 +440,16 @@ impl Kernel {
                 if k.descending { "_descending" } else { "" },
                 k.dtype.name()
             ),
+            Kernel::Merge(k) => format!(
+                "merge{}({})",
+                if k.descending { "_descending" } else { "" },
+                k.dtype.name()
+            ),
         }
     }
 
     /// Every pattern's name, in the order of [`Kernel::pattern`].
-    pub const PATTERNS: [&'static str; 10] = [
+    pub const PATTERNS: [&'static str; 11] = [
         "map",
         "reduce",
         "scan",
@@ -433,6 +460,7 @@ impl Kernel {
         "sort",
         "foreach",
         "random",
+        "merge",
     ];
 
     /// The pattern's number in [`Kernel::PATTERNS`].
@@ -448,6 +476,7 @@ impl Kernel {
             Kernel::Sort(_) => 7,
             Kernel::Foreach(_) => 8,
             Kernel::Random(_) => 9,
+            Kernel::Merge(_) => 10,
         }
     }
 
@@ -461,16 +490,21 @@ impl Kernel {
                 .chain(k.outputs.iter().map(|(d, _)| *d))
                 .collect(),
             Kernel::Reduce(k) => std::iter::once(k.input)
+                .chain(k.indexed.then_some(DType::I64))
+                .chain(k.per_output)
                 .chain(k.outputs.iter().map(|(d, _)| *d))
                 .collect(),
-            Kernel::Scan(k) => vec![k.input, k.output],
+            Kernel::Scan(k) => std::iter::once(k.input)
+                .chain(k.carry.then_some(k.acc))
+                .chain([k.output])
+                .collect(),
             Kernel::Gemm(k) => {
                 let inputs = if k.with_c { 3 } else { 2 };
                 let mut dtypes = vec![k.input; inputs];
                 dtypes.push(k.output);
                 dtypes
             }
-            Kernel::MaskedSelect(dtype) => vec![*dtype, DType::Bool, *dtype],
+            Kernel::MaskedSelect(dtype) => vec![*dtype, DType::Bool, DType::I64, *dtype],
             Kernel::Index(k) => std::iter::once(k.dtype)
                 .chain(k.indices.iter().copied())
                 .chain([k.dtype, DType::I32])
@@ -479,8 +513,10 @@ impl Kernel {
                 .into_iter()
                 .chain(k.indices.iter().copied())
                 .chain([k.dtype, DType::I32])
+                .chain(k.chunked.then_some(DType::I32))
                 .collect(),
             Kernel::Sort(k) => vec![k.dtype, k.dtype, DType::I64],
+            Kernel::Merge(k) => vec![k.dtype, DType::I64, k.dtype, DType::I64],
             Kernel::Random(k) if k.distribution == Distribution::Dropout => {
                 vec![k.dtype, k.dtype, DType::Bool]
             }
@@ -512,8 +548,10 @@ impl Kernel {
     pub fn input_count(&self) -> usize {
         match self {
             Kernel::Map(k) => k.inputs.len(),
-            Kernel::Reduce(_) | Kernel::Scan(_) => 1,
-            Kernel::MaskedSelect(_) => 2,
+            Kernel::Reduce(k) => 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some()),
+            Kernel::Scan(k) => 1 + usize::from(k.carry),
+            Kernel::MaskedSelect(_) => 3,
+            Kernel::Merge(_) => 2,
             Kernel::Gemm(k) => 2 + usize::from(k.with_c),
             Kernel::Index(k) => 1 + k.indices.len(),
             Kernel::Accumulate(k) => 2 + k.indices.len(),

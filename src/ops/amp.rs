@@ -44,6 +44,8 @@ fn unscale(call: &mut Call) -> Result<()> {
             .unary(UnaryOp::Not)
             .cast(DType::F32);
         let kernel = ReduceKernel {
+            per_output: None,
+            indexed: false,
             input: g.dtype,
             scalars: vec![],
             pre: bad,
@@ -55,6 +57,8 @@ fn unscale(call: &mut Call) -> Result<()> {
     }
     let any = Scratch::contiguous(found.device, &[], DType::F32)?;
     let kernel = ReduceKernel {
+        per_output: None,
+        indexed: false,
         input: DType::F32,
         scalars: vec![],
         pre: Expr::input(0, DType::F32),

@@ -1,12 +1,18 @@
 //! Launch arguments for the index patterns (layouts in `kernels::wgsl::indexing`).
 
+use super::copy::copy;
 use super::faults;
+use super::launch::run_map;
 use super::launch::{common_device, stride_word, strided_words, submit, word};
 use super::layout::coalesce;
+use super::scalar::ScalarArg;
+use super::scratch::Scratch;
 use super::tensor::TensorRef;
+use crate::dtype::DType;
 use crate::error::{Error, ErrorKind, Result};
 use crate::kernels::wgsl::MAX_INDEX_DIMS;
 use crate::kernels::{Accumulate, AccumulateKernel, IndexKernel, Kernel, SortKernel};
+use crate::kernels::{BinaryOp, Expr, MapKernel};
 
 /// An index tensor as a kernel reads it.
 pub struct IndexArg<'a> {
@@ -162,15 +168,62 @@ pub fn run_accumulate(
     }
     let wrap = fault.wrap;
     addresses.push(faults::word(device, fault.kind, fault.message)?);
+    // Each output element walks at most `per_launch` loop positions per launch.
+    let loops: i64 = loop_sizes.iter().product();
+    let cost = 2 + loop_sizes.len() + indices.len();
+    let per_launch = (ACCUMULATE_STEPS / cost as i64).max(1);
+    let chunked = loops > per_launch;
     let kernel = Kernel::Accumulate(AccumulateKernel {
         dtype: out.dtype,
         indices: indices.iter().map(|i| i.tensor.dtype).collect(),
         op,
         include_self,
         wrap,
+        chunked,
     });
-    submit(device, &kernel, &addresses, words, &offset_words, n as u64)
+    let counts = if chunked {
+        Some(Scratch::contiguous(device, &[n], DType::I32)?)
+    } else {
+        None
+    };
+    offset_words.push(words.len() + 4);
+    addresses.extend(counts.as_ref().map(|c| c.tensor.address));
+    let mut lo = 0;
+    loop {
+        let hi = (lo + per_launch).min(loops);
+        let mut launch_words = words.clone();
+        launch_words.extend([
+            word(lo, "size")?,
+            word(hi, "size")?,
+            u32::from(lo == 0),
+            u32::from(hi == loops),
+            0,
+        ]);
+        let mut launch_offsets = offset_words.clone();
+        if !chunked {
+            launch_offsets.pop();
+        }
+        submit(
+            device,
+            &kernel,
+            &addresses,
+            launch_words,
+            &launch_offsets,
+            n as u64,
+        )?;
+        if hi == loops {
+            return Ok(());
+        }
+        lo = hi;
+    }
 }
+
+/// Loop steps (values times the work per value) an accumulate invocation takes per launch.
+const ACCUMULATE_STEPS: i64 = 16384;
+
+/// Lines up to this long are sorted by ranking (a pass, quadratic work); longer ones by
+/// merge passes (`log2(len)` passes of `n log(len)` work).
+const RANK_SORT_MAX: i64 = 2048;
 
 /// Sorts `input` along `dim` into `values` and `indices` (same shape).
 pub fn run_sort(
@@ -184,6 +237,9 @@ pub fn run_sort(
     let n: i64 = input.sizes.iter().product();
     if n == 0 {
         return Ok(());
+    }
+    if input.sizes[dim] > RANK_SORT_MAX {
+        return merge_sort(descending, input, values, indices, dim);
     }
     let mut kept_sizes = input.sizes.clone();
     let len = kept_sizes.remove(dim);
@@ -221,4 +277,77 @@ pub fn run_sort(
         &offset_words,
         n as u64,
     )
+}
+
+/// `t` with dimension `dim` moved last.
+fn dim_last(t: &TensorRef, dim: usize) -> TensorRef {
+    let mut view = t.clone();
+    let size = view.sizes.remove(dim);
+    let stride = view.strides.remove(dim);
+    view.sizes.push(size);
+    view.strides.push(stride);
+    view
+}
+
+/// Sorts long lines by merge passes over contiguous `[lines, len]` keys and indices: runs of
+/// 1, 2, 4, ... sorted elements merged pairwise until one run covers the line.
+fn merge_sort(
+    descending: bool,
+    input: &TensorRef,
+    values: &TensorRef,
+    indices: &TensorRef,
+    dim: usize,
+) -> Result<()> {
+    let device = input.device;
+    let len = input.sizes[dim];
+    let n: i64 = input.sizes.iter().product();
+    let moved = dim_last(input, dim);
+    let keys = [
+        Scratch::contiguous(device, &moved.sizes, input.dtype)?,
+        Scratch::contiguous(device, &moved.sizes, input.dtype)?,
+    ];
+    let order = [
+        Scratch::contiguous(device, &moved.sizes, DType::I64)?,
+        Scratch::contiguous(device, &moved.sizes, DType::I64)?,
+    ];
+    copy(&keys[0].tensor, &moved)?;
+    let position = MapKernel {
+        inputs: vec![],
+        scalars: vec![DType::I64],
+        outputs: vec![(
+            DType::I64,
+            Expr::Index.binary(BinaryOp::Rem, Expr::scalar(0, DType::I64)),
+        )],
+    };
+    let len_words = ScalarArg::int(len).words(DType::I64);
+    run_map(position, &[&order[0].tensor], &[n], &len_words)?;
+    let kernel = Kernel::Merge(SortKernel {
+        dtype: input.dtype,
+        descending,
+    });
+    let mut current = 0;
+    let mut width = 1;
+    while width < len {
+        let (from, to) = (current, 1 - current);
+        let words = vec![
+            word(n, "element count")?,
+            word(len, "size")?,
+            word(width, "size")?,
+            0,
+            0,
+            0,
+            0,
+        ];
+        let addresses = [
+            keys[from].tensor.address,
+            order[from].tensor.address,
+            keys[to].tensor.address,
+            order[to].tensor.address,
+        ];
+        submit(device, &kernel, &addresses, words, &[3, 4, 5, 6], n as u64)?;
+        current = to;
+        width *= 2;
+    }
+    copy(&dim_last(values, dim), &keys[current].tensor)?;
+    copy(&dim_last(indices, dim), &order[current].tensor)
 }

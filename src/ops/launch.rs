@@ -1,6 +1,8 @@
 //! Builds launch arguments for each kernel pattern and hands them to the backend.
 
 use super::layout::{broadcast_strides, coalesce};
+pub use super::reduce_launch::{run_reduce, run_scan};
+use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -184,74 +186,6 @@ pub fn run_map(
     )
 }
 
-/// Reduces `input` over its `reduced` dimensions into `outputs`, each viewed with the kept
-/// dimensions' sizes (in order).
-pub fn run_reduce(
-    kernel: ReduceKernel,
-    input: &TensorRef,
-    outputs: &[&TensorRef],
-    reduced: &[bool],
-    scalar_words: &[u32],
-) -> Result<()> {
-    let mut all = vec![input];
-    all.extend_from_slice(outputs);
-    let device = common_device(&all)?;
-    let mut kept_sizes = Vec::new();
-    let mut in_kept = Vec::new();
-    let mut red_sizes = Vec::new();
-    let mut in_red = Vec::new();
-    for (d, &r) in reduced.iter().enumerate() {
-        if r {
-            red_sizes.push(input.sizes[d]);
-            in_red.push(input.strides[d]);
-        } else {
-            kept_sizes.push(input.sizes[d]);
-            in_kept.push(input.strides[d]);
-        }
-    }
-    let n_out: i64 = kept_sizes.iter().product();
-    let n_red: i64 = red_sizes.iter().product();
-    if n_out == 0 {
-        return Ok(());
-    }
-    let mut kept_strides = vec![in_kept];
-    kept_strides.extend(outputs.iter().map(|o| broadcast_strides(o, &kept_sizes)));
-    let (kept_sizes, kept) = coalesce(&kept_sizes, &kept_strides);
-    let (red_sizes, red) = coalesce(&red_sizes, &[in_red]);
-    let mut words = vec![word(n_out, "element count")?, word(n_red, "element count")?];
-    words.push(kept_sizes.len() as u32);
-    words.push(red_sizes.len() as u32);
-    for &s in kept_sizes.iter().chain(&red_sizes) {
-        words.push(word(s, "size")?);
-    }
-    let mut offset_words = vec![words.len()];
-    words.push(0);
-    for &s in kept[0].iter().chain(&red[0]) {
-        words.push(stride_word(s)?);
-    }
-    for strides in &kept[1..] {
-        offset_words.push(words.len());
-        words.push(0);
-        for &s in strides {
-            words.push(stride_word(s)?);
-        }
-    }
-    words.extend_from_slice(scalar_words);
-    let mut addresses: Vec<u64> = all.iter().map(|t| t.address).collect();
-    if n_red == 0 {
-        // Nothing is read: an empty input may have no memory, so bind an output in its place.
-        addresses[0] = addresses[1];
-    }
-    submit(
-        device,
-        &Kernel::Reduce(kernel),
-        &addresses,
-        words,
-        &offset_words,
-        n_out as u64 * u64::from(WORKGROUP_SIZE),
-    )
-}
-
 /// Reduces all of `t` with `op` and reads the value back to the host: a synchronising call,
 /// for ops whose result size depends on it. Integers and bools accumulate as int64, floats in
 /// their own precision (at least float32), so no device needs float64 for it.
@@ -264,6 +198,8 @@ pub fn reduce_to_host(t: &TensorRef, op: crate::kernels::ReduceOp) -> Result<f64
     };
     let total = super::scratch::Scratch::contiguous(t.device, &[], acc)?;
     let kernel = ReduceKernel {
+        per_output: None,
+        indexed: false,
         input: t.dtype,
         scalars: vec![],
         pre: Expr::input(0, t.dtype).cast(acc),
@@ -290,52 +226,9 @@ pub fn reduce_to_host(t: &TensorRef, op: crate::kernels::ReduceOp) -> Result<f64
     })
 }
 
-/// Scans `input` along `dim` into `output` (same shape).
-pub fn run_scan(
-    kernel: ScanKernel,
-    input: &TensorRef,
-    output: &TensorRef,
-    dim: usize,
-) -> Result<()> {
-    let device = common_device(&[input, output])?;
-    let n: i64 = input.sizes.iter().product();
-    if n == 0 {
-        return Ok(());
-    }
-    let mut kept_sizes = input.sizes.clone();
-    let len = kept_sizes.remove(dim);
-    let mut in_kept = input.strides.clone();
-    let in_stride = in_kept.remove(dim);
-    let mut out_kept = output.strides.clone();
-    let out_stride = out_kept.remove(dim);
-    let (kept_sizes, kept) = coalesce(&kept_sizes, &[in_kept, out_kept]);
-    let lines: i64 = kept_sizes.iter().product();
-    let mut words = vec![word(lines, "element count")?, word(len, "size")?];
-    words.push(kept_sizes.len() as u32);
-    for &s in &kept_sizes {
-        words.push(word(s, "size")?);
-    }
-    let mut offset_words = Vec::new();
-    for (strides, along) in kept.iter().zip([in_stride, out_stride]) {
-        offset_words.push(words.len());
-        words.push(0);
-        for &s in strides {
-            words.push(stride_word(s)?);
-        }
-        words.push(stride_word(along)?);
-    }
-    submit(
-        device,
-        &Kernel::Scan(kernel),
-        &[input.address, output.address],
-        words,
-        &offset_words,
-        lines as u64,
-    )
-}
-
 /// Copies the elements of `input` selected by `mask` (both viewed with `shape`) into the
-/// contiguous `output`.
+/// contiguous `output`: each goes to the place the inclusive count of set mask elements
+/// before it gives.
 pub fn run_masked_select(
     input: &TensorRef,
     mask: &TensorRef,
@@ -346,9 +239,32 @@ pub fn run_masked_select(
     if output.numel() == 0 {
         return Ok(());
     }
+    let n: i64 = shape.iter().product();
+    let mask_view = TensorRef {
+        sizes: shape.to_vec(),
+        strides: broadcast_strides(mask, shape),
+        ..mask.clone()
+    };
+    let flat_mask = Scratch::contiguous(device, shape, DType::Bool)?;
+    super::copy::copy(&flat_mask.tensor, &mask_view)?;
+    let positions = Scratch::contiguous(device, &[n], DType::I64)?;
+    let count = ScanKernel {
+        input: DType::Bool,
+        acc: DType::I64,
+        output: DType::I64,
+        op: crate::kernels::ReduceOp::Sum,
+        carry: false,
+    };
+    let flat = TensorRef {
+        sizes: vec![n],
+        strides: vec![1],
+        ..flat_mask.tensor.clone()
+    };
+    run_scan(count, &flat, &positions.tensor, 0)?;
     let strides = [
         broadcast_strides(input, shape),
-        broadcast_strides(mask, shape),
+        flat_mask.tensor.strides.clone(),
+        TensorRef::contiguous_strides(shape),
     ];
     let (mut words, mut offset_words) = strided_words(shape, &strides)?;
     offset_words.push(words.len());
@@ -356,10 +272,15 @@ pub fn run_masked_select(
     submit(
         device,
         &Kernel::MaskedSelect(input.dtype),
-        &[input.address, mask.address, output.address],
+        &[
+            input.address,
+            flat_mask.tensor.address,
+            positions.tensor.address,
+            output.address,
+        ],
         words,
         &offset_words,
-        1,
+        n as u64,
     )
 }
 

@@ -4,13 +4,17 @@
 use super::call::{Call, Dest};
 use super::launch::run_gemm;
 use super::layout::broadcast_strides;
+use super::reduce_launch::run_reduce_with;
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
+use super::scratch::Scratch;
+use super::shape::narrow;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::GemmKernel;
+use crate::kernels::{Expr, GemmKernel, ReduceKernel, ReduceOp};
 use crate::runtime::backend::{Gemm, MatrixView};
+use std::ops::{Add, Mul};
 
 /// `t` as a `[batch, rows, cols]` view (a matrix gets batch 1, a vector one column).
 fn batched(t: &TensorRef) -> TensorRef {
@@ -82,6 +86,9 @@ fn gemm(
     }
     let mut words = alpha.words(acc);
     words.extend(beta.words(acc));
+    if a.sizes[2] > GEMM_K_CHUNK {
+        return gemm_split_k(a, b, c_view.as_ref(), out, acc, &words);
+    }
     let kernel = GemmKernel {
         input: a.dtype,
         acc,
@@ -89,6 +96,68 @@ fn gemm(
         with_c,
     };
     run_gemm(kernel, a, b, c_view.as_ref(), out, &words)
+}
+
+/// The inner dimension one GEMM launch walks (the portable kernel loops over it).
+const GEMM_K_CHUNK: i64 = 16384;
+
+/// A long inner dimension in chunks: each chunk's product into its own slice of an
+/// accumulator-dtype scratch, then `alpha * sum + beta * c` by a reduction over the chunks.
+fn gemm_split_k(
+    a: &TensorRef,
+    b: &TensorRef,
+    c: Option<&TensorRef>,
+    out: &TensorRef,
+    acc: DType,
+    alpha_beta: &[u32],
+) -> Result<()> {
+    let k = a.sizes[2];
+    let chunks = (k + GEMM_K_CHUNK - 1) / GEMM_K_CHUNK;
+    let mut shape = vec![chunks];
+    shape.extend(&out.sizes);
+    let partial = Scratch::contiguous(out.device, &shape, acc)?;
+    let product = GemmKernel {
+        input: a.dtype,
+        acc,
+        output: acc,
+        with_c: false,
+    };
+    let mut unit = ScalarArg::float(1.0).words(acc);
+    unit.extend(ScalarArg::float(0.0).words(acc));
+    for i in 0..chunks {
+        let (start, len) = (i * GEMM_K_CHUNK, GEMM_K_CHUNK.min(k - i * GEMM_K_CHUNK));
+        let slice = TensorRef {
+            sizes: out.sizes.clone(),
+            strides: partial.tensor.strides[1..].to_vec(),
+            ..narrow(&partial.tensor, 0, i, 1)
+        };
+        run_gemm(
+            product.clone(),
+            &narrow(a, 2, start, len),
+            &narrow(b, 1, start, len),
+            None,
+            &slice,
+            &unit,
+        )?;
+    }
+    let (alpha, beta) = (Expr::scalar(0, acc), Expr::scalar(1, acc));
+    let mut value = alpha.mul(Expr::input(0, acc));
+    if let Some(c) = c {
+        value = value.add(beta.mul(Expr::input(1, c.dtype).cast(acc)));
+    }
+    let kernel = ReduceKernel {
+        input: acc,
+        scalars: vec![acc, acc],
+        pre: Expr::input(0, acc),
+        op: ReduceOp::Sum,
+        acc,
+        outputs: vec![(out.dtype, value.cast(out.dtype))],
+        per_output: c.map(|c| c.dtype),
+        indexed: false,
+    };
+    let mut reduced = vec![false; shape.len()];
+    reduced[0] = true;
+    run_reduce_with(kernel, &partial.tensor, c, &[out], &reduced, alpha_beta)
 }
 
 /// The batched view `t` as a vendor GEMM operand.

@@ -137,6 +137,8 @@ fn reduce_terms(
         Expr::input(0, acc)
     };
     let kernel = ReduceKernel {
+        per_output: None,
+        indexed: false,
         input: acc,
         scalars: vec![acc],
         pre: Expr::input(0, acc),

@@ -26,6 +26,7 @@ pub mod pointwise;
 pub mod promote;
 pub mod random;
 pub mod reduce;
+pub mod reduce_launch;
 pub mod registry;
 pub mod sampling;
 pub mod scalar;

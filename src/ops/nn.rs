@@ -4,6 +4,7 @@
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
 use super::call::{Call, Dest};
+use super::index_launch::{run_index, Fault, IndexArg};
 use super::launch::{run_map, run_reduce};
 use super::reduce::wrap_dim;
 use super::registry::OpFn;
@@ -54,6 +55,8 @@ fn reduce_dim(
         .collect::<Result<Vec<_>>>()?;
     let views: Vec<TensorRef> = outs.iter().map(|o| drop_dim(&o.tensor, dim)).collect();
     let kernel = ReduceKernel {
+        per_output: None,
+        indexed: false,
         input: input.dtype,
         scalars: vec![],
         pre,
@@ -252,7 +255,7 @@ fn nll_parts(
         [0, x.strides[0]]
     };
     let t_stride = t.strides.first().copied().unwrap_or(0);
-    Ok(Nll {
+    let nll = Nll {
         input: as_nc(&x, x_strides),
         target: as_nc(&t, [t_stride, 0]),
         weight: weight.map(|w| as_nc(&w, [0, w.strides[0]])),
@@ -260,10 +263,53 @@ fn nll_parts(
         ignore_index,
         n,
         c,
-    })
+    };
+    nll.check_targets()?;
+    Ok(nll)
 }
 
 impl Nll {
+    /// Reports a class target outside `[0, c)` other than `ignore_index` at the next
+    /// synchronising call, with CPU's IndexError (CUDA asserts on the device): each row's
+    /// target picks its input element through an index kernel, which checks the bound.
+    fn check_targets(&self) -> Result<()> {
+        let device = self.input.device;
+        let target = TensorRef {
+            sizes: vec![self.n],
+            strides: vec![self.target.strides[0]],
+            ..self.target.clone()
+        };
+        let picked_class = Scratch::contiguous(device, &[self.n], DType::I64)?;
+        let t = Expr::input(0, target.dtype).cast(DType::I64);
+        let ignored = t.clone().eq(Expr::scalar(0, DType::I64));
+        let kernel = MapKernel {
+            inputs: vec![target.dtype],
+            scalars: vec![DType::I64],
+            outputs: vec![(
+                DType::I64,
+                ignored.select(Expr::constant(DType::I64, 0.0), t),
+            )],
+        };
+        let words = ScalarArg::int(self.ignore_index).words(DType::I64);
+        run_map(kernel, &[&target, &picked_class.tensor], &[self.n], &words)?;
+        let picked = Scratch::contiguous(device, &[self.n], self.input.dtype)?;
+        let class = IndexArg {
+            tensor: &picked_class.tensor,
+            strides: vec![1],
+            loop_strides: vec![],
+            bound: self.c,
+            target: self.input.strides[1],
+        };
+        run_index(
+            false,
+            &[self.n],
+            (&self.input, vec![self.input.strides[0]]),
+            (&picked.tensor, vec![1]),
+            &[class],
+            Fault::index("Target is out of bounds.".to_string()),
+        )
+    }
+
     /// Map inputs (input, target, weight), whether an element is its row's target (and not
     /// ignored), and its class weight.
     fn picked_weight(&self, acc: DType) -> (Vec<&TensorRef>, Expr, Expr) {
@@ -350,6 +396,8 @@ fn nll_forward(call: &mut Call, nll: Nll, none_shape: Vec<i64>, dests: [Dest; 2]
     // Sums of the [n, c] terms over both dimensions, or per row.
     let sum = |source: &TensorRef, out: &TensorRef, reduced: &[bool]| -> Result<()> {
         let kernel = ReduceKernel {
+            per_output: None,
+            indexed: false,
             input: acc,
             scalars: vec![],
             pre: Expr::input(0, acc),
@@ -662,6 +710,8 @@ fn layer_norm(call: &mut Call) -> Result<()> {
         ..t.clone()
     };
     let kernel = ReduceKernel {
+        per_output: None,
+        indexed: false,
         input: x.dtype,
         scalars: vec![acc, acc],
         pre: Expr::input(0, x.dtype).cast(acc),
@@ -779,6 +829,8 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
     let row_mean = |source: &TensorRef| -> Result<Scratch> {
         let out = Scratch::contiguous(device, &[m], acc)?;
         let kernel = ReduceKernel {
+            per_output: None,
+            indexed: false,
             input: acc,
             scalars: vec![acc],
             pre: Expr::input(0, acc),
@@ -858,6 +910,8 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
             &g_rows
         };
         let kernel = ReduceKernel {
+            per_output: None,
+            indexed: false,
             input: pre_source.dtype,
             scalars: vec![],
             pre: Expr::input(0, pre_source.dtype).cast(acc),

@@ -129,6 +129,8 @@ fn reduce(call: &mut Call, input: &TensorRef, plan: &Plan, r: Reduction) -> Resu
         words.extend(s.words(*dtype));
     }
     let kernel = ReduceKernel {
+        per_output: None,
+        indexed: false,
         input: input.dtype,
         scalars: r.scalars.iter().map(|s| s.0).collect(),
         pre: r.pre,
@@ -508,6 +510,7 @@ fn scan(call: &mut Call, prod: bool) -> Result<()> {
         return super::copy::copy(&out, &a);
     }
     let kernel = ScanKernel {
+        carry: false,
         input: a.dtype,
         acc: acc_dtype(result),
         output: out.dtype,

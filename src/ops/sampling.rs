@@ -44,6 +44,8 @@ fn check_probabilities(p: &TensorRef) -> Result<()> {
     let mut reduced = vec![false; p.sizes.len()];
     *reduced.last_mut().expect("rank 1 or 2") = true;
     let kernel = ReduceKernel {
+        per_output: None,
+        indexed: false,
         input: p.dtype,
         scalars: vec![],
         pre: Expr::input(0, p.dtype).cast(DType::F32),
@@ -119,6 +121,8 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
         let mut reduced = vec![false; p.sizes.len()];
         reduced[last] = true;
         let kernel = ReduceKernel {
+            per_output: None,
+            indexed: false,
             input: p.dtype,
             scalars: vec![],
             pre: Expr::input(0, p.dtype),
@@ -148,6 +152,7 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
     let categories = p.sizes[last];
     let cumulative = Scratch::contiguous(p.device, &p.sizes, DType::F32)?;
     let scan = ScanKernel {
+        carry: false,
         input: p.dtype,
         acc: DType::F32,
         output: DType::F32,
@@ -217,6 +222,8 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
         &[],
     )?;
     let count = ReduceKernel {
+        per_output: None,
+        indexed: false,
         input: DType::Bool,
         scalars: vec![],
         pre: Expr::input(0, DType::Bool).cast(DType::I64),

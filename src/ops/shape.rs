@@ -250,6 +250,7 @@ fn masked_scatter(call: &mut Call) -> Result<()> {
     };
     let rank = Scratch::contiguous(a.device, &[n], DType::I64)?;
     let scan = ScanKernel {
+        carry: false,
         input: DType::I64,
         acc: DType::I64,
         output: DType::I64,

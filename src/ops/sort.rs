@@ -104,6 +104,7 @@ fn unique(call: &mut Call, a: &TensorRef, with_inverse: bool, counts: Option<boo
     // Run number of each sorted element: the running count of starts, minus one.
     let group = Scratch::contiguous(a.device, &[n], DType::I64)?;
     let scan = ScanKernel {
+        carry: false,
         input: DType::I64,
         acc: DType::I64,
         output: DType::I64,
@@ -330,6 +331,8 @@ fn searchsorted(call: &mut Call, dest: Dest) -> Result<()> {
         &[],
     )?;
     let kernel = ReduceKernel {
+        per_output: None,
+        indexed: false,
         input: DType::I64,
         scalars: vec![],
         pre: Expr::input(0, DType::I64),

@@ -40,14 +40,15 @@ pub fn index(k: &IndexKernel) -> String {
 
 pub fn accumulate(k: &AccumulateKernel) -> String {
     let indices = k.indices.len();
-    let (out, fault, sz) = (2 + indices, 3 + indices, k.dtype.size());
+    let (out, fault, counts, sz) = (2 + indices, 3 + indices, 4 + indices, k.dtype.size());
     let ty = compute_type(k.dtype);
     let mut body = format!(
         "    const u32 n = p.w[0], nd = p.w[1], nl = p.w[2], so = 3u + 2u * nd + nl, vo = so + 1u + nd;\n    \
-         const u32 blk = 1u + nd + nl, oo = vo + blk * {}u, fo = oo + 1u + nd;\n    u32 nloop = 1u;\n    \
-         for (u32 l = 0u; l < nl; l += 1u) nloop *= p.w[3u + nd + l];\n    \
+         const u32 blk = 1u + nd + nl, oo = vo + blk * {}u, fo = oo + 1u + nd, ce = fo + 1u + {}u;\n    \
+         const u32 loop_lo = p.w[ce], loop_hi = p.w[ce + 1u];\n    const bool first = p.w[ce + 2u] != 0u, last = p.w[ce + 3u] != 0u;\n    \
          for (u32 i = {GRID_STRIDE}) {{\n        u32 r = i, c[{MAX_INDEX_DIMS}], es = 0u, ev = 0u, eo = 0u;\n        bool inside = true;\n",
-        1 + indices
+        1 + indices,
+        2 * indices
     );
     for j in 0..indices {
         body += &format!("        u32 ej{j} = 0u;\n");
@@ -62,10 +63,18 @@ pub fn accumulate(k: &AccumulateKernel) -> String {
         );
     }
     let include = k.include_self;
+    let (own, prev) = if k.chunked {
+        (
+            format!("first ? ld0(es * {sz}u) : ld{out}(eo * {sz}u)"),
+            format!("first ? 0u : (u32)ld{counts}(i * 4u)"),
+        )
+    } else {
+        (format!("ld0(es * {sz}u)"), "0u".to_string())
+    };
     body += &format!(
-        "        }}\n        const {ty} own = ld0(es * {sz}u);\n        {ty} acc = own;\n        bool has = {include};\n        \
-         u32 count = {}u;\n        if (inside) {{\n            for (u32 l = 0u; l < nloop; l += 1u) {{\n                \
-         u32 rl = l, lv = ev;\n",
+        "        }}\n        const {ty} own = {own};\n        const u32 prev = {prev};\n        {ty} acc = own;\n        \
+         bool has = {include} || prev > 0u;\n        u32 count = prev + {}u;\n        if (inside) {{\n            \
+         for (u32 l = loop_lo; l < loop_hi; l += 1u) {{\n                u32 rl = l, lv = ev;\n",
         u32::from(include)
     );
     for j in 0..indices {
@@ -92,12 +101,20 @@ pub fn accumulate(k: &AccumulateKernel) -> String {
             b = 2 + 2 * j,
         );
     }
+    let keep_count = if k.chunked {
+        format!(
+            "        if (!last) st{counts}(i * 4u, (int)(count - {}u));\n",
+            u32::from(include)
+        )
+    } else {
+        String::new()
+    };
     body += &format!(
         "                if (hit) {{\n                    const {ty} x1 = ld1(lv * {sz}u);\n                    \
          if (has) {{ const {ty} x0 = acc; acc = {}; }} else {{ acc = x1; has = true; }}\n                    \
          count += 1u;\n                }}\n            }}\n        }}\n        \
-         if (has) {{\n            const {ty} x0 = acc;\n            const {ty} x1 = {};\n            st{out}(eo * {sz}u, {});\n        \
-         }} else {{\n            st{out}(eo * {sz}u, own);\n        }}\n    }}\n",
+         if (has && last) {{\n            const {ty} x0 = acc;\n            const {ty} x1 = {};\n            st{out}(eo * {sz}u, {});\n        \
+         }} else {{\n            st{out}(eo * {sz}u, acc);\n        }}\n{keep_count}    }}\n",
         expr(&k.step()),
         convert("count", DType::U8, k.dtype),
         expr(&k.finish()),
@@ -119,5 +136,23 @@ pub fn sort(k: &SortKernel) -> String {
          st1((ev + rank * p.w[vo + 1u + nk]) * {sz}u, x1);\n        st2((ex + rank * p.w[xo + 1u + nk]) * 8u, (i64)j);\n    }}\n",
         before = expr(&k.before()),
         equal = expr(&k.equal()),
+    )
+}
+
+/// One merge pass (see `kernels::wgsl::indexing::merge` for the arguments).
+pub fn merge(k: &SortKernel) -> String {
+    let sz = k.dtype.size();
+    let ty = compute_type(k.dtype);
+    format!(
+        "    auto before = [](const {ty} x0, const {ty} x1) -> bool {{ return {before}; }};\n    \
+         const u32 n = p.w[0], len = p.w[1], w = p.w[2];\n    \
+         for (u32 i = {GRID_STRIDE}) {{\n        const u32 j = i % len, base = i - j, start = j - j % (2u * w);\n        \
+         const u32 mid = min(start + w, len), end = min(mid + w, len);\n        const {ty} x = ld0(i * {sz}u);\n        \
+         u32 dest;\n        if (j < mid) {{\n            u32 lo = mid, hi = end;\n            while (lo < hi) {{\n                \
+         const u32 m = (lo + hi) / 2u;\n                if (before(ld0((base + m) * {sz}u), x)) lo = m + 1u; else hi = m;\n            }}\n            \
+         dest = j + (lo - mid);\n        }} else {{\n            u32 lo = start, hi = mid;\n            while (lo < hi) {{\n                \
+         const u32 m = (lo + hi) / 2u;\n                if (before(x, ld0((base + m) * {sz}u))) hi = m; else lo = m + 1u;\n            }}\n            \
+         dest = j - mid + lo;\n        }}\n        st2((base + dest) * {sz}u, x);\n        st3((base + dest) * 8u, ld1(i * 8u));\n    }}\n",
+        before = expr(&k.before()),
     )
 }

@@ -111,6 +111,7 @@ pub fn render(kernel: &Kernel) -> String {
         Kernel::Index(k) => super::indexing::index(k),
         Kernel::Accumulate(k) => super::indexing::accumulate(k),
         Kernel::Sort(k) => super::indexing::sort(k),
+        Kernel::Merge(k) => super::indexing::merge(k),
         Kernel::Foreach(k) => super::foreach::foreach(k),
         Kernel::Random(k) => super::random::random(k),
     };
@@ -192,7 +193,7 @@ pub fn strided_loop(dtypes: &[DType]) -> String {
 
 /// One pass over this thread's elements and the tree combine across the block; leaves the
 /// result in `sh_a[0]` (and `sh_i[0]`).
-fn reduce_pass(op: ReduceOp, acc: DType, value: &str) -> String {
+fn reduce_pass(op: ReduceOp, acc: DType, value: &str, index: &str, isz: usize) -> String {
     let ty = compute_type(acc);
     let comb = |x: &str, y: &str| {
         let bop = match op {
@@ -223,7 +224,7 @@ fn reduce_pass(op: ReduceOp, acc: DType, value: &str) -> String {
             ),
         ),
         ReduceOp::ArgMin | ReduceOp::ArgMax => (
-            "if (!ok || better(acc, idx, v, (i64)j)) { acc = v; idx = (i64)j; ok = true; }".into(),
+            format!("const i64 k = {index};\n                if (!ok || better(acc, idx, v, k)) {{ acc = v; idx = k; ok = true; }}"),
             "if (sh_ok[u] && (!sh_ok[t] || better(sh_a[t], sh_i[t], sh_a[u], sh_i[u]))) { sh_a[t] = sh_a[u]; sh_i[t] = sh_i[u]; sh_ok[t] = true; }".into(),
         ),
         _ => (
@@ -234,13 +235,14 @@ fn reduce_pass(op: ReduceOp, acc: DType, value: &str) -> String {
     let save_index = if arg { "sh_i[t] = idx;" } else { "" };
     format!(
         "        {{\n            {ty} acc = {ident};\n            bool ok = false;\n            i64 idx = 0;\n            \
-         for (u32 j = t; j < n_red; j += {BLOCK_SIZE}u) {{\n                const auto x0 = ld0(elem(j));\n                \
+         for (u32 j = lo + t; j < hi; j += {BLOCK_SIZE}u) {{\n                const auto x0 = ld0((ein + red(j, io + nk)) * {isz}u);\n                \
          const {ty} v = {value};\n                {step}\n            }}\n            \
          sh_a[t] = acc;\n            sh_ok[t] = ok || !{arg_or_extremum};\n            {save_index}\n        }}\n        __syncthreads();\n        \
          for (u32 s = {half}u; s > 0u; s >>= 1) {{\n            if (t < s) {{\n                const u32 u = t + s;\n                \
          {merge}\n            }}\n            __syncthreads();\n        }}\n",
         arg_or_extremum = matches!(op, ReduceOp::Min | ReduceOp::Max | ReduceOp::ArgMin | ReduceOp::ArgMax),
         half = BLOCK_SIZE / 2,
+        isz = isz,
     )
 }
 
@@ -260,38 +262,64 @@ fn better_fn(op: ReduceOp, acc: DType) -> String {
     )
 }
 
-/// One block per output element, as on wgpu.
+/// A block per chunk of an output's reduced elements, as on wgpu (arguments there).
 fn reduce(k: &ReduceKernel) -> String {
     let ty = compute_type(k.acc);
     let outs = k.outputs.len();
     let isz = k.input.size();
     let mut body = format!(
         "    __shared__ {ty} sh_a[{BLOCK_SIZE}];\n    __shared__ bool sh_ok[{BLOCK_SIZE}];\n    __shared__ i64 sh_i[{BLOCK_SIZE}];\n    \
-         const u32 t = threadIdx.x;\n    const u32 n_out = p.w[0], n_red = p.w[1], nk = p.w[2], nr = p.w[3];\n    \
-         const u32 io = 4u + nk + nr, oo = io + 1u + nk + nr, sc = oo + {outs}u * (1u + nk);\n"
+         const u32 t = threadIdx.x;\n    const u32 n_out = p.w[0], n_red = p.w[1], nk = p.w[2], nr = p.w[3], chunk = p.w[4], n_chunks = p.w[5];\n    \
+         const u32 io = 6u + nk + nr;\n    u32 next = io + 1u + nk + nr;\n    \
+         auto red = [&](u32 j, u32 sb) -> u32 {{\n        u32 q = j, e = 0u;\n        \
+         for (u32 d = nr; d > 0u; d -= 1u) {{ const u32 size = p.w[5u + nk + d]; e += (q % size) * p.w[sb + d]; q = q / size; }}\n        \
+         return e;\n    }};\n"
     );
+    let mut tensor = 1;
+    let index = if k.indexed {
+        body += "    const u32 xo = next;\n    next += 1u + nk + nr;\n";
+        let t = tensor;
+        tensor += 1;
+        format!("ld{t}((ex + red(j, xo + nk)) * 8u)")
+    } else {
+        "(i64)j".to_string()
+    };
+    if k.per_output.is_some() {
+        body += "    const u32 po = next;\n    next += 1u + nk;\n";
+    }
+    body += &format!("    const u32 oo = next, sc = oo + {outs}u * (2u + nk);\n");
     body += &scalar_lets(&k.scalars, "sc");
     if matches!(k.op, ReduceOp::ArgMin | ReduceOp::ArgMax) {
         body += &better_fn(k.op, k.acc);
     }
-    body +=
-        "    for (u32 o = blockIdx.x; o < n_out; o += gridDim.x) {\n        u32 r = o, ein = 0u;\n";
+    body += "    for (u32 w = blockIdx.x; w < n_out * n_chunks; w += gridDim.x) {\n        \
+             const u32 o = w / n_chunks, c = w % n_chunks, lo = c * chunk, hi = min(n_red, lo + chunk);\n        \
+             u32 r = o, ein = 0u, ex = 0u, epo = 0u;\n";
     for q in 0..outs {
         body += &format!("        u32 eo{q} = 0u;\n");
     }
-    body += "        for (u32 d = nk; d > 0u; d -= 1u) {\n            const u32 c = r % p.w[3u + d];\n            r = r / p.w[3u + d];\n            ein += c * p.w[io + d];\n";
-    for q in 0..outs {
-        body += &format!("            eo{q} += c * p.w[oo + {q}u * (1u + nk) + d];\n");
+    body += "        for (u32 d = nk; d > 0u; d -= 1u) {\n            const u32 size = p.w[5u + d], cd = r % size;\n            \
+             r = r / size;\n            ein += cd * p.w[io + d];\n";
+    if k.indexed {
+        body += "            ex += cd * p.w[xo + d];\n";
     }
-    body += &format!(
-        "        }}\n        auto elem = [&](u32 j) -> u32 {{\n            u32 q = j, e = 0u;\n            \
-         for (u32 d = nr; d > 0u; d -= 1u) {{ const u32 c = q % p.w[3u + nk + d]; q = q / p.w[3u + nk + d]; e += c * p.w[io + nk + d]; }}\n            \
-         return (ein + e) * {isz}u;\n        }};\n"
-    );
+    if k.per_output.is_some() {
+        body += "            epo += cd * p.w[po + d];\n";
+    }
+    for q in 0..outs {
+        body += &format!("            eo{q} += cd * p.w[oo + {q}u * (2u + nk) + d];\n");
+    }
+    body += "        }\n";
+    if let Some(dtype) = k.per_output {
+        body += &format!(
+            "        const auto x1 = ld{tensor}(epo * {}u);\n",
+            dtype.size()
+        );
+    }
     let value = expr(&k.pre);
     match k.op {
         ReduceOp::Variance => {
-            body += &reduce_pass(ReduceOp::Sum, k.acc, &value);
+            body += &reduce_pass(ReduceOp::Sum, k.acc, &value, &index, isz);
             body += &format!(
                 "        const {ty} x1 = sh_a[0] / {};\n        __syncthreads();\n",
                 convert("n_red", DType::U8, k.acc)
@@ -301,29 +329,32 @@ fn reduce(k: &ReduceKernel) -> String {
                 ReduceOp::Sum,
                 k.acc,
                 &expr(&deviation.clone().mul(deviation)),
+                &index,
+                isz,
             );
         }
         ReduceOp::LogSumExp => {
-            body += &reduce_pass(ReduceOp::Max, k.acc, &value);
+            body += &reduce_pass(ReduceOp::Max, k.acc, &value, &index, isz);
             body += &format!(
                 "        const {ty} x1 = isinf(sh_a[0]) ? {} : sh_a[0];\n        __syncthreads();\n",
                 constant(k.acc, 0)
             );
             let shifted = k.pre.clone().sub(Expr::input(1, k.acc)).exp();
-            body += &reduce_pass(ReduceOp::Sum, k.acc, &expr(&shifted));
+            body += &reduce_pass(ReduceOp::Sum, k.acc, &expr(&shifted), &index, isz);
         }
         op => {
-            body += &reduce_pass(op, k.acc, &value);
+            body += &reduce_pass(op, k.acc, &value, &index, isz);
             if op.second(k.acc).is_some() {
                 body += "        const i64 x1 = sh_i[0];\n";
             }
         }
     }
     body += &format!("        if (t == 0u) {{\n            const {ty} x0 = sh_a[0];\n");
+    let first_out = 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some());
     for (q, (dtype, e)) in k.outputs.iter().enumerate() {
         body += &format!(
-            "            st{}(eo{q} * {}u, {});\n",
-            q + 1,
+            "            st{}((eo{q} + c * p.w[oo + {q}u * (2u + nk) + 1u + nk]) * {}u, {});\n",
+            first_out + q,
             dtype.size(),
             expr(e)
         );
@@ -331,6 +362,7 @@ fn reduce(k: &ReduceKernel) -> String {
     body + "        }\n        __syncthreads();\n    }\n"
 }
 
+/// A thread per chunk of a line, as on wgpu (arguments there).
 fn scan(k: &ScanKernel) -> String {
     let bop = if k.op == ReduceOp::Prod {
         BinaryOp::Mul
@@ -339,13 +371,22 @@ fn scan(k: &ScanKernel) -> String {
     };
     let step = Expr::input(0, k.acc).binary(bop, Expr::input(1, k.input).cast(k.acc));
     let ident = Expr::constant(k.acc, if k.op == ReduceOp::Prod { 1.0 } else { 0.0 });
+    let (start, out) = if k.carry {
+        (
+            format!("if (c > 0u) x0 = ld1((i - 1u) * {}u);", k.acc.size()),
+            2,
+        )
+    } else {
+        (String::new(), 1)
+    };
     format!(
-        "    const u32 n = p.w[0], len = p.w[1], nk = p.w[2], io = 3u + nk, oo = io + 2u + nk;\n    \
-         for (u32 i = {GRID_STRIDE}) {{\n        u32 r = i, ein = 0u, eout = 0u;\n        \
-         for (u32 d = nk; d > 0u; d -= 1u) {{ const u32 c = r % p.w[2u + d]; r = r / p.w[2u + d]; ein += c * p.w[io + d]; eout += c * p.w[oo + d]; }}\n        \
-         {acc} x0 = {ident};\n        for (u32 j = 0u; j < len; j += 1u) {{\n            \
+        "    const u32 n = p.w[0] * p.w[4], len = p.w[1], nk = p.w[2], chunk = p.w[3], n_chunks = p.w[4], io = 5u + nk, oo = io + 2u + nk;\n    \
+         for (u32 i = {GRID_STRIDE}) {{\n        const u32 o = i / n_chunks, c = i % n_chunks;\n        u32 r = o, ein = 0u, eout = 0u;\n        \
+         for (u32 d = nk; d > 0u; d -= 1u) {{ const u32 cd = r % p.w[4u + d]; r = r / p.w[4u + d]; ein += cd * p.w[io + d]; eout += cd * p.w[oo + d]; }}\n        \
+         {acc} x0 = {ident};\n        {start}\n        const u32 hi = min(len, c * chunk + chunk);\n        \
+         for (u32 j = c * chunk; j < hi; j += 1u) {{\n            \
          const auto x1 = ld0((ein + j * p.w[io + 1u + nk]) * {isz}u);\n            x0 = {step};\n            \
-         st1((eout + j * p.w[oo + 1u + nk]) * {osz}u, {store});\n        }}\n    }}\n",
+         st{out}((eout + j * p.w[oo + 1u + nk]) * {osz}u, {store});\n        }}\n    }}\n",
         acc = compute_type(k.acc),
         ident = expr(&ident),
         step = expr(&step),
@@ -355,12 +396,11 @@ fn scan(k: &ScanKernel) -> String {
     )
 }
 
+/// A thread per element, as on wgpu (arguments there).
 fn masked_select(dtype: DType) -> String {
     let sz = dtype.size();
-    format!(
-        "    if (blockIdx.x != 0u || threadIdx.x != 0u) return;\n    const u32 n = p.w[0], nd = p.w[1];\n    u32 j = 0u;\n    \
-         for (u32 i = 0u; i < n; i += 1u) {{\n        u32 r = i, ein = 0u, em = 0u;\n        \
-         for (u32 d = nd; d > 0u; d -= 1u) {{ const u32 c = r % p.w[1u + d]; r = r / p.w[1u + d]; ein += c * p.w[2u + nd + d]; em += c * p.w[3u + 2u * nd + d]; }}\n        \
-         if (ld1(em)) {{ st2(j * {sz}u, ld0(ein * {sz}u)); j += 1u; }}\n    }}\n"
-    )
+    let mut body = String::from("    const u32 n = p.w[0], nd = p.w[1];\n");
+    body += &strided_loop(&[dtype, DType::Bool, DType::I64]);
+    body += &format!("        if (ld1(a1)) st3((u32)(ld2(a2) - 1) * {sz}u, ld0(a0));\n    }}\n");
+    body
 }

@@ -48,21 +48,27 @@ pub fn index(k: &IndexKernel) -> String {
 
 /// Accumulate arguments: `[n, nd, nl, size[nd], loop_size[nl], limit[nd], self_offset,
 /// self_stride[nd], (offset, stride[nd], loop_stride[nl]) for values and each index tensor,
-/// out_offset, out_stride[nd], fault_offset, (target_dim, bound) per index tensor]`. Output
-/// element `c` takes the values at loop positions where every index tensor's element, wrapped,
-/// equals `c[target_dim]`; only elements with every `c[d] < limit[d]` take any.
+/// out_offset, out_stride[nd], fault_offset, (target_dim, bound) per index tensor, loop_lo,
+/// loop_hi, first, last, counts_offset]`. Output element `c` takes the values at loop
+/// positions `[loop_lo, loop_hi)` where every index tensor's element, wrapped, equals
+/// `c[target_dim]`; only elements with every `c[d] < limit[d]` take any. A chunked kernel is
+/// launched once per range of loop positions: after the `first` launch it continues from
+/// `out` and the per-element count of values taken so far (int32 `counts`, contiguous), and
+/// only the `last` launch finishes (the mean's division).
 pub fn accumulate(k: &AccumulateKernel, helpers: &mut Helpers) -> String {
     let indices = k.indices.len();
-    let (out, fault, sz) = (2 + indices, 3 + indices, k.dtype.size());
+    let (out, fault, counts, sz) = (2 + indices, 3 + indices, 4 + indices, k.dtype.size());
     let ty = compute_type(k.dtype);
     let mut body = format!(
         "    let n = p[0];\n    let nd = p[1];\n    let nl = p[2];\n    let step = ng.x * {WORKGROUP_SIZE}u;\n    \
          let so = 3u + 2u * nd + nl;\n    let vo = so + 1u + nd;\n    let blk = 1u + nd + nl;\n    \
-         let oo = vo + blk * {}u;\n    let fo = oo + 1u + nd;\n    var nloop = 1u;\n    \
-         for (var l = 0u; l < nl; l += 1u) {{ nloop *= p[3u + nd + l]; }}\n    \
+         let oo = vo + blk * {}u;\n    let fo = oo + 1u + nd;\n    let ce = fo + 1u + {}u;\n    \
+         let loop_lo = p[ce];\n    let loop_hi = p[ce + 1u];\n    let first = p[ce + 2u] != 0u;\n    \
+         let last = p[ce + 3u] != 0u;\n    \
          for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {{\n        var r = i;\n        \
          var c: array<u32, {MAX_INDEX_DIMS}>;\n        var inside = true;\n        var es = 0u;\n        var ev = 0u;\n        var eo = 0u;\n",
-        1 + indices
+        1 + indices,
+        2 * indices
     );
     for j in 0..indices {
         body += &format!("        var ej{j} = 0u;\n");
@@ -75,10 +81,18 @@ pub fn accumulate(k: &AccumulateKernel, helpers: &mut Helpers) -> String {
         body += &format!("            ej{j} += cd * p[vo + blk * {}u + d];\n", 1 + j);
     }
     let include = k.include_self;
+    let (own, prev) = if k.chunked {
+        (
+            format!("select(ld{out}(p[oo] + eo * {sz}u), ld0(p[so] + es * {sz}u), first)"),
+            format!("select(u32(ld{counts}(p[ce + 4u] + i * 4u)), 0u, first)"),
+        )
+    } else {
+        (format!("ld0(p[so] + es * {sz}u)"), "0u".to_string())
+    };
     body += &format!(
-        "        }}\n        let own = ld0(p[so] + es * {sz}u);\n        var acc: {ty} = own;\n        \
-         var has = {include};\n        var count = {}u;\n        if (inside) {{\n            \
-         for (var l = 0u; l < nloop; l += 1u) {{\n                var rl = l;\n                var lv = ev;\n",
+        "        }}\n        let own = {own};\n        let prev = {prev};\n        var acc: {ty} = own;\n        \
+         var has = {include} || prev > 0u;\n        var count = prev + {}u;\n        if (inside) {{\n            \
+         for (var l = loop_lo; l < loop_hi; l += 1u) {{\n                var rl = l;\n                var lv = ev;\n",
         u32::from(include)
     );
     for j in 0..indices {
@@ -107,12 +121,20 @@ pub fn accumulate(k: &AccumulateKernel, helpers: &mut Helpers) -> String {
             b = 2 + 2 * j,
         );
     }
+    let keep_count = if k.chunked {
+        format!(
+            "        if (!last) {{ st{counts}(p[ce + 4u] + i * 4u, i32(count - {}u)); }}\n",
+            u32::from(include)
+        )
+    } else {
+        String::new()
+    };
     body += &format!(
         "                if (hit) {{\n                    let x1 = ld1(p[vo] + lv * {sz}u);\n                    \
          if (has) {{ let x0 = acc; acc = {}; }} else {{ acc = x1; has = true; }}\n                    \
          count += 1u;\n                }}\n            }}\n        }}\n        \
-         if (has) {{\n            let x0 = acc;\n            let x1 = {};\n            st{out}(p[oo] + eo * {sz}u, {});\n        \
-         }} else {{\n            st{out}(p[oo] + eo * {sz}u, own);\n        }}\n    }}\n",
+         if (has && last) {{\n            let x0 = acc;\n            let x1 = {};\n            st{out}(p[oo] + eo * {sz}u, {});\n        \
+         }} else {{\n            st{out}(p[oo] + eo * {sz}u, acc);\n        }}\n{keep_count}    }}\n",
         expr::render(&k.step(), helpers),
         convert("count", DType::U8, k.dtype),
         expr::render(&k.finish(), helpers),
@@ -152,4 +174,29 @@ pub fn sort(k: &SortKernel, helpers: &mut Helpers) -> String {
         equal = expr::render(&k.equal(), helpers),
     );
     entry(&body)
+}
+
+/// Merge arguments: `[n, len, width, keys_offset, indices_offset, merged_keys_offset,
+/// merged_indices_offset]` over contiguous `[n / len, len]` tensors.
+pub fn merge(k: &SortKernel, helpers: &mut Helpers) -> String {
+    let sz = k.dtype.size();
+    let ty = compute_type(k.dtype);
+    let before = format!(
+        "fn before(x0: {ty}, x1: {ty}) -> bool {{\n    return {};\n}}\n",
+        expr::render(&k.before(), helpers)
+    );
+    let body = format!(
+        "    let n = p[0];\n    let len = p[1];\n    let w = p[2];\n    let step = ng.x * {WORKGROUP_SIZE}u;\n    \
+         for (var i = gid.x + gid.y * step; i < n; i += step * ng.y) {{\n        let j = i % len;\n        \
+         let base = i - j;\n        let start = j - j % (2u * w);\n        let mid = min(start + w, len);\n        \
+         let end = min(mid + w, len);\n        let x = ld0(p[3] + i * {sz}u);\n        var dest = 0u;\n        \
+         if (j < mid) {{\n            var lo = mid;\n            var hi = end;\n            while (lo < hi) {{\n                \
+         let m = (lo + hi) / 2u;\n                if (before(ld0(p[3] + (base + m) * {sz}u), x)) {{ lo = m + 1u; }} else {{ hi = m; }}\n            }}\n            \
+         dest = j + (lo - mid);\n        }} else {{\n            var lo = start;\n            var hi = mid;\n            \
+         while (lo < hi) {{\n                let m = (lo + hi) / 2u;\n                \
+         if (before(x, ld0(p[3] + (base + m) * {sz}u))) {{ hi = m; }} else {{ lo = m + 1u; }}\n            }}\n            \
+         dest = j - mid + lo;\n        }}\n        st2(p[5] + (base + dest) * {sz}u, x);\n        \
+         st3(p[6] + (base + dest) * 8u, ld1(p[4] + i * 8u));\n    }}\n"
+    );
+    before + &entry(&body)
 }

@@ -36,6 +36,7 @@ pub fn render(kernel: &Kernel, slots: &[usize], f64: bool) -> String {
         Kernel::Index(kernel) => super::indexing::index(kernel),
         Kernel::Accumulate(kernel) => super::indexing::accumulate(kernel, &mut helpers),
         Kernel::Sort(kernel) => super::indexing::sort(kernel, &mut helpers),
+        Kernel::Merge(kernel) => super::indexing::merge(kernel, &mut helpers),
         Kernel::Foreach(kernel) => super::foreach::foreach(kernel, &mut helpers),
         Kernel::Random(kernel) => super::random::random(kernel, &mut helpers),
     };
@@ -187,9 +188,17 @@ fn better_fn(op: ReduceOp, acc: DType) -> String {
     )
 }
 
-/// One pass over this thread's elements and the tree combine across the workgroup; leaves
-/// the result in `sh_a[0]` (and `sh_i[0]`). `value` is the mapped element `v`'s expression.
-fn reduce_pass(op: ReduceOp, comb: &str, acc_ty: &str, ident: &str, value: &str) -> String {
+/// One pass over this thread's elements `j` of `[lo, hi)` and the tree combine across the
+/// workgroup; leaves the result in `sh_a[0]` (and `sh_i[0]`). `value` is the mapped element
+/// `v`'s expression, `index` the candidate index of element `j`.
+fn reduce_pass(
+    op: ReduceOp,
+    comb: &str,
+    acc_ty: &str,
+    ident: &str,
+    value: &str,
+    index: &str,
+) -> String {
     let (init, step, merge) = match op {
         ReduceOp::Min | ReduceOp::Max => (
             format!("var acc: {acc_ty} = {ident};\n        var ok = false;"),
@@ -198,7 +207,7 @@ fn reduce_pass(op: ReduceOp, comb: &str, acc_ty: &str, ident: &str, value: &str)
         ),
         ReduceOp::ArgMin | ReduceOp::ArgMax => (
             format!("var acc: {acc_ty} = {ident};\n        var ok = false;\n        var idx = 0li;"),
-            "if (!ok || better(acc, idx, v, i64(j))) { acc = v; idx = i64(j); ok = true; }".to_string(),
+            format!("let k = {index};\n            if (!ok || better(acc, idx, v, k)) {{ acc = v; idx = k; ok = true; }}"),
             "if (sh_ok[u] && (!sh_ok[t] || better(sh_a[t], sh_i[t], sh_a[u], sh_i[u]))) { sh_a[t] = sh_a[u]; sh_i[t] = sh_i[u]; sh_ok[t] = true; }".to_string(),
         ),
         _ => (
@@ -213,8 +222,8 @@ fn reduce_pass(op: ReduceOp, comb: &str, acc_ty: &str, ident: &str, value: &str)
         ""
     };
     format!(
-        "        {{\n        {init}\n        for (var j = t; j < n_red; j += {wg}u) {{\n            \
-         let x0 = ld0(elem(j, base, nk, nr));\n            let v = {value};\n            {step}\n        }}\n        \
+        "        {{\n        {init}\n        for (var j = lo + t; j < hi; j += {wg}u) {{\n            \
+         let x0 = ld0(p[io] + (ein + red(j, io + nk)) * ISZu);\n            let v = {value};\n            {step}\n        }}\n        \
          sh_a[t] = acc;\n        sh_ok[t] = ok;\n        {save_index}\n        }}\n        workgroupBarrier();\n        \
          for (var s = {half}u; s > 0u; s >>= 1u) {{\n            if (t < s) {{\n                let u = t + s;\n                \
          {merge}\n            }}\n            workgroupBarrier();\n        }}\n",
@@ -223,17 +232,20 @@ fn reduce_pass(op: ReduceOp, comb: &str, acc_ty: &str, ident: &str, value: &str)
     )
 }
 
-/// Reduce arguments: `[n_out, n_red, nk, nr, kept_size[nk], red_size[nr], in_offset,
-/// in_kept_stride[nk], in_red_stride[nr], (out_offset, out_stride[nk]) per output, scalars..]`.
-/// One workgroup per output element; its invocations split the reduced elements, then combine
-/// through workgroup memory.
+/// Reduce arguments: `[n_out, n_red, nk, nr, chunk, n_chunks, kept_size[nk], red_size[nr],
+/// in_offset, in_kept_stride[nk], in_red_stride[nr], (offset, kept_stride[nk],
+/// red_stride[nr]) of the indices if indexed, (offset, kept_stride[nk]) of the per-output
+/// tensor if any, (out_offset, out_stride[nk], out_chunk_stride) per output, scalars..]`.
+/// Workgroup `w` reduces chunk `w % n_chunks` (elements `[c * chunk, (c + 1) * chunk)`) of
+/// output `w / n_chunks` and writes it at the output's position plus `c` chunk strides: its
+/// invocations split the chunk, then combine through workgroup memory.
 fn reduce(k: &ReduceKernel, helpers: &mut Helpers) -> String {
     let acc_ty = compute_type(k.acc);
     let second = k.op.second(k.acc);
     let isz = k.input.size();
     let mut src = format!(
         "var<workgroup> sh_a: array<{acc_ty}, {wg}>;\nvar<workgroup> sh_ok: array<bool, {wg}>;\n\
-         var<workgroup> sh_i: array<i64, {wg}>;\nvar<workgroup> wn: vec4<u32>;\n",
+         var<workgroup> sh_i: array<i64, {wg}>;\nvar<workgroup> wn: array<u32, 6>;\n",
         wg = WORKGROUP_SIZE
     );
     src += &combine_fn("comb", k.op, k.acc, helpers);
@@ -243,12 +255,10 @@ fn reduce(k: &ReduceKernel, helpers: &mut Helpers) -> String {
     if matches!(k.op, ReduceOp::ArgMin | ReduceOp::ArgMax) {
         src += &better_fn(k.op, k.acc);
     }
-    src += &format!(
-        "fn elem(j: u32, base: u32, nk: u32, nr: u32) -> u32 {{\n    let io = 4u + nk + nr;\n    \
-         var q = j;\n    var e = 0u;\n    for (var d = nr; d > 0u; d -= 1u) {{\n        \
-         let c = q % p[3u + nk + d];\n        q = q / p[3u + nk + d];\n        e += c * p[io + nk + d];\n    }}\n    \
-         return base + e * {isz}u;\n}}\n"
-    );
+    // The element offset of reduced position `j` through the reduced strides from word `sb`.
+    src += "fn red(j: u32, sb: u32) -> u32 {\n    let nk = p[2];\n    let nr = p[3];\n    var q = j;\n    \
+            var e = 0u;\n    for (var d = nr; d > 0u; d -= 1u) {\n        let size = p[5u + nk + d];\n        \
+            e += (q % size) * p[sb + d];\n        q = q / size;\n    }\n    return e;\n}\n";
     let ident = match k.op {
         ReduceOp::Prod => Expr::constant(k.acc, 1.0),
         _ => Expr::constant(k.acc, 0.0),
@@ -256,43 +266,75 @@ fn reduce(k: &ReduceKernel, helpers: &mut Helpers) -> String {
     let ident = expr::render(&ident, helpers);
     let value = expr::render(&k.pre, helpers);
     let outs = k.outputs.len();
-    let mut body = format!(
-        "    if (t == 0u) {{ wn = vec4<u32>(p[0], p[1], p[2], p[3]); }}\n    let w = workgroupUniformLoad(&wn);\n    \
-         let n_out = w.x;\n    let n_red = w.y;\n    let nk = w.z;\n    let nr = w.w;\n    let io = 4u + nk + nr;\n    \
-         let oo = io + 1u + nk + nr;\n    let sc = oo + {outs}u * (1u + nk);\n"
+    let mut tensor = 1;
+    let mut body = String::from(
+        "    if (t == 0u) { wn = array<u32, 6>(p[0], p[1], p[2], p[3], p[4], p[5]); }\n    \
+         let wv = workgroupUniformLoad(&wn);\n    let n_out = wv[0];\n    let n_red = wv[1];\n    let nk = wv[2];\n    \
+         let nr = wv[3];\n    let chunk = wv[4];\n    let n_chunks = wv[5];\n    let io = 6u + nk + nr;\n    \
+         var next = io + 1u + nk + nr;\n",
     );
+    let index = if k.indexed {
+        body += "    let xo = next;\n    next += 1u + nk + nr;\n";
+        let t = tensor;
+        tensor += 1;
+        format!("ld{t}(p[xo] + (ex + red(j, xo + nk)) * 8u)")
+    } else {
+        "i64(j)".to_string()
+    };
+    if k.per_output.is_some() {
+        body += "    let po = next;\n    next += 1u + nk;\n";
+    }
+    body += &format!("    let oo = next;\n    let sc = oo + {outs}u * (2u + nk);\n");
     body += &scalar_lets(&k.scalars, "sc");
-    body += "    for (var o = wid.x + wid.y * ng.x; o < n_out; o += ng.x * ng.y) {\n        var r = o;\n        var ein = 0u;\n";
+    body += "    for (var w = wid.x + wid.y * ng.x; w < n_out * n_chunks; w += ng.x * ng.y) {\n        \
+             let o = w / n_chunks;\n        let c = w % n_chunks;\n        let lo = c * chunk;\n        \
+             let hi = min(n_red, lo + chunk);\n        var r = o;\n        var ein = 0u;\n        var ex = 0u;\n        var epo = 0u;\n";
     for q in 0..outs {
         body += &format!("        var eo{q} = 0u;\n");
     }
-    body += "        for (var d = nk; d > 0u; d -= 1u) {\n            let c = r % p[3u + d];\n            r = r / p[3u + d];\n            ein += c * p[io + d];\n";
-    for q in 0..outs {
-        body += &format!("            eo{q} += c * p[oo + {q}u * (1u + nk) + d];\n");
+    body += "        for (var d = nk; d > 0u; d -= 1u) {\n            let size = p[5u + d];\n            \
+             let cd = r % size;\n            r = r / size;\n            ein += cd * p[io + d];\n";
+    if k.indexed {
+        body += "            ex += cd * p[xo + d];\n";
     }
-    body += &format!("        }}\n        let base = p[io] + ein * {isz}u;\n");
+    if k.per_output.is_some() {
+        body += "            epo += cd * p[po + d];\n";
+    }
+    for q in 0..outs {
+        body += &format!("            eo{q} += cd * p[oo + {q}u * (2u + nk) + d];\n");
+    }
+    body += "        }\n";
+    if let Some(dtype) = k.per_output {
+        body += &format!(
+            "        let x1 = ld{tensor}(p[po] + epo * {}u);\n",
+            dtype.size()
+        );
+    }
+    let pass = |op, comb: &str, value: &str| {
+        reduce_pass(op, comb, acc_ty, &ident, value, &index).replace("ISZ", &isz.to_string())
+    };
     match k.op {
         ReduceOp::Variance => {
-            body += &reduce_pass(ReduceOp::Sum, "comb", acc_ty, &ident, &value);
+            body += &pass(ReduceOp::Sum, "comb", &value);
             body += &format!(
                 "        let x1 = sh_a[0] / {};\n        workgroupBarrier();\n",
                 convert("n_red", DType::U8, k.acc)
             );
             let deviation = k.pre.clone().sub(Expr::input(1, k.acc));
             let square = expr::render(&deviation.clone().mul(deviation), helpers);
-            body += &reduce_pass(ReduceOp::Sum, "comb", acc_ty, &ident, &square);
+            body += &pass(ReduceOp::Sum, "comb", &square);
         }
         ReduceOp::LogSumExp => {
-            body += &reduce_pass(ReduceOp::Max, "comb_max", acc_ty, &ident, &value);
+            body += &pass(ReduceOp::Max, "comb_max", &value);
             body += &format!(
                 "        let m = sh_a[0];\n        let x1 = select(m, {ident}, !(abs(m) < {}));\n        workgroupBarrier();\n",
                 expr::render(&Expr::constant(k.acc, f64::INFINITY), helpers)
             );
             let shifted = expr::render(&k.pre.clone().sub(Expr::input(1, k.acc)).exp(), helpers);
-            body += &reduce_pass(ReduceOp::Sum, "comb", acc_ty, &ident, &shifted);
+            body += &pass(ReduceOp::Sum, "comb", &shifted);
         }
         op => {
-            body += &reduce_pass(op, "comb", acc_ty, &ident, &value);
+            body += &pass(op, "comb", &value);
             body += if second.is_some() {
                 "        let x1 = sh_i[0];\n"
             } else {
@@ -301,10 +343,11 @@ fn reduce(k: &ReduceKernel, helpers: &mut Helpers) -> String {
         }
     }
     body += "        if (t == 0u) {\n            let x0 = sh_a[0];\n";
+    let first_out = 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some());
     for (q, (dtype, e)) in k.outputs.iter().enumerate() {
         body += &format!(
-            "            st{}(p[oo + {q}u * (1u + nk)] + eo{q} * {}u, {});\n",
-            q + 1,
+            "            st{}(p[oo + {q}u * (2u + nk)] + (eo{q} + c * p[oo + {q}u * (2u + nk) + 1u + nk]) * {}u, {});\n",
+            first_out + q,
             dtype.size(),
             expr::render(e, helpers)
         );
@@ -317,8 +360,11 @@ fn reduce(k: &ReduceKernel, helpers: &mut Helpers) -> String {
     )
 }
 
-/// Scan arguments: `[n_lines, len, nk, kept_size[nk], in_offset, in_kept_stride[nk],
-/// in_stride, out_offset, out_kept_stride[nk], out_stride]`; one invocation per line.
+/// Scan arguments: `[n_lines, len, nk, chunk, n_chunks, kept_size[nk], in_offset,
+/// in_kept_stride[nk], in_stride, out_offset, out_kept_stride[nk], out_stride, carry_offset]`
+/// (the last with a carry only). Invocation `i` walks chunk `i % n_chunks` (elements
+/// `[c * chunk, (c + 1) * chunk)`) of line `i / n_chunks`, starting from the carry tensor's
+/// element `i - 1` (the combined earlier chunks, contiguous per line) when `c > 0`.
 fn scan(k: &ScanKernel, helpers: &mut Helpers) -> String {
     let acc_ty = compute_type(k.acc);
     let bop = if k.op == ReduceOp::Prod {
@@ -329,14 +375,28 @@ fn scan(k: &ScanKernel, helpers: &mut Helpers) -> String {
     let step = Expr::input(0, k.acc).binary(bop, Expr::input(1, k.input).cast(k.acc));
     let ident = Expr::constant(k.acc, if k.op == ReduceOp::Prod { 1.0 } else { 0.0 });
     let store = Expr::input(0, k.acc).cast(k.output);
+    let (start, out) = if k.carry {
+        (
+            format!(
+                "if (c > 0u) {{ x0 = ld1(p[oo + 2u + nk] + (i - 1u) * {}u); }}",
+                k.acc.size()
+            ),
+            2,
+        )
+    } else {
+        (String::new(), 1)
+    };
     let body = format!(
-        "    let n = p[0];\n    let len = p[1];\n    let nk = p[2];\n    let io = 3u + nk;\n    let oo = io + 2u + nk;\n    \
-         for (var o = gid.x + gid.y * ng.x * {wg}u; o < n; o += ng.x * ng.y * {wg}u) {{\n        var r = o;\n        \
+        "    let n = p[0];\n    let len = p[1];\n    let nk = p[2];\n    let chunk = p[3];\n    let n_chunks = p[4];\n    \
+         let io = 5u + nk;\n    let oo = io + 2u + nk;\n    \
+         for (var i = gid.x + gid.y * ng.x * {wg}u; i < n * n_chunks; i += ng.x * ng.y * {wg}u) {{\n        \
+         let o = i / n_chunks;\n        let c = i % n_chunks;\n        var r = o;\n        \
          var ein = 0u;\n        var eout = 0u;\n        for (var d = nk; d > 0u; d -= 1u) {{\n            \
-         let c = r % p[2u + d];\n            r = r / p[2u + d];\n            ein += c * p[io + d];\n            \
-         eout += c * p[oo + d];\n        }}\n        var x0: {acc_ty} = {ident};\n        \
-         for (var j = 0u; j < len; j += 1u) {{\n            let x1 = ld0(p[io] + (ein + j * p[io + 1u + nk]) * {isz}u);\n            \
-         x0 = {step};\n            st1(p[oo] + (eout + j * p[oo + 1u + nk]) * {osz}u, {store});\n        }}\n    }}\n",
+         let cd = r % p[4u + d];\n            r = r / p[4u + d];\n            ein += cd * p[io + d];\n            \
+         eout += cd * p[oo + d];\n        }}\n        var x0: {acc_ty} = {ident};\n        {start}\n        \
+         let hi = min(len, c * chunk + chunk);\n        \
+         for (var j = c * chunk; j < hi; j += 1u) {{\n            let x1 = ld0(p[io] + (ein + j * p[io + 1u + nk]) * {isz}u);\n            \
+         x0 = {step};\n            st{out}(p[oo] + (eout + j * p[oo + 1u + nk]) * {osz}u, {store});\n        }}\n    }}\n",
         wg = WORKGROUP_SIZE,
         ident = expr::render(&ident, helpers),
         step = expr::render(&step, helpers),
@@ -347,16 +407,18 @@ fn scan(k: &ScanKernel, helpers: &mut Helpers) -> String {
     entry(&body)
 }
 
-/// Masked-select arguments: `[n, nd, size[nd], in_offset, in_stride[nd], mask_offset,
-/// mask_stride[nd], out_offset]`; the output is contiguous.
+/// Masked-select arguments: `[n, nd, size[nd], (offset, stride[nd]) of the input, the mask
+/// and the positions, out_offset]`: `positions` is the inclusive count of set mask elements
+/// (int64, any strides); element `i` with its mask set goes to output element
+/// `positions[i] - 1` (the output is contiguous).
 fn masked_select(dtype: DType) -> String {
-    let body = format!(
-        "    if (gid.x != 0u || gid.y != 0u) {{ return; }}\n    let n = p[0];\n    let nd = p[1];\n\
-         var j = 0u;\n    for (var i = 0u; i < n; i += 1u) {{\n        var r = i;\n        var ein = 0u;\n\
-         var em = 0u;\n        for (var d = nd; d > 0u; d -= 1u) {{\n            let c = r % p[1u + d];\n\
-         r = r / p[1u + d];\n            ein += c * p[2u + nd + d];\n            em += c * p[3u + 2u * nd + d];\n\
-         }}\n        if (ld1(p[3u + 2u * nd] + em)) {{\n\
-         st2(p[4u + 3u * nd] + j * {sz}u, ld0(p[2u + nd] + ein * {sz}u));\n            j += 1u;\n        }}\n    }}\n",
+    let mut body =
+        String::from("    let n = p[0];\n    let nd = p[1];\n    let step = ng.x * WGu;\n")
+            .replace("WG", &WORKGROUP_SIZE.to_string());
+    body += &strided_loop(&[dtype, DType::Bool, DType::I64]);
+    body += &format!(
+        "        if (ld1(a1)) {{\n            let at = u32(ld2(a2)) - 1u;\n            \
+         st3(p[2u + nd + 3u * (1u + nd)] + at * {sz}u, ld0(a0));\n        }}\n    }}\n",
         sz = dtype.size()
     );
     entry(&body)

@@ -108,15 +108,17 @@ impl WgpuDevice {
             usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        self.flush()?;
-        let mut encoder = self.device.create_command_encoder(&Default::default());
-        encoder.copy_buffer_to_buffer(buffer, offset, &staging, 0, len);
-        self.queue.submit([encoder.finish()]);
+        self.in_order(|| {
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            encoder.copy_buffer_to_buffer(buffer, offset, &staging, 0, len);
+            self.queue.submit([encoder.finish()]);
+            Ok(())
+        })?;
         let (tx, rx) = mpsc::channel();
         staging.map_async(wgpu::MapMode::Read, .., move |result| {
             let _ = tx.send(result);
         });
-        self.synchronize()?;
+        self.wait()?;
         rx.recv()
             .map_err(|e| Error::runtime(format!("mojo: device read lost: {e}")))?
             .map_err(|e| Error::runtime(format!("mojo: device read failed: {e}")))?;
@@ -133,6 +135,23 @@ impl WgpuDevice {
     /// Submits the recorded dispatches.
     pub fn flush(&self) -> Result<()> {
         self.batch.flush(&self.device, &self.queue)
+    }
+
+    /// Submits the recorded dispatches, then runs `then` (a queue operation) before any other
+    /// thread's work reaches the queue.
+    fn in_order<R>(&self, then: impl FnOnce() -> Result<R>) -> Result<R> {
+        self.batch.in_order(&self.device, &self.queue, then)
+    }
+
+    /// Waits until every submission so far has finished.
+    fn wait(&self) -> Result<()> {
+        self.device
+            .poll(wgpu::PollType::Wait {
+                submission_index: None,
+                timeout: None,
+            })
+            .map(|_| ())
+            .map_err(|e| Error::runtime(format!("mojo: device wait failed: {e}")))
     }
 }
 
@@ -190,23 +209,29 @@ impl VendorDevice for WgpuDevice {
         if data.is_empty() {
             return Ok(());
         }
-        self.flush()?;
         let r = self.resolve(address, data.len() as u64)?;
         let lo = r.offset & !3;
         let hi = (r.offset + data.len() as u64).div_ceil(4) * 4;
         if lo == r.offset && hi == r.offset + data.len() as u64 {
-            self.queue.write_buffer(&r.buffer, lo, data);
-        } else {
-            let mut words = vec![0u8; (hi - lo) as usize];
-            self.read_range(&r.buffer, lo, &mut words[..4])?;
-            let tail = words.len() - 4;
-            self.read_range(&r.buffer, hi - 4, &mut words[tail..])?;
-            let at = (r.offset - lo) as usize;
-            words[at..at + data.len()].copy_from_slice(data);
-            self.queue.write_buffer(&r.buffer, lo, &words);
+            return self.in_order(|| {
+                self.queue.write_buffer(&r.buffer, lo, data);
+                self.queue.submit([]);
+                Ok(())
+            });
         }
-        self.queue.submit([]);
-        Ok(())
+        // The words around unaligned edges are read back and merged; this is not atomic with
+        // respect to kernels of other threads writing the same words.
+        let mut words = vec![0u8; (hi - lo) as usize];
+        self.read_range(&r.buffer, lo, &mut words[..4])?;
+        let tail = words.len() - 4;
+        self.read_range(&r.buffer, hi - 4, &mut words[tail..])?;
+        let at = (r.offset - lo) as usize;
+        words[at..at + data.len()].copy_from_slice(data);
+        self.in_order(|| {
+            self.queue.write_buffer(&r.buffer, lo, &words);
+            self.queue.submit([]);
+            Ok(())
+        })
     }
 
     /// Copies `out.len()` bytes from `address` to the host, waiting for queued work.
@@ -233,11 +258,12 @@ impl VendorDevice for WgpuDevice {
                 "mojo: buffer copy needs word-aligned ranges in two buffers",
             ));
         }
-        self.flush()?;
-        let mut encoder = self.device.create_command_encoder(&Default::default());
-        encoder.copy_buffer_to_buffer(&s.buffer, s.offset, &d.buffer, d.offset, bytes);
-        self.queue.submit([encoder.finish()]);
-        Ok(())
+        self.in_order(|| {
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            encoder.copy_buffer_to_buffer(&s.buffer, s.offset, &d.buffer, d.offset, bytes);
+            self.queue.submit([encoder.finish()]);
+            Ok(())
+        })
     }
 
     /// Binds each distinct buffer once, writes tensor offsets into the words and dispatches.
@@ -305,20 +331,14 @@ impl VendorDevice for WgpuDevice {
 
     /// An event after every dispatch recorded so far.
     fn record_event(&self, _stream: u64, timing: bool) -> Result<Box<dyn DeviceEvent>> {
-        self.flush()?;
-        let event = super::events::WgpuEvent::record(&self.device, &self.queue, timing)?;
+        let event =
+            self.in_order(|| super::events::WgpuEvent::record(&self.device, &self.queue, timing))?;
         Ok(Box::new(event))
     }
 
     /// Waits until the queue is idle.
     fn synchronize(&self) -> Result<()> {
         self.flush()?;
-        self.device
-            .poll(wgpu::PollType::Wait {
-                submission_index: None,
-                timeout: None,
-            })
-            .map(|_| ())
-            .map_err(|e| Error::runtime(format!("mojo: device wait failed: {e}")))
+        self.wait()
     }
 }
