@@ -320,7 +320,12 @@ fn merge_sort(
         )],
     };
     let len_words = ScalarArg::int(len).words(DType::I64);
-    run_map(position, &[&order[0].tensor], &[n], &len_words)?;
+    let flat = TensorRef {
+        sizes: vec![n],
+        strides: vec![1],
+        ..order[0].tensor.clone()
+    };
+    run_map(position, &[&flat], &[n], &len_words)?;
     let kernel = Kernel::Merge(SortKernel {
         dtype: input.dtype,
         descending,

@@ -271,17 +271,22 @@ fn round_to(e: Expr, dtype: DType) -> Expr {
 }
 
 fn div(call: &mut Call, mode_arg: Option<usize>) -> Result<()> {
-    let (a, b) = (call.operand(0)?, call.operand(1)?);
     let mode = match mode_arg {
         Some(i) => call.string(i)?,
         None => None,
     };
     let out = if mode_arg.is_some() { 3 } else { 2 };
+    divide(call, mode.as_deref(), Dest::Arg(out))
+}
+
+/// `self / other` rounded as `mode` says (None, "trunc" or "floor"), into `dest`.
+fn divide(call: &mut Call, mode: Option<&str>, dest: Dest) -> Result<()> {
+    let (a, b) = (call.operand(0)?, call.operand(1)?);
     let common = arithmetic_dtype(&a, &b);
-    match mode.as_deref() {
+    match mode {
         None => {
             let dtype = float_dtype(common);
-            pointwise(call, &[&a, &b], Dest::Arg(out), dtype, dtype, |e| {
+            pointwise(call, &[&a, &b], dest, dtype, dtype, |e| {
                 e[0].clone().div(e[1].clone())
             })
         }
@@ -291,7 +296,7 @@ fn div(call: &mut Call, mode_arg: Option<usize>) -> Result<()> {
             }
             let compute = common;
             let floor = m == "floor";
-            pointwise(call, &[&a, &b], Dest::Arg(out), compute, common, |e| {
+            pointwise(call, &[&a, &b], dest, compute, common, |e| {
                 let (x, y) = (e[0].clone(), e[1].clone());
                 if floor {
                     x.binary(BinaryOp::FloorDiv, y)
@@ -555,6 +560,13 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("mul.out", |c| binary(c, BinaryOp::Mul, "mul")),
     ("div.out", |c| div(c, None)),
     ("div.out_mode", |c| div(c, Some(2))),
+    ("floor_divide", |c| divide(c, Some("floor"), Dest::New)),
+    ("floor_divide.out", |c| {
+        divide(c, Some("floor"), Dest::Arg(2))
+    }),
+    ("floor_divide_.Tensor", |c| {
+        divide(c, Some("floor"), Dest::Arg(0))
+    }),
     ("remainder.Tensor_out", |c| {
         binary(c, BinaryOp::Rem, "remainder_cpu")
     }),

@@ -145,6 +145,7 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
             &format!("{x} * {}", c(std::f64::consts::LN_2)),
         ),
         _ if f64 => helper(helpers, &name, x),
+        Exp => helper(helpers, "exp", x),
         _ => format!("{name}({x})"),
     }
 }
