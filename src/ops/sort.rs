@@ -2,7 +2,7 @@
 
 use super::call::{Call, Dest};
 use super::copy::{copy, fill};
-use super::index_launch::{run_accumulate, run_index, run_sort, Fault, IndexArg};
+use super::index_launch::{run_index, run_sort, Fault, IndexArg};
 use super::indexing::at_least_1d;
 use super::launch::{run_map, run_reduce, run_scan};
 use super::reduce::wrap_dim;
@@ -13,7 +13,7 @@ use super::shape::narrow;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{Accumulate, Expr, MapKernel, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
+use crate::kernels::{Expr, MapKernel, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
 use crate::runtime::backend;
 
 /// `sort.values_stable(self, stable, dim, descending, values, indices)`.
@@ -168,30 +168,81 @@ fn unique(call: &mut Call, a: &TensorRef, with_inverse: bool, counts: Option<boo
         return Ok(());
     };
     let counts = call.create(&[if with_counts { count } else { 0 }], DType::I64, a.device)?;
-    if with_counts {
-        let zero = Scratch::contiguous(a.device, &[], DType::I64)?;
-        fill(&zero.tensor, &ScalarArg::float(0.0))?;
-        let one = Scratch::contiguous(a.device, &[], DType::I64)?;
-        fill(&one.tensor, &ScalarArg::float(1.0))?;
-        run_accumulate(
-            Accumulate::Sum,
-            true,
-            (&zero.tensor, vec![0]),
-            &counts,
-            &[count],
-            &[n],
-            (&one.tensor, vec![0], vec![0]),
-            &[IndexArg {
-                tensor: &group.tensor,
-                strides: vec![0],
-                loop_strides: vec![1],
-                bound: count,
-                target: 0,
-            }],
-            fault(),
-        )?;
+    if with_counts && count > 0 {
+        run_lengths(&starts.tensor, &group.tensor, count, &counts)?;
     }
     Ok(())
+}
+
+/// The length of each of the `count` runs of a sorted vector, from where runs start and each
+/// element's run number: every run start writes its position into `begin[run]` (the other
+/// elements into a spare slot, then set to `n`), and a run's length is the next run's
+/// beginning minus its own.
+fn run_lengths(
+    starts: &TensorRef,
+    group: &TensorRef,
+    count: i64,
+    counts: &TensorRef,
+) -> Result<()> {
+    let device = starts.device;
+    let n = starts.sizes[0];
+    let target = Scratch::contiguous(device, &[n], DType::I64)?;
+    let spare = Expr::scalar(0, DType::I64);
+    let pick = MapKernel {
+        inputs: vec![starts.dtype, DType::I64],
+        scalars: vec![DType::I64],
+        outputs: vec![
+            (
+                DType::I64,
+                Expr::input(0, starts.dtype)
+                    .cast(DType::Bool)
+                    .select(Expr::input(1, DType::I64), spare),
+            ),
+            (DType::I64, Expr::Index),
+        ],
+    };
+    let position = Scratch::contiguous(device, &[n], DType::I64)?;
+    let words = ScalarArg::int(count).words(DType::I64);
+    run_map(
+        pick,
+        &[starts, group, &target.tensor, &position.tensor],
+        &[n],
+        &words,
+    )?;
+    let begin = Scratch::contiguous(device, &[count + 1], DType::I64)?;
+    run_index(
+        true,
+        &[n],
+        (&position.tensor, vec![1]),
+        (&begin.tensor, vec![0]),
+        &[IndexArg {
+            tensor: &target.tensor,
+            strides: vec![1],
+            loop_strides: vec![],
+            bound: count + 1,
+            target: 1,
+        }],
+        Fault::index("unique: internal index out of range".into()),
+    )?;
+    fill(&narrow(&begin.tensor, 0, count, 1), &ScalarArg::int(n))?;
+    let length = MapKernel {
+        inputs: vec![DType::I64, DType::I64],
+        scalars: vec![],
+        outputs: vec![(
+            DType::I64,
+            Expr::input(1, DType::I64) - Expr::input(0, DType::I64),
+        )],
+    };
+    run_map(
+        length,
+        &[
+            &narrow(&begin.tensor, 0, 0, count),
+            &narrow(&begin.tensor, 0, 1, count),
+            counts,
+        ],
+        &[count],
+        &[],
+    )
 }
 
 /// `_unique2(self, sorted, return_inverse, return_counts)`; results are always sorted, as
