@@ -378,15 +378,15 @@ impl<'a> Call<'a> {
     }
 
     /// An `out=` tensor argument that the op may resize; like PyTorch, refuses one whose
-    /// elements share memory (a broadcast view).
+    /// elements share memory (a broadcast view; an empty tensor has no elements to share).
     pub fn out(&self, index: usize) -> Result<Output> {
         let tensor = self.tensor(index)?;
-        if tensor
+        let shared = tensor
             .sizes
             .iter()
             .zip(&tensor.strides)
-            .any(|(&size, &stride)| size > 1 && stride == 0)
-        {
+            .any(|(&size, &stride)| size > 1 && stride == 0);
+        if shared && tensor.numel() > 0 {
             return Err(Error::runtime(
                 "unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.",
             ));

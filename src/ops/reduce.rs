@@ -298,7 +298,6 @@ fn dim_extremum(call: &mut Call, max: bool) -> Result<()> {
 /// `argmax/argmin(self, dim?, keepdim, out)`.
 fn arg_extremum(call: &mut Call, max: bool) -> Result<()> {
     let (dim, keepdim) = (call.optional_int(1)?, call.boolean(2)?);
-    let keepdim = keepdim && dim.is_some();
     let name = extremum_name(max, "arg");
     extremum(
         call,

@@ -334,10 +334,11 @@ const IPOW: &str = "fn ipow_$T(a: $T, b: $T) -> $T {
 /// its argument by multiples of ln 2 (split in two parts) first: drivers compute `exp` as
 /// `exp2(x * log2(e))`, whose rounded product costs up to |x| ulp (lavapipe: 3e-6 at x = 50).
 const F64_AND_F32: &str = "fn exp_f32(x: f32) -> f32 {
-    if (!(abs(x) < 87.5f)) { return exp(x); }
+    if (!(x > -87.0f && x < 88.8f)) { return exp(x); }
     let k = round(x * 1.44269504f);
     let r = (x - k * 0.693145752f) - k * 1.42860677e-6f;
-    return ldexp(exp(r), i32(k));
+    let half = i32(k) / 2;
+    return ldexp(ldexp(exp(r), half), i32(k) - half);
 }
 
 fn exp_f64(x: f64) -> f64 {
