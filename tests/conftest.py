@@ -87,3 +87,19 @@ def pytest_sessionfinish(session, exitstatus):
         )
     if failures:
         session.exitstatus = 1
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "large: sizes too big for CI on the software device; run with `-m large`"
+    )
+
+
+def pytest_collection_modifyitems(config, items):
+    """`large` items are skipped unless the -m expression names them."""
+    if "large" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="large: run with `-m large`")
+    for item in items:
+        if item.get_closest_marker("large") is not None:
+            item.add_marker(skip)

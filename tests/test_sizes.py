@@ -1,0 +1,679 @@
+"""Sizes on both sides of the limits of the kernels' work splitting, against stock PyTorch on the
+CPU.
+
+The software device (Mesa llvmpipe) silently stops a shader invocation after 65,535 loop
+iterations, all loops of the invocation together, so a kernel whose invocations loop over whole
+rows or tensors gives wrong results past some size. The limits the kernels are built around:
+
+- reductions: 8,192 elements per workgroup, then passes over the partials (two levels above
+  8,192 partials, i.e. above 8192 * 8192 elements); 64 threads x 65,535 iterations = 4,194,240
+- scans (cumsum, cumprod): chunks of 2,048 or 4,096 elements per line, joined by a carry
+- sorts: one pass up to 2,048 or 4,096 elements per line, merge passes above
+- masked_select / nonzero: through a cumsum of the mask
+- accumulating kernels (index_add_, index_put_ with accumulate, scatter_reduce, embedding
+  backward): a few thousand values per launch
+- GEMM: k in chunks; maps: grids of at most 65,535 workgroups of 64 threads in x (4,194,240
+  elements), then rows in y
+
+Inputs are made so that a lost element changes the result (a spike at the end of each reduced
+line, integer-valued floats whose sums are exact). Exact comparisons where PyTorch is exact;
+float32 sums against a float64 reference with a tolerance that grows with the size.
+
+Bigger sizes (2^24 elements, two grid rows, 8192 * 8193, a 2^31-byte tensor) are marked `large`
+and run only with `pytest -m large`.
+"""
+
+import functools
+import math
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+GRID = 65535 * 64  # elements one dispatch row of 64-thread workgroups covers
+
+
+def large(*values):
+    """A parameter set that runs only with `-m large`."""
+    return pytest.param(*values, marks=pytest.mark.large)
+
+
+REDUCE_SIZES = [8191, 8192, 8193, 65535, 65536, 65537, 1_000_003, GRID, GRID + 1]
+REDUCE_SIZES += [large(8192 * 8192 + 1), large(8192 * 8193), large(2**24), large(2 * GRID + 1)]
+MAP_SIZES = [1, 8193, 65537, 1_000_003, GRID, GRID + 1, large(2 * GRID), large(2 * GRID + 1)]
+MAP_SIZES += [large(2**24)]
+SCAN_SIZES = [2049, 4095, 4096, 4097, 65535, 65536, 65537, 1_000_003, large(2**24)]
+SORT_SIZES = [2047, 2048, 2049, 4095, 4096, 4097, 8193, 65537, large(2**20 + 1)]
+SELECT_SIZES = [4097, 65535, 65536, 65537, 1_000_003, GRID + 1, large(2**24)]
+
+
+def within_device_limits(test):
+    """Skips, rather than fails, a test whose tensor the device refuses as too big for one
+    kernel binding or buffer (the software device binds at most 128 MiB): a documented refusal,
+    met only by `large` sizes."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        try:
+            return test(*args, **kwargs)
+        except (NotImplementedError, torch.OutOfMemoryError) as error:
+            if "device's largest" not in str(error):
+                raise
+            pytest.skip(str(error).splitlines()[0])
+
+    return run
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs and comparisons
+
+
+def gen(seed):
+    return torch.Generator().manual_seed(seed)
+
+
+def uniform(shape, seed=0):
+    return torch.rand(shape, generator=gen(seed))
+
+
+def ints(low, high, shape, seed=0, dtype=torch.int64):
+    shape = (shape,) if isinstance(shape, int) else shape
+    return torch.randint(low, high, shape, generator=gen(seed), dtype=dtype)
+
+
+def last_along(x, dim):
+    """The last element of each line along `dim` (the whole tensor's last one for None), a view."""
+    if dim is None:
+        return x.view(-1)[-1:]
+    return x.narrow(dim, x.shape[dim] - 1, 1)
+
+
+def line_length(x, dim):
+    return x.numel() if dim is None else x.shape[dim]
+
+
+def assert_same(actual, expected):
+    """Same dtype, shape and values (NaN equal to NaN)."""
+    torch.testing.assert_close(actual.cpu(), expected, rtol=0, atol=0, equal_nan=True)
+
+
+def assert_near(actual, expected, rtol, atol=0.0):
+    """Within rtol of a (possibly float64) reference, compared in the result's dtype."""
+    expected = expected.to(actual.dtype)
+    torch.testing.assert_close(actual.cpu(), expected, rtol=rtol, atol=atol, equal_nan=True)
+
+
+def sum_rtol(n):
+    """Relative tolerance for a float32 sum of n positive values against float64."""
+    return 2e-6 * max(1.0, math.log2(n))
+
+
+def product_rtol(n):
+    """Each of n - 1 float32 products rounds once; near 1 the roundings are biased (the CPU's
+    own float32 product drifts by 1.3e-4 at 4M elements, a sequential one by 1.3e-3)."""
+    return 1e-5 + 5e-10 * n
+
+
+# ---------------------------------------------------------------------------------------------
+# Maps
+
+
+def every_other_tripled(t):
+    """An in-place update through a view with a step; the other elements must stay."""
+    t = t.clone()
+    t[1::2].mul_(3)
+    return t
+
+
+# name: (make an input of about n elements, op)
+STRIDED_MAPS = {
+    "transposed": (lambda n: uniform((3, n // 3 + 1)), lambda t: t.t() * 2 + 1),
+    "step": (lambda n: uniform(3 * n), lambda t: t[1::3] - t[::3]),
+    "expanded": (
+        lambda n: uniform((1, n // 4 + 1)),
+        lambda t: t.expand(4, -1) + torch.arange(4, device=t.device).view(4, 1),
+    ),
+    "strided_out": (lambda n: uniform(2 * n), every_other_tripled),
+}
+
+
+@pytest.mark.parametrize("n", MAP_SIZES)
+def test_contiguous_maps(device, n):
+    a, b, i = uniform(n, 1), uniform(n, 2), ints(-1000, 1000, n, 3)
+    ours_a, ours_b = a.to(device), b.to(device)
+    assert_same(ours_a + ours_b, a + b)
+    assert_same(torch.where(ours_a > 0.5, ours_a, -ours_b), torch.where(a > 0.5, a, -b))
+    assert_same(i.to(device) * 3 - 7, i * 3 - 7)
+
+
+@pytest.mark.parametrize("n", MAP_SIZES[1:])
+@pytest.mark.parametrize("layout", STRIDED_MAPS)
+@within_device_limits
+def test_strided_maps(device, n, layout):
+    make, op = STRIDED_MAPS[layout]
+    x = make(n)
+    assert_same(op(x.to(device)), op(x))
+
+
+# ---------------------------------------------------------------------------------------------
+# Reductions: full (dim None) and along one dim
+
+
+def over(x, dim):
+    return tuple(range(x.ndim)) if dim is None else dim
+
+
+def prod_exact(shape, dim=None, seed=0, dtype=torch.float32):
+    """Mostly ones and minus ones, with about 30 twos (and halves for floats) per tensor and a
+    two at the end of each line along `dim`, so that every product, prefix products too, is
+    exact and far from overflowing."""
+    x = torch.where(uniform(shape, seed) < 0.01, -1, 1).to(dtype)
+    flat = x.view(-1)
+    stride = max(1, flat.numel() // 30)
+    flat[stride - 1 :: stride] = 2
+    if dtype.is_floating_point:
+        flat[stride // 2 :: stride] = 0.5
+    last_along(x, dim).fill_(2)
+    return x
+
+
+def exact_sum_ints(shape, dim=None):
+    """Integers 0..3 as floats, thinned out on big tensors so that every partial sum, in any
+    order, stays below 2^24 and is exact in float32."""
+    x = ints(0, 4, shape, dtype=torch.float32)
+    n = x.numel()
+    if n > 2**22:
+        x *= uniform(shape, 1) < 2**22 / n
+    return x
+
+
+def near_one(shape, dim):
+    """Values within 1/1024 of 1 (products stay in range), 1.5 at the end of every line."""
+    x = uniform(shape).sub_(0.5).mul_(2**-9).add_(1)
+    last_along(x, dim).fill_(1.5)
+    return x
+
+
+def spiked(shape, dim, value, seed=0):
+    """Uniform values with `value` at the end of every reduced line."""
+    x = uniform(shape, seed)
+    last_along(x, dim).fill_(value)
+    return x
+
+
+def with_ties(shape, dim, value):
+    """Uniform values with `value` at three places of every line, the first of them past the
+    first workgroup's chunk and in the second half when the line is long."""
+    x = uniform(shape)
+    m = line_length(x, dim)
+    for at in (m // 2 + 1, (3 * m) // 4, m - 1):
+        if dim is None:
+            x.view(-1)[at] = value
+        else:
+            x.select(dim, at).fill_(value)
+    return x
+
+
+def prod(x, dim):
+    return x.prod() if dim is None else x.prod(dim)
+
+
+# name: (make input, op, how to compare: "exact", or the rtol against float64 for line length m)
+REDUCTIONS = {
+    "sum_exact": (exact_sum_ints, lambda x, d: x.sum(over(x, d)), "exact"),
+    "sum_int64": (lambda s, d: ints(-1000, 1000, s), lambda x, d: x.sum(over(x, d)), "exact"),
+    "sum": (lambda s, d: uniform(s), lambda x, d: x.sum(over(x, d)), sum_rtol),
+    "mean": (lambda s, d: spiked(s, d, 1e6), lambda x, d: x.mean(over(x, d)), sum_rtol),
+    "prod": (near_one, prod, product_rtol),
+    "prod_exact": (prod_exact, prod, "exact"),
+    "amax": (lambda s, d: spiked(s, d, 2.0), lambda x, d: x.amax(over(x, d)), "exact"),
+    "amin": (lambda s, d: spiked(s, d, -1.0), lambda x, d: x.amin(over(x, d)), "exact"),
+    "amax_nan": (lambda s, d: spiked(s, d, math.nan), lambda x, d: x.amax(over(x, d)), "exact"),
+    "argmax": (lambda s, d: spiked(s, d, 2.0), torch.argmax, "exact"),
+    "argmin": (lambda s, d: spiked(s, d, -1.0), torch.argmin, "exact"),
+    "argmax_ties": (lambda s, d: with_ties(s, d, 2.0), torch.argmax, "exact"),
+    "argmin_ties": (lambda s, d: with_ties(s, d, -1.0), torch.argmin, "exact"),
+    "argmax_nan": (lambda s, d: spiked(s, d, math.nan), torch.argmax, "exact"),
+    "argmin_nan": (lambda s, d: spiked(s, d, math.nan), torch.argmin, "exact"),
+    "var": (lambda s, d: spiked(s, d, 1e3), lambda x, d: x.var(over(x, d)), sum_rtol),
+    "std": (lambda s, d: spiked(s, d, 1e3), lambda x, d: x.std(over(x, d)), sum_rtol),
+    "var_mean": (
+        lambda s, d: spiked(s, d, 1e3),
+        lambda x, d: torch.stack(torch.var_mean(x, over(x, d))),
+        sum_rtol,
+    ),
+    "logsumexp": (
+        lambda s, d: spiked(s, d, 2.5).mul_(10),  # exp(25): as much as the rest, or more
+        lambda x, d: x.logsumexp(over(x, d)),
+        sum_rtol,
+    ),
+    "norm": (lambda s, d: spiked(s, d, 1e4), lambda x, d: x.norm(dim=over(x, d)), sum_rtol),
+    "any": (lambda s, d: spiked(s, d, 2.0).gt(1.0), lambda x, d: x.any(over(x, d)), "exact"),
+    "all": (lambda s, d: spiked(s, d, -1.0).ge(0.0), lambda x, d: x.all(over(x, d)), "exact"),
+    "count_nonzero": (
+        lambda s, d: ints(0, 2, s, dtype=torch.float32),
+        lambda x, d: x.count_nonzero(d),
+        "exact",
+    ),
+}
+
+# (shape, dim): short and long rows, columns, few long rows
+DIM_CASES = [((3, 8193), 1), ((3, 70000), -1), ((70000, 3), 0), ((4, 300_000), 1)]
+# Many short rows (70,000 outputs, ~1 s a test on 2 cores) and two rows past one grid row: a few
+# of the reductions only.
+COSTLY_DIM_CASES = [((70000, 5), 1), ((5, 70000), 0), ((2, GRID + 1), 1)]
+SOME_REDUCTIONS = ["sum_exact", "amax_nan", "argmax_ties", "var_mean", "logsumexp", "all"]
+DIM_PARAMS = [(name, *case) for name in REDUCTIONS for case in DIM_CASES]
+DIM_PARAMS += [(name, *case) for name in SOME_REDUCTIONS for case in COSTLY_DIM_CASES]
+
+
+def check_reduction(device, name, shape, dim):
+    make, op, rule = REDUCTIONS[name]
+    x = make(shape, dim)
+    actual = op(x.to(device), dim)
+    if rule == "exact":
+        assert_same(actual, op(x, dim))
+    else:
+        assert_near(actual, op(x.double(), dim), rtol=rule(line_length(x, dim)))
+
+
+@pytest.mark.parametrize("n", REDUCE_SIZES)
+@pytest.mark.parametrize("name", REDUCTIONS)
+@within_device_limits
+def test_full_reduction(device, name, n):
+    check_reduction(device, name, n, None)
+
+
+@pytest.mark.parametrize("name, shape, dim", DIM_PARAMS, ids=str)
+def test_dim_reduction(device, name, shape, dim):
+    check_reduction(device, name, shape, dim)
+
+
+# Above 8192 * 8192 elements the partials need a second pass of their own. Bytes keep such a
+# tensor within the software device's 128 MiB kernel binding.
+BYTE_REDUCTIONS = {
+    "sum": lambda x: x.sum(),
+    "amax": lambda x: x.amax(),
+    "argmax": lambda x: x.argmax(),
+    "argmin": lambda x: x.argmin(),
+    "count_nonzero": lambda x: x.count_nonzero(),
+    "any": lambda x: x.bool().any(),
+    "all": lambda x: x.bool().all(),
+}
+
+
+@pytest.mark.large
+@pytest.mark.parametrize("n", [8192 * 8192 + 1, 8192 * 8193])
+@pytest.mark.parametrize("name", BYTE_REDUCTIONS)
+def test_two_level_reduction_of_bytes(device, name, n):
+    x = ints(1, 200, n, dtype=torch.uint8)
+    x[n // 2] = 0  # all() and argmin() see it
+    x[-1] = 255  # amax() and argmax() see it
+    op = BYTE_REDUCTIONS[name]
+    assert_same(op(x.to(device)), op(x))
+
+
+# ---------------------------------------------------------------------------------------------
+# Scans
+
+
+# name: (make input of a shape, op along a dim, rule as for reductions)
+SCANS = {
+    "cumsum_float_exact": (lambda s: ints(-3, 4, s, dtype=torch.float32), torch.cumsum, "exact"),
+    "cumsum_int64": (lambda s: ints(-1000, 1000, s), torch.cumsum, "exact"),
+    "cumsum_float": (uniform, torch.cumsum, lambda m: 1e-5 + 1e-7 * math.sqrt(m)),
+    "cumprod_float": (prod_exact, torch.cumprod, "exact"),
+    "cumprod_int64": (lambda s: prod_exact(s, dtype=torch.int64), torch.cumprod, "exact"),
+}
+
+SCAN_SHAPES = [((70000, 3), 0), ((3, 70000), 1), ((70000, 5), 1), ((5, 70000), 0), ((4097, 2), 0)]
+
+
+def check_scan(device, name, shape, dim):
+    make, op, rule = SCANS[name]
+    x = make(shape)
+    actual = op(x.to(device), dim)
+    if rule == "exact":
+        assert_same(actual, op(x, dim))
+    else:
+        assert_near(actual, op(x.double(), dim), rtol=rule(x.shape[dim]), atol=1e-5)
+
+
+@pytest.mark.parametrize("n", SCAN_SIZES)
+@pytest.mark.parametrize("name", SCANS)
+def test_scan_one_line(device, name, n):
+    check_scan(device, name, n, 0)
+
+
+@pytest.mark.parametrize("shape, dim", SCAN_SHAPES, ids=str)
+@pytest.mark.parametrize("name", SCANS)
+def test_scan_lines(device, name, shape, dim):
+    check_scan(device, name, shape, dim)
+
+
+def test_ones_cumsum_reaches_the_length(device):
+    assert torch.ones(65535, device=device).cumsum(0)[-1].item() == 65535
+
+
+# ---------------------------------------------------------------------------------------------
+# Sorting and selection by rank
+
+
+def with_duplicates_and_nan(shape, seed=0):
+    """Integers 0..99 as floats (many duplicates) with NaN at about one place in 50."""
+    x = ints(0, 100, shape, seed, dtype=torch.float32)
+    return x.masked_fill_(uniform(shape, seed + 1) < 0.02, math.nan)
+
+
+@pytest.mark.parametrize("n", SORT_SIZES)
+@pytest.mark.parametrize("descending", [False, True], ids=["ascending", "descending"])
+def test_stable_sort(device, n, descending):
+    x = with_duplicates_and_nan(n)
+    values, indices = x.to(device).sort(stable=True, descending=descending)
+    expected = x.sort(stable=True, descending=descending)
+    assert_same(values, expected.values)
+    assert_same(indices, expected.indices)
+
+
+@pytest.mark.parametrize("shape, dim", [((3, 4097), 1), ((4097, 3), 0), ((70000, 8), 1)], ids=str)
+def test_sort_lines(device, shape, dim):
+    x = with_duplicates_and_nan(shape)
+    values, indices = x.to(device).sort(dim=dim, stable=True)
+    expected = x.sort(dim=dim, stable=True)
+    assert_same(values, expected.values)
+    assert_same(indices, expected.indices)
+
+
+@pytest.mark.parametrize("n", SORT_SIZES)
+def test_argsort_int64_descending(device, n):
+    x = ints(-50, 50, n)
+    assert_same(
+        x.to(device).argsort(stable=True, descending=True), x.argsort(stable=True, descending=True)
+    )
+
+
+@pytest.mark.parametrize("k, largest", [(5, True), (1000, True), (1000, False)], ids=str)
+def test_topk(device, k, largest):
+    x = torch.randperm(300_000, generator=gen(0)).float()  # distinct: indices are determined
+    values, indices = x.to(device).topk(k, largest=largest)
+    expected = x.topk(k, largest=largest)
+    assert_same(values, expected.values)
+    assert_same(indices, expected.indices)
+
+
+@pytest.mark.parametrize("n", [4097, 65537])
+def test_kthvalue(device, n):
+    x = torch.randperm(n, generator=gen(0)).float()
+    try:
+        values, indices = x.to(device).kthvalue(n // 3)
+    except NotImplementedError as error:
+        pytest.skip(str(error).splitlines()[0])
+    expected = x.kthvalue(n // 3)
+    assert_same(values, expected.values)
+    assert_same(indices, expected.indices)
+
+
+@pytest.mark.parametrize("n", SORT_SIZES)
+def test_unique(device, n):
+    x = ints(0, n // 3, n)
+    actual = torch.unique(x.to(device), sorted=True, return_inverse=True, return_counts=True)
+    expected = torch.unique(x, sorted=True, return_inverse=True, return_counts=True)
+    for ours, theirs in zip(actual, expected, strict=True):
+        assert_same(ours, theirs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Masks
+
+
+def random_mask(shape, seed=0):
+    """About half set, with the very last element set."""
+    mask = uniform(shape, seed) < 0.5
+    mask.view(-1)[-1] = True
+    return mask
+
+
+@pytest.mark.parametrize("n", SELECT_SIZES)
+def test_nonzero_and_masked_select(device, n):
+    x, mask = uniform(n), random_mask(n)
+    assert_same(mask.to(device).nonzero(), mask.nonzero())
+    assert_same(x.to(device).masked_select(mask.to(device)), x.masked_select(mask))
+    assert_same(x.to(device)[mask.to(device)], x[mask])
+
+
+@pytest.mark.parametrize("shape", [(3, 70000), (70000, 3)], ids=str)
+def test_nonzero_2d(device, shape):
+    mask = random_mask(shape)
+    assert_same(mask.to(device).nonzero(), mask.nonzero())
+    assert_same(mask.float().to(device).count_nonzero(), mask.float().count_nonzero())
+
+
+@pytest.mark.parametrize("n", SELECT_SIZES)
+def test_masked_scatter(device, n):
+    x, mask, source = uniform(n), random_mask(n), uniform(n, 5)
+    assert_same(
+        x.to(device).masked_scatter_(mask.to(device), source.to(device)),
+        x.clone().masked_scatter_(mask, source),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Gather, scatter and accumulation
+
+
+@pytest.mark.parametrize("n", [65537, 1_000_003, GRID + 1])
+def test_gather_and_index_select(device, n):
+    src = uniform((70000, 2))
+    rows = ints(0, 70000, n)
+    assert_same(src.to(device).index_select(0, rows.to(device)), src.index_select(0, rows))
+    index = rows.view(-1, 1).expand(-1, 2)
+    assert_same(src.to(device).gather(0, index.to(device)), src.gather(0, index))
+
+
+# Each output of today's scatter_ looks at every value: O(n^2), 70 s at 70,000 on 2 cores.
+@pytest.mark.parametrize("n", [4097, 8193, large(70000)])
+def test_scatter_to_distinct_targets(device, n):
+    target, values = torch.randperm(n, generator=gen(1)), uniform(n, 2)
+    assert_same(
+        torch.zeros(n, device=device).scatter_(0, target.to(device), values.to(device)),
+        torch.zeros(n).scatter_(0, target, values),
+    )
+    assert_same(
+        torch.zeros(n, device=device).index_put_((target.to(device),), values.to(device)),
+        torch.zeros(n).index_put_((target,), values),
+    )
+
+
+# (number of targets, number of values): everything into one, few into many. Each target looks
+# at every value (in launches of a few thousand): 1,000 targets of 70,000 take 2 s.
+ACCUMULATE_CASES = [(1, 4097), (1, 70000), (100, 70000), (1000, 4097)]
+
+
+def accumulate_inputs(targets, count, dtype):
+    index = ints(0, targets, count)
+    index[-1] = targets - 1  # the last value lands too
+    values = ints(-3, 4, (count, 2), seed=1, dtype=dtype)  # integer values: exact sums
+    return index, values
+
+
+ACCUMULATE_PARAMS = [
+    (how, dtype, *case)
+    for how in ["index_add_", "index_put_", "scatter_add_"]
+    for dtype in [torch.float32, torch.int64]
+    for case in ACCUMULATE_CASES
+] + [("index_add_", torch.float32, 1000, 70000)]
+
+
+@pytest.mark.parametrize("how, dtype, targets, count", ACCUMULATE_PARAMS, ids=str)
+def test_accumulate(device, how, dtype, targets, count):
+    index, values = accumulate_inputs(targets, count, dtype)
+
+    def run(dev):
+        out, i, v = torch.zeros(targets, 2, dtype=dtype, device=dev), index.to(dev), values.to(dev)
+        if how == "index_add_":
+            return out.index_add_(0, i, v, alpha=2)
+        if how == "index_put_":
+            return out.index_put_((i,), v, accumulate=True)
+        return out.scatter_add_(0, i.view(-1, 1).expand(-1, 2), v)
+
+    assert_same(run(device), run("cpu"))
+
+
+@pytest.mark.parametrize("targets, count", ACCUMULATE_CASES, ids=str)
+@pytest.mark.parametrize("reduce", ["sum", "amax", "mean", "amin", "prod"])
+@pytest.mark.parametrize("include_self", [True, False])
+def test_scatter_reduce(device, targets, count, reduce, include_self):
+    index, values = accumulate_inputs(targets, count, torch.float32)
+    if reduce == "prod":
+        values = prod_exact(values.shape)
+    start = torch.full((targets, 2), 0.5)
+    index = index.view(-1, 1).expand(-1, 2)
+
+    def run(dev):
+        x = start.to(dev)
+        return x.scatter_reduce(0, index.to(dev), values.to(dev), reduce, include_self=include_self)
+
+    expected = run("cpu")
+    if reduce == "mean":  # a division by the count: rounding as the CPU's
+        assert_near(run(device), expected, rtol=1e-6)
+    else:
+        assert_same(run(device), expected)
+
+
+@pytest.mark.parametrize("rows, count", [(1, 70000), (100, 70000), (1000, 4097)], ids=str)
+def test_embedding_forward_and_backward(device, rows, count):
+    index, grad = accumulate_inputs(rows, count, torch.float32)
+    weight = uniform((rows, 2))
+
+    def run(dev):
+        w = weight.to(dev).requires_grad_()
+        out = F.embedding(index.to(dev), w)
+        out.backward(grad.to(dev))
+        return out.detach(), w.grad
+
+    (out, w_grad), (expected_out, expected_grad) = run(device), run("cpu")
+    assert_same(out, expected_out)
+    assert_same(w_grad, expected_grad)
+
+
+# ---------------------------------------------------------------------------------------------
+# Softmax, normalisation, losses, matrix products, foreach
+
+
+@pytest.mark.parametrize(
+    "shape, dim", [((1, 2**20), 1), ((2, 70000), 1), ((70000, 5), 1), ((5, 70000), 0)], ids=str
+)
+@pytest.mark.parametrize("fn", [F.softmax, F.log_softmax], ids=["softmax", "log_softmax"])
+def test_softmax(device, shape, dim, fn):
+    x = uniform(shape).mul_(20)
+    last_along(x, dim).fill_(30.0)  # the largest: the row's maximum must see it
+    assert_near(fn(x.to(device), dim), fn(x.double(), dim), rtol=1e-4, atol=1e-6)
+
+
+@pytest.mark.parametrize("shape", [(2, 70000), (2, 2**20), (70000, 16)], ids=str)
+def test_layer_norm(device, shape):
+    x = spiked(shape, -1, 50.0)
+    w, b = uniform(shape[-1], 1), uniform(shape[-1], 2)
+    actual = F.layer_norm(x.to(device), shape[-1:], w.to(device), b.to(device))
+    expected = F.layer_norm(x.double(), shape[-1:], w.double(), b.double())
+    assert_near(actual, expected, rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("rows, classes", [(4, 70000), (70000, 10), (2, 2**20)], ids=str)
+def test_cross_entropy(device, rows, classes):
+    logits = uniform((rows, classes)).mul_(10)
+    target = ints(0, classes, rows)
+    target[-1] = classes - 1
+    logits[-1, -1] = 40.0
+    actual = F.cross_entropy(logits.to(device), target.to(device))
+    expected = F.cross_entropy(logits.double(), target)
+    assert_near(actual, expected, rtol=1e-5)
+
+
+@pytest.mark.parametrize(
+    "m, k, n", [(2, 70000, 3), (3, 65537, 1), (2048, 16, 2049), (1, 4097, 4097)], ids=str
+)
+def test_matmul(device, m, k, n):
+    # Integer values: every partial sum is exact whatever the order.
+    a, b = ints(-3, 4, (m, k), dtype=torch.float32), ints(-3, 4, (k, n), 1, dtype=torch.float32)
+    assert_same(a.to(device) @ b.to(device), a @ b)
+    a, b = uniform((m, k)), uniform((k, n), 1)
+    assert_near(a.to(device) @ b.to(device), a.double() @ b.double(), rtol=sum_rtol(k))
+
+
+def test_foreach_with_long_tensors(device):
+    sizes = [5, 70000, 1, 8193, GRID + 1]
+    xs = [uniform(n, i) for i, n in enumerate(sizes)]
+    ys = [uniform(n, 10 + i) for i, n in enumerate(sizes)]
+    ours = [x.to(device) for x in xs]
+    torch._foreach_add_(ours, [y.to(device) for y in ys], alpha=2)
+    torch._foreach_add_(xs, ys, alpha=2)
+    for actual, expected in zip(ours, xs, strict=True):
+        assert_same(actual, expected)
+    products = torch._foreach_mul(ours, 3.0)
+    for actual, expected in zip(products, torch._foreach_mul(xs, 3.0), strict=True):
+        assert_same(actual, expected)
+
+
+# ---------------------------------------------------------------------------------------------
+# Random numbers: statistics, ranges, and no repeated stretches
+
+
+def draw(device, fn, seed=7):
+    return fn(torch.Generator(device=device).manual_seed(seed)).cpu()
+
+
+def assert_halves_differ(x):
+    """Grid rows and chunks draw their own numbers: no part repeats another."""
+    half = x.numel() // 2
+    assert not torch.equal(x[:half], x[half : 2 * half])
+    if x.numel() > GRID:  # the second row of the dispatch grid against the first
+        tail = x.numel() - GRID
+        assert not torch.equal(x[:tail], x[GRID:])
+
+
+def assert_moment(value, expected, sigma):
+    """Within six standard errors (seeded: a failure is a real change, not bad luck)."""
+    assert abs(value - expected) < 6 * sigma, (value, expected, sigma)
+
+
+@pytest.mark.parametrize("n", [2**20 + 1, GRID + 4097, large(2 * GRID + 1)])
+def test_random_statistics(device, n):
+    x = draw(device, lambda g: torch.rand(n, device=device, generator=g)).double()
+    assert ((x >= 0) & (x < 1)).all()
+    assert_moment(x.mean().item(), 0.5, math.sqrt(1 / 12 / n))
+    assert_moment(x.var().item(), 1 / 12, math.sqrt((1 / 80 - 1 / 144) / n))
+    assert_halves_differ(x)
+
+    x = draw(device, lambda g: torch.randn(n, device=device, generator=g)).double()
+    assert x.isfinite().all()
+    assert_moment(x.mean().item(), 0.0, math.sqrt(1 / n))
+    assert_moment(x.var().item(), 1.0, math.sqrt(2 / n))
+    assert_halves_differ(x)
+
+    p = torch.full((n,), 0.3, device=device)
+    x = draw(device, lambda g: torch.bernoulli(p, generator=g)).double()
+    assert ((x == 0) | (x == 1)).all()
+    assert_moment(x.mean().item(), 0.3, math.sqrt(0.21 / n))
+    assert_halves_differ(x)
+
+    x = draw(device, lambda g: torch.randint(-5, 7, (n,), device=device, generator=g))
+    assert x.min().item() == -5 and x.max().item() == 6
+    assert_moment(x.double().mean().item(), 0.5, math.sqrt((12**2 - 1) / 12 / n))
+    assert_halves_differ(x)
+
+
+# ---------------------------------------------------------------------------------------------
+# A tensor of 2^31 bytes
+
+
+@pytest.mark.large
+@within_device_limits
+def test_two_gigabyte_tensor(device):
+    n = 2**29  # float32: 2^31 bytes
+    x = torch.ones(n, device=device)
+    x[-1] = 8193.0
+    assert x.sum().item() == n + 8192  # exact: multiples of 8,192 below 2^37 are
+    y = x + x
+    assert y[-1].item() == 2 * 8193 and y[0].item() == 2.0 and y[n // 2].item() == 2.0
+    assert y.sum().item() == 2 * (n + 8192)
