@@ -55,6 +55,48 @@ fn topk(call: &mut Call) -> Result<()> {
     copy(&at_least_1d(&indices), &narrow(&order.tensor, dim, 0, k))
 }
 
+/// `kthvalue.values(self, k, dim, keepdim, values, indices)`: the `k`-th smallest element
+/// along `dim` (NaN the largest) and its index, from a stable sort.
+fn kthvalue(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let k = call.int(1)?;
+    let dim = wrap_dim(call.int(2)?, a.sizes.len())?;
+    let keepdim = call.boolean(3)?;
+    let a1 = at_least_1d(&a);
+    if k < 1 || k > a1.sizes[dim] {
+        return Err(Error::runtime(format!(
+            "kthvalue(): selected number k out of range for dimension {dim}"
+        )));
+    }
+    let mut sizes = a.sizes.clone();
+    if !sizes.is_empty() {
+        if keepdim {
+            sizes[dim] = 1;
+        } else {
+            sizes.remove(dim);
+        }
+    }
+    let values = call.result(Dest::Arg(4), &sizes, a.dtype, a.device)?;
+    let indices = call.result(Dest::Arg(5), &sizes, DType::I64, a.device)?;
+    let sorted = Scratch::contiguous(a.device, &a1.sizes, a.dtype)?;
+    let order = Scratch::contiguous(a.device, &a1.sizes, DType::I64)?;
+    run_sort(false, &a1, &sorted.tensor, &order.tensor, dim)?;
+    // The k-th slice, viewed with the kept dimension of size 1 (dropped when not kept).
+    let slice = |t: &TensorRef| {
+        let mut view = narrow(t, dim, k - 1, 1);
+        if !keepdim && !a.sizes.is_empty() {
+            view.sizes.remove(dim);
+            view.strides.remove(dim);
+        } else if a.sizes.is_empty() {
+            view.sizes.clear();
+            view.strides.clear();
+        }
+        view
+    };
+    copy(&values, &slice(&sorted.tensor))?;
+    copy(&indices, &slice(&order.tensor))
+}
+
 /// `x[1:] != x[:-1]` over a sorted vector, with element 0 marked: where each run starts.
 fn run_starts(sorted: &TensorRef) -> Result<Scratch> {
     let n = sorted.sizes[0];
@@ -403,6 +445,7 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("searchsorted.Scalar_out", |c| searchsorted(c, Dest::Arg(6))),
     ("sort.values_stable", sort),
     ("topk.values", topk),
+    ("kthvalue.values", kthvalue),
     ("_unique2", unique2),
     ("_unique", unique1),
 ];
