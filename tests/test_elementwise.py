@@ -139,3 +139,121 @@ def test_cat(device):
     assert_bitwise_equal(torch.cat([c.to(device) for c in cols], dim=1), torch.cat(cols, dim=1))
     with pytest.raises(RuntimeError, match="Sizes of tensors must match"):
         torch.cat([torch.ones(2, 2, device=device), torch.ones(3, 3, device=device)])
+
+
+NAN, INF = float("nan"), float("inf")
+FLOATS = [torch.float32, torch.float64, torch.float16, torch.bfloat16]
+
+
+@pytest.mark.parametrize("dtype", FLOATS, ids=str)
+def test_xlogy_and_xlog1py_edges(device, dtype):
+    x = torch.tensor([0.0, 0.0, 0.0, 0.0, 2.0, -1.5, 2.0, 0.0, 3.0], dtype=dtype)
+    y = torch.tensor([0.0, NAN, INF, -1.0, 0.0, 1.0, NAN, -INF, 0.5], dtype=dtype)
+    for op in (torch.xlogy, torch.special.xlog1py):
+        ours = op(x.to(device), y.to(device)).cpu()
+        torch.testing.assert_close(ours, op(x, y), equal_nan=True)
+    ours = torch.xlogy(x.to(device), y.to(device)).cpu()
+    assert ours[0] == 0 and ours[2] == 0 and ours[3] == 0 and ours[7] == 0  # x = 0 wins
+    assert ours[1].isnan() and ours[6].isnan()  # unless y is NaN
+    assert ours[4] == -INF
+    assert_bitwise_equal(ours[5], torch.tensor(-0.0, dtype=dtype))  # -1.5 * log(1)
+    # A Python number on either side, and integers computed in float32.
+    assert_bitwise_equal(torch.xlogy(0, y.to(device))[:2], torch.xlogy(0, y)[:2])
+    ints = torch.tensor([0, 1, 2, 5])
+    torch.testing.assert_close(torch.xlogy(ints.to(device), 3).cpu(), torch.xlogy(ints, 3))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.bfloat16], ids=str)
+def test_logaddexp_at_large_and_infinite_values(device, dtype):
+    big = 1e38 if dtype != torch.float64 else 1e300
+    a = torch.tensor([big, -INF, -INF, INF, INF, 0.0, 88.0, -big, NAN, -INF], dtype=dtype)
+    b = torch.tensor([big, -INF, 1.0, INF, -INF, -INF, 89.0, big, 1.0, NAN], dtype=dtype)
+    for op in (torch.logaddexp, torch.logaddexp2):
+        ours = op(a.to(device), b.to(device)).cpu()
+        torch.testing.assert_close(ours, op(a, b), equal_nan=True)
+        assert ours[1] == -INF and ours[3] == INF and ours[4] == INF  # no inf - inf
+        assert torch.isfinite(ours[0]) and ours[8].isnan() and ours[9].isnan()
+    with pytest.raises(NotImplementedError, match="logaddexp_cpu"):
+        torch.logaddexp(
+            torch.ones(2, dtype=torch.int64, device=device), torch.ones(2, device=device).long()
+        )
+
+
+@pytest.mark.parametrize("dtype", FLOATS, ids=str)
+def test_sinc_and_entr(device, dtype):
+    x = torch.tensor([0.0, -0.0, 0.5, 1.0, -2.5, 1e-3, NAN, INF], dtype=dtype)
+    ours = torch.sinc(x.to(device)).cpu()
+    assert ours[0] == 1 and ours[1] == 1
+    torch.testing.assert_close(ours, torch.sinc(x), equal_nan=True, atol=1e-6, rtol=1e-5)
+    e = torch.tensor([0.0, -0.0, 0.5, 2.0, -1.0, NAN, INF, -INF], dtype=dtype)
+    ours = torch.special.entr(e.to(device)).cpu()
+    torch.testing.assert_close(ours, torch.special.entr(e), equal_nan=True)
+    assert ours[0] == 0 and ours[4] == -INF and ours[5].isnan() and ours[6] == -INF
+
+
+@pytest.mark.parametrize("dtype", [*FLOATS, torch.int64, torch.uint8, torch.bool], ids=str)
+def test_heaviside_at_zero(device, dtype):
+    if dtype.is_floating_point:
+        x = torch.tensor([-0.0, 0.0, -2.0, 3.0, NAN], dtype=dtype)
+        v = torch.tensor([0.5, 0.25, 7.0, 7.0, 7.0], dtype=dtype)
+    else:
+        x = torch.tensor([0, 0, 1, 2, 0]).to(dtype)
+        v = torch.tensor([0, 1, 0, 0, 1]).to(dtype)
+    assert_bitwise_equal(torch.heaviside(x.to(device), v.to(device)), torch.heaviside(x, v))
+    out = torch.empty(5, dtype=dtype, device=device)
+    assert torch.heaviside(x.to(device), v.to(device), out=out) is out
+    assert_bitwise_equal(out, torch.heaviside(x, v))
+    with pytest.raises(RuntimeError, match="different dtypes"):
+        torch.heaviside(
+            x.to(device), v.to(device), out=torch.empty(5, dtype=torch.int32, device=device)
+        )
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=str)
+def test_signbit(device, dtype):
+    if dtype.is_floating_point:
+        x = torch.tensor([-0.0, 0.0, -NAN, NAN, -INF, INF, -1e-3, 2.0], dtype=dtype)
+        x[2] = torch.copysign(x[3], x[0])  # a NaN with its sign bit set
+    else:
+        x = sample(dtype)
+    ours = torch.signbit(x.to(device))
+    assert_bitwise_equal(ours, torch.signbit(x))
+    if dtype.is_floating_point:
+        assert ours.cpu().tolist()[:3] == [True, False, True]
+    with pytest.raises(RuntimeError, match="non-boolean outputs"):
+        torch.signbit(x.to(device), out=torch.empty(len(x), device=device))
+
+
+@pytest.mark.parametrize("dtype", FLOATS, ids=str)
+def test_shrinks_keep_nan_and_signed_zero(device, dtype):
+    x = torch.tensor([NAN, -0.2, 0.2, -0.0, 0.3, -0.7, 0.5, INF, -INF], dtype=dtype)
+    F = torch.nn.functional
+    for op in (F.hardshrink, F.softshrink):
+        ours = op(x.to(device), 0.3).cpu()
+        # CPU's own zeros inside [-lambd, lambd] take x's sign in some kernels and not others.
+        torch.testing.assert_close(ours, op(x, 0.3), equal_nan=True, atol=0, rtol=0)
+        assert ours[0].isnan()
+    with pytest.raises(RuntimeError, match="lambda must be in range"):
+        F.softshrink(x.to(device), -1.0)
+    with pytest.raises(RuntimeError, match="lambda must be in range"):
+        torch.ops.aten.softshrink.out(
+            x.to(device), -0.5, out=torch.empty(9, dtype=dtype, device=device)
+        )
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64], ids=str)
+def test_log_ndtr_deep_in_the_lower_tail(device, dtype):
+    x = torch.cat([torch.linspace(-60, 0, 1201), torch.tensor([-1e3, -1e10, -INF])]).to(dtype)
+    ours = torch.special.log_ndtr(x.to(device)).cpu()
+    expected = torch.special.log_ndtr(x.double()).to(dtype)
+    rtol = 2e-6 if dtype == torch.float32 else 1e-12
+    torch.testing.assert_close(ours, expected, rtol=rtol, atol=1e-30)
+    with pytest.raises(NotImplementedError, match="log_ndtr_cpu"):
+        torch.special.log_ndtr(x.half().to(device))
+
+
+@pytest.mark.parametrize("dtype", [torch.int64, torch.uint8, torch.float32, torch.float16], ids=str)
+def test_rsub(device, dtype):
+    a, b = sample(dtype), sample(dtype).flip(0)
+    assert_bitwise_equal(torch.rsub(a.to(device), b.to(device), alpha=2), torch.rsub(a, b, alpha=2))
+    assert_bitwise_equal(torch.rsub(a.to(device), 3), torch.rsub(a, 3))

@@ -337,7 +337,101 @@ fn threshold_backward(call: &mut Call) -> Result<()> {
     })
 }
 
+/// Whether `x` lies in `[-lambd, lambd]`.
+fn within(x: Expr, lambd: Expr) -> Expr {
+    x.clone().ge(-lambd.clone()).and(x.le(lambd))
+}
+
+/// A double as C++'s `ostream` prints it (six significant digits, like `%g`).
+fn cpp_double(v: f64) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return if v.is_nan() {
+            "nan".into()
+        } else {
+            format!("{v}")
+        };
+    }
+    let scientific = format!("{v:.5e}");
+    let (mantissa, exponent) = scientific.split_once('e').expect("{:e} has an exponent");
+    let exponent: i32 = exponent.parse().expect("{:e} exponents are integers");
+    let trim = |s: &str| -> String {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    if (-5..6).contains(&exponent) {
+        trim(&format!("{v:.*}", (5 - exponent) as usize))
+    } else {
+        let sign = if exponent < 0 { '-' } else { '+' };
+        format!("{}e{sign}{:02}", trim(mantissa), exponent.abs())
+    }
+}
+
+/// `softshrink.out`: `x -+ lambd` outside `[-lambd, lambd]`, `x * 0` inside; CPU's check of
+/// `lambd` against the dtype's range comes first.
+fn softshrink(call: &mut Call) -> Result<()> {
+    let dtype = call.tensor(0)?.dtype;
+    if !dtype.is_float() {
+        return Err(not_implemented_for("softshrink_check", dtype));
+    }
+    let lambd = call.scalar(1)?.to_f64();
+    let max = match dtype {
+        DType::F16 => 65504.0,
+        DType::BF16 => f64::from(f32::from_bits(0x7f7f0000)),
+        DType::F32 => f64::from(f32::MAX),
+        _ => f64::MAX,
+    };
+    if !(0.0..=max).contains(&lambd) {
+        return Err(Error::runtime(format!(
+            "lambda must be in range [0, {}] for input dtype {}, but found {}",
+            cpp_double(max),
+            dtype.torch_name(),
+            cpp_double(lambd)
+        )));
+    }
+    // Half types compare with lambd in float32, as CPU's reduced-float kernel does. CPU's
+    // `x * 0` inside is written out (NaN stays, zeros keep x's sign): shader compilers may
+    // fold a product with 0.
+    activation(call, "softshrink_cpu", &[0], &[1], Dest::Arg(2), |e, d| {
+        let (x, l) = (e[0].clone(), e[1].clone());
+        let zero = c(d, 0.0).binary(BinaryOp::CopySign, x.clone());
+        let inside = x.clone().is_nan().select(x.clone(), zero);
+        x.clone().gt(l.clone()).select(
+            x.clone().sub(l.clone()),
+            x.clone().lt(-l.clone()).select(x.add(l), inside),
+        )
+    })
+}
+
+/// hardshrink and softshrink's backward: `grad` outside `[-lambd, lambd]`, 0 inside.
+fn shrink_backward(call: &mut Call) -> Result<()> {
+    activation(
+        call,
+        "shrink_backward_cpu",
+        &[0, 1],
+        &[2],
+        Dest::Arg(3),
+        |e, d| {
+            // CPU reads lambd in the input dtype.
+            let lambd = super::math::round_to(e[2].clone(), d);
+            within(e[1].clone(), lambd).select(c(d, 0.0), e[0].clone())
+        },
+    )
+}
+
 pub const OPS: &[(&str, OpFn)] = &[
+    ("hardshrink.out", |c| {
+        activation(c, "hardshrink_cpu", &[0], &[1], Dest::Arg(2), |e, d| {
+            // CPU reads lambd in the input dtype.
+            let lambd = super::math::round_to(e[1].clone(), d);
+            within(e[0].clone(), lambd).select(Expr::constant(d, 0.0), e[0].clone())
+        })
+    }),
+    ("hardshrink_backward.grad_input", shrink_backward),
+    ("softshrink.out", softshrink),
+    ("softshrink_backward.grad_input", shrink_backward),
     ("relu", |c| relu(c, Dest::New)),
     ("relu_", |c| relu(c, Dest::Arg(0))),
     ("gelu.out", gelu_op),

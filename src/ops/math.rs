@@ -188,6 +188,24 @@ fn check_alpha(dtype: DType, alpha: &ScalarArg) -> Result<()> {
 
 fn add_sub(call: &mut Call, subtract: bool) -> Result<()> {
     let (a, b, alpha) = (call.operand(0)?, call.operand(1)?, call.scalar(2)?);
+    add_sub_of(call, a, b, alpha, subtract, Dest::Arg(3))
+}
+
+/// `rsub.Tensor(self, other, alpha)`: `other - alpha * self`, as CPU's redispatch to sub.
+fn rsub(call: &mut Call) -> Result<()> {
+    let (a, b, alpha) = (call.operand(0)?, call.operand(1)?, call.scalar(2)?);
+    add_sub_of(call, b, a, alpha, true, Dest::New)
+}
+
+/// `a + alpha * b` or `a - alpha * b` into `dest`, with add/sub's checks.
+fn add_sub_of(
+    call: &mut Call,
+    a: Operand,
+    b: Operand,
+    alpha: ScalarArg,
+    subtract: bool,
+    dest: Dest,
+) -> Result<()> {
     let dtype = arithmetic_dtype(&a, &b);
     if subtract {
         let is_bool = |o: &Operand| super::pointwise::promotion_key(o).0 == DType::Bool;
@@ -215,7 +233,7 @@ fn add_sub(call: &mut Call, subtract: bool) -> Result<()> {
     } else {
         BinaryOp::Add
     };
-    pointwise(call, &operands, Dest::Arg(3), dtype, dtype, |e| {
+    pointwise(call, &operands, dest, dtype, dtype, |e| {
         let rhs = if unit {
             e[1].clone()
         } else {
@@ -262,7 +280,7 @@ fn binary_to(call: &mut Call, op: BinaryOp, name: &str, dest: Dest) -> Result<()
 }
 
 /// Rounds an intermediate to the storage precision of a half dtype, where CPU kernels do.
-fn round_to(e: Expr, dtype: DType) -> Expr {
+pub fn round_to(e: Expr, dtype: DType) -> Expr {
     if matches!(dtype, DType::F16 | DType::BF16) {
         e.cast(DType::F32).cast(dtype)
     } else {
@@ -358,6 +376,43 @@ fn hypot(call: &mut Call) -> Result<()> {
     pointwise(call, &[&a, &b], Dest::Arg(2), dtype, dtype, |e| {
         let (x, y) = (e[0].clone(), e[1].clone());
         x.clone().mul(x).add(y.clone().mul(y)).unary(UnaryOp::Sqrt)
+    })
+}
+
+/// `heaviside.out`: `values` where `self` is 0, else `self > 0`; both dtypes must agree.
+fn heaviside(call: &mut Call) -> Result<()> {
+    let (a, b) = (call.operand(0)?, call.operand(1)?);
+    let dtype = super::pointwise::promotion_key(&a).0;
+    let out_dtype = call.tensor(2)?.dtype;
+    if super::pointwise::promotion_key(&b).0 != dtype || out_dtype != dtype {
+        return Err(Error::runtime(
+            "heaviside is not yet implemented for tensors with different dtypes.",
+        ));
+    }
+    pointwise(call, &[&a, &b], Dest::Arg(2), dtype, dtype, |e| {
+        let (x, v) = (e[0].clone(), e[1].clone());
+        let zero = Expr::constant(dtype, 0.0);
+        x.clone().eq(zero.clone()).select(v, x.gt(zero).cast(dtype))
+    })
+}
+
+/// `signbit.out`: the sign bit of floats (-0.0 and -NaN included), `x < 0` otherwise.
+fn signbit(call: &mut Call) -> Result<()> {
+    let a = call.operand(0)?;
+    let dtype = common_dtype(&[&a]);
+    if call.tensor(1)?.dtype != DType::Bool {
+        return Err(Error::runtime(
+            "signbit does not support non-boolean outputs.",
+        ));
+    }
+    pointwise(call, &[&a], Dest::Arg(1), dtype, DType::Bool, |e| {
+        let zero = Expr::constant(dtype, 0.0);
+        if dtype.is_float() {
+            let one = Expr::constant(dtype, 1.0);
+            one.binary(BinaryOp::CopySign, e[0].clone()).lt(zero)
+        } else {
+            e[0].clone().lt(zero)
+        }
     })
 }
 
@@ -557,6 +612,7 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("nan_to_num.out", nan_to_num),
     ("add.out", |c| add_sub(c, false)),
     ("sub.out", |c| add_sub(c, true)),
+    ("rsub.Tensor", rsub),
     ("mul.out", |c| binary(c, BinaryOp::Mul, "mul")),
     ("div.out", |c| div(c, None)),
     ("div.out_mode", |c| div(c, Some(2))),
@@ -579,6 +635,8 @@ pub const OPS: &[(&str, OpFn)] = &[
         binary(c, BinaryOp::CopySign, "copysign")
     }),
     ("hypot.out", hypot),
+    ("heaviside.out", heaviside),
+    ("signbit.out", signbit),
     ("pow.Tensor_Tensor_out", |c| pow(c, 2)),
     ("pow.Tensor_Scalar_out", |c| pow(c, 2)),
     ("pow.Scalar_out", |c| pow(c, 2)),

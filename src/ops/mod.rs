@@ -33,4 +33,5 @@ pub mod scalar;
 pub mod scratch;
 pub mod shape;
 pub mod sort;
+pub mod special;
 pub mod tensor;

@@ -76,6 +76,9 @@ fn kthvalue(call: &mut Call) -> Result<()> {
             sizes.remove(dim);
         }
     }
+    for out in [4, 5] {
+        call.tensor(out)?.assert_no_overlap(&a)?;
+    }
     let values = call.result(Dest::Arg(4), &sizes, a.dtype, a.device)?;
     let indices = call.result(Dest::Arg(5), &sizes, DType::I64, a.device)?;
     let sorted = Scratch::contiguous(a.device, &a1.sizes, a.dtype)?;
