@@ -137,7 +137,14 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
             };
             format!("({} * {})", helper(helpers, "log", x), c(scale))
         }
-        // lavapipe's f32 asin and acos are off by ~1e-4; its atan is accurate.
+        // lavapipe's f32 asin and acos are off by ~1e-4; its atan loses tiny arguments and
+        // NaN, its asinh and acosh overflow past 1e19: through f64 where the device has it.
+        Atan | Asinh | Acosh if !f64 && helpers.f64 => {
+            format!(
+                "f32({})",
+                transcendental(op, &format!("f64({x})"), true, helpers)
+            )
+        }
         Asin | Acos => helper(helpers, &name, x),
         Exp2 if f64 => helper(
             helpers,
@@ -226,6 +233,10 @@ fn float_binary(op: BinaryOp, a: &str, b: &str, dtype: DType, helpers: &mut Help
             format!("f32({}(f64({a}), f64({b})))", helpers.need("pow_f64"))
         }
         BinaryOp::Pow => format!("{}({a}, {b})", helpers.need(&format!("pow_{ty}"))),
+        // lavapipe's f32 atan loses tiny quotients (2e-5 relative at 1e-13).
+        BinaryOp::Atan2 if !f64 && helpers.f64 => {
+            format!("f32({}(f64({a}), f64({b})))", helpers.need("atan2_f64"))
+        }
         BinaryOp::Atan2 => format!("{}({a}, {b})", helpers.need(&format!("atan2_{ty}"))),
         BinaryOp::CopySign if f64 => format!(
             "bitcast<f64>((bitcast<u64>({a}) & 0x7ffffffffffffffflu) | (bitcast<u64>({b}) & 0x8000000000000000lu))"

@@ -73,7 +73,14 @@ fn float_template(template: &str, ty: &str) -> String {
     } else {
         ("u32", "31u", "atan")
     };
+    let (exp_mask, nan) = if ty == "f64" {
+        ("0x7ff0000000000000lu", "bitcast<f64>(0x7ff8000000000000lu)")
+    } else {
+        ("0x7f800000u", "bitcast<f32>(0x7fc00000u)")
+    };
     template
+        .replace("$EXPMASK", exp_mask)
+        .replace("$NAN", nan)
         .replace("$BITS", bits)
         .replace("$SIGN", sign)
         .replace("$atan", atan)
@@ -127,7 +134,7 @@ const EXPM1: &str = "fn expm1_$T(x: $T) -> $T {
     if (u == $T(1.0)) { return x; }
     let um1 = u - $T(1.0);
     if (um1 == $T(-1.0)) { return $T(-1.0); }
-    if (u > $T(1.0) && !(u - u == $T(0.0))) { return u; }
+    if (u > $T(1.0) && ((bitcast<$BITS>(u) & $EXPMASK) == $EXPMASK)) { return u; }
     return um1 * x / $log(u);
 }
 ";
@@ -176,11 +183,17 @@ const LOG_F32: &str = "fn $log_f32(x: f32) -> f32 {
 }
 ";
 
+/// Below 0.25 in magnitude the series of `2 atanh(x / (2 + x))` (truncation under 1e-21);
+/// `log(u) * x / (u - 1)` would not do, as shader compilers fold `(1 + x) - 1` to `x`.
 const LOG1P: &str = "fn log1p_$T(x: $T) -> $T {
-    let u = $T(1.0) + x;
-    if (u == $T(1.0)) { return x; }
-    if (u > $T(1.0) && !(u - u == $T(0.0))) { return u; }
-    return $log(u) * x / (u - $T(1.0));
+    if (abs(x) < $T(0.25)) {
+        let s = x / ($T(2.0) + x);
+        let s2 = s * s;
+        var t = $T(0.0);
+        for (var i = 27; i >= 3; i -= 2) { t = $T(1.0) / $T(i) + s2 * t; }
+        return $T(2.0) * s + $T(2.0) * s * s2 * t;
+    }
+    return $log($T(1.0) + x);
 }
 ";
 
@@ -188,13 +201,14 @@ const POW: &str = "fn pow_$T(a: $T, b: $T) -> $T {
     if (b == $T(0.0) || a == $T(1.0)) { return $T(1.0); }
     if (!(a == a) || !(b == b)) { return a + b; }
     let ab = abs(a);
-    let b_inf = !(b - b == $T(0.0));
+    let b_inf = ((bitcast<$BITS>(b) & $EXPMASK) == $EXPMASK);
     let integral = !b_inf && floor(b) == b;
-    if (a < $T(0.0) && !integral && !b_inf) { return (a - a) / (a - a); }
+    let a_inf = ((bitcast<$BITS>(a) & $EXPMASK) == $EXPMASK);
+    if (a < $T(0.0) && !integral && !b_inf && !a_inf) { return $NAN; }
     var m: $T;
     if (ab == $T(0.0)) {
         m = select($T(1.0) / ab, $T(0.0), b > $T(0.0));
-    } else if (!(ab - ab == $T(0.0))) {
+    } else if (((bitcast<$BITS>(ab) & $EXPMASK) == $EXPMASK)) {
         m = select($T(0.0), ab, b > $T(0.0));
     } else if (b_inf) {
         if (ab == $T(1.0)) { return $T(1.0); }
@@ -213,7 +227,7 @@ const POW: &str = "fn pow_$T(a: $T, b: $T) -> $T {
 const FMOD: &str = "fn fmod_$T(a: $T, b: $T) -> $T {
     let m = abs(b);
     var r = abs(a);
-    if (!(r < $INF) || !(m == m) || m == $T(0.0)) { return (a - a) / (a - a); }
+    if (!(r < $INF) || !(m == m) || m == $T(0.0)) { return $NAN; }
     if (r < m) { return a; }
     var d = m;
     while (d <= r * $T(0.5)) { d = d * $T(2.0); }
@@ -251,8 +265,8 @@ const ATAN2: &str = "fn atan2_$T(y: $T, x: $T) -> $T {
     let y_negative = (bitcast<$BITS>(y) >> $SIGN) != $BITS(0);
     let signed_pi = select(pi, -pi, y_negative);
     if (y == $T(0.0)) { return select(y, signed_pi, x_negative); }
-    let x_inf = !(x - x == $T(0.0));
-    let y_inf = !(y - y == $T(0.0));
+    let x_inf = ((bitcast<$BITS>(x) & $EXPMASK) == $EXPMASK);
+    let y_inf = ((bitcast<$BITS>(y) & $EXPMASK) == $EXPMASK);
     if (x_inf && y_inf) { return select(signed_pi * $T(0.25), signed_pi * $T(0.75), x_negative); }
     if (x == $T(0.0)) { return signed_pi * $T(0.5); }
     let t = $atan(y / x);
@@ -302,7 +316,7 @@ const ERFINV_GUESS: &str = "fn erfinv_guess_$T(x: $T) -> $T {
 
 const ERFINV: &str = "fn erfinv_$T(x: $T) -> $T {
     let a = abs(x);
-    if (!(a <= $T(1.0))) { return (x - x) / (x - x); }
+    if (!(a <= $T(1.0))) { return $NAN; }
     if (a == $T(1.0)) { return x * $INF; }
     var y = erfinv_guess_$T(x);
     for (var i = 0; i < $steps; i += 1) {
@@ -357,9 +371,9 @@ fn exp_f64(x: f64) -> f64 {
 
 fn log_f64(x: f64) -> f64 {
     if (!(x == x)) { return x; }
-    if (x < f64(0.0)) { return (x - x) / (x - x); }
+    if (x < f64(0.0)) { return bitcast<f64>(0x7ff8000000000000lu); }
     if (x == f64(0.0)) { return bitcast<f64>(0xfff0000000000000lu); }
-    if (!(x - x == f64(0.0))) { return x; }
+    if ((bitcast<u64>(x) & 0x7ff0000000000000lu) == 0x7ff0000000000000lu) { return x; }
     var m = x;
     var e = 0;
     if (x < f64(2.2250738585072014e-308)) { m = x * f64(18014398509481984.0); e = -54; }
@@ -375,7 +389,10 @@ fn log_f64(x: f64) -> f64 {
 }
 
 fn sincos_f64(x: f64) -> vec2<f64> {
-    if (!(x - x == f64(0.0))) { return vec2<f64>(x - x, x - x); }
+    if ((bitcast<u64>(x) & 0x7ff0000000000000lu) == 0x7ff0000000000000lu) {
+        let nan = bitcast<f64>(0x7ff8000000000000lu);
+        return vec2<f64>(nan, nan);
+    }
     let k = round(x * f64(0.6366197723675814));
     let r = (x - k * f64(1.5707963267341256)) - k * f64(6.077100506506192e-11);
     let r2 = r * r;
@@ -468,7 +485,7 @@ fn asinh_f64(x: f64) -> f64 {
 }
 
 fn acosh_f64(x: f64) -> f64 {
-    if (!(x >= f64(1.0))) { return (x - x) / (x - x); }
+    if (!(x >= f64(1.0))) { return bitcast<f64>(0x7ff8000000000000lu); }
     if (x > f64(1e8)) { return log_f64(x) + f64(0.6931471805599453); }
     let t = x - f64(1.0);
     return log1p_f64(t + sqrt(f64(2.0) * t + t * t));
