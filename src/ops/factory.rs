@@ -1,4 +1,5 @@
-//! Tensors computed from their index: arange, linspace, logspace and eye.
+//! Tensors computed from their index: arange, linspace, logspace and eye; and the zero tensors
+//! autograd formulas ask for.
 
 use std::ops::{Add, Div, Mul, Sub};
 
@@ -127,6 +128,15 @@ fn linspace(call: &mut Call, log: bool) -> Result<()> {
 }
 
 /// `eye.m_out(n, m, *, out)`.
+/// `_efficientzerotensor(size, dtype, layout, device, pin_memory)` on the current device: a
+/// plain tensor of zeros (CPU's and CUDA's ZeroTensor key only saves them the memory).
+fn zero_tensor(call: &mut Call) -> Result<()> {
+    let sizes = call.ints(0)?;
+    let dtype = call.dtype(1)?.unwrap_or(DType::F32);
+    let zeros = call.create(&sizes, dtype, crate::runtime::current_device())?;
+    super::copy::fill(&zeros, &ScalarArg::float(0.0))
+}
+
 fn eye(call: &mut Call) -> Result<()> {
     let (n, m) = (call.int(0)?, call.int(1)?);
     if n < 0 || m < 0 {
@@ -144,6 +154,7 @@ fn eye(call: &mut Call) -> Result<()> {
 }
 
 pub const OPS: &[(&str, OpFn)] = &[
+    ("_efficientzerotensor", zero_tensor),
     ("arange.start_out", arange),
     ("linspace.out", |c| linspace(c, false)),
     ("logspace.out", |c| linspace(c, true)),
