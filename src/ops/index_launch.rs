@@ -310,6 +310,7 @@ fn merge_sort(
         Scratch::contiguous(device, &moved.sizes, DType::I64)?,
         Scratch::contiguous(device, &moved.sizes, DType::I64)?,
     ];
+    super::launch::check_extent(&order[0].tensor)?;
     copy(&keys[0].tensor, &moved)?;
     let position = MapKernel {
         inputs: vec![],

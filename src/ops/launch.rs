@@ -87,8 +87,23 @@ fn same_device(tensors: &[&TensorRef]) -> Result<usize> {
                 device, t.device
             )));
         }
+        check_extent(t)?;
     }
     Ok(device)
+}
+
+/// Refuses a tensor whose elements span 4 GiB or more: kernels address a tensor's elements
+/// with 32-bit byte offsets from its first one.
+pub(super) fn check_extent(t: &TensorRef) -> Result<()> {
+    let (start, end) = t.byte_range();
+    let span = end.wrapping_sub(start);
+    if span > u64::from(u32::MAX) {
+        return Err(Error::not_implemented(format!(
+            "mojo: a tensor spanning {span} bytes needs 64-bit indexing, not supported yet \
+             (kernels address less than 4 GiB per tensor)"
+        )));
+    }
+    Ok(())
 }
 
 /// Refuses a dtype the device cannot compute with.
@@ -397,4 +412,31 @@ pub fn run_foreach(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(sizes: Vec<i64>, strides: Vec<i64>, dtype: DType) -> TensorRef {
+        TensorRef {
+            address: 1 << 40,
+            sizes,
+            strides,
+            dtype,
+            device: 0,
+        }
+    }
+
+    #[test]
+    fn tensors_spanning_4_gib_are_refused() {
+        let under = view(vec![(1 << 30) - 1], vec![1], DType::F32);
+        let at = view(vec![1 << 30], vec![1], DType::F32);
+        let strided = view(vec![2, 3], vec![1 << 31, 1], DType::F64);
+        let expanded = view(vec![1 << 40], vec![0], DType::F64);
+        assert!(check_extent(&under).is_ok());
+        assert!(check_extent(&at).is_err());
+        assert!(check_extent(&strided).is_err());
+        assert!(check_extent(&expanded).is_ok());
+    }
 }
