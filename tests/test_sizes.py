@@ -7,13 +7,14 @@ rows or tensors gives wrong results past some size. The limits the kernels are b
 
 - reductions: 8,192 elements per workgroup, then passes over the partials (two levels above
   8,192 partials, i.e. above 8192 * 8192 elements); 64 threads x 65,535 iterations = 4,194,240
-- scans (cumsum, cumprod): chunks of 2,048 or 4,096 elements per line, joined by a carry
-- sorts: one pass up to 2,048 or 4,096 elements per line, merge passes above
+- scans (cumsum, cumprod): chunks of 2,048 elements per line, joined by a carry
+- sorts: ranking up to 2,048 elements per line, merge passes above
 - masked_select / nonzero: through a cumsum of the mask
 - accumulating kernels (index_add_, index_put_ with accumulate, scatter_reduce, embedding
-  backward): a few thousand values per launch
-- GEMM: k in chunks; maps: grids of at most 65,535 workgroups of 64 threads in x (4,194,240
-  elements), then rows in y
+  backward): at most about 16,000 loop steps per launch
+- GEMM: k in chunks of 16,384; every kernel: grids of at most 65,535 workgroups of 64 threads
+  in x (4,194,240 invocations), then rows in y (each pattern is run past that: maps,
+  reductions, scans over many lines, merge passes, selection, accumulation into many outputs)
 
 Inputs are made so that a lost element changes the result (a spike at the end of each reduced
 line, integer-valued floats whose sums are exact). Exact comparisons where PyTorch is exact;
@@ -42,7 +43,7 @@ REDUCE_SIZES = [8191, 8192, 8193, 65535, 65536, 65537, 1_000_003, GRID, GRID + 1
 REDUCE_SIZES += [large(8192 * 8192 + 1), large(8192 * 8193), large(2**24), large(2 * GRID + 1)]
 MAP_SIZES = [1, 8193, 65537, 1_000_003, GRID, GRID + 1, large(2 * GRID), large(2 * GRID + 1)]
 MAP_SIZES += [large(2**24)]
-SCAN_SIZES = [2049, 4095, 4096, 4097, 65535, 65536, 65537, 1_000_003, large(2**24)]
+SCAN_SIZES = [2047, 2048, 2049, 4095, 4096, 4097, 65535, 65536, 65537, 1_000_003, large(2**24)]
 SORT_SIZES = [2047, 2048, 2049, 4095, 4096, 4097, 8193, 65537, large(2**20 + 1)]
 SELECT_SIZES = [4097, 65535, 65536, 65537, 1_000_003, GRID + 1, large(2**24)]
 
@@ -327,6 +328,7 @@ SCANS = {
 }
 
 SCAN_SHAPES = [((70000, 3), 0), ((3, 70000), 1), ((70000, 5), 1), ((5, 70000), 0), ((4097, 2), 0)]
+SCAN_SHAPES += [((GRID + 1, 1), 1)]  # more lines than one grid row of invocations
 
 
 def check_scan(device, name, shape, dim):
@@ -375,7 +377,11 @@ def test_stable_sort(device, n, descending):
     assert_same(indices, expected.indices)
 
 
-@pytest.mark.parametrize("shape, dim", [((3, 4097), 1), ((4097, 3), 0), ((70000, 8), 1)], ids=str)
+# (2, GRID // 2 + 1): merge passes over more invocations than one grid row (5 s).
+SORT_LINES = [((3, 4097), 1), ((4097, 3), 0), ((70000, 8), 1), ((2, GRID // 2 + 1), 1)]
+
+
+@pytest.mark.parametrize("shape, dim", SORT_LINES, ids=str)
 def test_sort_lines(device, shape, dim):
     x = with_duplicates_and_nan(shape)
     values, indices = x.to(device).sort(dim=dim, stable=True)
@@ -517,6 +523,15 @@ def test_accumulate(device, how, dtype, targets, count):
         return out.scatter_add_(0, i.view(-1, 1).expand(-1, 2), v)
 
     assert_same(run(device), run("cpu"))
+
+
+def test_accumulate_into_more_outputs_than_one_grid_row(device):
+    # One invocation per output element: GRID + 1 of them, duplicates at both ends.
+    index = torch.tensor([0, GRID, 7, GRID, 0])
+    values = ints(-3, 4, (5,), dtype=torch.float32)
+    out = torch.zeros(GRID + 1)
+    actual = out.to(device).index_add_(0, index.to(device), values.to(device))
+    assert_same(actual, out.index_add_(0, index, values))
 
 
 @pytest.mark.parametrize("targets, count", ACCUMULATE_CASES, ids=str)

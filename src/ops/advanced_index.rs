@@ -4,9 +4,9 @@
 use super::call::{Call, Dest, Located, Operand};
 use super::copy::{copy, fill};
 use super::index_launch::{run_accumulate, run_index, Fault, IndexArg};
-use super::launch::{run_map, run_masked_select};
+use super::launch::run_map;
 use super::layout::{broadcast_shapes, broadcast_strides};
-use super::masked_select::count_true;
+use super::masked_select::Selection;
 use super::registry::OpFn;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
@@ -26,7 +26,8 @@ fn nonzero_of(a: &TensorRef) -> Result<Scratch> {
         outputs: vec![(DType::Bool, is_set)],
     };
     run_map(kernel, &[a, &mask.tensor], &a.sizes, &[])?;
-    let count = count_true(&mask.tensor)?;
+    let selection = Selection::of(&mask.tensor, &a.sizes)?;
+    let count = selection.count;
     let out = Scratch::contiguous(a.device, &[count, rank as i64], DType::I64)?;
     if count == 0 || rank == 0 {
         return Ok(out);
@@ -39,7 +40,7 @@ fn nonzero_of(a: &TensorRef) -> Result<Scratch> {
     };
     run_map(kernel, &[&linear.tensor], &a.sizes, &[])?;
     let selected = Scratch::contiguous(a.device, &[count], DType::I64)?;
-    run_masked_select(&linear.tensor, &mask.tensor, &selected.tensor, &a.sizes)?;
+    selection.copy(&linear.tensor, &selected.tensor, &a.sizes)?;
     // Column d of row k is (linear[k] / stride[d]) % size[d], with sizes and row-major
     // strides as launch scalars.
     let strides = TensorRef::contiguous_strides(&a.sizes);

@@ -186,8 +186,10 @@ pub fn run_accumulate(
     } else {
         None
     };
-    offset_words.push(words.len() + 4);
-    addresses.extend(counts.as_ref().map(|c| c.tensor.address));
+    if let Some(counts) = &counts {
+        offset_words.push(words.len() + 4);
+        addresses.push(counts.tensor.address);
+    }
     let mut lo = 0;
     loop {
         let hi = (lo + per_launch).min(loops);
@@ -199,16 +201,12 @@ pub fn run_accumulate(
             u32::from(hi == loops),
             0,
         ]);
-        let mut launch_offsets = offset_words.clone();
-        if !chunked {
-            launch_offsets.pop();
-        }
         submit(
             device,
             &kernel,
             &addresses,
             launch_words,
-            &launch_offsets,
+            &offset_words,
             n as u64,
         )?;
         if hi == loops {

@@ -2,12 +2,11 @@
 
 use super::layout::{broadcast_strides, coalesce};
 pub use super::reduce_launch::{run_reduce, run_scan};
-use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::wgsl::WORKGROUP_SIZE;
-use crate::kernels::{GemmKernel, Kernel, MapKernel, ReduceKernel, ScanKernel};
+use crate::kernels::{GemmKernel, Kernel, MapKernel, ReduceKernel};
 use crate::runtime::{backend, Launch};
 
 /// A stride as a launch word: negative strides wrap (kernels add them with u32 arithmetic,
@@ -241,58 +240,36 @@ pub fn reduce_to_host(t: &TensorRef, op: crate::kernels::ReduceOp) -> Result<f64
     })
 }
 
-/// Copies the elements of `input` selected by `mask` (both viewed with `shape`) into the
-/// contiguous `output`: each goes to the place the inclusive count of set mask elements
-/// before it gives.
+/// Copies the elements of `input` (viewed with `shape`) whose `mask` element is set into the
+/// contiguous `output`, each to the place `positions` gives (the inclusive count of set mask
+/// elements up to it); `mask` and `positions` are contiguous over `shape`.
 pub fn run_masked_select(
     input: &TensorRef,
     mask: &TensorRef,
+    positions: &TensorRef,
     output: &TensorRef,
     shape: &[i64],
 ) -> Result<()> {
-    let device = common_device(&[input, mask, output])?;
+    let device = common_device(&[input, mask, positions, output])?;
     if output.numel() == 0 {
         return Ok(());
     }
-    let n: i64 = shape.iter().product();
-    let mask_view = TensorRef {
-        sizes: shape.to_vec(),
-        strides: broadcast_strides(mask, shape),
-        ..mask.clone()
-    };
-    let flat_mask = Scratch::contiguous(device, shape, DType::Bool)?;
-    super::copy::copy(&flat_mask.tensor, &mask_view)?;
-    let positions = Scratch::contiguous(device, &[n], DType::I64)?;
-    let count = ScanKernel {
-        input: DType::Bool,
-        acc: DType::I64,
-        output: DType::I64,
-        op: crate::kernels::ReduceOp::Sum,
-        carry: false,
-    };
-    let flat = TensorRef {
-        sizes: vec![n],
-        strides: vec![1],
-        ..flat_mask.tensor.clone()
-    };
-    run_scan(count, &flat, &positions.tensor, 0)?;
-    let strides = [
-        broadcast_strides(input, shape),
-        flat_mask.tensor.strides.clone(),
-        TensorRef::contiguous_strides(shape),
-    ];
+    let dense = TensorRef::contiguous_strides(shape);
+    let strides = [broadcast_strides(input, shape), dense.clone(), dense];
     let (mut words, mut offset_words) = strided_words(shape, &strides)?;
     offset_words.push(words.len());
     words.push(0);
+    let addresses = [
+        input.address,
+        mask.address,
+        positions.address,
+        output.address,
+    ];
+    let n: i64 = shape.iter().product();
     submit(
         device,
         &Kernel::MaskedSelect(input.dtype),
-        &[
-            input.address,
-            flat_mask.tensor.address,
-            positions.tensor.address,
-            output.address,
-        ],
+        &addresses,
         words,
         &offset_words,
         n as u64,

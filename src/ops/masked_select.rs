@@ -1,12 +1,15 @@
 //! `masked_select`: the selected elements in row-major order, as a 1-D tensor.
 
 use super::call::{Call, Dest};
-use super::launch::{reduce_to_host, run_masked_select};
+use super::copy::copy;
+use super::launch::{run_masked_select, run_scan};
 use super::layout::{broadcast_shapes, broadcast_strides};
+use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::ReduceOp;
+use crate::kernels::{ReduceOp, ScanKernel};
+use crate::runtime::backend;
 
 /// `a[mask]`, with `a` and `mask` broadcast together.
 pub fn masked_select(call: &mut Call, a: &TensorRef, mask: &TensorRef, dest: Dest) -> Result<()> {
@@ -27,20 +30,69 @@ pub fn masked_select(call: &mut Call, a: &TensorRef, mask: &TensorRef, dest: Des
         }
     }
     let shape = broadcast_shapes(&[&a.sizes, &mask.sizes])?;
-    let wide_mask = TensorRef {
-        sizes: shape.clone(),
-        strides: broadcast_strides(mask, &shape),
-        ..mask.clone()
-    };
-    let count = count_true(&wide_mask)?;
-    let out = call.result(dest, &[count], a.dtype, a.device)?;
-    run_masked_select(a, mask, &out, &shape)
+    let selection = Selection::of(mask, &shape)?;
+    let out = call.result(dest, &[selection.count], a.dtype, a.device)?;
+    selection.copy(a, &out, &shape)
 }
 
-/// The number of true elements of a bool tensor (read back to the host).
-pub fn count_true(mask: &TensorRef) -> Result<i64> {
-    if mask.numel() == 0 {
-        return Ok(0);
+/// Where the set elements of a mask go in a selection: the mask made contiguous, the
+/// inclusive count of set elements at each of its elements (a scan), and their number (its
+/// last element, read back to the host: a synchronising call, as on CUDA).
+pub struct Selection {
+    mask: TensorRef,
+    positions: Scratch,
+    pub count: i64,
+    _dense_copy: Option<Scratch>,
+}
+
+impl Selection {
+    /// The selection of the bool `mask` broadcast to `shape`.
+    pub fn of(mask: &TensorRef, shape: &[i64]) -> Result<Self> {
+        let n: i64 = shape.iter().product();
+        let view = TensorRef {
+            sizes: shape.to_vec(),
+            strides: broadcast_strides(mask, shape),
+            ..mask.clone()
+        };
+        let dense_copy = if view.is_contiguous() {
+            None
+        } else {
+            let dense = Scratch::contiguous(mask.device, shape, DType::Bool)?;
+            copy(&dense.tensor, &view)?;
+            Some(dense)
+        };
+        let mask = dense_copy.as_ref().map_or(view, |d| d.tensor.clone());
+        let positions = Scratch::contiguous(mask.device, &[n], DType::I64)?;
+        let mut count = 0;
+        if n > 0 {
+            let running = ScanKernel {
+                input: DType::Bool,
+                acc: DType::I64,
+                output: DType::I64,
+                op: ReduceOp::Sum,
+                carry: false,
+            };
+            let flat = TensorRef {
+                sizes: vec![n],
+                strides: vec![1],
+                ..mask.clone()
+            };
+            run_scan(running, &flat, &positions.tensor, 0)?;
+            let mut bytes = [0u8; 8];
+            backend()?.read(positions.tensor.address + 8 * (n as u64 - 1), &mut bytes)?;
+            count = i64::from_le_bytes(bytes);
+        }
+        Ok(Selection {
+            mask,
+            positions,
+            count,
+            _dense_copy: dense_copy,
+        })
     }
-    Ok(reduce_to_host(mask, ReduceOp::Sum)? as i64)
+
+    /// Copies the selected elements of `input` (viewed with `shape`) into the contiguous
+    /// `output` of `count` elements.
+    pub fn copy(&self, input: &TensorRef, output: &TensorRef, shape: &[i64]) -> Result<()> {
+        run_masked_select(input, &self.mask, &self.positions.tensor, output, shape)
+    }
 }
