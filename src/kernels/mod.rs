@@ -6,6 +6,7 @@ pub mod cuda;
 pub mod expr;
 pub mod nvrtc;
 pub mod pattern;
+pub mod printer;
 pub mod wgsl;
 
 pub use expr::{BinaryOp, Expr, UnaryOp};

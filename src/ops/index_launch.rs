@@ -1,4 +1,4 @@
-//! Launch arguments for the index patterns (layouts in `kernels::wgsl::indexing`).
+//! Launch arguments for the index patterns (layouts in `kernels::printer::index`).
 
 use super::copy::copy;
 use super::faults;
@@ -10,7 +10,7 @@ use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, ErrorKind, Result};
-use crate::kernels::wgsl::MAX_INDEX_DIMS;
+use crate::kernels::printer::MAX_INDEX_DIMS;
 use crate::kernels::{Accumulate, AccumulateKernel, IndexKernel, Kernel, SortKernel};
 use crate::kernels::{BinaryOp, Expr, MapKernel};
 

@@ -5,7 +5,7 @@ pub use super::reduce_launch::{run_reduce, run_scan};
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::wgsl::WORKGROUP_SIZE;
+use crate::kernels::printer::GROUP_SIZE;
 use crate::kernels::{GemmKernel, Kernel, MapKernel, ReduceKernel};
 use crate::runtime::{backend, Launch};
 
@@ -294,7 +294,7 @@ pub fn run_gemm(
     tensors.extend(c);
     tensors.push(out);
     let device = common_device(&tensors)?;
-    let tile = i64::from(crate::kernels::wgsl::GEMM_TILE);
+    let tile = i64::from(crate::kernels::printer::GEMM_TILE);
     let (tiles_m, tiles_n) = ((m + tile - 1) / tile, (n + tile - 1) / tile);
     let mut words = Vec::new();
     for (v, what) in [(m, "size"), (n, "size"), (k, "size"), (batch, "size")] {
@@ -325,7 +325,7 @@ pub fn run_gemm(
         &addresses,
         words,
         &offset_words,
-        groups as u64 * u64::from(WORKGROUP_SIZE),
+        groups as u64 * u64::from(GROUP_SIZE),
     )
 }
 

@@ -10,12 +10,12 @@ use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::error::Result;
-use crate::kernels::wgsl::WORKGROUP_SIZE;
+use crate::kernels::printer::GROUP_SIZE;
 use crate::kernels::{Expr, Kernel, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
 use std::ops::{Div, Mul, Sub};
 
 /// Reduced elements per workgroup: 128 per invocation.
-pub const REDUCE_CHUNK: i64 = WORKGROUP_SIZE as i64 * 128;
+pub const REDUCE_CHUNK: i64 = GROUP_SIZE as i64 * 128;
 /// Elements one scan invocation walks.
 pub const SCAN_CHUNK: i64 = 2048;
 
@@ -237,7 +237,7 @@ fn partials(
     Ok((values, indices))
 }
 
-/// Reduce arguments as `kernels::wgsl::patterns::reduce` lays them out.
+/// Reduce arguments as `kernels::printer::reduce` lays them out.
 fn launch_reduce(
     k: &ReduceKernel,
     source: Source,
@@ -320,7 +320,7 @@ fn launch_reduce(
         &addresses,
         words,
         &offset_words,
-        (n_out * chunks) as u64 * u64::from(WORKGROUP_SIZE),
+        (n_out * chunks) as u64 * u64::from(GROUP_SIZE),
     )
 }
 
@@ -375,7 +375,7 @@ pub fn run_scan(
     launch_scan(&kernel, input, Some(&carry.tensor), output, dim)
 }
 
-/// Scan arguments as `kernels::wgsl::patterns::scan` lays them out.
+/// Scan arguments as `kernels::printer::scan` lays them out.
 fn launch_scan(
     kernel: &ScanKernel,
     input: &TensorRef,

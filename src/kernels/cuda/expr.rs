@@ -67,7 +67,8 @@ pub fn constant(dtype: DType, bits: u64) -> String {
     }
 }
 
-fn lit(dtype: DType, value: f64) -> String {
+/// A constant of `dtype` holding `value`, exact.
+pub fn lit(dtype: DType, value: f64) -> String {
     let bits = if dtype.is_float() {
         value.to_bits()
     } else {
@@ -145,12 +146,42 @@ pub fn render(expr: &Expr) -> String {
 fn libm(op: UnaryOp, x: &str, f64: bool) -> String {
     let suffix = if f64 { "" } else { "f" };
     let one = if f64 { "1.0" } else { "1.0f" };
-    match op {
-        UnaryOp::Rsqrt => format!("({one} / sqrt{suffix}({x}))"),
-        UnaryOp::Round => format!("rint{suffix}({x})"),
-        UnaryOp::Abs => format!("fabs{suffix}({x})"),
-        _ => format!("{}{suffix}({x})", format!("{op:?}").to_lowercase()),
-    }
+    use UnaryOp::*;
+    let name = match op {
+        Rsqrt => return format!("({one} / sqrt{suffix}({x}))"),
+        Round => "rint",
+        Abs => "fabs",
+        Ceil => "ceil",
+        Floor => "floor",
+        Trunc => "trunc",
+        Sqrt => "sqrt",
+        Exp => "exp",
+        Exp2 => "exp2",
+        Expm1 => "expm1",
+        Log => "log",
+        Log2 => "log2",
+        Log10 => "log10",
+        Log1p => "log1p",
+        Sin => "sin",
+        Cos => "cos",
+        Tan => "tan",
+        Asin => "asin",
+        Acos => "acos",
+        Atan => "atan",
+        Sinh => "sinh",
+        Cosh => "cosh",
+        Tanh => "tanh",
+        Asinh => "asinh",
+        Acosh => "acosh",
+        Atanh => "atanh",
+        Erf => "erf",
+        Erfc => "erfc",
+        Erfinv => "erfinv",
+        Neg | Not | IsNan | IsInf | IsFinite | Sign => {
+            unreachable!("{op:?} has no libm function")
+        }
+    };
+    format!("{name}{suffix}({x})")
 }
 
 fn unary(op: UnaryOp, x: &str, dtype: DType) -> String {

@@ -1,13 +1,16 @@
-//! The CUDA C++ renderer: turns a [`Kernel`] into source for NVRTC. Tensors are byte pointers
-//! (one kernel parameter each, the storage offset already applied); launch arguments are the
-//! same u32 words as on wgpu, passed by value in a `Words` struct. Half types are stored as
+//! CUDA C++, a dialect of the kernel printer: source for NVRTC. Half types are stored as
 //! 16-bit patterns and computed in float, as on wgpu, so no CUDA header is needed.
 
+mod dialect;
 mod expr;
-mod foreach;
-mod gemm;
-mod indexing;
-mod patterns;
-mod random;
+mod prelude;
 
-pub use patterns::{render, BLOCK_SIZE, ENTRY, MAX_WORDS};
+pub use dialect::{Cuda, ENTRY, MAX_WORDS};
+
+use crate::kernels::printer;
+use crate::kernels::Kernel;
+
+/// The CUDA C++ source of `kernel`.
+pub fn render(kernel: &Kernel) -> String {
+    printer::render(kernel, &mut Cuda)
+}

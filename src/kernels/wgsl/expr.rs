@@ -96,7 +96,8 @@ fn float_bits(x: &str, dtype: DType) -> (String, &'static str) {
     }
 }
 
-fn lit(dtype: DType, value: f64) -> String {
+/// A constant of `dtype` holding `value`, exact.
+pub fn lit(dtype: DType, value: f64) -> String {
     constant(
         dtype,
         if dtype.is_float() {
@@ -112,14 +113,14 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
     use UnaryOp::*;
     let ty = if f64 { "f64" } else { "f32" };
     let c = |v: f64| lit(if f64 { DType::F64 } else { DType::F32 }, v);
-    let name = format!("{op:?}").to_lowercase();
+    let stem = stem(op);
     let helper = |helpers: &mut Helpers, name: &str, arg: &str| {
         format!("{}({arg})", helpers.need(&format!("{name}_{ty}")))
     };
     match op {
         Sqrt => format!("sqrt({x})"),
         Rsqrt => format!("({} / sqrt({x}))", c(1.0)),
-        Expm1 | Log1p | Erf | Erfc | Erfinv => helper(helpers, &name, x),
+        Expm1 | Log1p | Erf | Erfc | Erfinv => helper(helpers, stem, x),
         // Drivers' f32 logarithms may be several ulps off near 1; f64 keeps them within one.
         Log | Log2 | Log10 if !f64 && helpers.f64 => {
             format!(
@@ -128,7 +129,7 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
             )
         }
         // Without f64, near 1 through log1p (see math.rs).
-        Log | Log2 if !f64 => helper(helpers, &name, x),
+        Log | Log2 if !f64 => helper(helpers, stem, x),
         Log10 | Log2 => {
             let scale = if op == Log10 {
                 std::f64::consts::LOG10_E
@@ -145,15 +146,49 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
                 transcendental(op, &format!("f64({x})"), true, helpers)
             )
         }
-        Asin | Acos => helper(helpers, &name, x),
+        Asin | Acos => helper(helpers, stem, x),
         Exp2 if f64 => helper(
             helpers,
             "exp",
             &format!("{x} * {}", c(std::f64::consts::LN_2)),
         ),
-        _ if f64 => helper(helpers, &name, x),
+        _ if f64 => helper(helpers, stem, x),
         Exp => helper(helpers, "exp", x),
-        _ => format!("{name}({x})"),
+        _ => format!("{stem}({x})"),
+    }
+}
+
+/// The WGSL builtin (or helper stem) of a transcendental op.
+fn stem(op: UnaryOp) -> &'static str {
+    use UnaryOp::*;
+    match op {
+        Sqrt => "sqrt",
+        Rsqrt => "rsqrt",
+        Exp => "exp",
+        Exp2 => "exp2",
+        Expm1 => "expm1",
+        Log => "log",
+        Log2 => "log2",
+        Log10 => "log10",
+        Log1p => "log1p",
+        Sin => "sin",
+        Cos => "cos",
+        Tan => "tan",
+        Asin => "asin",
+        Acos => "acos",
+        Atan => "atan",
+        Sinh => "sinh",
+        Cosh => "cosh",
+        Tanh => "tanh",
+        Asinh => "asinh",
+        Acosh => "acosh",
+        Atanh => "atanh",
+        Erf => "erf",
+        Erfc => "erfc",
+        Erfinv => "erfinv",
+        Neg | Abs | Ceil | Floor | Trunc | Round | Not | IsNan | IsInf | IsFinite | Sign => {
+            unreachable!("{op:?} is not transcendental")
+        }
     }
 }
 

@@ -1,18 +1,21 @@
-//! The WGSL renderer: turns a [`Kernel`] into a compute shader. Every tensor binding is an array
-//! of 32-bit words; a binding that receives sub-word stores is atomic so that neighbouring
-//! elements in one word are never lost. Launch arguments live in binding 0 as u32 words.
+//! WGSL, a dialect of the kernel printer: tensors are arrays of 32-bit words; a binding that
+//! receives sub-word stores is atomic so that neighbouring elements in one word are never
+//! lost. Launch arguments live in binding 0 as u32 words.
 
 mod access;
+mod dialect;
 pub mod dtype;
 mod emulated_f64;
 mod expr;
-mod foreach;
-mod gemm;
-mod indexing;
 mod math;
-mod patterns;
-pub mod random;
 
-pub use gemm::TILE as GEMM_TILE;
-pub use indexing::MAX_INDEX_DIMS;
-pub use patterns::{render, WORKGROUP_SIZE};
+pub use dialect::Wgsl;
+
+use crate::kernels::printer;
+use crate::kernels::Kernel;
+
+/// The WGSL source of `kernel`, with tensor argument `t` bound to buffer slot `slots[t]`;
+/// `f64` says whether the device computes in f64.
+pub fn render(kernel: &Kernel, slots: &[usize], f64: bool) -> String {
+    printer::render(kernel, &mut Wgsl::new(slots, f64))
+}

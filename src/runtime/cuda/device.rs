@@ -310,7 +310,7 @@ impl VendorDevice for CudaDevice {
         for p in pointers.iter_mut() {
             params.push(p as *mut sys::CUdeviceptr as *mut c_void);
         }
-        let block = cuda::BLOCK_SIZE;
+        let block = launch.kernel.group_size();
         let grid = launch
             .threads
             .div_ceil(u64::from(block))

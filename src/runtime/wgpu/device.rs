@@ -9,7 +9,6 @@ use super::memory::BufferProvider;
 use super::pipelines::PipelineCache;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::wgsl::WORKGROUP_SIZE;
 use crate::runtime::allocator::CachingAllocator;
 use crate::runtime::backend::{address_base, DeviceEvent, Launch};
 use crate::runtime::devices::VendorDevice;
@@ -298,7 +297,9 @@ impl VendorDevice for WgpuDevice {
             )));
         }
         let pipeline = self.pipelines.get(&self.device, launch.kernel, &slots)?;
-        let groups = launch.threads.div_ceil(u64::from(WORKGROUP_SIZE));
+        let groups = launch
+            .threads
+            .div_ceil(u64::from(launch.kernel.group_size()));
         let x = groups.min(65535) as u32;
         let y = groups.div_ceil(u64::from(x)).min(65535) as u32;
         self.batch.push(

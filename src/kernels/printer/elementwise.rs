@@ -1,0 +1,96 @@
+//! Elementwise skeletons: the strided map, the multi-tensor (foreach) map and masked_select.
+
+use super::{Printer, Ty};
+use crate::dtype::DType;
+use crate::kernels::pattern::{ForeachKernel, MapKernel};
+
+/// Map arguments: `[n, nd, size[nd], (offset, stride[nd]) per tensor, scalars...]`; offsets
+/// are byte addresses, strides are in elements, 64-bit scalars take two words (low first).
+/// One invocation per element at a time.
+pub fn map(p: &mut Printer, k: &MapKernel) {
+    let tensors = k.inputs.len() + k.outputs.len();
+    p.let_("n", Ty::U32, p.word("0u"));
+    p.let_("nd", Ty::U32, p.word("1u"));
+    p.scalars(&k.scalars, &format!("2u + nd + {tensors}u * (1u + nd)"));
+    let dtypes: Vec<DType> = k
+        .inputs
+        .iter()
+        .copied()
+        .chain(k.outputs.iter().map(|o| o.0))
+        .collect();
+    p.grid_loop("i", "n");
+    p.addresses(&dtypes, "1u", "2u + nd");
+    for (t, &dtype) in k.inputs.iter().enumerate() {
+        p.let_(&format!("x{t}"), Ty::Value(dtype), format!("ld{t}(a{t})"));
+    }
+    for (o, (_, value)) in k.outputs.iter().enumerate() {
+        let t = k.inputs.len() + o;
+        let value = p.expr(value);
+        p.line(format!("st{t}(a{t}, {value});"));
+    }
+    p.close();
+}
+
+/// Foreach arguments: `[n, end[chunk], offset per tensor argument, scalars per position]`;
+/// position `k` covers the elements `end[k - 1] <= i < end[k]` of the total `n`.
+pub fn foreach(p: &mut Printer, k: &ForeachKernel) {
+    let chunk = k.chunk;
+    let lists = k.inputs.len() + k.outputs.len();
+    let offsets = 1 + chunk;
+    let scalar_words: usize = k.scalars.iter().map(|d| d.size().div_ceil(4).min(2)).sum();
+    p.let_("n", Ty::U32, p.word("0u"));
+    p.grid_loop("i", "n");
+    for pos in 0..chunk {
+        let end = p.word(format!("{}u", pos + 1));
+        if pos == 0 {
+            p.if_(format!("i < {end}"));
+        } else {
+            p.else_(Some(&format!("i < {end}")));
+        }
+        let start = if pos == 0 {
+            "0u".to_string()
+        } else {
+            p.word(format!("{pos}u"))
+        };
+        p.let_("j", Ty::U32, format!("i - {start}"));
+        p.scalars(
+            &k.scalars,
+            &format!("{}u", offsets + lists * chunk + pos * scalar_words),
+        );
+        for (l, (dtype, broadcast)) in k.inputs.iter().enumerate() {
+            let t = l * chunk + pos;
+            let offset = p.word(format!("{}u", offsets + t));
+            let at = if *broadcast {
+                offset
+            } else {
+                format!("{offset} + j * {}u", dtype.size())
+            };
+            p.let_(&format!("x{l}"), Ty::Value(*dtype), format!("ld{t}({at})"));
+        }
+        for (o, (dtype, value)) in k.outputs.iter().enumerate() {
+            let t = (k.inputs.len() + o) * chunk + pos;
+            let offset = p.word(format!("{}u", offsets + t));
+            let value = p.expr(value);
+            p.line(format!("st{t}({offset} + j * {}u, {value});", dtype.size()));
+        }
+    }
+    p.close();
+    p.close();
+}
+
+/// Masked-select arguments: `[n, nd, size[nd], (offset, stride[nd]) of the input, the mask
+/// and the positions, out_offset]`: `positions` is the inclusive count of set mask elements
+/// (int64, any strides); element `i` with its mask set goes to output element
+/// `positions[i] - 1` (the output is contiguous).
+pub fn masked_select(p: &mut Printer, dtype: DType) {
+    p.let_("n", Ty::U32, p.word("0u"));
+    p.let_("nd", Ty::U32, p.word("1u"));
+    p.let_("out", Ty::U32, p.word("2u + nd + 3u * (1u + nd)"));
+    p.grid_loop("i", "n");
+    p.addresses(&[dtype, DType::Bool, DType::I64], "1u", "2u + nd");
+    p.if_("ld1(a1)");
+    p.let_("at", Ty::U32, "u32(ld2(a2)) - 1u");
+    p.line(format!("st3(out + at * {}u, ld0(a0));", dtype.size()));
+    p.close();
+    p.close();
+}

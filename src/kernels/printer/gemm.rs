@@ -1,0 +1,151 @@
+//! The portable GEMM skeleton (cuBLAS/cuBLASLt take over on NVIDIA GPUs): register-tiled.
+//! A group of `GROUP_SIZE` (`SIDE` × `SIDE`) invocations computes a `TILE` × `TILE` block of outputs,
+//! each invocation a `BLOCK` × `BLOCK` sub-block (rows `ty + SIDE i`, columns `tx + SIDE j`)
+//! held in registers;
+//! `K_STEP`-deep slices of `a` and `b` are staged through group memory, converted to the
+//! accumulator type.
+
+use super::{Printer, Ty, GROUP_SIZE};
+use crate::kernels::pattern::GemmKernel;
+
+/// Side of a group's output tile.
+pub const TILE: u32 = 64;
+/// Outputs per invocation along each side.
+const BLOCK: u32 = 8;
+/// Invocations along each side of the tile.
+const SIDE: u32 = TILE / BLOCK;
+/// Depth of the slices of `a` and `b` staged per step.
+const K_STEP: u32 = 16;
+
+/// GEMM arguments: `[m, n, k, batch, tiles_m, tiles_n, a_off, a_sb, a_sm, a_sk, b_off, b_sb,
+/// b_sk, b_sn, (c_off, c_sb, c_sm, c_sn), out_off, out_sb, out_sm, out_sn, alpha, beta]`;
+/// alpha and beta are in the accumulator dtype. One group per output tile at a time.
+pub fn gemm(p: &mut Printer, k: &GemmKernel) {
+    let acc = Ty::Value(k.acc);
+    let staged = TILE * K_STEP;
+    p.shared("sa", acc, staged);
+    p.shared("sb", acc, staged);
+    p.uniform_words("dims", 6);
+    let zero = p.d.constant(k.acc, 0.0);
+    let isz = k.input.size();
+    // Element (row, col) of operand `t` whose words start at `base`, in the accumulator type.
+    let load = |p: &mut Printer, t: usize, row: &str, col: &str, base: usize| {
+        let at = format!(
+            "{} + (b * {} + ({row}) * {} + ({col}) * {}) * {isz}u",
+            p.word(format!("{base}u")),
+            p.word(format!("{}u", base + 1)),
+            p.word(format!("{}u", base + 2)),
+            p.word(format!("{}u", base + 3)),
+        );
+        p.d.convert(&format!("ld{t}({at})"), k.input, k.acc)
+    };
+    let out_base = if k.with_c { 18 } else { 14 };
+    let out_t = if k.with_c { 3 } else { 2 };
+    let alpha_word = out_base + 4;
+    let beta_word = alpha_word + if k.acc.size() == 8 { 2 } else { 1 };
+    // Stores `alpha * v (+ beta * c)` at (b, row, col) when inside the output.
+    p.function(
+        "put",
+        &[("b", Ty::U32), ("row", Ty::U32), ("col", Ty::U32), ("acc", acc)],
+        None,
+        |p| {
+            p.if_(format!("row < {} && col < {}", p.word("0u"), p.word("1u")));
+            let alpha = p.d.scalar(k.acc, &format!("{alpha_word}u"));
+            p.var("v", acc, format!("{alpha} * acc"));
+            if k.with_c {
+                let beta = p.d.scalar(k.acc, &format!("{beta_word}u"));
+                let c = load(p, 2, "row", "col", 14);
+                p.line(format!("v = v + {beta} * {c};"));
+            }
+            let at = format!(
+                "{} + (b * {} + row * {} + col * {}) * {}u",
+                p.word(format!("{out_base}u")),
+                p.word(format!("{}u", out_base + 1)),
+                p.word(format!("{}u", out_base + 2)),
+                p.word(format!("{}u", out_base + 3)),
+                k.output.size()
+            );
+            let store = p.d.convert("v", k.acc, k.output);
+            p.line(format!("st{out_t}({at}, {store});"));
+            p.close();
+        },
+    );
+    p.let_("m", Ty::U32, "dims[0]");
+    p.let_("n", Ty::U32, "dims[1]");
+    p.let_("kk_end", Ty::U32, "dims[2]");
+    p.let_("tiles", Ty::U32, "dims[4] * dims[5]");
+    p.let_("ty", Ty::U32, format!("t / {SIDE}u"));
+    p.let_("tx", Ty::U32, format!("t % {SIDE}u"));
+    p.for_("g", "group", "g < dims[3] * tiles", "g += groups");
+    p.let_("b", Ty::U32, "g / tiles");
+    p.let_(
+        "row0",
+        Ty::U32,
+        format!("((g % tiles) / dims[5]) * {TILE}u"),
+    );
+    p.let_(
+        "col0",
+        Ty::U32,
+        format!("((g % tiles) % dims[5]) * {TILE}u"),
+    );
+    for i in 0..BLOCK {
+        for j in 0..BLOCK {
+            p.var(&format!("c{i}_{j}"), acc, &zero);
+        }
+    }
+    p.for_("k0", "0u", "k0 < kk_end", &format!("k0 += {K_STEP}u"));
+    // Stage a[row0.., k0..] as sa[kk][r] and b[k0.., col0..] as sb[kk][c], each invocation
+    // `staged / GROUP_SIZE` elements of each.
+    p.for_("e", "t", &format!("e < {staged}u"), &format!("e += {GROUP_SIZE}u"));
+    p.let_("r", Ty::U32, format!("e / {K_STEP}u"));
+    p.let_("kk", Ty::U32, format!("e % {K_STEP}u"));
+    p.var("v", acc, &zero);
+    p.if_("row0 + r < m && k0 + kk < kk_end");
+    let a = load(p, 0, "row0 + r", "k0 + kk", 6);
+    p.line(format!("v = {a};"));
+    p.close();
+    p.line(format!("sa[kk * {TILE}u + r] = v;"));
+    p.let_("kb", Ty::U32, format!("e / {TILE}u"));
+    p.let_("c", Ty::U32, format!("e % {TILE}u"));
+    p.var("w", acc, &zero);
+    p.if_("k0 + kb < kk_end && col0 + c < n");
+    let b = load(p, 1, "k0 + kb", "col0 + c", 10);
+    p.line(format!("w = {b};"));
+    p.close();
+    p.line(format!("sb[kb * {TILE}u + c] = w;"));
+    p.close();
+    p.barrier();
+    p.for_up("kk", "0u", &format!("{K_STEP}u"));
+    for i in 0..BLOCK {
+        p.let_(
+            &format!("a{i}"),
+            acc,
+            format!("sa[kk * {TILE}u + ty + {}u]", i * SIDE),
+        );
+    }
+    for j in 0..BLOCK {
+        p.let_(
+            &format!("b{j}"),
+            acc,
+            format!("sb[kk * {TILE}u + tx + {}u]", j * SIDE),
+        );
+    }
+    for i in 0..BLOCK {
+        for j in 0..BLOCK {
+            p.line(format!("c{i}_{j} = c{i}_{j} + a{i} * b{j};"));
+        }
+    }
+    p.close();
+    p.barrier();
+    p.close();
+    for i in 0..BLOCK {
+        for j in 0..BLOCK {
+            p.line(format!(
+                "put(b, row0 + ty + {}u, col0 + tx + {}u, c{i}_{j});",
+                i * SIDE,
+                j * SIDE
+            ));
+        }
+    }
+    p.close();
+}

@@ -1,0 +1,30 @@
+fn main {
+    let n: u32 = p[0u];
+    let nd: u32 = p[1u];
+    let s0: f32 = bitcast<f32>(p[2u + nd + 3u * (1u + nd) + 0u]);
+    for (var i = group * 64u + t; i < n; i += groups * 64u) {
+        var e0: u32 = 0u;
+        var e1: u32 = 0u;
+        var e2: u32 = 0u;
+        if (nd == 1u) {
+            e0 = i * p[2u + nd + 0u * 2u + 1u];
+            e1 = i * p[2u + nd + 1u * 2u + 1u];
+            e2 = i * p[2u + nd + 2u * 2u + 1u];
+        } else {
+            var r: u32 = i;
+            for (var d = nd; d > 0u; d -= 1u) {
+                let c: u32 = r % p[1u + d];
+                r = r / p[1u + d];
+                e0 += c * p[2u + nd + 0u * (1u + nd) + d];
+                e1 += c * p[2u + nd + 1u * (1u + nd) + d];
+                e2 += c * p[2u + nd + 2u * (1u + nd) + d];
+            }
+        }
+        let a0: u32 = p[2u + nd + 0u * (1u + nd)] + e0 * 4u;
+        let a1: u32 = p[2u + nd + 1u * (1u + nd)] + e1 * 4u;
+        let a2: u32 = p[2u + nd + 2u * (1u + nd)] + e2 * 4u;
+        let x0: f32 = ld0(a0);
+        let x1: f32 = ld1(a1);
+        st2(a2, (x0 + (x1 * s0)));
+    }
+}

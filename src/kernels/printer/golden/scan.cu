@@ -1,0 +1,32 @@
+fn main {
+    const u32 n = p.w[0u];
+    const u32 len = p.w[1u];
+    const u32 nk = p.w[2u];
+    const u32 chunk = p.w[3u];
+    const u32 n_chunks = p.w[4u];
+    const u32 io = 5u + nk;
+    const u32 oo = io + 2u + nk;
+    for (u32 i = group * 64u + t; i < n * n_chunks; i += groups * 64u) {
+        const u32 c = i % n_chunks;
+        u32 r = i / n_chunks;
+        u32 ein = 0u;
+        u32 eout = 0u;
+        for (u32 d = nk; d > 0u; d -= 1u) {
+            const u32 size = p.w[4u + d];
+            const u32 cd = r % size;
+            r = r / size;
+            ein += cd * p.w[io + d];
+            eout += cd * p.w[oo + d];
+        }
+        float x0 = __uint_as_float(0x0u);
+        if (c > 0u) {
+            x0 = ld1(p.w[oo + 2u + nk] + (i - 1u) * 4u);
+        }
+        const u32 hi = min(len, c * chunk + chunk);
+        for (u32 j = c * chunk; j < hi; j += 1u) {
+            const float x1 = ld0(p.w[io] + (ein + j * p.w[io + 1u + nk]) * 4u);
+            x0 = (x0 + x1);
+            st2(p.w[oo] + (eout + j * p.w[oo + 1u + nk]) * 4u, x0);
+        }
+    }
+}

@@ -1,0 +1,32 @@
+fn main {
+    let n: u32 = p[0u];
+    let len: u32 = p[1u];
+    let nk: u32 = p[2u];
+    let chunk: u32 = p[3u];
+    let n_chunks: u32 = p[4u];
+    let io: u32 = 5u + nk;
+    let oo: u32 = io + 2u + nk;
+    for (var i = group * 64u + t; i < n * n_chunks; i += groups * 64u) {
+        let c: u32 = i % n_chunks;
+        var r: u32 = i / n_chunks;
+        var ein: u32 = 0u;
+        var eout: u32 = 0u;
+        for (var d = nk; d > 0u; d -= 1u) {
+            let size: u32 = p[4u + d];
+            let cd: u32 = r % size;
+            r = r / size;
+            ein += cd * p[io + d];
+            eout += cd * p[oo + d];
+        }
+        var x0: f32 = bitcast<f32>(0x0u);
+        if (c > 0u) {
+            x0 = ld1(p[oo + 2u + nk] + (i - 1u) * 4u);
+        }
+        let hi: u32 = min(len, c * chunk + chunk);
+        for (var j = c * chunk; j < hi; j += 1u) {
+            let x1: f32 = ld0(p[io] + (ein + j * p[io + 1u + nk]) * 4u);
+            x0 = (x0 + x1);
+            st2(p[oo] + (eout + j * p[oo + 1u + nk]) * 4u, x0);
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! The one kernel printer: each pattern's skeleton is written once, here, over the
+//! [`Dialect`] interface; WGSL (`kernels::wgsl`) and CUDA C++ (`kernels::cuda`) are dialects.
+//!
+//! Launch arguments are u32 words (the layout of each pattern is documented on its printer and
+//! mirrored by `ops`); tensors are addressed in bytes from their offset word, which is zero
+//! where the tensor's pointer carries its offset (CUDA).
+
+mod dialect;
+mod elementwise;
+mod gemm;
+mod index;
+mod random;
+mod reduce;
+mod scan;
+mod sort;
+#[cfg(test)]
+mod tests;
+
+pub use dialect::{Builtin, Dialect, Ty};
+pub use gemm::TILE as GEMM_TILE;
+pub use index::MAX_INDEX_DIMS;
+
+use crate::dtype::DType;
+use crate::kernels::{Expr, Kernel};
+
+/// Invocations per group, for every pattern (a GEMM group computes one tile of
+/// `GEMM_TILE`² outputs, one per invocation).
+pub const GROUP_SIZE: u32 = 64;
+
+impl Kernel {
+    /// Invocations per group of this kernel's launch.
+    pub fn group_size(&self) -> u32 {
+        GROUP_SIZE
+    }
+}
+
+/// The source of `kernel` in `dialect`.
+pub fn render(kernel: &Kernel, dialect: &mut dyn Dialect) -> String {
+    let (declarations, functions, body) = print(kernel, dialect);
+    dialect.module(
+        kernel,
+        kernel.group_size(),
+        &declarations,
+        &functions,
+        &body,
+    )
+}
+
+/// What the skeleton prints for `kernel`: its declarations, helper functions and entry body.
+fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String) {
+    let mut p = Printer::new(dialect);
+    match kernel {
+        Kernel::Map(k) => elementwise::map(&mut p, k),
+        Kernel::Foreach(k) => elementwise::foreach(&mut p, k),
+        Kernel::MaskedSelect(dtype) => elementwise::masked_select(&mut p, *dtype),
+        Kernel::Reduce(k) => reduce::reduce(&mut p, k),
+        Kernel::Scan(k) => scan::scan(&mut p, k),
+        Kernel::Gemm(k) => gemm::gemm(&mut p, k),
+        Kernel::Index(k) => index::index(&mut p, k),
+        Kernel::Accumulate(k) => index::accumulate(&mut p, k),
+        Kernel::Sort(k) => sort::sort(&mut p, k),
+        Kernel::Merge(k) => sort::merge(&mut p, k),
+        Kernel::Random(k) => random::random(&mut p, k),
+    }
+    (p.declarations, p.functions, p.body)
+}
+
+/// Builds one kernel's entry-point body, helper functions and declarations, indenting as it
+/// goes. Blocks are opened by the `open*`/`for_`/`if_` methods and closed by [`Printer::close`].
+pub struct Printer<'a> {
+    pub d: &'a mut dyn Dialect,
+    declarations: String,
+    functions: String,
+    body: String,
+    depth: usize,
+}
+
+impl<'a> Printer<'a> {
+    fn new(d: &'a mut dyn Dialect) -> Self {
+        Printer {
+            d,
+            declarations: String::new(),
+            functions: String::new(),
+            body: String::new(),
+            depth: 1,
+        }
+    }
+
+    /// One statement (or any line) at the current depth.
+    pub fn line(&mut self, text: impl AsRef<str>) {
+        for _ in 0..self.depth {
+            self.body += "    ";
+        }
+        self.body += text.as_ref();
+        self.body.push('\n');
+    }
+
+    /// Opens a block after `head` (`if (c)`, `while (c)`, or empty for a bare block).
+    pub fn open(&mut self, head: impl AsRef<str>) {
+        let head = head.as_ref();
+        self.line(if head.is_empty() {
+            "{".to_string()
+        } else {
+            format!("{head} {{")
+        });
+        self.depth += 1;
+    }
+
+    pub fn close(&mut self) {
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    /// Closes the open `if` block and opens its `else` (`else if (c)` with a condition).
+    pub fn else_(&mut self, cond: Option<&str>) {
+        self.depth -= 1;
+        match cond {
+            Some(c) => self.line(format!("}} else if ({c}) {{")),
+            None => self.line("} else {"),
+        }
+        self.depth += 1;
+    }
+
+    pub fn if_(&mut self, cond: impl AsRef<str>) {
+        self.open(format!("if ({})", cond.as_ref()));
+    }
+
+    /// `for (u32 name = from; cond; step)`.
+    pub fn for_(&mut self, name: &str, from: &str, cond: &str, step: &str) {
+        let head = self.d.for_head(name, from, cond, step);
+        self.open(head);
+    }
+
+    /// `for (u32 name = from; name < to; name += 1)`.
+    pub fn for_up(&mut self, name: &str, from: &str, to: &str) {
+        self.for_(
+            name,
+            from,
+            &format!("{name} < {to}"),
+            &format!("{name} += 1u"),
+        );
+    }
+
+    /// The grid-stride loop over `name` in `[0, n)`: one invocation per value at a time.
+    pub fn grid_loop(&mut self, name: &str, n: &str) {
+        let size = GROUP_SIZE;
+        self.for_(
+            name,
+            &format!("group * {size}u + t"),
+            &format!("{name} < {n}"),
+            &format!("{name} += groups * {size}u"),
+        );
+    }
+
+    pub fn let_(&mut self, name: &str, ty: Ty, value: impl AsRef<str>) {
+        let s = self.d.let_(name, ty, value.as_ref());
+        self.line(s);
+    }
+
+    pub fn var(&mut self, name: &str, ty: Ty, value: impl AsRef<str>) {
+        let s = self.d.var(name, ty, value.as_ref());
+        self.line(s);
+    }
+
+    /// Launch word `index`.
+    pub fn word(&self, index: impl AsRef<str>) -> String {
+        self.d.word(index.as_ref())
+    }
+
+    pub fn expr(&mut self, e: &Expr) -> String {
+        self.d.expr(e)
+    }
+
+    pub fn select(&self, cond: &str, yes: &str, no: &str) -> String {
+        self.d.select(cond, yes, no)
+    }
+
+    pub fn barrier(&mut self) {
+        let b = self.d.barrier();
+        self.line(format!("{b};"));
+    }
+
+    /// A group-shared array.
+    pub fn shared(&mut self, name: &str, ty: Ty, len: u32) {
+        self.declarations += &self.d.shared_array(name, ty, len);
+        self.declarations.push('\n');
+    }
+
+    /// `name[k]` for launch words `0..count`, uniform across the group.
+    pub fn uniform_words(&mut self, name: &str, count: usize) {
+        let (declaration, statements) = self.d.uniform_words(name, count);
+        self.declarations += &declaration;
+        for s in statements {
+            self.line(s);
+        }
+    }
+
+    /// A helper function whose body `build` prints.
+    pub fn function(
+        &mut self,
+        name: &str,
+        params: &[(&str, Ty)],
+        ret: Option<Ty>,
+        build: impl FnOnce(&mut Printer),
+    ) {
+        let body = std::mem::take(&mut self.body);
+        let depth = std::mem::replace(&mut self.depth, 1);
+        build(self);
+        let inner = std::mem::replace(&mut self.body, body);
+        self.depth = depth;
+        let f = self.d.function(name, params, ret, &inner);
+        self.functions += &f;
+    }
+
+    /// `let s{k} = ...;` for each scalar argument, reading from word `start` on.
+    pub fn scalars(&mut self, scalars: &[DType], start: &str) {
+        let mut word = 0;
+        for (k, &dtype) in scalars.iter().enumerate() {
+            let value = self.d.scalar(dtype, &format!("{start} + {word}u"));
+            self.let_(&format!("s{k}"), Ty::Value(dtype), value);
+            word += if dtype.size() == 8 { 2 } else { 1 };
+        }
+    }
+
+    /// In a loop over element `i` of a strided iteration space (`nd` dimensions, sizes at
+    /// words `sizes + d`, tensor `t`'s offset at word `tensors + t * (1 + nd)` followed by its
+    /// `nd` strides), `a{t}`: the byte address of each tensor's element `i`. Contiguous
+    /// one-dimensional spaces skip the index arithmetic.
+    pub fn addresses(&mut self, dtypes: &[DType], sizes: &str, tensors: &str) {
+        for t in 0..dtypes.len() {
+            self.var(&format!("e{t}"), Ty::U32, "0u");
+        }
+        self.if_("nd == 1u");
+        for t in 0..dtypes.len() {
+            let stride = self.word(format!("{tensors} + {t}u * 2u + 1u"));
+            self.line(format!("e{t} = i * {stride};"));
+        }
+        self.else_(None);
+        self.var("r", Ty::U32, "i");
+        self.for_("d", "nd", "d > 0u", "d -= 1u");
+        let size = self.word(format!("{sizes} + d"));
+        self.let_("c", Ty::U32, format!("r % {size}"));
+        self.line(format!("r = r / {size};"));
+        for t in 0..dtypes.len() {
+            let stride = self.word(format!("{tensors} + {t}u * (1u + nd) + d"));
+            self.line(format!("e{t} += c * {stride};"));
+        }
+        self.close();
+        self.close();
+        for (t, dtype) in dtypes.iter().enumerate() {
+            let offset = self.word(format!("{tensors} + {t}u * (1u + nd)"));
+            self.let_(
+                &format!("a{t}"),
+                Ty::U32,
+                format!("{offset} + e{t} * {}u", dtype.size()),
+            );
+        }
+    }
+}

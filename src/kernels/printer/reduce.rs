@@ -1,0 +1,294 @@
+//! The reduction skeleton: a group per chunk of one output's reduced elements; its
+//! invocations split the chunk, then combine through group memory.
+
+use super::{Printer, Ty, GROUP_SIZE};
+use crate::dtype::DType;
+use crate::kernels::expr::{BinaryOp, Expr};
+use crate::kernels::pattern::{ReduceKernel, ReduceOp};
+use std::ops::{Mul, Sub};
+
+/// Reduce arguments: `[n_out, n_red, nk, nr, chunk, n_chunks, kept_size[nk], red_size[nr],
+/// in_offset, in_kept_stride[nk], in_red_stride[nr], (offset, kept_stride[nk],
+/// red_stride[nr]) of the indices if indexed, (offset, kept_stride[nk]) of the per-output
+/// tensor if any, (out_offset, out_stride[nk], out_chunk_stride) per output, scalars..]`.
+/// Group `w` reduces chunk `w % n_chunks` (elements `[c * chunk, (c + 1) * chunk)`) of
+/// output `w / n_chunks` and writes it at the output's position plus `c` chunk strides.
+pub fn reduce(p: &mut Printer, k: &ReduceKernel) {
+    let acc = Ty::Value(k.acc);
+    p.shared("sh_a", acc, GROUP_SIZE);
+    p.shared("sh_ok", Ty::Bool, GROUP_SIZE);
+    p.shared("sh_i", Ty::I64, GROUP_SIZE);
+    combine_fn(p, "comb", k.op, k.acc);
+    if k.op == ReduceOp::LogSumExp {
+        combine_fn(p, "comb_max", ReduceOp::Max, k.acc);
+    }
+    if matches!(k.op, ReduceOp::ArgMin | ReduceOp::ArgMax) {
+        better_fn(p, k.op, k.acc);
+    }
+    // The element offset of reduced position `j` through the reduced strides from word `sb`.
+    p.function(
+        "red",
+        &[("j", Ty::U32), ("sb", Ty::U32)],
+        Some(Ty::U32),
+        |p| {
+            p.let_("nk", Ty::U32, p.word("2u"));
+            p.var("q", Ty::U32, "j");
+            p.var("e", Ty::U32, "0u");
+            p.for_("d", &p.word("3u"), "d > 0u", "d -= 1u");
+            p.let_("size", Ty::U32, p.word("5u + nk + d"));
+            p.line(format!("e += (q % size) * {};", p.word("sb + d")));
+            p.line("q = q / size;");
+            p.close();
+            p.line("return e;");
+        },
+    );
+    p.uniform_words("wv", 6);
+    for (w, name) in ["n_out", "n_red", "nk", "nr", "chunk", "n_chunks"]
+        .iter()
+        .enumerate()
+    {
+        p.let_(name, Ty::U32, format!("wv[{w}]"));
+    }
+    p.let_("io", Ty::U32, "6u + nk + nr");
+    p.var("next", Ty::U32, "io + 1u + nk + nr");
+    let mut tensor = 1;
+    let index = if k.indexed {
+        p.let_("xo", Ty::U32, "next");
+        p.line("next += 1u + nk + nr;");
+        tensor += 1;
+        format!("ld1({} + (ex + red(j, xo + nk)) * 8u)", p.word("xo"))
+    } else {
+        "i64(j)".to_string()
+    };
+    if k.per_output.is_some() {
+        p.let_("po", Ty::U32, "next");
+        p.line("next += 1u + nk;");
+    }
+    let outs = k.outputs.len();
+    p.let_("oo", Ty::U32, "next");
+    p.scalars(&k.scalars, &format!("oo + {outs}u * (2u + nk)"));
+    p.for_("w", "group", "w < n_out * n_chunks", "w += groups");
+    p.let_("o", Ty::U32, "w / n_chunks");
+    p.let_("c", Ty::U32, "w % n_chunks");
+    p.let_("lo", Ty::U32, "c * chunk");
+    p.let_("hi", Ty::U32, "min(n_red, lo + chunk)");
+    p.var("r", Ty::U32, "o");
+    for name in ["ein", "ex", "epo"] {
+        p.var(name, Ty::U32, "0u");
+    }
+    for q in 0..outs {
+        p.var(&format!("eo{q}"), Ty::U32, "0u");
+    }
+    p.for_("d", "nk", "d > 0u", "d -= 1u");
+    p.let_("size", Ty::U32, p.word("5u + d"));
+    p.let_("cd", Ty::U32, "r % size");
+    p.line("r = r / size;");
+    p.line(format!("ein += cd * {};", p.word("io + d")));
+    if k.indexed {
+        p.line(format!("ex += cd * {};", p.word("xo + d")));
+    }
+    if k.per_output.is_some() {
+        p.line(format!("epo += cd * {};", p.word("po + d")));
+    }
+    for q in 0..outs {
+        p.line(format!(
+            "eo{q} += cd * {};",
+            p.word(format!("oo + {q}u * (2u + nk) + d"))
+        ));
+    }
+    p.close();
+    if let Some(dtype) = k.per_output {
+        let at = format!("{} + epo * {}u", p.word("po"), dtype.size());
+        p.let_("x1", Ty::Value(dtype), format!("ld{tensor}({at})"));
+    }
+    let pass = Pass {
+        acc: k.acc,
+        input: k.input,
+        index,
+    };
+    match k.op {
+        ReduceOp::Variance => {
+            pass.print(p, ReduceOp::Sum, "comb", &k.pre);
+            let count = p.d.convert("n_red", DType::U8, k.acc);
+            p.let_("x1", acc, format!("sh_a[0] / {count}"));
+            p.barrier();
+            let deviation = k.pre.clone().sub(Expr::input(1, k.acc));
+            pass.print(p, ReduceOp::Sum, "comb", &deviation.clone().mul(deviation));
+        }
+        ReduceOp::LogSumExp => {
+            pass.print(p, ReduceOp::Max, "comb_max", &k.pre);
+            // The maximum, or zero when it is infinite or NaN.
+            let m = Expr::input(2, k.acc);
+            let shift = m
+                .clone()
+                .unary(crate::kernels::UnaryOp::IsFinite)
+                .select(m, Expr::constant(k.acc, 0.0));
+            p.let_("x2", acc, "sh_a[0]");
+            let shift = p.expr(&shift);
+            p.let_("x1", acc, shift);
+            p.barrier();
+            pass.print(
+                p,
+                ReduceOp::Sum,
+                "comb",
+                &k.pre.clone().sub(Expr::input(1, k.acc)).exp(),
+            );
+        }
+        op => {
+            pass.print(p, op, "comb", &k.pre);
+            if op.second(k.acc).is_some() {
+                p.let_("x1", Ty::I64, "sh_i[0]");
+            }
+        }
+    }
+    p.if_("t == 0u");
+    p.let_("x0", acc, "sh_a[0]");
+    let first_out = 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some());
+    for (q, (dtype, e)) in k.outputs.iter().enumerate() {
+        let base = format!("oo + {q}u * (2u + nk)");
+        let at = format!(
+            "{} + (eo{q} + c * {}) * {}u",
+            p.word(&base),
+            p.word(format!("{base} + 1u + nk")),
+            dtype.size()
+        );
+        let value = p.expr(e);
+        p.line(format!("st{}({at}, {value});", first_out + q));
+    }
+    p.close();
+    p.barrier();
+    p.close();
+}
+
+/// `fn name(x0, x1) -> acc` for a reduction's combining operation.
+fn combine_fn(p: &mut Printer, name: &str, op: ReduceOp, acc: DType) {
+    let bop = match op {
+        ReduceOp::Sum | ReduceOp::Variance | ReduceOp::LogSumExp => BinaryOp::Add,
+        ReduceOp::Prod => BinaryOp::Mul,
+        ReduceOp::Min | ReduceOp::ArgMin => BinaryOp::Min,
+        ReduceOp::Max | ReduceOp::ArgMax => BinaryOp::Max,
+    };
+    let e = Expr::input(0, acc).binary(bop, Expr::input(1, acc));
+    let ty = Ty::Value(acc);
+    p.function(name, &[("x0", ty), ("x1", ty)], Some(ty), |p| {
+        let value = p.expr(&e);
+        p.line(format!("return {value};"));
+    });
+}
+
+/// `fn better(v, i, w, j) -> bool`: whether candidate (w, j) beats (v, i) for arg-reductions:
+/// a strictly better value (NaN beats everything), or an equal one at a smaller index.
+fn better_fn(p: &mut Printer, op: ReduceOp, acc: DType) {
+    let (v, w) = (Expr::input(0, acc), Expr::input(1, acc));
+    let strict = if op == ReduceOp::ArgMax {
+        w.clone().gt(v.clone())
+    } else {
+        w.clone().lt(v.clone())
+    };
+    let (strict, tie) = if acc.is_float() {
+        (
+            strict.or(w
+                .clone()
+                .is_nan()
+                .and(v.clone().is_nan().unary(crate::kernels::UnaryOp::Not))),
+            w.clone().eq(v.clone()).or(w.is_nan().and(v.is_nan())),
+        )
+    } else {
+        (strict, w.eq(v))
+    };
+    let ty = Ty::Value(acc);
+    p.function(
+        "better",
+        &[("x0", ty), ("i", Ty::I64), ("x1", ty), ("j", Ty::I64)],
+        Some(Ty::Bool),
+        |p| {
+            let (strict, tie) = (p.expr(&strict), p.expr(&tie));
+            p.line(format!("return {strict} || ({tie} && j < i);"));
+        },
+    );
+}
+
+/// One pass of a reduction over the chunk `[lo, hi)`.
+struct Pass {
+    acc: DType,
+    input: DType,
+    /// The candidate index of element `j` (arg-reductions).
+    index: String,
+}
+
+impl Pass {
+    /// This invocation's elements `j` mapped by `value` (input 0 is the element) and combined
+    /// by `comb`, then the tree combine across the group; leaves the result in `sh_a[0]` (and
+    /// its index in `sh_i[0]`).
+    fn print(&self, p: &mut Printer, op: ReduceOp, comb: &str, value: &Expr) {
+        let acc = Ty::Value(self.acc);
+        let arg = matches!(op, ReduceOp::ArgMin | ReduceOp::ArgMax);
+        let extremum = arg || matches!(op, ReduceOp::Min | ReduceOp::Max);
+        p.open("");
+        let identity =
+            p.d.constant(self.acc, if op == ReduceOp::Prod { 1.0 } else { 0.0 });
+        p.var("acc", acc, identity);
+        p.var("ok", Ty::Bool, if extremum { "false" } else { "true" });
+        if arg {
+            p.var("idx", Ty::I64, p.d.int64(0));
+        }
+        p.for_("j", "lo + t", "j < hi", &format!("j += {GROUP_SIZE}u"));
+        let at = format!(
+            "{} + (ein + red(j, io + nk)) * {}u",
+            p.word("io"),
+            self.input.size()
+        );
+        p.let_("x0", Ty::Value(self.input), format!("ld0({at})"));
+        let value = p.expr(value);
+        p.let_("v", acc, value);
+        if arg {
+            p.let_("k", Ty::I64, &self.index);
+            p.if_("!ok || better(acc, idx, v, k)");
+            p.line("acc = v;");
+            p.line("idx = k;");
+            p.line("ok = true;");
+            p.close();
+        } else if extremum {
+            p.if_("ok");
+            p.line(format!("acc = {comb}(acc, v);"));
+            p.else_(None);
+            p.line("acc = v;");
+            p.line("ok = true;");
+            p.close();
+        } else {
+            p.line(format!("acc = {comb}(acc, v);"));
+        }
+        p.close();
+        p.line("sh_a[t] = acc;");
+        p.line("sh_ok[t] = ok;");
+        if arg {
+            p.line("sh_i[t] = idx;");
+        }
+        p.close();
+        p.barrier();
+        p.for_("s", &format!("{}u", GROUP_SIZE / 2), "s > 0u", "s >>= 1u");
+        p.if_("t < s");
+        p.let_("u", Ty::U32, "t + s");
+        if arg {
+            p.if_("sh_ok[u] && (!sh_ok[t] || better(sh_a[t], sh_i[t], sh_a[u], sh_i[u]))");
+            p.line("sh_a[t] = sh_a[u];");
+            p.line("sh_i[t] = sh_i[u];");
+            p.line("sh_ok[t] = true;");
+            p.close();
+        } else if extremum {
+            p.if_("sh_ok[u]");
+            p.if_("sh_ok[t]");
+            p.line(format!("sh_a[t] = {comb}(sh_a[t], sh_a[u]);"));
+            p.else_(None);
+            p.line("sh_a[t] = sh_a[u];");
+            p.line("sh_ok[t] = true;");
+            p.close();
+            p.close();
+        } else {
+            p.line(format!("sh_a[t] = {comb}(sh_a[t], sh_a[u]);"));
+        }
+        p.close();
+        p.barrier();
+        p.close();
+    }
+}

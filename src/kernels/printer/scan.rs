@@ -1,0 +1,70 @@
+//! The scan skeleton: an inclusive scan along one dimension, a chunk of a line per invocation.
+
+use super::{Printer, Ty};
+use crate::kernels::expr::{BinaryOp, Expr};
+use crate::kernels::pattern::{ReduceOp, ScanKernel};
+
+/// Scan arguments: `[n_lines, len, nk, chunk, n_chunks, kept_size[nk], in_offset,
+/// in_kept_stride[nk], in_stride, out_offset, out_kept_stride[nk], out_stride, carry_offset]`
+/// (the last with a carry only). Invocation `i` walks chunk `i % n_chunks` (elements
+/// `[c * chunk, (c + 1) * chunk)`) of line `i / n_chunks`, starting from the carry tensor's
+/// element `i - 1` (the combined earlier chunks, contiguous per line) when `c > 0`.
+pub fn scan(p: &mut Printer, k: &ScanKernel) {
+    let op = if k.op == ReduceOp::Prod {
+        BinaryOp::Mul
+    } else {
+        BinaryOp::Add
+    };
+    let step = Expr::input(0, k.acc).binary(op, Expr::input(1, k.input).cast(k.acc));
+    let identity = Expr::constant(k.acc, if k.op == ReduceOp::Prod { 1.0 } else { 0.0 });
+    let store = Expr::input(0, k.acc).cast(k.output);
+    for (w, name) in ["n", "len", "nk", "chunk", "n_chunks"].iter().enumerate() {
+        p.let_(name, Ty::U32, p.word(format!("{w}u")));
+    }
+    p.let_("io", Ty::U32, "5u + nk");
+    p.let_("oo", Ty::U32, "io + 2u + nk");
+    p.grid_loop("i", "n * n_chunks");
+    p.let_("c", Ty::U32, "i % n_chunks");
+    p.var("r", Ty::U32, "i / n_chunks");
+    p.var("ein", Ty::U32, "0u");
+    p.var("eout", Ty::U32, "0u");
+    p.for_("d", "nk", "d > 0u", "d -= 1u");
+    p.let_("size", Ty::U32, p.word("4u + d"));
+    p.let_("cd", Ty::U32, "r % size");
+    p.line("r = r / size;");
+    p.line(format!("ein += cd * {};", p.word("io + d")));
+    p.line(format!("eout += cd * {};", p.word("oo + d")));
+    p.close();
+    let identity = p.expr(&identity);
+    p.var("x0", Ty::Value(k.acc), identity);
+    let out = if k.carry {
+        p.if_("c > 0u");
+        let carry = p.word("oo + 2u + nk");
+        p.line(format!("x0 = ld1({carry} + (i - 1u) * {}u);", k.acc.size()));
+        p.close();
+        2
+    } else {
+        1
+    };
+    p.let_("hi", Ty::U32, "min(len, c * chunk + chunk)");
+    p.for_up("j", "c * chunk", "hi");
+    let (in_offset, in_stride) = (p.word("io"), p.word("io + 1u + nk"));
+    p.let_(
+        "x1",
+        Ty::Value(k.input),
+        format!(
+            "ld0({in_offset} + (ein + j * {in_stride}) * {}u)",
+            k.input.size()
+        ),
+    );
+    let step = p.expr(&step);
+    p.line(format!("x0 = {step};"));
+    let (out_offset, out_stride) = (p.word("oo"), p.word("oo + 1u + nk"));
+    let store = p.expr(&store);
+    p.line(format!(
+        "st{out}({out_offset} + (eout + j * {out_stride}) * {}u, {store});",
+        k.output.size()
+    ));
+    p.close();
+    p.close();
+}

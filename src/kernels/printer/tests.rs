@@ -1,0 +1,162 @@
+//! Golden texts: what the printer prints for one small kernel of each pattern in each dialect
+//! (declarations, helper functions and the entry body; the dialects' fixed preludes are left
+//! out). `MOJO_BLESS=1 cargo test --lib golden` rewrites them after an intended change.
+
+use super::print;
+use crate::dtype::DType;
+use crate::kernels::cuda::Cuda;
+use crate::kernels::pattern::*;
+use crate::kernels::wgsl::Wgsl;
+use crate::kernels::{BinaryOp, Expr};
+use std::path::PathBuf;
+
+fn kernels() -> Vec<(&'static str, Kernel)> {
+    let f = DType::F32;
+    let sort = SortKernel {
+        dtype: f,
+        descending: false,
+    };
+    vec![
+        (
+            "map",
+            Kernel::Map(MapKernel {
+                inputs: vec![f, f],
+                scalars: vec![f],
+                outputs: vec![(
+                    f,
+                    Expr::input(0, f).binary(
+                        BinaryOp::Add,
+                        Expr::input(1, f).binary(BinaryOp::Mul, Expr::scalar(0, f)),
+                    ),
+                )],
+            }),
+        ),
+        (
+            "reduce",
+            Kernel::Reduce(ReduceKernel {
+                input: f,
+                scalars: vec![],
+                pre: Expr::input(0, f),
+                op: ReduceOp::Sum,
+                acc: f,
+                outputs: vec![(f, Expr::input(0, f))],
+                per_output: None,
+                indexed: false,
+            }),
+        ),
+        (
+            "argmax",
+            Kernel::Reduce(ReduceKernel {
+                input: f,
+                scalars: vec![],
+                pre: Expr::input(0, f),
+                op: ReduceOp::ArgMax,
+                acc: f,
+                outputs: vec![(DType::I64, Expr::input(1, DType::I64))],
+                per_output: None,
+                indexed: true,
+            }),
+        ),
+        (
+            "scan",
+            Kernel::Scan(ScanKernel {
+                input: f,
+                acc: f,
+                output: f,
+                op: ReduceOp::Sum,
+                carry: true,
+            }),
+        ),
+        (
+            "gemm",
+            Kernel::Gemm(GemmKernel {
+                input: f,
+                acc: f,
+                output: f,
+                with_c: true,
+            }),
+        ),
+        ("masked_select", Kernel::MaskedSelect(f)),
+        (
+            "index",
+            Kernel::Index(IndexKernel {
+                dtype: f,
+                indices: vec![DType::I64],
+                scatter: false,
+                wrap: true,
+            }),
+        ),
+        (
+            "accumulate",
+            Kernel::Accumulate(AccumulateKernel {
+                dtype: f,
+                indices: vec![DType::I64],
+                op: Accumulate::Sum,
+                include_self: true,
+                wrap: true,
+                chunked: true,
+            }),
+        ),
+        ("sort", Kernel::Sort(sort.clone())),
+        ("merge", Kernel::Merge(sort)),
+        (
+            "foreach",
+            Kernel::Foreach(ForeachKernel {
+                inputs: vec![(f, false), (f, true)],
+                scalars: vec![f],
+                outputs: vec![(
+                    f,
+                    Expr::input(0, f).binary(BinaryOp::Mul, Expr::input(1, f)),
+                )],
+                chunk: 2,
+            }),
+        ),
+        (
+            "random",
+            Kernel::Random(RandomKernel {
+                dtype: f,
+                distribution: Distribution::Normal,
+                mapping: Mapping::Grid { unroll: 4 },
+                double: false,
+            }),
+        ),
+    ]
+}
+
+fn golden(name: &str, dialect: &str, text: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("src/kernels/printer/golden")
+        .join(format!("{name}.{dialect}"));
+    if std::env::var_os("MOJO_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (MOJO_BLESS=1 writes it)", path.display()));
+    assert!(
+        expected == text,
+        "{name} in {dialect} differs from {}:\n{text}",
+        path.display()
+    );
+}
+
+fn parts(kernel: &Kernel, dialect: &mut dyn super::Dialect) -> String {
+    let (declarations, functions, body) = print(kernel, dialect);
+    format!("{declarations}{functions}fn main {{\n{body}}}\n")
+}
+
+#[test]
+fn golden_wgsl() {
+    for (name, kernel) in kernels() {
+        let slots: Vec<usize> = (0..kernel.tensor_dtypes().len()).collect();
+        golden(name, "wgsl", &parts(&kernel, &mut Wgsl::new(&slots, true)));
+    }
+}
+
+#[test]
+fn golden_cuda() {
+    for (name, kernel) in kernels() {
+        golden(name, "cu", &parts(&kernel, &mut Cuda));
+    }
+}

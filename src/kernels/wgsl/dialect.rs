@@ -1,0 +1,247 @@
+//! WGSL as a dialect of the kernel printer. Every tensor binding is an array of 32-bit words
+//! (see `access`); launch words are binding 0; groups may form a 2-D grid (at most 65,535 a
+//! side), numbered row-major.
+
+use super::access::{atomic_slots, bindings, load_fn, store_fn};
+use super::dtype::{compute_type, convert, HELPERS};
+use super::math::Helpers;
+use super::{emulated_f64, expr};
+use crate::dtype::DType;
+use crate::kernels::printer::{Builtin, Dialect, Ty};
+use crate::kernels::{Expr, Kernel};
+
+/// The WGSL dialect for one kernel: the buffer slot of each tensor argument, whether the
+/// device computes in f64, and the helper functions the kernel calls.
+pub struct Wgsl<'a> {
+    slots: &'a [usize],
+    helpers: Helpers,
+    mulhi: bool,
+    fma: bool,
+}
+
+impl<'a> Wgsl<'a> {
+    /// Tensor argument `t` is bound to buffer slot `slots[t]`; `f64` says whether the device
+    /// computes in f64.
+    pub fn new(slots: &'a [usize], f64: bool) -> Self {
+        Wgsl {
+            slots,
+            helpers: Helpers::new(f64),
+            mulhi: false,
+            fma: false,
+        }
+    }
+}
+
+impl Dialect for Wgsl<'_> {
+    fn ty(&self, ty: Ty) -> String {
+        match ty {
+            Ty::U32 => "u32",
+            Ty::I32 => "i32",
+            Ty::U64 => "u64",
+            Ty::I64 => "i64",
+            Ty::F32 => "f32",
+            Ty::F64 => "f64",
+            Ty::Bool => "bool",
+            Ty::Value(dtype) => compute_type(dtype),
+        }
+        .to_string()
+    }
+
+    fn let_(&self, name: &str, ty: Ty, value: &str) -> String {
+        format!("let {name}: {} = {value};", self.ty(ty))
+    }
+
+    fn var(&self, name: &str, ty: Ty, value: &str) -> String {
+        format!("var {name}: {} = {value};", self.ty(ty))
+    }
+
+    fn local_array(&self, name: &str, ty: Ty, len: usize) -> String {
+        format!("var {name}: array<{}, {len}>;", self.ty(ty))
+    }
+
+    fn for_head(&self, name: &str, from: &str, cond: &str, step: &str) -> String {
+        format!("for (var {name} = {from}; {cond}; {step})")
+    }
+
+    fn shared_array(&self, name: &str, ty: Ty, len: u32) -> String {
+        format!("var<workgroup> {name}: array<{}, {len}>;", self.ty(ty))
+    }
+
+    fn barrier(&self) -> &'static str {
+        "workgroupBarrier()"
+    }
+
+    fn word(&self, index: &str) -> String {
+        format!("p[{index}]")
+    }
+
+    fn uniform_words(&self, name: &str, count: usize) -> (String, Vec<String>) {
+        (
+            format!("var<workgroup> {name}_shared: array<u32, {count}>;\n"),
+            vec![
+                format!(
+                    "if (t == 0u) {{ for (var k = 0u; k < {count}u; k += 1u) {{ {name}_shared[k] = p[k]; }} }}"
+                ),
+                format!("let {name} = workgroupUniformLoad(&{name}_shared);"),
+            ],
+        )
+    }
+
+    fn select(&self, cond: &str, yes: &str, no: &str) -> String {
+        format!("select({no}, {yes}, {cond})")
+    }
+
+    fn int64(&self, value: i64) -> String {
+        if value < 0 {
+            format!("({value}li)")
+        } else {
+            format!("{value}li")
+        }
+    }
+
+    fn constant(&self, dtype: DType, value: f64) -> String {
+        expr::lit(dtype, value)
+    }
+
+    fn scalar(&self, dtype: DType, word: &str) -> String {
+        match dtype {
+            DType::Bool => format!("p[{word}] != 0u"),
+            DType::U8 => format!("p[{word}]"),
+            DType::I8 | DType::I16 | DType::I32 => format!("bitcast<i32>(p[{word}])"),
+            DType::F16 | DType::BF16 | DType::F32 => format!("bitcast<f32>(p[{word}])"),
+            DType::I64 | DType::F64 => format!(
+                "bitcast<{}>((u64(p[{word} + 1u]) << 32u) | u64(p[{word}]))",
+                compute_type(dtype)
+            ),
+        }
+    }
+
+    fn convert(&mut self, x: &str, from: DType, to: DType) -> String {
+        convert(x, from, to)
+    }
+
+    fn expr(&mut self, e: &Expr) -> String {
+        expr::render(e, &mut self.helpers)
+    }
+
+    fn builtin(&mut self, builtin: Builtin, args: &[&str]) -> String {
+        let a = args.join(", ");
+        match builtin {
+            Builtin::MulHi => {
+                self.mulhi = true;
+                format!("mulhi({a})")
+            }
+            // WGSL's fma() need not fuse (lavapipe's does not): where the device has float64
+            // the fused result is computed exactly (FMA).
+            Builtin::Fma(DType::F64) => {
+                self.fma = true;
+                format!("fma64({a})")
+            }
+            Builtin::Fma(_) if self.helpers.f64 => {
+                self.fma = true;
+                format!("fma32({a})")
+            }
+            Builtin::Fma(_) => format!("fma({a})"),
+            Builtin::FastLogF32 => format!("log({a})"),
+            Builtin::FastSinF32 => format!("sin({a})"),
+            Builtin::FastCosF32 => format!("cos({a})"),
+            Builtin::SinPiF64 | Builtin::CosPiF64 => {
+                let name = if builtin == Builtin::SinPiF64 {
+                    "sin_f64"
+                } else {
+                    "cos_f64"
+                };
+                let pi = expr::lit(DType::F64, std::f64::consts::PI);
+                format!("{}({a} * {pi})", self.helpers.need(name))
+            }
+            Builtin::F32Bits => format!("bitcast<u32>({a})"),
+            Builtin::F32FromBits => format!("bitcast<f32>({a})"),
+        }
+    }
+
+    fn function(&self, name: &str, params: &[(&str, Ty)], ret: Option<Ty>, body: &str) -> String {
+        let params: Vec<String> = params
+            .iter()
+            .map(|(n, ty)| format!("{n}: {}", self.ty(*ty)))
+            .collect();
+        let ret = ret.map_or(String::new(), |ty| format!(" -> {}", self.ty(ty)));
+        format!("fn {name}({}){ret} {{\n{body}}}\n", params.join(", "))
+    }
+
+    fn module(
+        &mut self,
+        kernel: &Kernel,
+        group_size: u32,
+        declarations: &str,
+        functions: &str,
+        body: &str,
+    ) -> String {
+        let dtypes = kernel.tensor_dtypes();
+        let atomic = atomic_slots(&dtypes, self.slots, kernel.input_count());
+        let mut src = String::from(HELPERS);
+        src += &bindings(&atomic);
+        for (t, (&dtype, &slot)) in dtypes.iter().zip(self.slots).enumerate() {
+            src += &load_fn(t, dtype, slot, atomic[slot]);
+            if t >= kernel.input_count() {
+                src += &store_fn(t, dtype, slot, atomic[slot]);
+            }
+        }
+        if self.mulhi {
+            src += MULHI;
+        }
+        if self.fma {
+            src += FMA;
+        }
+        src += declarations;
+        src += functions;
+        src += &format!(
+            "@compute @workgroup_size({group_size})\n\
+             fn main(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) wid: vec3<u32>, \
+             @builtin(num_workgroups) ng: vec3<u32>) {{\n    \
+             let group = wid.x + wid.y * ng.x;\n    let groups = ng.x * ng.y;\n{body}}}\n"
+        );
+        src += &self.helpers.source();
+        if src.contains("F64") {
+            src.insert_str(0, emulated_f64::alias(self.helpers.f64));
+        }
+        src
+    }
+}
+
+/// The high word of a 32×32-bit product, from 16-bit halves.
+const MULHI: &str = "fn mulhi(a: u32, b: u32) -> u32 {
+    let a0 = a & 0xffffu; let a1 = a >> 16u; let b0 = b & 0xffffu; let b1 = b >> 16u;
+    let p01 = a0 * b1; let p10 = a1 * b0;
+    let mid = ((a0 * b0) >> 16u) + (p01 & 0xffffu) + (p10 & 0xffffu);
+    return a1 * b1 + (p01 >> 16u) + (p10 >> 16u) + (mid >> 16u);
+}
+";
+
+/// Correctly rounded fused multiply-adds from float64 arithmetic (Boldo and Melquiond's
+/// round-to-odd): error-free sums and products, the low parts added with rounding to odd, then
+/// one rounding to nearest. `fma32` needs no split: a float32 product is exact in float64.
+const FMA: &str = "fn two_sum(a: f64, b: f64) -> vec2<f64> {
+    let s = a + b; let bb = s - a;
+    return vec2<f64>(s, (a - (s - bb)) + (b - bb));
+}
+fn round_to_odd(s: f64, e: f64) -> f64 {
+    let bits = bitcast<u64>(s);
+    if (e == 0.0lf || (bits & 1lu) == 1lu) { return s; }
+    if ((e > 0.0lf) == (s > 0.0lf)) { return bitcast<f64>(bits + 1lu); }
+    return bitcast<f64>(bits - 1lu);
+}
+fn split(a: f64) -> vec2<f64> {
+    let t = 134217729.0lf * a; let hi = t - (t - a);
+    return vec2<f64>(hi, a - hi);
+}
+fn fma64(a: f64, b: f64, c: f64) -> f64 {
+    let p = a * b; let x = split(a); let y = split(b);
+    let pl = ((x.x * y.x - p) + x.x * y.y + x.y * y.x) + x.y * y.y;
+    let t = two_sum(c, p); let low = two_sum(t.y, pl);
+    return t.x + round_to_odd(low.x, low.y);
+}
+fn fma32(a: f32, b: f32, c: f32) -> f32 {
+    let t = two_sum(f64(a) * f64(b), f64(c));
+    return f32(round_to_odd(t.x, t.y));
+}
+";
