@@ -121,23 +121,32 @@ pub enum Accumulate {
     Assign,
 }
 
-/// Scatter with a combining reduction, deterministic and without atomics: each output element
-/// walks the loop dimensions of the index space, takes the values whose indices (one per
-/// target dimension) all point at it, and combines them in index order with `self`'s element
-/// (when `include_self`) or among themselves. Elements nothing points at keep `self`'s value.
-/// Tensor arguments: self, values, the index tensors, out, the fault word (and the counts of a
-/// chunked kernel).
+/// Scatter with a combining reduction, deterministic and without atomics, from values sorted
+/// by their target (see `AccumulateKeysKernel`): each output element finds the run of its key
+/// in the sorted keys by binary search and combines the run's values in order (the sort is
+/// stable, so in index order, as CPU combines them) with `self`'s element (when
+/// `include_self`) or among themselves. Elements nothing points at keep `self`'s value.
+/// Tensor arguments: self, values, sorted keys and the permutation (int64), out (and the
+/// counts of a chunked kernel).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AccumulateKernel {
     pub dtype: DType,
-    pub indices: Vec<DType>,
     pub op: Accumulate,
     pub include_self: bool,
-    /// Whether negative indices count from the end (else they are out of range).
-    pub wrap: bool,
-    /// Launched once per range of loop positions, continuing from the previous launch
+    /// Launched once per range of run positions, continuing from the previous launch
     /// through `out` and an int32 count per element (the last tensor argument).
     pub chunked: bool,
+}
+
+/// The targets of an accumulating scatter: for each value position, the flat position of the
+/// output element it lands on (an int64 key, the largest int64 where an index is out of
+/// range, which also sets the fault word). Tensor arguments: the index tensors, the keys,
+/// the fault word (int32).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AccumulateKeysKernel {
+    pub indices: Vec<DType>,
+    /// Whether negative indices count from the end (else they are out of range).
+    pub wrap: bool,
 }
 
 impl AccumulateKernel {
@@ -366,7 +375,11 @@ impl RandomKernel {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kernel {
     Map(MapKernel),
+    /// A group per output (chunk): its invocations split the reduced elements.
     Reduce(ReduceKernel),
+    /// An invocation per output (chunk): for many outputs whose reduced elements are strided
+    /// (neighbouring invocations read neighbouring elements) or few.
+    ReduceEach(ReduceKernel),
     Scan(ScanKernel),
     Gemm(GemmKernel),
     /// Copies the elements of `input` where `mask` is true, in order, to the contiguous output,
@@ -374,6 +387,7 @@ pub enum Kernel {
     MaskedSelect(DType),
     Index(IndexKernel),
     Accumulate(AccumulateKernel),
+    AccumulateKeys(AccumulateKeysKernel),
     Sort(SortKernel),
     /// One merge pass over contiguous `[lines, len]` keys and int64 indices: runs of `width`
     /// sorted elements are merged pairwise, stably, each element finding its place by a
@@ -396,8 +410,13 @@ impl Kernel {
                 names(&mut k.inputs.iter().copied()),
                 names(&mut k.outputs.iter().map(|o| o.0))
             ),
-            Kernel::Reduce(k) => format!(
-                "reduce_{:?}({})->({})",
+            Kernel::Reduce(k) | Kernel::ReduceEach(k) => format!(
+                "reduce{}_{:?}({})->({})",
+                if matches!(self, Kernel::ReduceEach(_)) {
+                    "_each"
+                } else {
+                    ""
+                },
                 k.op,
                 k.input.name(),
                 names(&mut k.outputs.iter().map(|o| o.0))
@@ -417,12 +436,14 @@ impl Kernel {
                 names(&mut k.indices.iter().copied())
             ),
             Kernel::Accumulate(k) => format!(
-                "accumulate_{:?}{}({};{})",
+                "accumulate_{:?}{}({})",
                 k.op,
                 if k.include_self { "" } else { "_fresh" },
                 k.dtype.name(),
-                names(&mut k.indices.iter().copied())
             ),
+            Kernel::AccumulateKeys(k) => {
+                format!("accumulate_keys({})", names(&mut k.indices.iter().copied()))
+            }
             Kernel::Foreach(k) => format!(
                 "foreach{}({})->({})",
                 k.chunk,
@@ -449,7 +470,7 @@ impl Kernel {
     }
 
     /// Every pattern's name, in the order of [`Kernel::pattern`].
-    pub const PATTERNS: [&'static str; 11] = [
+    pub const PATTERNS: [&'static str; 13] = [
         "map",
         "reduce",
         "scan",
@@ -461,6 +482,8 @@ impl Kernel {
         "foreach",
         "random",
         "merge",
+        "accumulate_keys",
+        "reduce_each",
     ];
 
     /// The pattern's number in [`Kernel::PATTERNS`].
@@ -477,6 +500,8 @@ impl Kernel {
             Kernel::Foreach(_) => 8,
             Kernel::Random(_) => 9,
             Kernel::Merge(_) => 10,
+            Kernel::AccumulateKeys(_) => 11,
+            Kernel::ReduceEach(_) => 12,
         }
     }
 
@@ -489,7 +514,7 @@ impl Kernel {
                 .copied()
                 .chain(k.outputs.iter().map(|(d, _)| *d))
                 .collect(),
-            Kernel::Reduce(k) => std::iter::once(k.input)
+            Kernel::Reduce(k) | Kernel::ReduceEach(k) => std::iter::once(k.input)
                 .chain(k.indexed.then_some(DType::I64))
                 .chain(k.per_output)
                 .chain(k.outputs.iter().map(|(d, _)| *d))
@@ -509,11 +534,15 @@ impl Kernel {
                 .chain(k.indices.iter().copied())
                 .chain([k.dtype, DType::I32])
                 .collect(),
-            Kernel::Accumulate(k) => [k.dtype, k.dtype]
+            Kernel::Accumulate(k) => [k.dtype, k.dtype, DType::I64, DType::I64, k.dtype]
                 .into_iter()
-                .chain(k.indices.iter().copied())
-                .chain([k.dtype, DType::I32])
                 .chain(k.chunked.then_some(DType::I32))
+                .collect(),
+            Kernel::AccumulateKeys(k) => k
+                .indices
+                .iter()
+                .copied()
+                .chain([DType::I64, DType::I32])
                 .collect(),
             Kernel::Sort(k) => vec![k.dtype, k.dtype, DType::I64],
             Kernel::Merge(k) => vec![k.dtype, DType::I64, k.dtype, DType::I64],
@@ -548,13 +577,16 @@ impl Kernel {
     pub fn input_count(&self) -> usize {
         match self {
             Kernel::Map(k) => k.inputs.len(),
-            Kernel::Reduce(k) => 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some()),
+            Kernel::Reduce(k) | Kernel::ReduceEach(k) => {
+                1 + usize::from(k.indexed) + usize::from(k.per_output.is_some())
+            }
             Kernel::Scan(k) => 1 + usize::from(k.carry),
             Kernel::MaskedSelect(_) => 3,
             Kernel::Merge(_) => 2,
             Kernel::Gemm(k) => 2 + usize::from(k.with_c),
             Kernel::Index(k) => 1 + k.indices.len(),
-            Kernel::Accumulate(k) => 2 + k.indices.len(),
+            Kernel::Accumulate(_) => 4,
+            Kernel::AccumulateKeys(k) => k.indices.len(),
             Kernel::Sort(_) => 1,
             Kernel::Foreach(k) => k.inputs.len() * k.chunk,
             Kernel::Random(k) => usize::from(matches!(

@@ -1,9 +1,10 @@
 //! Advanced indexing: `nonzero`, `self[indices]` (index.Tensor) and `self[indices] = values`
 //! (index_put_), with integer and bool-mask indices in PyTorch's placement rules.
 
+use super::accumulate::run_accumulate;
 use super::call::{Call, Dest, Located, Operand};
 use super::copy::{copy, fill};
-use super::index_launch::{run_accumulate, run_index, Fault, IndexArg};
+use super::index_launch::{run_index, Fault, IndexArg};
 use super::launch::run_map;
 use super::layout::{broadcast_shapes, broadcast_strides};
 use super::masked_select::Selection;

@@ -1,8 +1,9 @@
 //! Counting ops: bincount and histc, as deterministic accumulations into bins.
 
+use super::accumulate::run_accumulate;
 use super::call::{Call, Dest};
 use super::copy::{copy, fill};
-use super::index_launch::{run_accumulate, Fault, IndexArg};
+use super::index_launch::{Fault, IndexArg};
 use super::launch::{reduce_to_host, run_map};
 use super::registry::OpFn;
 use super::scalar::ScalarArg;

@@ -9,10 +9,9 @@ use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
-use crate::error::{Error, ErrorKind, Result};
-use crate::kernels::printer::MAX_INDEX_DIMS;
-use crate::kernels::{Accumulate, AccumulateKernel, IndexKernel, Kernel, SortKernel};
+use crate::error::{ErrorKind, Result};
 use crate::kernels::{BinaryOp, Expr, MapKernel};
+use crate::kernels::{IndexKernel, Kernel, SortKernel};
 
 /// An index tensor as a kernel reads it.
 pub struct IndexArg<'a> {
@@ -98,126 +97,6 @@ pub fn run_index(
     });
     submit(device, &kernel, &addresses, words, &offset_words, n as u64)
 }
-
-/// The accumulating scatter into `out` (the shape of `self_`'s strides): elements with every
-/// coordinate below `limits` combine the `values` (strided over the output and the loop
-/// dimensions) whose indices point at them.
-#[allow(clippy::too_many_arguments)]
-pub fn run_accumulate(
-    op: Accumulate,
-    include_self: bool,
-    self_: Strided,
-    out: &TensorRef,
-    limits: &[i64],
-    loop_sizes: &[i64],
-    values: (&TensorRef, Vec<i64>, Vec<i64>),
-    indices: &[IndexArg],
-    fault: Fault,
-) -> Result<()> {
-    let shape = &out.sizes;
-    let n: i64 = shape.iter().product();
-    if n == 0 {
-        return Ok(());
-    }
-    if shape.len() > MAX_INDEX_DIMS {
-        return Err(Error::not_implemented(format!(
-            "mojo: scattering into a tensor of more than {MAX_INDEX_DIMS} dimensions"
-        )));
-    }
-    let mut tensors = vec![self_.0, values.0];
-    tensors.extend(indices.iter().map(|i| i.tensor));
-    tensors.push(out);
-    let device = common_device(&tensors)?;
-    let mut words = vec![
-        word(n, "element count")?,
-        shape.len() as u32,
-        loop_sizes.len() as u32,
-    ];
-    for &s in shape.iter().chain(loop_sizes).chain(limits) {
-        words.push(word(s, "size")?);
-    }
-    let mut offset_words = Vec::new();
-    let mut block = |words: &mut Vec<u32>, strides: &[i64]| -> Result<()> {
-        offset_words.push(words.len());
-        words.push(0);
-        for &s in strides {
-            words.push(stride_word(s)?);
-        }
-        Ok(())
-    };
-    block(&mut words, &self_.1)?;
-    block(&mut words, &[values.1.clone(), values.2.clone()].concat())?;
-    for i in indices {
-        block(
-            &mut words,
-            &[i.strides.clone(), i.loop_strides.clone()].concat(),
-        )?;
-    }
-    block(&mut words, &out.strides)?;
-    block(&mut words, &[])?;
-    for i in indices {
-        words.push(word(i.target, "dimension")?);
-        words.push(word(i.bound, "size")?);
-    }
-    let mut addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
-    for (a, t) in addresses.iter_mut().zip(&tensors).skip(1) {
-        if t.numel() == 0 {
-            // Nothing is read from an empty tensor, which may have no memory.
-            *a = out.address;
-        }
-    }
-    let wrap = fault.wrap;
-    addresses.push(faults::word(device, fault.kind, fault.message)?);
-    // Each output element walks at most `per_launch` loop positions per launch.
-    let loops: i64 = loop_sizes.iter().product();
-    let cost = 2 + loop_sizes.len() + indices.len();
-    let per_launch = (ACCUMULATE_STEPS / cost as i64).max(1);
-    let chunked = loops > per_launch;
-    let kernel = Kernel::Accumulate(AccumulateKernel {
-        dtype: out.dtype,
-        indices: indices.iter().map(|i| i.tensor.dtype).collect(),
-        op,
-        include_self,
-        wrap,
-        chunked,
-    });
-    let counts = if chunked {
-        Some(Scratch::contiguous(device, &[n], DType::I32)?)
-    } else {
-        None
-    };
-    if let Some(counts) = &counts {
-        offset_words.push(words.len() + 4);
-        addresses.push(counts.tensor.address);
-    }
-    let mut lo = 0;
-    loop {
-        let hi = (lo + per_launch).min(loops);
-        let mut launch_words = words.clone();
-        launch_words.extend([
-            word(lo, "size")?,
-            word(hi, "size")?,
-            u32::from(lo == 0),
-            u32::from(hi == loops),
-            0,
-        ]);
-        submit(
-            device,
-            &kernel,
-            &addresses,
-            launch_words,
-            &offset_words,
-            n as u64,
-        )?;
-        if hi == loops {
-            return Ok(());
-        }
-        lo = hi;
-    }
-}
-
-/// Loop steps (values times the work per value) an accumulate invocation takes per launch.
-const ACCUMULATE_STEPS: i64 = 16384;
 
 /// Lines up to this long are sorted by ranking (a pass, quadratic work); longer ones by
 /// merge passes (`log2(len)` passes of `n log(len)` work).

@@ -1,9 +1,10 @@
 //! Indexing along one dimension: index_select, gather, the scatter family, index_add,
 //! index_copy, index_fill, take and embedding's backward.
 
+use super::accumulate::run_accumulate;
 use super::call::{Call, Dest, Operand};
 use super::copy::{copy, fill};
-use super::index_launch::{run_accumulate, run_index, Fault, IndexArg};
+use super::index_launch::{run_index, Fault, IndexArg};
 use super::launch::run_map;
 use super::reduce::wrap_dim;
 use super::registry::OpFn;

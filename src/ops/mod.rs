@@ -1,6 +1,7 @@
 //! ATen semantics for every backend: broadcasting, type promotion, output sizing, then a
 //! kernel launch. `registry` lists every op; `call` reads the glue's arguments.
 
+pub mod accumulate;
 pub mod activation;
 pub mod advanced_index;
 pub mod amp;

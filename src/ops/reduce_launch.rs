@@ -91,12 +91,12 @@ pub fn run_reduce_with(
         return Ok(());
     }
     let outputs: Vec<Output> = outputs.iter().map(|o| (*o, 0)).collect();
-    let n_red = source.n_red();
+    // Variance and logsumexp reduce in two passes over the elements, so their partial
+    // results do not combine: longer reductions run in stages.
+    let single = source.n_red() <= chunk_of(source);
     match kernel.op {
-        ReduceOp::Variance if n_red > REDUCE_CHUNK => {
-            variance_in_stages(kernel, source, &outputs, scalar_words)
-        }
-        ReduceOp::LogSumExp if n_red > REDUCE_CHUNK => {
+        ReduceOp::Variance if !single => variance_in_stages(kernel, source, &outputs, scalar_words),
+        ReduceOp::LogSumExp if !single => {
             logsumexp_in_stages(kernel, source, &outputs, scalar_words)
         }
         _ => reduce_in_chunks(kernel, source, per_output, &outputs, scalar_words),
@@ -170,10 +170,11 @@ fn reduce_in_chunks(
     scalar_words: &[u32],
 ) -> Result<()> {
     let n_red = source.n_red();
-    if n_red <= REDUCE_CHUNK {
-        return launch_reduce(&k, source, per_output, outputs, REDUCE_CHUNK, scalar_words);
+    let chunk = chunk_of(source);
+    if n_red <= chunk {
+        return launch_reduce(&k, source, per_output, outputs, chunk, scalar_words);
     }
-    let (values, indices) = partials(&k, source, per_output, REDUCE_CHUNK, scalar_words)?;
+    let (values, indices) = partials(&k, source, per_output, chunk, scalar_words)?;
     let combine = ReduceKernel {
         input: k.acc,
         pre: Expr::input(0, k.acc),
@@ -314,14 +315,52 @@ fn launch_reduce(
         // Nothing is read: an empty input may have no memory, so bind an output in its place.
         addresses[0] = outputs[0].0.address;
     }
+    let items = (n_out * chunks) as u64;
+    let (kernel, threads) = if chunk == EACH_CHUNK {
+        (Kernel::ReduceEach(k.clone()), items)
+    } else {
+        (Kernel::Reduce(k.clone()), items * u64::from(GROUP_SIZE))
+    };
     submit(
         values.device,
-        &Kernel::Reduce(k.clone()),
+        &kernel,
         &addresses,
         words,
         &offset_words,
-        (n_out * chunks) as u64 * u64::from(GROUP_SIZE),
+        threads,
     )
+}
+
+/// Rows this short are reduced by one invocation each.
+const SHORT_ROW: i64 = 32;
+
+/// Reduced elements per invocation when each invocation reduces its own chunk (as many as a
+/// group's invocation takes: longer loops in many invocations stop early on the software
+/// device).
+const EACH_CHUNK: i64 = 128;
+
+/// The reduced elements one work item (a group, or an invocation: see [`each`]) takes.
+fn chunk_of(source: Source) -> i64 {
+    if each(source) {
+        EACH_CHUNK
+    } else {
+        REDUCE_CHUNK
+    }
+}
+
+/// Whether an invocation (rather than a group) should reduce each output's chunks: when there
+/// are enough outputs to fill the groups and a group's invocations would not read neighbouring
+/// elements (the reduced elements are strided while the outputs are not) or would mostly idle
+/// (short rows).
+fn each(source: Source) -> bool {
+    let values = source.values;
+    let kept_sizes = source.kept_sizes();
+    let n_out: i64 = kept_sizes.iter().product();
+    let red_sizes = pick(&values.sizes, source.reduced, true);
+    let (_, kept) = coalesce(&kept_sizes, &[pick(&values.strides, source.reduced, false)]);
+    let (_, red) = coalesce(&red_sizes, &[pick(&values.strides, source.reduced, true)]);
+    let strided = red[0].last().is_some_and(|&s| s != 1) && kept[0].last() == Some(&1);
+    n_out >= 2 * i64::from(GROUP_SIZE) && (strided || source.n_red() <= SHORT_ROW)
 }
 
 /// Scans `input` along `dim` into `output` (same shape).

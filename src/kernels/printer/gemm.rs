@@ -46,7 +46,12 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     // Stores `alpha * v (+ beta * c)` at (b, row, col) when inside the output.
     p.function(
         "put",
-        &[("b", Ty::U32), ("row", Ty::U32), ("col", Ty::U32), ("acc", acc)],
+        &[
+            ("b", Ty::U32),
+            ("row", Ty::U32),
+            ("col", Ty::U32),
+            ("acc", acc),
+        ],
         None,
         |p| {
             p.if_(format!("row < {} && col < {}", p.word("0u"), p.word("1u")));
@@ -96,7 +101,12 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     p.for_("k0", "0u", "k0 < kk_end", &format!("k0 += {K_STEP}u"));
     // Stage a[row0.., k0..] as sa[kk][r] and b[k0.., col0..] as sb[kk][c], each invocation
     // `staged / GROUP_SIZE` elements of each.
-    p.for_("e", "t", &format!("e < {staged}u"), &format!("e += {GROUP_SIZE}u"));
+    p.for_(
+        "e",
+        "t",
+        &format!("e < {staged}u"),
+        &format!("e += {GROUP_SIZE}u"),
+    );
     p.let_("r", Ty::U32, format!("e / {K_STEP}u"));
     p.let_("kk", Ty::U32, format!("e % {K_STEP}u"));
     p.var("v", acc, &zero);

@@ -3,10 +3,7 @@
 
 use super::{Printer, Ty};
 use crate::dtype::DType;
-use crate::kernels::pattern::{AccumulateKernel, IndexKernel};
-
-/// The most dimensions an accumulate kernel's output may have.
-pub const MAX_INDEX_DIMS: usize = 16;
+use crate::kernels::pattern::{AccumulateKernel, AccumulateKeysKernel, IndexKernel};
 
 /// Index arguments: the map layout for `src`, the index tensors and `dst` over the iteration
 /// shape (`[n, nd, size[nd], (offset, stride[nd]) per tensor]`), then the fault word's
@@ -71,59 +68,94 @@ fn out_of_bounds(p: &Printer) -> String {
     format!("w < {} || w >= bound", p.d.int64(0))
 }
 
-/// Accumulate arguments: `[n, nd, nl, size[nd], loop_size[nl], limit[nd], self_offset,
-/// self_stride[nd], (offset, stride[nd], loop_stride[nl]) for values and each index tensor,
-/// out_offset, out_stride[nd], fault_offset, (target_dim, bound) per index tensor, loop_lo,
-/// loop_hi, first, last, counts_offset]`. Output element `c` takes the values at loop
-/// positions `[loop_lo, loop_hi)` where every index tensor's element, wrapped, equals
-/// `c[target_dim]`; only elements with every `c[d] < limit[d]` take any. A chunked kernel is
-/// launched once per range of loop positions: after the `first` launch it continues from
-/// `out` and the per-element count of values taken so far (int32 `counts`, contiguous), and
-/// only the `last` launch finishes (the mean's division).
-pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
+/// Accumulate-keys arguments: the map layout over the sorted space (`[n, nd, size[nd],
+/// (offset, stride[nd])` for each index tensor, the keys and the key base`]`), then the fault
+/// word's offset and `(bound, key_stride)` per index tensor. The key base is no tensor: its
+/// strides are the keyed output dimensions' flat strides, so its element offset is the part
+/// of the key the value's own coordinates give; each index adds its wrapped value times its
+/// target dimension's flat stride.
+pub fn accumulate_keys(p: &mut Printer, k: &AccumulateKeysKernel) {
     let indices = k.indices.len();
-    let (out, fault, counts, size) = (2 + indices, 3 + indices, 4 + indices, k.dtype.size());
+    let (keys, fault, base) = (indices, indices + 1, indices + 1);
+    let mut dtypes = k.indices.clone();
+    dtypes.extend([DType::I64, DType::U8]);
+    p.let_("n", Ty::U32, p.word("0u"));
+    p.let_("nd", Ty::U32, p.word("1u"));
+    p.let_(
+        "fw",
+        Ty::U32,
+        format!("2u + nd + {}u * (1u + nd)", dtypes.len()),
+    );
+    p.grid_loop("i", "n");
+    p.addresses(&dtypes, "1u", "2u + nd");
+    p.var("key", Ty::I64, format!("i64(e{base})"));
+    p.var("ok", Ty::Bool, "true");
+    for j in 0..indices {
+        p.open("");
+        p.let_("v", Ty::I64, format!("i64(ld{j}(a{j}))"));
+        wrapped(p, k.wrap, &format!("fw + {}u", 1 + 2 * j));
+        p.if_(out_of_bounds(p));
+        let one = p.d.constant(DType::I32, 1.0);
+        p.line(format!("st{fault}({}, {one});", p.word("fw")));
+        p.line("ok = false;");
+        p.else_(None);
+        p.line(format!(
+            "key += w * i64({});",
+            p.word(format!("fw + {}u", 2 + 2 * j))
+        ));
+        p.close();
+        p.close();
+    }
+    let last = p.d.int64(i64::MAX);
+    let key = p.select("ok", "key", &last);
+    p.line(format!("st{keys}(a{keys}, {key});"));
+    p.close();
+}
+
+/// Accumulate arguments: `[n, nd, ns, size[nd], limit[nd], sorted_size[ns], self_offset,
+/// self_stride[nd], value_offset, value_stride[nd], value_sorted_stride[ns], keys_offset,
+/// perm_offset, out_offset, out_stride[nd], key_stride[nd], n_sorted, run_lo, run_hi, first,
+/// last, counts_offset]`. Output element `c` (only those with every `c[d] < limit[d]` take
+/// any value) has the key `sum(c[d] * key_stride[d])`; the values whose sorted keys equal it
+/// form a run, whose positions `[run_lo, run_hi)` this launch combines: sorted position `r`
+/// holds the value at position `perm[r]` of the sorted space (`sorted_size`), addressed
+/// through `value_sorted_stride` plus `c`'s own coordinates through `value_stride`. A
+/// chunked kernel is launched once per range of run positions: after the `first` launch it
+/// continues from `out` and the per-element count of values taken so far (int32 `counts`,
+/// contiguous), and only the `last` launch finishes (the mean's division).
+pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
+    let (out, counts, size) = (4, 5, k.dtype.size());
     let ty = Ty::Value(k.dtype);
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("nd", Ty::U32, p.word("1u"));
-    p.let_("nl", Ty::U32, p.word("2u"));
-    p.let_("so", Ty::U32, "3u + 2u * nd + nl");
+    p.let_("ns", Ty::U32, p.word("2u"));
+    p.let_("so", Ty::U32, "3u + 2u * nd + ns");
     p.let_("vo", Ty::U32, "so + 1u + nd");
-    p.let_("blk", Ty::U32, "1u + nd + nl");
-    p.let_("oo", Ty::U32, format!("vo + blk * {}u", 1 + indices));
-    p.let_("fo", Ty::U32, "oo + 1u + nd");
-    p.let_("ce", Ty::U32, format!("fo + 1u + {}u", 2 * indices));
-    p.let_("loop_lo", Ty::U32, p.word("ce"));
-    p.let_("loop_hi", Ty::U32, p.word("ce + 1u"));
-    p.let_("first", Ty::Bool, format!("{} != 0u", p.word("ce + 2u")));
-    p.let_("last", Ty::Bool, format!("{} != 0u", p.word("ce + 3u")));
+    p.let_("ko", Ty::U32, p.word("vo + 1u + nd + ns"));
+    p.let_("po", Ty::U32, p.word("vo + 2u + nd + ns"));
+    p.let_("oo", Ty::U32, "vo + 3u + nd + ns");
+    p.let_("ks", Ty::U32, "oo + nd");
+    p.let_("ce", Ty::U32, "ks + nd + 1u");
+    p.let_("n_sorted", Ty::U32, p.word("ce"));
+    p.let_("run_lo", Ty::U32, p.word("ce + 1u"));
+    p.let_("run_hi", Ty::U32, p.word("ce + 2u"));
+    p.let_("first", Ty::Bool, format!("{} != 0u", p.word("ce + 3u")));
+    p.let_("last", Ty::Bool, format!("{} != 0u", p.word("ce + 4u")));
     p.grid_loop("i", "n");
     p.var("r", Ty::U32, "i");
-    let c = p.d.local_array("c", Ty::U32, MAX_INDEX_DIMS);
-    p.line(c);
     p.var("inside", Ty::Bool, "true");
-    for name in ["es", "ev", "eo"] {
+    for name in ["es", "ev", "eo", "key"] {
         p.var(name, Ty::U32, "0u");
-    }
-    for j in 0..indices {
-        p.var(&format!("ej{j}"), Ty::U32, "0u");
     }
     p.for_("d", "nd", "d > 0u", "d -= 1u");
     p.let_("size", Ty::U32, p.word("2u + d"));
     p.let_("cd", Ty::U32, "r % size");
     p.line("r = r / size;");
-    p.line("c[d - 1u] = cd;");
-    p.if_(format!("cd >= {}", p.word("2u + nd + nl + d")));
+    p.if_(format!("cd >= {}", p.word("2u + nd + d")));
     p.line("inside = false;");
     p.close();
-    p.line(format!("es += cd * {};", p.word("so + d")));
-    p.line(format!("ev += cd * {};", p.word("vo + d")));
-    p.line(format!("eo += cd * {};", p.word("oo + d")));
-    for j in 0..indices {
-        p.line(format!(
-            "ej{j} += cd * {};",
-            p.word(format!("vo + blk * {}u + d", 1 + j))
-        ));
+    for (e, base) in [("es", "so"), ("ev", "vo"), ("eo", "oo"), ("key", "ks")] {
+        p.line(format!("{e} += cd * {};", p.word(format!("{base} + d"))));
     }
     p.close();
     let own_self = format!("ld0({} + es * {size}u)", p.word("so"));
@@ -131,7 +163,7 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     if k.chunked {
         let own_out = format!("ld{out}({} + eo * {size}u)", p.word("oo"));
         p.let_("own", ty, p.select("first", &own_self, &own_out));
-        let prev = format!("u32(ld{counts}({} + i * 4u))", p.word("ce + 4u"));
+        let prev = format!("u32(ld{counts}({} + i * 4u))", p.word("ce + 5u"));
         p.let_("prev", Ty::U32, p.select("first", "0u", &prev));
     } else {
         p.let_("own", ty, own_self);
@@ -141,47 +173,31 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.var("has", Ty::Bool, format!("{include} || prev > 0u"));
     p.var("count", Ty::U32, format!("prev + {}u", u32::from(include)));
     p.if_("inside");
-    p.for_up("l", "loop_lo", "loop_hi");
-    p.var("rl", Ty::U32, "l");
-    p.var("lv", Ty::U32, "ev");
-    for j in 0..indices {
-        p.var(&format!("lj{j}"), Ty::U32, format!("ej{j}"));
-    }
-    p.for_("q", "nl", "q > 0u", "q -= 1u");
-    p.let_("size", Ty::U32, p.word("2u + nd + q"));
-    p.let_("cq", Ty::U32, "rl % size");
-    p.line("rl = rl / size;");
-    p.line(format!("lv += cq * {};", p.word("vo + nd + q")));
-    for j in 0..indices {
-        p.line(format!(
-            "lj{j} += cq * {};",
-            p.word(format!("vo + blk * {}u + nd + q", 1 + j))
-        ));
-    }
+    // The start of the key's run: the first sorted key not below it.
+    p.let_("wanted", Ty::I64, "i64(key)");
+    p.var("lo", Ty::U32, "0u");
+    p.var("hi", Ty::U32, "n_sorted");
+    p.open("while (lo < hi)");
+    p.let_("m", Ty::U32, "(lo + hi) / 2u");
+    p.if_("ld2(ko + m * 8u) < wanted");
+    p.line("lo = m + 1u;");
+    p.else_(None);
+    p.line("hi = m;");
     p.close();
-    p.var("hit", Ty::Bool, "true");
-    for (j, dtype) in k.indices.iter().enumerate() {
-        p.open("");
-        let at = format!(
-            "{} + lj{j} * {}u",
-            p.word(format!("vo + blk * {}u", 1 + j)),
-            dtype.size()
-        );
-        p.let_("v", Ty::I64, format!("i64(ld{}({at}))", 2 + j));
-        wrapped(p, k.wrap, &format!("fo + {}u", 2 + 2 * j));
-        p.if_(out_of_bounds(p));
-        let one = p.d.constant(DType::I32, 1.0);
-        p.line(format!("st{fault}({}, {one});", p.word("fo")));
-        p.line("hit = false;");
-        p.else_(Some(&format!(
-            "u32(w) != c[{}]",
-            p.word(format!("fo + {}u", 1 + 2 * j))
-        )));
-        p.line("hit = false;");
-        p.close();
-        p.close();
-    }
-    p.if_("hit");
+    p.close();
+    p.var("at", Ty::U32, "lo + min(run_lo, n_sorted - lo)");
+    p.let_("end", Ty::U32, "lo + min(run_hi, n_sorted - lo)");
+    p.open("while (at < end)");
+    p.if_("ld2(ko + at * 8u) != wanted");
+    p.line("break;");
+    p.close();
+    p.var("rv", Ty::U32, "u32(ld3(po + at * 8u))");
+    p.var("lv", Ty::U32, "ev");
+    p.for_("q", "ns", "q > 0u", "q -= 1u");
+    p.let_("size", Ty::U32, p.word("2u + 2u * nd + q"));
+    p.line(format!("lv += (rv % size) * {};", p.word("vo + nd + q")));
+    p.line("rv = rv / size;");
+    p.close();
     p.let_("x1", ty, format!("ld1({} + lv * {size}u)", p.word("vo")));
     p.if_("has");
     p.let_("x0", ty, "acc");
@@ -192,7 +208,7 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.line("has = true;");
     p.close();
     p.line("count += 1u;");
-    p.close();
+    p.line("at += 1u;");
     p.close();
     p.close();
     let at = format!("{} + eo * {size}u", p.word("oo"));
@@ -211,7 +227,7 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
         let kept = p.d.convert(&kept, DType::U8, DType::I32);
         p.line(format!(
             "st{counts}({} + i * 4u, {kept});",
-            p.word("ce + 4u")
+            p.word("ce + 5u")
         ));
         p.close();
     }

@@ -18,10 +18,9 @@ mod tests;
 
 pub use dialect::{Builtin, Dialect, Ty};
 pub use gemm::TILE as GEMM_TILE;
-pub use index::MAX_INDEX_DIMS;
 
 use crate::dtype::DType;
-use crate::kernels::{Expr, Kernel};
+use crate::kernels::{Distribution, Expr, Kernel};
 
 /// Invocations per group, for every pattern (a GEMM group computes one tile of
 /// `GEMM_TILE`² outputs, one per invocation).
@@ -31,6 +30,41 @@ impl Kernel {
     /// Invocations per group of this kernel's launch.
     pub fn group_size(&self) -> u32 {
         GROUP_SIZE
+    }
+
+    /// How many of the launch's work items one invocation may take in turn. Patterns whose
+    /// item has no long inner loop take many, so that a large launch runs a bounded grid
+    /// (fewer, longer-lived groups: each group costs the software device a scheduling step);
+    /// the others one, as each item may already walk thousands of elements (the software
+    /// device stops an invocation after 65,535 loop iterations in all).
+    pub fn items_per_invocation(&self) -> u64 {
+        match self {
+            Kernel::Map(_)
+            | Kernel::Foreach(_)
+            | Kernel::MaskedSelect(_)
+            | Kernel::Index(_)
+            | Kernel::AccumulateKeys(_) => 256,
+            Kernel::Random(k)
+                if !matches!(
+                    k.distribution,
+                    Distribution::Poisson | Distribution::IslandShuffle
+                ) =>
+            {
+                256
+            }
+            _ => 1,
+        }
+    }
+
+    /// Groups to launch for `items` work items (of which a group's invocations take
+    /// `group_size` at a time) on a device that keeps `resident` groups busy: one group per
+    /// `group_size` items, but no more than the device keeps busy unless the per-invocation
+    /// bound needs more.
+    pub fn groups(&self, items: u64, resident: u64) -> u64 {
+        let size = u64::from(self.group_size());
+        let all = items.div_ceil(size);
+        let fewest = items.div_ceil(size * self.items_per_invocation());
+        all.min(resident.max(fewest)).max(1)
     }
 }
 
@@ -53,11 +87,13 @@ fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String)
         Kernel::Map(k) => elementwise::map(&mut p, k),
         Kernel::Foreach(k) => elementwise::foreach(&mut p, k),
         Kernel::MaskedSelect(dtype) => elementwise::masked_select(&mut p, *dtype),
-        Kernel::Reduce(k) => reduce::reduce(&mut p, k),
+        Kernel::Reduce(k) => reduce::reduce(&mut p, k, true),
+        Kernel::ReduceEach(k) => reduce::reduce(&mut p, k, false),
         Kernel::Scan(k) => scan::scan(&mut p, k),
         Kernel::Gemm(k) => gemm::gemm(&mut p, k),
         Kernel::Index(k) => index::index(&mut p, k),
         Kernel::Accumulate(k) => index::accumulate(&mut p, k),
+        Kernel::AccumulateKeys(k) => index::accumulate_keys(&mut p, k),
         Kernel::Sort(k) => sort::sort(&mut p, k),
         Kernel::Merge(k) => sort::merge(&mut p, k),
         Kernel::Random(k) => random::random(&mut p, k),

@@ -1,5 +1,7 @@
-//! The reduction skeleton: a group per chunk of one output's reduced elements; its
-//! invocations split the chunk, then combine through group memory.
+//! The reduction skeleton, in two shapes: a group per chunk of one output's reduced elements
+//! (its invocations split the chunk, then combine through group memory), or an invocation per
+//! chunk (for many outputs: neighbouring invocations then read neighbouring elements when the
+//! reduced dimensions are strided, and short rows leave no invocation idle).
 
 use super::{Printer, Ty, GROUP_SIZE};
 use crate::dtype::DType;
@@ -11,13 +13,16 @@ use std::ops::{Mul, Sub};
 /// in_offset, in_kept_stride[nk], in_red_stride[nr], (offset, kept_stride[nk],
 /// red_stride[nr]) of the indices if indexed, (offset, kept_stride[nk]) of the per-output
 /// tensor if any, (out_offset, out_stride[nk], out_chunk_stride) per output, scalars..]`.
-/// Group `w` reduces chunk `w % n_chunks` (elements `[c * chunk, (c + 1) * chunk)`) of
-/// output `w / n_chunks` and writes it at the output's position plus `c` chunk strides.
-pub fn reduce(p: &mut Printer, k: &ReduceKernel) {
+/// Work item `w` (a group's, or with `group` false an invocation's) reduces chunk
+/// `w % n_chunks` (elements `[c * chunk, (c + 1) * chunk)`) of output `w / n_chunks` and writes
+/// it at the output's position plus `c` chunk strides.
+pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
     let acc = Ty::Value(k.acc);
-    p.shared("sh_a", acc, GROUP_SIZE);
-    p.shared("sh_ok", Ty::Bool, GROUP_SIZE);
-    p.shared("sh_i", Ty::I64, GROUP_SIZE);
+    if group {
+        p.shared("sh_a", acc, GROUP_SIZE);
+        p.shared("sh_ok", Ty::Bool, GROUP_SIZE);
+        p.shared("sh_i", Ty::I64, GROUP_SIZE);
+    }
     combine_fn(p, "comb", k.op, k.acc);
     if k.op == ReduceOp::LogSumExp {
         combine_fn(p, "comb_max", ReduceOp::Max, k.acc);
@@ -31,23 +36,35 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel) {
         &[("j", Ty::U32), ("sb", Ty::U32)],
         Some(Ty::U32),
         |p| {
+            p.var("e", Ty::U32, "0u");
+            p.if_(format!("{} == 1u", p.word("3u")));
+            p.line(format!("e = j * {};", p.word("sb + 1u")));
+            p.else_(None);
             p.let_("nk", Ty::U32, p.word("2u"));
             p.var("q", Ty::U32, "j");
-            p.var("e", Ty::U32, "0u");
             p.for_("d", &p.word("3u"), "d > 0u", "d -= 1u");
             p.let_("size", Ty::U32, p.word("5u + nk + d"));
             p.line(format!("e += (q % size) * {};", p.word("sb + d")));
             p.line("q = q / size;");
             p.close();
+            p.close();
             p.line("return e;");
         },
     );
-    p.uniform_words("wv", 6);
+    // A group's loop bounds must be uniform across it (it meets barriers in the loop).
+    if group {
+        p.uniform_words("wv", 6);
+    }
     for (w, name) in ["n_out", "n_red", "nk", "nr", "chunk", "n_chunks"]
         .iter()
         .enumerate()
     {
-        p.let_(name, Ty::U32, format!("wv[{w}]"));
+        let value = if group {
+            format!("wv[{w}]")
+        } else {
+            p.word(format!("{w}u"))
+        };
+        p.let_(name, Ty::U32, value);
     }
     p.let_("io", Ty::U32, "6u + nk + nr");
     p.var("next", Ty::U32, "io + 1u + nk + nr");
@@ -105,44 +122,54 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel) {
         acc: k.acc,
         input: k.input,
         index,
+        group,
     };
-    match k.op {
+    let (value, arg_index) = match k.op {
         ReduceOp::Variance => {
-            pass.print(p, ReduceOp::Sum, "comb", &k.pre);
+            let (mean, _) = pass.print(p, ReduceOp::Sum, "comb", &k.pre, 0);
             let count = p.d.convert("n_red", DType::U8, k.acc);
-            p.let_("x1", acc, format!("sh_a[0] / {count}"));
-            p.barrier();
+            p.let_("x1", acc, format!("{mean} / {count}"));
+            pass.barrier(p);
             let deviation = k.pre.clone().sub(Expr::input(1, k.acc));
-            pass.print(p, ReduceOp::Sum, "comb", &deviation.clone().mul(deviation));
+            pass.print(
+                p,
+                ReduceOp::Sum,
+                "comb",
+                &deviation.clone().mul(deviation),
+                1,
+            )
         }
         ReduceOp::LogSumExp => {
-            pass.print(p, ReduceOp::Max, "comb_max", &k.pre);
+            let (max, _) = pass.print(p, ReduceOp::Max, "comb_max", &k.pre, 0);
             // The maximum, or zero when it is infinite or NaN.
             let m = Expr::input(2, k.acc);
             let shift = m
                 .clone()
                 .unary(crate::kernels::UnaryOp::IsFinite)
                 .select(m, Expr::constant(k.acc, 0.0));
-            p.let_("x2", acc, "sh_a[0]");
+            p.let_("x2", acc, max);
             let shift = p.expr(&shift);
             p.let_("x1", acc, shift);
-            p.barrier();
+            pass.barrier(p);
             pass.print(
                 p,
                 ReduceOp::Sum,
                 "comb",
                 &k.pre.clone().sub(Expr::input(1, k.acc)).exp(),
-            );
+                1,
+            )
         }
-        op => {
-            pass.print(p, op, "comb", &k.pre);
-            if op.second(k.acc).is_some() {
-                p.let_("x1", Ty::I64, "sh_i[0]");
-            }
-        }
+        op => pass.print(p, op, "comb", &k.pre, 0),
+    };
+    if k.op.second(k.acc) == Some(DType::I64) {
+        p.let_("x1", Ty::I64, arg_index);
     }
-    p.if_("t == 0u");
-    p.let_("x0", acc, "sh_a[0]");
+    if group {
+        p.if_("t == 0u");
+    } else {
+        p.open("");
+    }
+    p.let_("x0", acc, value);
     let first_out = 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some());
     for (q, (dtype, e)) in k.outputs.iter().enumerate() {
         let base = format!("oo + {q}u * (2u + nk)");
@@ -156,7 +183,7 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel) {
         p.line(format!("st{}({at}, {value});", first_out + q));
     }
     p.close();
-    p.barrier();
+    pass.barrier(p);
     p.close();
 }
 
@@ -214,25 +241,55 @@ struct Pass {
     input: DType,
     /// The candidate index of element `j` (arg-reductions).
     index: String,
+    /// Whether a group (else one invocation) reduces the chunk.
+    group: bool,
 }
 
 impl Pass {
-    /// This invocation's elements `j` mapped by `value` (input 0 is the element) and combined
-    /// by `comb`, then the tree combine across the group; leaves the result in `sh_a[0]` (and
-    /// its index in `sh_i[0]`).
-    fn print(&self, p: &mut Printer, op: ReduceOp, comb: &str, value: &Expr) {
+    /// A barrier where a group reduces (its shared results are then read or overwritten).
+    fn barrier(&self, p: &mut Printer) {
+        if self.group {
+            p.barrier();
+        }
+    }
+
+    /// The elements `j` of the chunk (a group's invocations take every `GROUP_SIZE`-th each)
+    /// mapped by `value` (input 0 is the element) and combined by `comb`; a group then
+    /// combines its invocations' results as a tree. Returns the names holding the result and,
+    /// for arg-reductions, its index (pass `number` keeps an invocation's names apart).
+    fn print(
+        &self,
+        p: &mut Printer,
+        op: ReduceOp,
+        comb: &str,
+        value: &Expr,
+        number: usize,
+    ) -> (String, String) {
         let acc = Ty::Value(self.acc);
         let arg = matches!(op, ReduceOp::ArgMin | ReduceOp::ArgMax);
         let extremum = arg || matches!(op, ReduceOp::Min | ReduceOp::Max);
-        p.open("");
+        let (a, ok, idx) = if self.group {
+            p.open("");
+            ("acc".to_string(), "ok".to_string(), "idx".to_string())
+        } else {
+            (
+                format!("acc{number}"),
+                format!("ok{number}"),
+                format!("idx{number}"),
+            )
+        };
         let identity =
             p.d.constant(self.acc, if op == ReduceOp::Prod { 1.0 } else { 0.0 });
-        p.var("acc", acc, identity);
-        p.var("ok", Ty::Bool, if extremum { "false" } else { "true" });
+        p.var(&a, acc, identity);
+        p.var(&ok, Ty::Bool, if extremum { "false" } else { "true" });
         if arg {
-            p.var("idx", Ty::I64, p.d.int64(0));
+            p.var(&idx, Ty::I64, p.d.int64(0));
         }
-        p.for_("j", "lo + t", "j < hi", &format!("j += {GROUP_SIZE}u"));
+        if self.group {
+            p.for_("j", "lo + t", "j < hi", &format!("j += {GROUP_SIZE}u"));
+        } else {
+            p.for_up("j", "lo", "hi");
+        }
         let at = format!(
             "{} + (ein + red(j, io + nk)) * {}u",
             p.word("io"),
@@ -243,22 +300,25 @@ impl Pass {
         p.let_("v", acc, value);
         if arg {
             p.let_("k", Ty::I64, &self.index);
-            p.if_("!ok || better(acc, idx, v, k)");
-            p.line("acc = v;");
-            p.line("idx = k;");
-            p.line("ok = true;");
+            p.if_(format!("!{ok} || better({a}, {idx}, v, k)"));
+            p.line(format!("{a} = v;"));
+            p.line(format!("{idx} = k;"));
+            p.line(format!("{ok} = true;"));
             p.close();
         } else if extremum {
-            p.if_("ok");
-            p.line(format!("acc = {comb}(acc, v);"));
+            p.if_(&ok);
+            p.line(format!("{a} = {comb}({a}, v);"));
             p.else_(None);
-            p.line("acc = v;");
-            p.line("ok = true;");
+            p.line(format!("{a} = v;"));
+            p.line(format!("{ok} = true;"));
             p.close();
         } else {
-            p.line(format!("acc = {comb}(acc, v);"));
+            p.line(format!("{a} = {comb}({a}, v);"));
         }
         p.close();
+        if !self.group {
+            return (a, idx);
+        }
         p.line("sh_a[t] = acc;");
         p.line("sh_ok[t] = ok;");
         if arg {
@@ -290,5 +350,6 @@ impl Pass {
         p.close();
         p.barrier();
         p.close();
+        ("sh_a[0]".to_string(), "sh_i[0]".to_string())
     }
 }

@@ -45,6 +45,19 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             }),
         ),
         (
+            "reduce_each",
+            Kernel::ReduceEach(ReduceKernel {
+                input: f,
+                scalars: vec![],
+                pre: Expr::input(0, f),
+                op: ReduceOp::Variance,
+                acc: f,
+                outputs: vec![(f, Expr::input(0, f))],
+                per_output: None,
+                indexed: false,
+            }),
+        ),
+        (
             "argmax",
             Kernel::Reduce(ReduceKernel {
                 input: f,
@@ -90,11 +103,16 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             "accumulate",
             Kernel::Accumulate(AccumulateKernel {
                 dtype: f,
-                indices: vec![DType::I64],
                 op: Accumulate::Sum,
                 include_self: true,
-                wrap: true,
                 chunked: true,
+            }),
+        ),
+        (
+            "accumulate_keys",
+            Kernel::AccumulateKeys(AccumulateKeysKernel {
+                indices: vec![DType::I64],
+                wrap: true,
             }),
         ),
         ("sort", Kernel::Sort(sort.clone())),

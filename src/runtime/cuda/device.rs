@@ -311,9 +311,11 @@ impl VendorDevice for CudaDevice {
             params.push(p as *mut sys::CUdeviceptr as *mut c_void);
         }
         let block = launch.kernel.group_size();
+        // 32 groups of 64 per multiprocessor keep it full (2,048 resident threads).
+        let resident = u64::from(self.multiprocessors) * 32;
         let grid = launch
-            .threads
-            .div_ceil(u64::from(block))
+            .kernel
+            .groups(launch.threads, resident)
             .min(i32::MAX as u64) as u32;
         // SAFETY: the parameters match the kernel's signature (a Words struct by value, then
         // one pointer per tensor) and outlive the call, which copies them.

@@ -47,6 +47,18 @@ struct Resolved {
 }
 
 impl WgpuDevice {
+    /// How many groups keep the device busy: on the software device a few per core (each
+    /// core runs one group at a time, and fewer, longer groups save its per-group cost),
+    /// on a GPU enough for every multiprocessor (wgpu does not say how many it has).
+    fn resident_groups(&self) -> u64 {
+        if self.software {
+            let cores = std::thread::available_parallelism().map_or(4, |n| n.get());
+            cores as u64 * 4
+        } else {
+            4096
+        }
+    }
+
     /// Opens `adapter` as device number `index`.
     pub fn open(adapter: wgpu::Adapter, index: usize) -> std::result::Result<Self, String> {
         let info = adapter.get_info();
@@ -297,9 +309,7 @@ impl VendorDevice for WgpuDevice {
             )));
         }
         let pipeline = self.pipelines.get(&self.device, launch.kernel, &slots)?;
-        let groups = launch
-            .threads
-            .div_ceil(u64::from(launch.kernel.group_size()));
+        let groups = launch.kernel.groups(launch.threads, self.resident_groups());
         let x = groups.min(65535) as u32;
         let y = groups.div_ceil(u64::from(x)).min(65535) as u32;
         self.batch.push(

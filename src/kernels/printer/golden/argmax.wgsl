@@ -9,13 +9,17 @@ fn better(x0: f32, i: i64, x1: f32, j: i64) -> bool {
     return ((x1 > x0) | (((bitcast<u32>(x1) & 0x7fffffffu) > 0x7f800000u) & (!((bitcast<u32>(x0) & 0x7fffffffu) > 0x7f800000u)))) || (((x1 == x0) | (((bitcast<u32>(x1) & 0x7fffffffu) > 0x7f800000u) & ((bitcast<u32>(x0) & 0x7fffffffu) > 0x7f800000u))) && j < i);
 }
 fn red(j: u32, sb: u32) -> u32 {
-    let nk: u32 = p[2u];
-    var q: u32 = j;
     var e: u32 = 0u;
-    for (var d = p[3u]; d > 0u; d -= 1u) {
-        let size: u32 = p[5u + nk + d];
-        e += (q % size) * p[sb + d];
-        q = q / size;
+    if (p[3u] == 1u) {
+        e = j * p[sb + 1u];
+    } else {
+        let nk: u32 = p[2u];
+        var q: u32 = j;
+        for (var d = p[3u]; d > 0u; d -= 1u) {
+            let size: u32 = p[5u + nk + d];
+            e += (q % size) * p[sb + d];
+            q = q / size;
+        }
     }
     return e;
 }

@@ -5,13 +5,17 @@
         return (x0 + x1);
     };
     auto red = [&](u32 j, u32 sb) -> u32 {
-        const u32 nk = p.w[2u];
-        u32 q = j;
         u32 e = 0u;
-        for (u32 d = p.w[3u]; d > 0u; d -= 1u) {
-            const u32 size = p.w[5u + nk + d];
-            e += (q % size) * p.w[sb + d];
-            q = q / size;
+        if (p.w[3u] == 1u) {
+            e = j * p.w[sb + 1u];
+        } else {
+            const u32 nk = p.w[2u];
+            u32 q = j;
+            for (u32 d = p.w[3u]; d > 0u; d -= 1u) {
+                const u32 size = p.w[5u + nk + d];
+                e += (q % size) * p.w[sb + d];
+                q = q / size;
+            }
         }
         return e;
     };

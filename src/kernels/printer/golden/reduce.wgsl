@@ -6,13 +6,17 @@ fn comb(x0: f32, x1: f32) -> f32 {
     return (x0 + x1);
 }
 fn red(j: u32, sb: u32) -> u32 {
-    let nk: u32 = p[2u];
-    var q: u32 = j;
     var e: u32 = 0u;
-    for (var d = p[3u]; d > 0u; d -= 1u) {
-        let size: u32 = p[5u + nk + d];
-        e += (q % size) * p[sb + d];
-        q = q / size;
+    if (p[3u] == 1u) {
+        e = j * p[sb + 1u];
+    } else {
+        let nk: u32 = p[2u];
+        var q: u32 = j;
+        for (var d = p[3u]; d > 0u; d -= 1u) {
+            let size: u32 = p[5u + nk + d];
+            e += (q % size) * p[sb + d];
+            q = q / size;
+        }
     }
     return e;
 }

@@ -1,0 +1,41 @@
+fn main {
+    const u32 n = p.w[0u];
+    const u32 nd = p.w[1u];
+    const u32 fw = 2u + nd + 3u * (1u + nd);
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
+        u32 e0 = 0u;
+        u32 e1 = 0u;
+        u32 e2 = 0u;
+        if (nd == 1u) {
+            e0 = i * p.w[2u + nd + 0u * 2u + 1u];
+            e1 = i * p.w[2u + nd + 1u * 2u + 1u];
+            e2 = i * p.w[2u + nd + 2u * 2u + 1u];
+        } else {
+            u32 r = i;
+            for (u32 d = nd; d > 0u; d -= 1u) {
+                const u32 c = r % p.w[1u + d];
+                r = r / p.w[1u + d];
+                e0 += c * p.w[2u + nd + 0u * (1u + nd) + d];
+                e1 += c * p.w[2u + nd + 1u * (1u + nd) + d];
+                e2 += c * p.w[2u + nd + 2u * (1u + nd) + d];
+            }
+        }
+        const u32 a0 = p.w[2u + nd + 0u * (1u + nd)] + e0 * 8u;
+        const u32 a1 = p.w[2u + nd + 1u * (1u + nd)] + e1 * 8u;
+        const u32 a2 = p.w[2u + nd + 2u * (1u + nd)] + e2 * 1u;
+        i64 key = i64(e2);
+        bool ok = true;
+        {
+            const i64 v = i64(ld0(a0));
+            const i64 bound = i64(p.w[fw + 1u]);
+            const i64 w = (v < ((i64)0ll) ? v + bound : v);
+            if (w < ((i64)0ll) || w >= bound) {
+                st2(p.w[fw], ((int)0x1u));
+                ok = false;
+            } else {
+                key += w * i64(p.w[fw + 2u]);
+            }
+        }
+        st1(a1, (ok ? key : ((i64)9223372036854775807ll)));
+    }
+}

@@ -1,0 +1,41 @@
+fn main {
+    let n: u32 = p[0u];
+    let nd: u32 = p[1u];
+    let fw: u32 = 2u + nd + 3u * (1u + nd);
+    for (var i = group * 64u + t; i < n; i += groups * 64u) {
+        var e0: u32 = 0u;
+        var e1: u32 = 0u;
+        var e2: u32 = 0u;
+        if (nd == 1u) {
+            e0 = i * p[2u + nd + 0u * 2u + 1u];
+            e1 = i * p[2u + nd + 1u * 2u + 1u];
+            e2 = i * p[2u + nd + 2u * 2u + 1u];
+        } else {
+            var r: u32 = i;
+            for (var d = nd; d > 0u; d -= 1u) {
+                let c: u32 = r % p[1u + d];
+                r = r / p[1u + d];
+                e0 += c * p[2u + nd + 0u * (1u + nd) + d];
+                e1 += c * p[2u + nd + 1u * (1u + nd) + d];
+                e2 += c * p[2u + nd + 2u * (1u + nd) + d];
+            }
+        }
+        let a0: u32 = p[2u + nd + 0u * (1u + nd)] + e0 * 8u;
+        let a1: u32 = p[2u + nd + 1u * (1u + nd)] + e1 * 8u;
+        let a2: u32 = p[2u + nd + 2u * (1u + nd)] + e2 * 1u;
+        var key: i64 = i64(e2);
+        var ok: bool = true;
+        {
+            let v: i64 = i64(ld0(a0));
+            let bound: i64 = i64(p[fw + 1u]);
+            let w: i64 = select(v, v + bound, v < 0li);
+            if (w < 0li || w >= bound) {
+                st2(p[fw], bitcast<i32>(0x1u));
+                ok = false;
+            } else {
+                key += w * i64(p[fw + 2u]);
+            }
+        }
+        st1(a1, select(9223372036854775807li, key, ok));
+    }
+}

@@ -1,0 +1,66 @@
+    auto comb = [&](float x0, float x1) -> float {
+        return (x0 + x1);
+    };
+    auto red = [&](u32 j, u32 sb) -> u32 {
+        u32 e = 0u;
+        if (p.w[3u] == 1u) {
+            e = j * p.w[sb + 1u];
+        } else {
+            const u32 nk = p.w[2u];
+            u32 q = j;
+            for (u32 d = p.w[3u]; d > 0u; d -= 1u) {
+                const u32 size = p.w[5u + nk + d];
+                e += (q % size) * p.w[sb + d];
+                q = q / size;
+            }
+        }
+        return e;
+    };
+fn main {
+    const u32 n_out = p.w[0u];
+    const u32 n_red = p.w[1u];
+    const u32 nk = p.w[2u];
+    const u32 nr = p.w[3u];
+    const u32 chunk = p.w[4u];
+    const u32 n_chunks = p.w[5u];
+    const u32 io = 6u + nk + nr;
+    u32 next = io + 1u + nk + nr;
+    const u32 oo = next;
+    for (u32 w = group; w < n_out * n_chunks; w += groups) {
+        const u32 o = w / n_chunks;
+        const u32 c = w % n_chunks;
+        const u32 lo = c * chunk;
+        const u32 hi = min(n_red, lo + chunk);
+        u32 r = o;
+        u32 ein = 0u;
+        u32 ex = 0u;
+        u32 epo = 0u;
+        u32 eo0 = 0u;
+        for (u32 d = nk; d > 0u; d -= 1u) {
+            const u32 size = p.w[5u + d];
+            const u32 cd = r % size;
+            r = r / size;
+            ein += cd * p.w[io + d];
+            eo0 += cd * p.w[oo + 0u * (2u + nk) + d];
+        }
+        float acc0 = __uint_as_float(0x0u);
+        bool ok0 = true;
+        for (u32 j = lo; j < hi; j += 1u) {
+            const float x0 = ld0(p.w[io] + (ein + red(j, io + nk)) * 4u);
+            const float v = x0;
+            acc0 = comb(acc0, v);
+        }
+        const float x1 = acc0 / ((float)(n_red));
+        float acc1 = __uint_as_float(0x0u);
+        bool ok1 = true;
+        for (u32 j = lo; j < hi; j += 1u) {
+            const float x0 = ld0(p.w[io] + (ein + red(j, io + nk)) * 4u);
+            const float v = ((x0 - x1) * (x0 - x1));
+            acc1 = comb(acc1, v);
+        }
+        {
+            const float x0 = acc1;
+            st1(p.w[oo + 0u * (2u + nk)] + (eo0 + c * p.w[oo + 0u * (2u + nk) + 1u + nk]) * 4u, x0);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+fn comb(x0: f32, x1: f32) -> f32 {
+    return (x0 + x1);
+}
+fn red(j: u32, sb: u32) -> u32 {
+    var e: u32 = 0u;
+    if (p[3u] == 1u) {
+        e = j * p[sb + 1u];
+    } else {
+        let nk: u32 = p[2u];
+        var q: u32 = j;
+        for (var d = p[3u]; d > 0u; d -= 1u) {
+            let size: u32 = p[5u + nk + d];
+            e += (q % size) * p[sb + d];
+            q = q / size;
+        }
+    }
+    return e;
+}
+fn main {
+    let n_out: u32 = p[0u];
+    let n_red: u32 = p[1u];
+    let nk: u32 = p[2u];
+    let nr: u32 = p[3u];
+    let chunk: u32 = p[4u];
+    let n_chunks: u32 = p[5u];
+    let io: u32 = 6u + nk + nr;
+    var next: u32 = io + 1u + nk + nr;
+    let oo: u32 = next;
+    for (var w = group; w < n_out * n_chunks; w += groups) {
+        let o: u32 = w / n_chunks;
+        let c: u32 = w % n_chunks;
+        let lo: u32 = c * chunk;
+        let hi: u32 = min(n_red, lo + chunk);
+        var r: u32 = o;
+        var ein: u32 = 0u;
+        var ex: u32 = 0u;
+        var epo: u32 = 0u;
+        var eo0: u32 = 0u;
+        for (var d = nk; d > 0u; d -= 1u) {
+            let size: u32 = p[5u + d];
+            let cd: u32 = r % size;
+            r = r / size;
+            ein += cd * p[io + d];
+            eo0 += cd * p[oo + 0u * (2u + nk) + d];
+        }
+        var acc0: f32 = bitcast<f32>(0x0u);
+        var ok0: bool = true;
+        for (var j = lo; j < hi; j += 1u) {
+            let x0: f32 = ld0(p[io] + (ein + red(j, io + nk)) * 4u);
+            let v: f32 = x0;
+            acc0 = comb(acc0, v);
+        }
+        let x1: f32 = acc0 / f32(n_red);
+        var acc1: f32 = bitcast<f32>(0x0u);
+        var ok1: bool = true;
+        for (var j = lo; j < hi; j += 1u) {
+            let x0: f32 = ld0(p[io] + (ein + red(j, io + nk)) * 4u);
+            let v: f32 = ((x0 - x1) * (x0 - x1));
+            acc1 = comb(acc1, v);
+        }
+        {
+            let x0: f32 = acc1;
+            st1(p[oo + 0u * (2u + nk)] + (eo0 + c * p[oo + 0u * (2u + nk) + 1u + nk]) * 4u, x0);
+        }
+    }
+}
