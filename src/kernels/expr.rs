@@ -49,6 +49,45 @@ pub enum UnaryOp {
 }
 
 impl UnaryOp {
+    /// The C math library's name of the op (without a precision suffix), which is also the
+    /// WGSL builtin's or helper stem's where WGSL has one; None for the ops every dialect writes
+    /// as operators.
+    pub fn math_name(self) -> Option<&'static str> {
+        use UnaryOp::*;
+        Some(match self {
+            Abs => "fabs",
+            Ceil => "ceil",
+            Floor => "floor",
+            Trunc => "trunc",
+            Round => "rint",
+            Sqrt => "sqrt",
+            Rsqrt => "rsqrt",
+            Exp => "exp",
+            Exp2 => "exp2",
+            Expm1 => "expm1",
+            Log => "log",
+            Log2 => "log2",
+            Log10 => "log10",
+            Log1p => "log1p",
+            Sin => "sin",
+            Cos => "cos",
+            Tan => "tan",
+            Asin => "asin",
+            Acos => "acos",
+            Atan => "atan",
+            Sinh => "sinh",
+            Cosh => "cosh",
+            Tanh => "tanh",
+            Asinh => "asinh",
+            Acosh => "acosh",
+            Atanh => "atanh",
+            Erf => "erf",
+            Erfc => "erfc",
+            Erfinv => "erfinv",
+            Neg | Not | IsNan | IsInf | IsFinite | Sign => return None,
+        })
+    }
+
     /// Whether the op is defined only for floating-point operands.
     pub fn is_transcendental(self) -> bool {
         use UnaryOp::*;

@@ -375,6 +375,9 @@ impl RandomKernel {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kernel {
     Map(MapKernel),
+    /// A map over contiguous, 16-byte aligned float32/int32 tensors, four elements per work
+    /// item through 16-byte loads and stores.
+    MapVector(MapKernel),
     /// A group per output (chunk): its invocations split the reduced elements.
     Reduce(ReduceKernel),
     /// An invocation per output (chunk): for many outputs whose reduced elements are strided
@@ -405,8 +408,13 @@ impl Kernel {
             ds.map(|d| d.name()).collect::<Vec<_>>().join(",")
         };
         match self {
-            Kernel::Map(k) => format!(
-                "map({})->({})",
+            Kernel::Map(k) | Kernel::MapVector(k) => format!(
+                "map{}({})->({})",
+                if matches!(self, Kernel::MapVector(_)) {
+                    "4"
+                } else {
+                    ""
+                },
                 names(&mut k.inputs.iter().copied()),
                 names(&mut k.outputs.iter().map(|o| o.0))
             ),
@@ -470,7 +478,7 @@ impl Kernel {
     }
 
     /// Every pattern's name, in the order of [`Kernel::pattern`].
-    pub const PATTERNS: [&'static str; 13] = [
+    pub const PATTERNS: [&'static str; 14] = [
         "map",
         "reduce",
         "scan",
@@ -484,6 +492,7 @@ impl Kernel {
         "merge",
         "accumulate_keys",
         "reduce_each",
+        "map_vector",
     ];
 
     /// The pattern's number in [`Kernel::PATTERNS`].
@@ -502,13 +511,14 @@ impl Kernel {
             Kernel::Merge(_) => 10,
             Kernel::AccumulateKeys(_) => 11,
             Kernel::ReduceEach(_) => 12,
+            Kernel::MapVector(_) => 13,
         }
     }
 
     /// The dtypes of the tensor arguments, in argument order.
     pub fn tensor_dtypes(&self) -> Vec<DType> {
         match self {
-            Kernel::Map(k) => k
+            Kernel::Map(k) | Kernel::MapVector(k) => k
                 .inputs
                 .iter()
                 .copied()
@@ -576,7 +586,7 @@ impl Kernel {
     /// Number of leading tensor arguments that are only read.
     pub fn input_count(&self) -> usize {
         match self {
-            Kernel::Map(k) => k.inputs.len(),
+            Kernel::Map(k) | Kernel::MapVector(k) => k.inputs.len(),
             Kernel::Reduce(k) | Kernel::ReduceEach(k) => {
                 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some())
             }

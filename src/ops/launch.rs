@@ -190,14 +190,18 @@ pub fn run_map(
     let (mut words, offset_words) = strided_words(shape, &strides)?;
     words.extend_from_slice(scalar_words);
     let addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
-    submit(
-        device,
-        &Kernel::Map(kernel),
-        &addresses,
-        words,
-        &offset_words,
-        n as u64,
-    )
+    // Contiguous 16-byte aligned float32/int32 tensors: four elements per 16-byte access.
+    let contiguous = words[1] == 1 && offset_words.iter().all(|&o| words[o + 1] == 1);
+    let vector = contiguous
+        && tensors
+            .iter()
+            .all(|t| matches!(t.dtype, DType::F32 | DType::I32) && t.address % 16 == 0);
+    let (kernel, items) = if vector {
+        (Kernel::MapVector(kernel), (n as u64).div_ceil(4))
+    } else {
+        (Kernel::Map(kernel), n as u64)
+    };
+    submit(device, &kernel, &addresses, words, &offset_words, items)
 }
 
 /// Reduces all of `t` with `op` and reads the value back to the host: a synchronising call,

@@ -35,6 +35,10 @@ impl Dialect for Cuda {
         format!("const {} {name} = {value};", self.ty(ty))
     }
 
+    fn let_inferred(&self, name: &str, value: &str) -> String {
+        format!("const auto {name} = {value};")
+    }
+
     fn var(&self, name: &str, ty: Ty, value: &str) -> String {
         format!("{} {name} = {value};", self.ty(ty))
     }
@@ -90,6 +94,22 @@ impl Dialect for Cuda {
 
     fn convert(&mut self, x: &str, from: DType, to: DType) -> String {
         convert(x, from, to)
+    }
+
+    fn load4(&self, t: usize, dtype: DType, at: &str) -> String {
+        format!("*(const {}*)(b{t} + ({at}))", vector_type(dtype))
+    }
+
+    fn component(&self, vector: &str, k: usize) -> String {
+        format!("{vector}.{}", ["x", "y", "z", "w"][k])
+    }
+
+    fn store4(&self, t: usize, dtype: DType, at: &str, values: &[String; 4]) -> String {
+        let ty = vector_type(dtype);
+        format!(
+            "*({ty}*)(b{t} + ({at})) = make_{ty}({});",
+            values.join(", ")
+        )
     }
 
     fn expr(&mut self, e: &Expr) -> String {
@@ -157,5 +177,14 @@ impl Dialect for Cuda {
             PRELUDE.replace("MAX_WORDS", &MAX_WORDS.to_string()),
             params.join(", "),
         )
+    }
+}
+
+/// CUDA's four-element vector of a 4-byte dtype.
+fn vector_type(dtype: DType) -> &'static str {
+    match dtype {
+        DType::F32 => "float4",
+        DType::I32 => "int4",
+        _ => unreachable!("vector maps are float32 or int32"),
     }
 }

@@ -146,41 +146,10 @@ pub fn render(expr: &Expr) -> String {
 fn libm(op: UnaryOp, x: &str, f64: bool) -> String {
     let suffix = if f64 { "" } else { "f" };
     let one = if f64 { "1.0" } else { "1.0f" };
-    use UnaryOp::*;
-    let name = match op {
-        Rsqrt => return format!("({one} / sqrt{suffix}({x}))"),
-        Round => "rint",
-        Abs => "fabs",
-        Ceil => "ceil",
-        Floor => "floor",
-        Trunc => "trunc",
-        Sqrt => "sqrt",
-        Exp => "exp",
-        Exp2 => "exp2",
-        Expm1 => "expm1",
-        Log => "log",
-        Log2 => "log2",
-        Log10 => "log10",
-        Log1p => "log1p",
-        Sin => "sin",
-        Cos => "cos",
-        Tan => "tan",
-        Asin => "asin",
-        Acos => "acos",
-        Atan => "atan",
-        Sinh => "sinh",
-        Cosh => "cosh",
-        Tanh => "tanh",
-        Asinh => "asinh",
-        Acosh => "acosh",
-        Atanh => "atanh",
-        Erf => "erf",
-        Erfc => "erfc",
-        Erfinv => "erfinv",
-        Neg | Not | IsNan | IsInf | IsFinite | Sign => {
-            unreachable!("{op:?} has no libm function")
-        }
-    };
+    if op == UnaryOp::Rsqrt {
+        return format!("({one} / sqrt{suffix}({x}))");
+    }
+    let name = op.math_name().expect("float ops have a math name");
     format!("{name}{suffix}({x})")
 }
 

@@ -48,6 +48,8 @@ pub trait Dialect {
     fn ty(&self, ty: Ty) -> String;
     /// An immutable local.
     fn let_(&self, name: &str, ty: Ty, value: &str) -> String;
+    /// An immutable local of the value's own type.
+    fn let_inferred(&self, name: &str, value: &str) -> String;
     /// A mutable local.
     fn var(&self, name: &str, ty: Ty, value: &str) -> String;
     /// A mutable local array of `len` elements, uninitialised.
@@ -74,6 +76,14 @@ pub trait Dialect {
     fn scalar(&self, dtype: DType, word: &str) -> String;
     /// `x`, computed as `from`, converted with PyTorch's cast semantics to `to`'s compute type.
     fn convert(&mut self, x: &str, from: DType, to: DType) -> String;
+    /// Four consecutive elements of tensor `t` (float32 or int32) from the 16-byte aligned
+    /// byte offset `at`, as one vector value.
+    fn load4(&self, t: usize, dtype: DType, at: &str) -> String;
+    /// Component `k` of a vector from [`Dialect::load4`].
+    fn component(&self, vector: &str, k: usize) -> String;
+    /// Stores four values as consecutive elements of tensor `t` at the 16-byte aligned byte
+    /// offset `at`.
+    fn store4(&self, t: usize, dtype: DType, at: &str, values: &[String; 4]) -> String;
     /// A scalar expression; input `i` is named `x{i}` and scalar `k` is `s{k}`.
     fn expr(&mut self, expr: &Expr) -> String;
     /// A builtin applied to its arguments.

@@ -31,6 +31,74 @@ pub fn map(p: &mut Printer, k: &MapKernel) {
     p.close();
 }
 
+/// A map over contiguous tensors (layout as [`map`] with one dimension of stride 1; every
+/// offset 16-byte aligned, float32/int32 only): work item `q` takes elements `4q .. 4q + 3`
+/// through one 16-byte load per input and store per output, the last, partial one element by
+/// element.
+pub fn map_vector(p: &mut Printer, k: &MapKernel) {
+    let tensors = k.inputs.len() + k.outputs.len();
+    p.let_("n", Ty::U32, p.word("0u"));
+    p.scalars(&k.scalars, &format!("3u + {tensors}u * 2u"));
+    let offset = |p: &Printer, t: usize| p.word(format!("{}u", 3 + 2 * t));
+    p.grid_loop("q", "(n + 3u) / 4u");
+    p.let_("base", Ty::U32, "q * 4u");
+    p.if_("base + 4u <= n");
+    for (t, &dtype) in k.inputs.iter().enumerate() {
+        let v =
+            p.d.load4(t, dtype, &format!("{} + base * 4u", offset(p, t)));
+        let line = p.d.let_inferred(&format!("v{t}"), &v);
+        p.line(line);
+    }
+    // Output `o`'s value for lane `l` is `r{o}_{l}`.
+    let results: Vec<[String; 4]> = (0..k.outputs.len())
+        .map(|o| std::array::from_fn(|lane| format!("r{o}_{lane}")))
+        .collect();
+    for (names, (dtype, _)) in results.iter().zip(&k.outputs) {
+        for name in names {
+            let zero = p.d.constant(*dtype, 0.0);
+            p.var(name, Ty::Value(*dtype), zero);
+        }
+    }
+    for lane in 0..4 {
+        p.open("");
+        // The element index, which expressions may read.
+        p.let_("i", Ty::U32, format!("base + {lane}u"));
+        for (t, &dtype) in k.inputs.iter().enumerate() {
+            let c = p.d.component(&format!("v{t}"), lane);
+            p.let_(&format!("x{t}"), Ty::Value(dtype), c);
+        }
+        for (o, (_, value)) in k.outputs.iter().enumerate() {
+            let value = p.expr(value);
+            p.line(format!("r{o}_{lane} = {value};"));
+        }
+        p.close();
+    }
+    for (o, (dtype, _)) in k.outputs.iter().enumerate() {
+        let t = k.inputs.len() + o;
+        let store = p.d.store4(
+            t,
+            *dtype,
+            &format!("{} + base * 4u", offset(p, t)),
+            &results[o],
+        );
+        p.line(store);
+    }
+    p.else_(None);
+    p.for_up("i", "base", "n");
+    for (t, &dtype) in k.inputs.iter().enumerate() {
+        let at = format!("{} + i * 4u", offset(p, t));
+        p.let_(&format!("x{t}"), Ty::Value(dtype), format!("ld{t}({at})"));
+    }
+    for (o, (_, value)) in k.outputs.iter().enumerate() {
+        let t = k.inputs.len() + o;
+        let value = p.expr(value);
+        p.line(format!("st{t}({} + i * 4u, {value});", offset(p, t)));
+    }
+    p.close();
+    p.close();
+    p.close();
+}
+
 /// Foreach arguments: `[n, end[chunk], offset per tensor argument, scalars per position]`;
 /// position `k` covers the elements `end[k - 1] <= i < end[k]` of the total `n`.
 pub fn foreach(p: &mut Printer, k: &ForeachKernel) {

@@ -40,6 +40,7 @@ impl Kernel {
     pub fn items_per_invocation(&self) -> u64 {
         match self {
             Kernel::Map(_)
+            | Kernel::MapVector(_)
             | Kernel::Foreach(_)
             | Kernel::MaskedSelect(_)
             | Kernel::Index(_)
@@ -85,6 +86,7 @@ fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String)
     let mut p = Printer::new(dialect);
     match kernel {
         Kernel::Map(k) => elementwise::map(&mut p, k),
+        Kernel::MapVector(k) => elementwise::map_vector(&mut p, k),
         Kernel::Foreach(k) => elementwise::foreach(&mut p, k),
         Kernel::MaskedSelect(dtype) => elementwise::masked_select(&mut p, *dtype),
         Kernel::Reduce(k) => reduce::reduce(&mut p, k, true),

@@ -32,6 +32,14 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             }),
         ),
         (
+            "map_vector",
+            Kernel::MapVector(MapKernel {
+                inputs: vec![f],
+                scalars: vec![],
+                outputs: vec![(f, Expr::input(0, f).exp())],
+            }),
+        ),
+        (
             "reduce",
             Kernel::Reduce(ReduceKernel {
                 input: f,

@@ -3,12 +3,15 @@
 use super::dtype::compute_type;
 use crate::dtype::DType;
 
-/// Declares the word bindings: binding 0 holds the launch arguments, binding `1 + s` slot `s`.
-pub fn bindings(slot_atomic: &[bool]) -> String {
+/// Declares the word bindings: binding 0 holds the launch arguments, binding `1 + s` slot `s`
+/// (as 16-byte words when `wide`).
+pub fn bindings(slot_atomic: &[bool], wide: bool) -> String {
     let mut out = String::from("@group(0) @binding(0) var<storage, read> p: array<u32>;\n");
     for (s, atomic) in slot_atomic.iter().enumerate() {
         let ty = if *atomic {
             "array<atomic<u32>>"
+        } else if wide {
+            "array<vec4<u32>>"
         } else {
             "array<u32>"
         };
@@ -32,18 +35,21 @@ pub fn atomic_slots(dtypes: &[DType], slots: &[usize], inputs: usize) -> Vec<boo
     atomic
 }
 
-fn word(slot: usize, atomic: bool, index: &str) -> String {
+/// The 32-bit word `index` of a slot (whose words are grouped by four when `wide`).
+fn word(slot: usize, atomic: bool, wide: bool, index: &str) -> String {
     if atomic {
         format!("atomicLoad(&b{slot}[{index}])")
+    } else if wide {
+        format!("b{slot}[({index}) >> 2u][({index}) & 3u]")
     } else {
         format!("b{slot}[{index}]")
     }
 }
 
 /// `fn ld{t}(e: u32) -> T`: the element of tensor `t` at byte address `e` of its slot.
-pub fn load_fn(t: usize, dtype: DType, slot: usize, atomic: bool) -> String {
+pub fn load_fn(t: usize, dtype: DType, slot: usize, atomic: bool, wide: bool) -> String {
     let ty = compute_type(dtype);
-    let w = word(slot, atomic, "e >> 2u");
+    let w = word(slot, atomic, wide, "e >> 2u");
     let body = match dtype.size() {
         1 => {
             let bits = format!("(({w} >> ((e & 3u) * 8u)) & 0xffu)");
@@ -66,7 +72,7 @@ pub fn load_fn(t: usize, dtype: DType, slot: usize, atomic: bool) -> String {
             _ => format!("bitcast<i32>({w})"),
         },
         _ => {
-            let hi = word(slot, atomic, "(e >> 2u) + 1u");
+            let hi = word(slot, atomic, wide, "(e >> 2u) + 1u");
             format!("bitcast<{ty}>((u64({hi}) << 32u) | u64({w}))")
         }
     };
@@ -74,7 +80,7 @@ pub fn load_fn(t: usize, dtype: DType, slot: usize, atomic: bool) -> String {
 }
 
 /// `fn st{t}(e: u32, v: T)`: stores the element of tensor `t` at byte address `e`.
-pub fn store_fn(t: usize, dtype: DType, slot: usize, atomic: bool) -> String {
+pub fn store_fn(t: usize, dtype: DType, slot: usize, atomic: bool, wide: bool) -> String {
     let ty = compute_type(dtype);
     let body = match dtype.size() {
         1 | 2 => {
@@ -91,20 +97,20 @@ pub fn store_fn(t: usize, dtype: DType, slot: usize, atomic: bool) -> String {
                  atomicOr(&b{slot}[e >> 2u], {bits} << sh);"
             )
         }
-        4 => put(slot, atomic, "e >> 2u", "bitcast<u32>(v)"),
+        4 => put(slot, atomic, wide, "e >> 2u", "bitcast<u32>(v)"),
         _ => format!(
             "let x = bitcast<u64>(v);\n    {}\n    {}",
-            put(slot, atomic, "e >> 2u", "u32(x & 0xfffffffflu)"),
-            put(slot, atomic, "(e >> 2u) + 1u", "u32(x >> 32u)")
+            put(slot, atomic, wide, "e >> 2u", "u32(x & 0xfffffffflu)"),
+            put(slot, atomic, wide, "(e >> 2u) + 1u", "u32(x >> 32u)")
         ),
     };
     format!("fn st{t}(e: u32, v: {ty}) {{\n    {body}\n}}\n")
 }
 
-fn put(slot: usize, atomic: bool, index: &str, value: &str) -> String {
+fn put(slot: usize, atomic: bool, wide: bool, index: &str, value: &str) -> String {
     if atomic {
         format!("atomicStore(&b{slot}[{index}], {value});")
     } else {
-        format!("b{slot}[{index}] = {value};")
+        format!("{} = {value};", word(slot, false, wide, index))
     }
 }

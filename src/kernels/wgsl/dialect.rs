@@ -51,6 +51,10 @@ impl Dialect for Wgsl<'_> {
         format!("let {name}: {} = {value};", self.ty(ty))
     }
 
+    fn let_inferred(&self, name: &str, value: &str) -> String {
+        format!("let {name} = {value};")
+    }
+
     fn var(&self, name: &str, ty: Ty, value: &str) -> String {
         format!("var {name}: {} = {value};", self.ty(ty))
     }
@@ -120,6 +124,27 @@ impl Dialect for Wgsl<'_> {
         convert(x, from, to)
     }
 
+    fn load4(&self, t: usize, dtype: DType, at: &str) -> String {
+        format!(
+            "bitcast<vec4<{}>>(b{}[({at}) >> 4u])",
+            compute_type(dtype),
+            self.slots[t]
+        )
+    }
+
+    fn component(&self, vector: &str, k: usize) -> String {
+        format!("{vector}[{k}]")
+    }
+
+    fn store4(&self, t: usize, dtype: DType, at: &str, values: &[String; 4]) -> String {
+        format!(
+            "b{}[({at}) >> 4u] = bitcast<vec4<u32>>(vec4<{}>({}));",
+            self.slots[t],
+            compute_type(dtype),
+            values.join(", ")
+        )
+    }
+
     fn expr(&mut self, e: &Expr) -> String {
         expr::render(e, &mut self.helpers)
     }
@@ -178,12 +203,14 @@ impl Dialect for Wgsl<'_> {
     ) -> String {
         let dtypes = kernel.tensor_dtypes();
         let atomic = atomic_slots(&dtypes, self.slots, kernel.input_count());
+        // A vector map binds its (4-byte, never atomic) tensors as 16-byte words.
+        let wide = matches!(kernel, Kernel::MapVector(_));
         let mut src = String::from(HELPERS);
-        src += &bindings(&atomic);
+        src += &bindings(&atomic, wide);
         for (t, (&dtype, &slot)) in dtypes.iter().zip(self.slots).enumerate() {
-            src += &load_fn(t, dtype, slot, atomic[slot]);
+            src += &load_fn(t, dtype, slot, atomic[slot], wide);
             if t >= kernel.input_count() {
-                src += &store_fn(t, dtype, slot, atomic[slot]);
+                src += &store_fn(t, dtype, slot, atomic[slot], wide);
             }
         }
         if self.mulhi {

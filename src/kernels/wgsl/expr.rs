@@ -160,36 +160,7 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
 
 /// The WGSL builtin (or helper stem) of a transcendental op.
 fn stem(op: UnaryOp) -> &'static str {
-    use UnaryOp::*;
-    match op {
-        Sqrt => "sqrt",
-        Rsqrt => "rsqrt",
-        Exp => "exp",
-        Exp2 => "exp2",
-        Expm1 => "expm1",
-        Log => "log",
-        Log2 => "log2",
-        Log10 => "log10",
-        Log1p => "log1p",
-        Sin => "sin",
-        Cos => "cos",
-        Tan => "tan",
-        Asin => "asin",
-        Acos => "acos",
-        Atan => "atan",
-        Sinh => "sinh",
-        Cosh => "cosh",
-        Tanh => "tanh",
-        Asinh => "asinh",
-        Acosh => "acosh",
-        Atanh => "atanh",
-        Erf => "erf",
-        Erfc => "erfc",
-        Erfinv => "erfinv",
-        Neg | Abs | Ceil | Floor | Trunc | Round | Not | IsNan | IsInf | IsFinite | Sign => {
-            unreachable!("{op:?} is not transcendental")
-        }
-    }
+    op.math_name().expect("transcendental ops have a math name")
 }
 
 fn unary(op: UnaryOp, x: &str, dtype: DType, helpers: &mut Helpers) -> String {
