@@ -7,7 +7,7 @@ rows or tensors gives wrong results past some size. The limits the kernels are b
 
 - reductions: 8,192 elements per workgroup, then passes over the partials (two levels above
   8,192 partials, i.e. above 8192 * 8192 elements); 64 threads x 65,535 iterations = 4,194,240;
-  strided columns and short rows of many outputs: 128 elements per invocation, then partials
+  strided columns and short rows of many outputs: 1,024 elements per invocation, then partials
 - scans (cumsum, cumprod): chunks of 2,048 elements per line, joined by a carry
 - sorts: ranking up to 2,048 elements per line, merge passes above
 - masked_select / nonzero: through a cumsum of the mask
@@ -261,9 +261,9 @@ REDUCTIONS = {
 
 # (shape, dim): short and long rows, columns, few long rows
 DIM_CASES = [((3, 8193), 1), ((3, 70000), -1), ((70000, 3), 0), ((4, 300_000), 1)]
-# Columns of many outputs (an invocation per output and chunk of 128: one chunk, several, and
-# partials past one launch's worth), short rows of many outputs, and a middle dimension.
-DIM_CASES += [((128, 300), 0), ((129, 300), 0), ((1000, 130), 0), ((3000, 257), 0)]
+# Columns of many outputs (an invocation per output and chunk of 1,024: one chunk, two, and
+# several), short rows of many outputs, and a middle dimension.
+DIM_CASES += [((1024, 300), 0), ((1025, 300), 0), ((1000, 130), 0), ((3000, 257), 0)]
 DIM_CASES += [((300, 32), 1), ((300, 33), 1), ((60, 40, 70), 1)]
 # Many short rows (70,000 outputs, ~1 s a test on 2 cores) and two rows past one grid row: a few
 # of the reductions only.

@@ -334,10 +334,9 @@ fn launch_reduce(
 /// Rows this short are reduced by one invocation each.
 const SHORT_ROW: i64 = 32;
 
-/// Reduced elements per invocation when each invocation reduces its own chunk (as many as a
-/// group's invocation takes: longer loops in many invocations stop early on the software
-/// device).
-const EACH_CHUNK: i64 = 128;
+/// Reduced elements per invocation when each invocation reduces its own chunk (a variance's
+/// two passes then stay far below the software device's 65,535 loop iterations).
+const EACH_CHUNK: i64 = 1024;
 
 /// The reduced elements one work item (a group, or an invocation: see [`each`]) takes.
 fn chunk_of(source: Source) -> i64 {

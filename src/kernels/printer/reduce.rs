@@ -84,7 +84,11 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
     let outs = k.outputs.len();
     p.let_("oo", Ty::U32, "next");
     p.scalars(&k.scalars, &format!("oo + {outs}u * (2u + nk)"));
-    p.for_("w", "group", "w < n_out * n_chunks", "w += groups");
+    if group {
+        p.for_("w", "group", "w < n_out * n_chunks", "w += groups");
+    } else {
+        p.grid_loop("w", "n_out * n_chunks");
+    }
     p.let_("o", Ty::U32, "w / n_chunks");
     p.let_("c", Ty::U32, "w % n_chunks");
     p.let_("lo", Ty::U32, "c * chunk");

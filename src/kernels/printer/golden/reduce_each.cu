@@ -26,7 +26,7 @@ fn main {
     const u32 io = 6u + nk + nr;
     u32 next = io + 1u + nk + nr;
     const u32 oo = next;
-    for (u32 w = group; w < n_out * n_chunks; w += groups) {
+    for (u32 w = group * 64u + t; w < n_out * n_chunks; w += groups * 64u) {
         const u32 o = w / n_chunks;
         const u32 c = w % n_chunks;
         const u32 lo = c * chunk;

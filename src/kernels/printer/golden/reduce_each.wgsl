@@ -26,7 +26,7 @@ fn main {
     let io: u32 = 6u + nk + nr;
     var next: u32 = io + 1u + nk + nr;
     let oo: u32 = next;
-    for (var w = group; w < n_out * n_chunks; w += groups) {
+    for (var w = group * 64u + t; w < n_out * n_chunks; w += groups * 64u) {
         let o: u32 = w / n_chunks;
         let c: u32 = w % n_chunks;
         let lo: u32 = c * chunk;
