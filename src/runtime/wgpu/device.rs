@@ -17,6 +17,8 @@ use crate::runtime::devices::VendorDevice;
 pub struct WgpuDevice {
     pub name: String,
     software: bool,
+    /// How many groups keep the device busy (see `open`).
+    resident_groups: u64,
     device: wgpu::Device,
     queue: wgpu::Queue,
     features: wgpu::Features,
@@ -47,18 +49,6 @@ struct Resolved {
 }
 
 impl WgpuDevice {
-    /// How many groups keep the device busy: on the software device a few per core (each
-    /// core runs one group at a time, and fewer, longer groups save its per-group cost),
-    /// on a GPU enough for every multiprocessor (wgpu does not say how many it has).
-    fn resident_groups(&self) -> u64 {
-        if self.software {
-            let cores = std::thread::available_parallelism().map_or(4, |n| n.get());
-            cores as u64 * 4
-        } else {
-            4096
-        }
-    }
-
     /// Opens `adapter` as device number `index`.
     pub fn open(adapter: wgpu::Adapter, index: usize) -> std::result::Result<Self, String> {
         let info = adapter.get_info();
@@ -78,9 +68,20 @@ impl WgpuDevice {
             device: device.clone(),
             max_buffer_size: limits.max_buffer_size,
         };
+        // How many groups keep the device busy: on the software device a few per core (each
+        // core runs one group at a time, and fewer, longer groups save its per-group cost),
+        // on a GPU enough for every multiprocessor (wgpu does not say how many it has).
+        let software = info.device_type == wgpu::DeviceType::Cpu;
+        let resident_groups = if software {
+            let cores = std::thread::available_parallelism().map_or(4, |n| n.get());
+            cores as u64 * 4
+        } else {
+            4096
+        };
         Ok(WgpuDevice {
+            resident_groups,
             name: info.name.clone(),
-            software: info.device_type == wgpu::DeviceType::Cpu,
+            software,
             pipelines: PipelineCache::new(format!("{} (wgpu {:?})", info.name, info.backend)),
             device,
             queue,
@@ -309,7 +310,7 @@ impl VendorDevice for WgpuDevice {
             )));
         }
         let pipeline = self.pipelines.get(&self.device, launch.kernel, &slots)?;
-        let groups = launch.kernel.groups(launch.threads, self.resident_groups());
+        let groups = launch.kernel.groups(launch.threads, self.resident_groups);
         let x = groups.min(65535) as u32;
         let y = groups.div_ceil(u64::from(x)).min(65535) as u32;
         self.batch.push(
