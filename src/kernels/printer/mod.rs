@@ -262,8 +262,8 @@ impl<'a> Printer<'a> {
 
     /// In a loop over element `i` of a strided iteration space (`nd` dimensions, sizes at
     /// words `sizes + d`, tensor `t`'s offset at word `tensors + t * (1 + nd)` followed by its
-    /// `nd` strides), `a{t}`: the byte address of each tensor's element `i`. Contiguous
-    /// one-dimensional spaces skip the index arithmetic.
+    /// `nd` strides), `a{t}`: the byte address of each tensor's element `i`. One- and
+    /// two-dimensional spaces (most, after coalescing) skip the loop over dimensions.
     pub fn addresses(&mut self, dtypes: &[DType], sizes: &str, tensors: &str) {
         for t in 0..dtypes.len() {
             self.var(&format!("e{t}"), Ty::U32, "0u");
@@ -272,6 +272,17 @@ impl<'a> Printer<'a> {
         for t in 0..dtypes.len() {
             let stride = self.word(format!("{tensors} + {t}u * 2u + 1u"));
             self.line(format!("e{t} = i * {stride};"));
+        }
+        self.else_(Some("nd == 2u"));
+        let inner = self.word(format!("{sizes} + 2u"));
+        self.let_("row", Ty::U32, format!("i / {inner}"));
+        self.let_("col", Ty::U32, format!("i % {inner}"));
+        for t in 0..dtypes.len() {
+            let (s0, s1) = (
+                self.word(format!("{tensors} + {t}u * 3u + 1u")),
+                self.word(format!("{tensors} + {t}u * 3u + 2u")),
+            );
+            self.line(format!("e{t} = row * {s0} + col * {s1};"));
         }
         self.else_(None);
         self.var("r", Ty::U32, "i");

@@ -10,6 +10,12 @@ fn main {
             e0 = i * p[2u + nd + 0u * 2u + 1u];
             e1 = i * p[2u + nd + 1u * 2u + 1u];
             e2 = i * p[2u + nd + 2u * 2u + 1u];
+        } else if (nd == 2u) {
+            let row: u32 = i / p[1u + 2u];
+            let col: u32 = i % p[1u + 2u];
+            e0 = row * p[2u + nd + 0u * 3u + 1u] + col * p[2u + nd + 0u * 3u + 2u];
+            e1 = row * p[2u + nd + 1u * 3u + 1u] + col * p[2u + nd + 1u * 3u + 2u];
+            e2 = row * p[2u + nd + 2u * 3u + 1u] + col * p[2u + nd + 2u * 3u + 2u];
         } else {
             var r: u32 = i;
             for (var d = nd; d > 0u; d -= 1u) {

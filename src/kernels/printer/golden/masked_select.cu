@@ -10,6 +10,12 @@ fn main {
             e0 = i * p.w[2u + nd + 0u * 2u + 1u];
             e1 = i * p.w[2u + nd + 1u * 2u + 1u];
             e2 = i * p.w[2u + nd + 2u * 2u + 1u];
+        } else if (nd == 2u) {
+            const u32 row = i / p.w[1u + 2u];
+            const u32 col = i % p.w[1u + 2u];
+            e0 = row * p.w[2u + nd + 0u * 3u + 1u] + col * p.w[2u + nd + 0u * 3u + 2u];
+            e1 = row * p.w[2u + nd + 1u * 3u + 1u] + col * p.w[2u + nd + 1u * 3u + 2u];
+            e2 = row * p.w[2u + nd + 2u * 3u + 1u] + col * p.w[2u + nd + 2u * 3u + 2u];
         } else {
             u32 r = i;
             for (u32 d = nd; d > 0u; d -= 1u) {

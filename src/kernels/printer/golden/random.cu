@@ -8,6 +8,10 @@ fn main {
         u32 e0 = 0u;
         if (nd == 1u) {
             e0 = i * p.w[7u + nd + 0u * 2u + 1u];
+        } else if (nd == 2u) {
+            const u32 row = i / p.w[6u + 2u];
+            const u32 col = i % p.w[6u + 2u];
+            e0 = row * p.w[7u + nd + 0u * 3u + 1u] + col * p.w[7u + nd + 0u * 3u + 2u];
         } else {
             u32 r = i;
             for (u32 d = nd; d > 0u; d -= 1u) {

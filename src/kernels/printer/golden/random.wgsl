@@ -8,6 +8,10 @@ fn main {
         var e0: u32 = 0u;
         if (nd == 1u) {
             e0 = i * p[7u + nd + 0u * 2u + 1u];
+        } else if (nd == 2u) {
+            let row: u32 = i / p[6u + 2u];
+            let col: u32 = i % p[6u + 2u];
+            e0 = row * p[7u + nd + 0u * 3u + 1u] + col * p[7u + nd + 0u * 3u + 2u];
         } else {
             var r: u32 = i;
             for (var d = nd; d > 0u; d -= 1u) {
