@@ -271,6 +271,8 @@ COSTLY_DIM_CASES = [((70000, 5), 1), ((5, 70000), 0), ((2, GRID + 1), 1)]
 SOME_REDUCTIONS = ["sum_exact", "amax_nan", "argmax_ties", "var_mean", "logsumexp", "all"]
 DIM_PARAMS = [(name, *case) for name in REDUCTIONS for case in DIM_CASES]
 DIM_PARAMS += [(name, *case) for name in SOME_REDUCTIONS for case in COSTLY_DIM_CASES]
+# Short rows past one grid row of outputs (an invocation each: more than 65,535 groups).
+DIM_PARAMS += [large(name, (GRID + 1, 3), 1) for name in SOME_REDUCTIONS]
 
 
 def check_reduction(device, name, shape, dim):
@@ -495,9 +497,10 @@ def test_scatter_to_distinct_targets(device, n):
     )
 
 
-# (number of targets, number of values): everything into one, few into many. Each target looks
-# at every value (in launches of a few thousand): 1,000 targets of 70,000 take 2 s.
-ACCUMULATE_CASES = [(1, 4097), (1, 70000), (100, 70000), (1000, 4097)]
+# (number of targets, number of values): everything into one, few into many. The values are
+# sorted by target (rank sort up to 2,048, merge passes above) and each target combines its run,
+# at most 4,096 values per launch: runs of 4,096 and 4,097 and of 70,000 (18 launches).
+ACCUMULATE_CASES = [(1, 4096), (1, 4097), (1, 70000), (100, 70000), (1000, 4097)]
 
 
 def accumulate_inputs(targets, count, dtype):
@@ -509,7 +512,7 @@ def accumulate_inputs(targets, count, dtype):
 
 ACCUMULATE_PARAMS = [
     (how, dtype, *case)
-    for how in ["index_add_", "index_put_", "scatter_add_"]
+    for how in ["index_add_", "index_put_", "scatter_add_", "scatter_add_rows"]
     for dtype in [torch.float32, torch.int64]
     for case in ACCUMULATE_CASES
 ] + [("index_add_", torch.float32, 1000, 70000)]
@@ -525,6 +528,9 @@ def test_accumulate(device, how, dtype, targets, count):
             return out.index_add_(0, i, v, alpha=2)
         if how == "index_put_":
             return out.index_put_((i,), v, accumulate=True)
+        if how == "scatter_add_rows":
+            # An index that differs along the other dimension: that dimension is sorted too.
+            return out.scatter_add_(0, torch.stack([i, i.flip(0)], 1), v)
         return out.scatter_add_(0, i.view(-1, 1).expand(-1, 2), v)
 
     assert_same(run(device), run("cpu"))
@@ -619,6 +625,13 @@ def test_matmul(device, m, k, n):
     assert_same(a.to(device) @ b.to(device), a @ b)
     a, b = uniform((m, k)), uniform((k, n), 1)
     assert_near(a.to(device) @ b.to(device), a.double() @ b.double(), rtol=sum_rtol(k))
+
+
+def test_batched_matmul_past_one_grid_row(device):
+    # One output tile per product: 65,537 groups, the last two in the grid's second row.
+    a = ints(-3, 4, (65537, 3, 5), dtype=torch.float32)
+    b = ints(-3, 4, (65537, 5, 2), 1, dtype=torch.float32)
+    assert_same(torch.bmm(a.to(device), b.to(device)), torch.bmm(a, b))
 
 
 def test_foreach_with_long_tensors(device):

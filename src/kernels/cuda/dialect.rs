@@ -127,8 +127,6 @@ impl Dialect for Cuda {
             Builtin::FastCosF32 => format!("__cosf({a})"),
             Builtin::SinPiF64 => format!("sinpi({a})"),
             Builtin::CosPiF64 => format!("cospi({a})"),
-            Builtin::F32Bits => format!("__float_as_uint({a})"),
-            Builtin::F32FromBits => format!("__uint_as_float({a})"),
         }
     }
 

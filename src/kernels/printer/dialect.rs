@@ -37,9 +37,6 @@ pub enum Builtin {
     /// `sin(pi x)` and `cos(pi x)` in float64.
     SinPiF64,
     CosPiF64,
-    /// The float32 bits as u32 and back.
-    F32Bits,
-    F32FromBits,
 }
 
 /// One kernel language. Statements are returned without indentation or newline.

@@ -179,8 +179,6 @@ impl Dialect for Wgsl<'_> {
                 let pi = expr::lit(DType::F64, std::f64::consts::PI);
                 format!("{}({a} * {pi})", self.helpers.need(name))
             }
-            Builtin::F32Bits => format!("bitcast<u32>({a})"),
-            Builtin::F32FromBits => format!("bitcast<f32>({a})"),
         }
     }
 
