@@ -118,13 +118,16 @@ int resize_argument(void* ctx, int64_t index, const int64_t* sizes, int64_t ndim
 }
 
 int create_tensor(void* ctx, const int64_t* sizes, int64_t ndim, int32_t dtype, int32_t device,
-                  MojoTensor* out) {
+                  int32_t channels_last, MojoTensor* out) {
   try {
     auto& state = *static_cast<CallState*>(ctx);
     auto options = at::TensorOptions()
                        .dtype(static_cast<at::ScalarType>(dtype))
                        .device(c10::Device(kMojo, static_cast<c10::DeviceIndex>(device)));
-    state.created.push_back(at::empty(c10::IntArrayRef(sizes, ndim), options));
+    auto format = at::MemoryFormat::Contiguous;
+    if (channels_last && ndim == 4) format = at::MemoryFormat::ChannelsLast;
+    if (channels_last && ndim == 5) format = at::MemoryFormat::ChannelsLast3d;
+    state.created.push_back(at::empty(c10::IntArrayRef(sizes, ndim), options, format));
     *out = describe(state.created.back());
     return static_cast<int>(state.created.size()) - 1;
   } catch (const c10::OutOfMemoryError& e) {

@@ -93,6 +93,32 @@ pub struct GemmKernel {
     pub with_c: bool,
 }
 
+/// Which product of a convolution an implicit-GEMM kernel computes: the output rows come
+/// from the dense operand, the image is gathered (see `printer::conv`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConvPass {
+    /// `b[tap, position]` is the image at `position * stride - pad + offset * dilation`: the
+    /// forward convolution, and the input gradient of a transposed one.
+    Gather,
+    /// `b[tap, position]` is the image at `(position + pad - offset * dilation) / stride`
+    /// where that divides exactly: the input gradient, and the transposed convolution.
+    Transposed,
+    /// `b[position, tap]` as for `Gather`: the weight gradient, summed over positions.
+    Weight,
+}
+
+/// A convolution product as an implicit GEMM: tensor arguments are the dense operand and
+/// the image (both `input`), the bias (when `bias`, of `input`), then the output.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ConvKernel {
+    pub input: DType,
+    pub acc: DType,
+    pub output: DType,
+    pub pass: ConvPass,
+    /// Whether a bias per output row (of the whole, ungrouped matrix) is added before rounding.
+    pub bias: bool,
+}
+
 /// Reads or writes through index tensors. With `scatter` false (gather) `dst[i] = src[at(i)]`,
 /// else `dst[at(i)] = src[i]`, where `at(i)` adds each index tensor's element at `i`, wrapped
 /// when negative, times that index's stride in the indexed tensor. An index outside its bound
@@ -385,6 +411,7 @@ pub enum Kernel {
     ReduceEach(ReduceKernel),
     Scan(ScanKernel),
     Gemm(GemmKernel),
+    Conv(ConvKernel),
     /// Copies the elements of `input` where `mask` is true, in order, to the contiguous output,
     /// each to the place its inclusive count of set mask elements (an int64 tensor) gives.
     MaskedSelect(DType),
@@ -436,6 +463,13 @@ impl Kernel {
                 k.input.name(),
                 k.output.name()
             ),
+            Kernel::Conv(k) => format!(
+                "conv_{:?}{}({})->{}",
+                k.pass,
+                if k.bias { "_bias" } else { "" },
+                k.input.name(),
+                k.output.name()
+            ),
             Kernel::MaskedSelect(dtype) => format!("masked_select({})", dtype.name()),
             Kernel::Index(k) => format!(
                 "{}({};{})",
@@ -478,7 +512,7 @@ impl Kernel {
     }
 
     /// Every pattern's name, in the order of [`Kernel::pattern`].
-    pub const PATTERNS: [&'static str; 14] = [
+    pub const PATTERNS: [&'static str; 15] = [
         "map",
         "reduce",
         "scan",
@@ -493,6 +527,7 @@ impl Kernel {
         "accumulate_keys",
         "reduce_each",
         "map_vector",
+        "conv",
     ];
 
     /// The pattern's number in [`Kernel::PATTERNS`].
@@ -512,6 +547,7 @@ impl Kernel {
             Kernel::AccumulateKeys(_) => 11,
             Kernel::ReduceEach(_) => 12,
             Kernel::MapVector(_) => 13,
+            Kernel::Conv(_) => 14,
         }
     }
 
@@ -535,6 +571,12 @@ impl Kernel {
                 .collect(),
             Kernel::Gemm(k) => {
                 let inputs = if k.with_c { 3 } else { 2 };
+                let mut dtypes = vec![k.input; inputs];
+                dtypes.push(k.output);
+                dtypes
+            }
+            Kernel::Conv(k) => {
+                let inputs = if k.bias { 3 } else { 2 };
                 let mut dtypes = vec![k.input; inputs];
                 dtypes.push(k.output);
                 dtypes
@@ -594,6 +636,7 @@ impl Kernel {
             Kernel::MaskedSelect(_) => 3,
             Kernel::Merge(_) => 2,
             Kernel::Gemm(k) => 2 + usize::from(k.with_c),
+            Kernel::Conv(k) => 2 + usize::from(k.bias),
             Kernel::Index(k) => 1 + k.indices.len(),
             Kernel::Accumulate(_) => 4,
             Kernel::AccumulateKeys(k) => k.indices.len(),

@@ -9,13 +9,15 @@ use super::tensor::{TensorArg, TensorRef};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 
-/// Creates a device tensor and describes it; returns its result number or -1 on error.
+/// Creates a device tensor (channels-last when asked and it has 4 or 5 dimensions) and
+/// describes it; returns its result number or -1 on error.
 pub type CreateFn = unsafe extern "C" fn(
     ctx: *mut c_void,
     sizes: *const i64,
     ndim: i64,
     dtype: i32,
     device: i32,
+    channels_last: i32,
     out: *mut TensorArg,
 ) -> i32;
 
@@ -428,6 +430,18 @@ impl<'a> Call<'a> {
 
     /// Creates a new device tensor and returns it from the op.
     pub fn create(&mut self, sizes: &[i64], dtype: DType, device: usize) -> Result<TensorRef> {
+        self.create_in(sizes, dtype, device, false)
+    }
+
+    /// [`Call::create`] in the channels-last memory format when `channels_last` (and the
+    /// tensor has 4 or 5 dimensions).
+    pub fn create_in(
+        &mut self,
+        sizes: &[i64],
+        dtype: DType,
+        device: usize,
+        channels_last: bool,
+    ) -> Result<TensorRef> {
         let mut arg = TensorArg::empty();
         // SAFETY: the glue promises `create` accepts `ctx`; `arg` outlives the call.
         let n = unsafe {
@@ -437,6 +451,7 @@ impl<'a> Call<'a> {
                 sizes.len() as i64,
                 dtype.code(),
                 device as i32,
+                i32::from(channels_last),
                 &mut arg,
             )
         };

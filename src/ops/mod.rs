@@ -7,6 +7,7 @@ pub mod advanced_index;
 pub mod amp;
 pub mod call;
 pub mod cat;
+pub mod conv;
 pub mod copy;
 pub mod factory;
 pub mod faults;

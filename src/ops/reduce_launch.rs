@@ -9,6 +9,7 @@ use super::layout::{broadcast_strides, coalesce};
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
+use crate::dtype::DType;
 use crate::error::Result;
 use crate::kernels::printer::GROUP_SIZE;
 use crate::kernels::{Expr, Kernel, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
@@ -67,6 +68,27 @@ pub fn run_reduce(
     scalar_words: &[u32],
 ) -> Result<()> {
     run_reduce_with(kernel, input, None, outputs, reduced, scalar_words)
+}
+
+/// Sums `input` over its `reduced` dimensions into `out` (viewed with the kept sizes),
+/// accumulating floats in float32 (float64 for float64) and rounding once.
+pub fn sum_into(input: &TensorRef, reduced: &[bool], out: &TensorRef) -> Result<()> {
+    let acc = if input.dtype == DType::F64 {
+        DType::F64
+    } else {
+        DType::F32
+    };
+    let kernel = ReduceKernel {
+        per_output: None,
+        indexed: false,
+        input: input.dtype,
+        scalars: vec![],
+        pre: Expr::input(0, input.dtype).cast(acc),
+        op: ReduceOp::Sum,
+        acc,
+        outputs: vec![(out.dtype, Expr::input(0, acc).cast(out.dtype))],
+    };
+    run_reduce(kernel, input, &[out], reduced, &[])
 }
 
 /// [`run_reduce`] with the kernel's per-output tensor (viewed with the kept sizes), if any.

@@ -11,9 +11,10 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 18] {
+fn families() -> [&'static [(&'static str, OpFn)]; 19] {
     [
         super::math::OPS,
+        super::conv::OPS,
         super::special::OPS,
         super::loss::OPS,
         super::factory::OPS,

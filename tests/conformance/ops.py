@@ -169,6 +169,13 @@ OPS = [
     "dot",
     "matmul",
     "nn.functional.linear",
+    # Convolution (implicit GEMM).
+    "nn.functional.conv1d",
+    "nn.functional.conv2d",
+    "nn.functional.conv3d",
+    "nn.functional.conv_transpose1d",
+    "nn.functional.conv_transpose2d",
+    "nn.functional.conv_transpose3d",
     # Softmax and the classification losses (training issue).
     "softmax",
     "log_softmax",

@@ -6,6 +6,7 @@
 //! accumulator type.
 
 use super::{Printer, Ty, GROUP_SIZE};
+use crate::dtype::DType;
 use crate::kernels::pattern::GemmKernel;
 
 /// Side of a group's output tile.
@@ -22,11 +23,8 @@ const K_STEP: u32 = 16;
 /// alpha and beta are in the accumulator dtype. One group per output tile at a time.
 pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     let acc = Ty::Value(k.acc);
-    let staged = TILE * K_STEP;
-    p.shared("sa", acc, staged);
-    p.shared("sb", acc, staged);
+    shared_tiles(p, acc);
     p.uniform_words("dims", 6);
-    let zero = p.d.constant(k.acc, 0.0);
     let isz = k.input.size();
     // Element (row, col) of operand `t` whose words start at `base`, in the accumulator type.
     let load = |p: &mut Printer, t: usize, row: &str, col: &str, base: usize| {
@@ -77,10 +75,7 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     );
     p.let_("m", Ty::U32, "dims[0]");
     p.let_("n", Ty::U32, "dims[1]");
-    p.let_("kk_end", Ty::U32, "dims[2]");
     p.let_("tiles", Ty::U32, "dims[4] * dims[5]");
-    p.let_("ty", Ty::U32, format!("t / {SIDE}u"));
-    p.let_("tx", Ty::U32, format!("t % {SIDE}u"));
     p.for_("g", "group", "g < dims[3] * tiles", "g += groups");
     p.let_("b", Ty::U32, "g / tiles");
     p.let_(
@@ -93,12 +88,46 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
         Ty::U32,
         format!("((g % tiles) % dims[5]) * {TILE}u"),
     );
+    p.let_("k_begin", Ty::U32, "0u");
+    p.let_("k_end", Ty::U32, "dims[2]");
+    tile_product(
+        p,
+        k.acc,
+        |p, row, col| load(p, 0, row, col, 6),
+        |p, row, col| load(p, 1, row, col, 10),
+    );
+    p.close();
+}
+
+/// The group memory `tile_product` stages its slices through.
+pub(super) fn shared_tiles(p: &mut Printer, acc: Ty) {
+    let staged = TILE * K_STEP;
+    p.shared("sa", acc, staged);
+    p.shared("sb", acc, staged);
+}
+
+/// The register-tiled product of the current tile, inside the loop over tiles: with `m`, `n`,
+/// `row0`, `col0`, `b`, `k_begin` and `k_end` in scope, accumulates `a[row, kk] * b[kk, col]`
+/// over `kk` in `k_begin..k_end` and hands each output to `put(b, row, col, acc)`. The loads
+/// print the element's value (in the accumulator type) and may print statements before it;
+/// they run only inside the matrices.
+pub(super) fn tile_product(
+    p: &mut Printer,
+    acc_dtype: DType,
+    mut load_a: impl FnMut(&mut Printer, &str, &str) -> String,
+    mut load_b: impl FnMut(&mut Printer, &str, &str) -> String,
+) {
+    let acc = Ty::Value(acc_dtype);
+    let zero = p.d.constant(acc_dtype, 0.0);
+    let staged = TILE * K_STEP;
+    p.let_("ty", Ty::U32, format!("t / {SIDE}u"));
+    p.let_("tx", Ty::U32, format!("t % {SIDE}u"));
     for i in 0..BLOCK {
         for j in 0..BLOCK {
             p.var(&format!("c{i}_{j}"), acc, &zero);
         }
     }
-    p.for_("k0", "0u", "k0 < kk_end", &format!("k0 += {K_STEP}u"));
+    p.for_("k0", "k_begin", "k0 < k_end", &format!("k0 += {K_STEP}u"));
     // Stage a[row0.., k0..] as sa[kk][r] and b[k0.., col0..] as sb[kk][c], each invocation
     // `staged / GROUP_SIZE` elements of each.
     p.for_(
@@ -110,16 +139,16 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     p.let_("r", Ty::U32, format!("e / {K_STEP}u"));
     p.let_("kk", Ty::U32, format!("e % {K_STEP}u"));
     p.var("v", acc, &zero);
-    p.if_("row0 + r < m && k0 + kk < kk_end");
-    let a = load(p, 0, "row0 + r", "k0 + kk", 6);
+    p.if_("row0 + r < m && k0 + kk < k_end");
+    let a = load_a(p, "row0 + r", "k0 + kk");
     p.line(format!("v = {a};"));
     p.close();
     p.line(format!("sa[kk * {TILE}u + r] = v;"));
     p.let_("kb", Ty::U32, format!("e / {TILE}u"));
     p.let_("c", Ty::U32, format!("e % {TILE}u"));
     p.var("w", acc, &zero);
-    p.if_("k0 + kb < kk_end && col0 + c < n");
-    let b = load(p, 1, "k0 + kb", "col0 + c", 10);
+    p.if_("k0 + kb < k_end && col0 + c < n");
+    let b = load_b(p, "k0 + kb", "col0 + c");
     p.line(format!("w = {b};"));
     p.close();
     p.line(format!("sb[kb * {TILE}u + c] = w;"));
@@ -157,5 +186,4 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
             ));
         }
     }
-    p.close();
 }

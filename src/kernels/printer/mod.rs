@@ -5,6 +5,7 @@
 //! mirrored by `ops`); tensors are addressed in bytes from their offset word, which is zero
 //! where the tensor's pointer carries its offset (CUDA).
 
+mod conv;
 mod dialect;
 mod elementwise;
 mod gemm;
@@ -93,6 +94,7 @@ fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String)
         Kernel::ReduceEach(k) => reduce::reduce(&mut p, k, false),
         Kernel::Scan(k) => scan::scan(&mut p, k),
         Kernel::Gemm(k) => gemm::gemm(&mut p, k),
+        Kernel::Conv(k) => conv::conv(&mut p, k),
         Kernel::Index(k) => index::index(&mut p, k),
         Kernel::Accumulate(k) => index::accumulate(&mut p, k),
         Kernel::AccumulateKeys(k) => index::accumulate_keys(&mut p, k),

@@ -97,6 +97,16 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 with_c: true,
             }),
         ),
+        (
+            "conv",
+            Kernel::Conv(ConvKernel {
+                input: DType::F16,
+                acc: f,
+                output: DType::F16,
+                pass: ConvPass::Transposed,
+                bias: true,
+            }),
+        ),
         ("masked_select", Kernel::MaskedSelect(f)),
         (
             "index",

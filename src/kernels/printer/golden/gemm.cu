@@ -11,14 +11,15 @@ fn main {
     const u32* dims = p.w;
     const u32 m = dims[0];
     const u32 n = dims[1];
-    const u32 kk_end = dims[2];
     const u32 tiles = dims[4] * dims[5];
-    const u32 ty = t / 8u;
-    const u32 tx = t % 8u;
     for (u32 g = group; g < dims[3] * tiles; g += groups) {
         const u32 b = g / tiles;
         const u32 row0 = ((g % tiles) / dims[5]) * 64u;
         const u32 col0 = ((g % tiles) % dims[5]) * 64u;
+        const u32 k_begin = 0u;
+        const u32 k_end = dims[2];
+        const u32 ty = t / 8u;
+        const u32 tx = t % 8u;
         float c0_0 = __uint_as_float(0x0u);
         float c0_1 = __uint_as_float(0x0u);
         float c0_2 = __uint_as_float(0x0u);
@@ -83,19 +84,19 @@ fn main {
         float c7_5 = __uint_as_float(0x0u);
         float c7_6 = __uint_as_float(0x0u);
         float c7_7 = __uint_as_float(0x0u);
-        for (u32 k0 = 0u; k0 < kk_end; k0 += 16u) {
+        for (u32 k0 = k_begin; k0 < k_end; k0 += 16u) {
             for (u32 e = t; e < 1024u; e += 64u) {
                 const u32 r = e / 16u;
                 const u32 kk = e % 16u;
                 float v = __uint_as_float(0x0u);
-                if (row0 + r < m && k0 + kk < kk_end) {
+                if (row0 + r < m && k0 + kk < k_end) {
                     v = ld0(p.w[6u] + (b * p.w[7u] + (row0 + r) * p.w[8u] + (k0 + kk) * p.w[9u]) * 4u);
                 }
                 sa[kk * 64u + r] = v;
                 const u32 kb = e / 64u;
                 const u32 c = e % 64u;
                 float w = __uint_as_float(0x0u);
-                if (k0 + kb < kk_end && col0 + c < n) {
+                if (k0 + kb < k_end && col0 + c < n) {
                     w = ld1(p.w[10u] + (b * p.w[11u] + (k0 + kb) * p.w[12u] + (col0 + c) * p.w[13u]) * 4u);
                 }
                 sb[kb * 64u + c] = w;

@@ -13,14 +13,15 @@ fn main {
     let dims = workgroupUniformLoad(&dims_shared);
     let m: u32 = dims[0];
     let n: u32 = dims[1];
-    let kk_end: u32 = dims[2];
     let tiles: u32 = dims[4] * dims[5];
-    let ty: u32 = t / 8u;
-    let tx: u32 = t % 8u;
     for (var g = group; g < dims[3] * tiles; g += groups) {
         let b: u32 = g / tiles;
         let row0: u32 = ((g % tiles) / dims[5]) * 64u;
         let col0: u32 = ((g % tiles) % dims[5]) * 64u;
+        let k_begin: u32 = 0u;
+        let k_end: u32 = dims[2];
+        let ty: u32 = t / 8u;
+        let tx: u32 = t % 8u;
         var c0_0: f32 = bitcast<f32>(0x0u);
         var c0_1: f32 = bitcast<f32>(0x0u);
         var c0_2: f32 = bitcast<f32>(0x0u);
@@ -85,19 +86,19 @@ fn main {
         var c7_5: f32 = bitcast<f32>(0x0u);
         var c7_6: f32 = bitcast<f32>(0x0u);
         var c7_7: f32 = bitcast<f32>(0x0u);
-        for (var k0 = 0u; k0 < kk_end; k0 += 16u) {
+        for (var k0 = k_begin; k0 < k_end; k0 += 16u) {
             for (var e = t; e < 1024u; e += 64u) {
                 let r: u32 = e / 16u;
                 let kk: u32 = e % 16u;
                 var v: f32 = bitcast<f32>(0x0u);
-                if (row0 + r < m && k0 + kk < kk_end) {
+                if (row0 + r < m && k0 + kk < k_end) {
                     v = ld0(p[6u] + (b * p[7u] + (row0 + r) * p[8u] + (k0 + kk) * p[9u]) * 4u);
                 }
                 sa[kk * 64u + r] = v;
                 let kb: u32 = e / 64u;
                 let c: u32 = e % 64u;
                 var w: f32 = bitcast<f32>(0x0u);
-                if (k0 + kb < kk_end && col0 + c < n) {
+                if (k0 + kb < k_end && col0 + c < n) {
                     w = ld1(p[10u] + (b * p[11u] + (k0 + kb) * p[12u] + (col0 + c) * p[13u]) * 4u);
                 }
                 sb[kb * 64u + c] = w;
