@@ -11,10 +11,12 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 19] {
+fn families() -> [&'static [(&'static str, OpFn)]; 21] {
     [
         super::math::OPS,
         super::conv::OPS,
+        super::batch_norm::OPS,
+        super::group_norm::OPS,
         super::special::OPS,
         super::loss::OPS,
         super::factory::OPS,

@@ -176,6 +176,13 @@ OPS = [
     "nn.functional.conv_transpose1d",
     "nn.functional.conv_transpose2d",
     "nn.functional.conv_transpose3d",
+    # Batch normalization (and instance normalization through it).
+    "nn.functional.batch_norm",
+    "nn.functional.instance_norm",
+    "native_batch_norm",
+    "_native_batch_norm_legit",
+    "_batch_norm_with_update",
+    "nn.functional.group_norm",
     # Softmax and the classification losses (training issue).
     "softmax",
     "log_softmax",
