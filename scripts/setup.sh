@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TORCH_VERSION="${TORCH_VERSION:-2.11.0}"
+TORCHVISION_VERSION="${TORCHVISION_VERSION:-0.26.0}"
 
 if command -v apt-get >/dev/null; then
   need=()
@@ -29,6 +30,9 @@ fi
 .venv/bin/pip install -q --upgrade pip
 .venv/bin/pip install -q "torch==${TORCH_VERSION}" numpy pytest expecttest ruff "maturin>=1.16,<2" \
   "nvidia-cuda-nvrtc==13.0.*"
+# torchvision (models the tests train) matching torch, without letting it change torch.
+.venv/bin/pip install -q --no-deps "torchvision==${TORCHVISION_VERSION}"
+.venv/bin/pip install -q pillow
 
 # Build the extension in place (python/torch_mojo_backend/_C.abi3.so) and register the package.
 rm -f python/torch_mojo_backend/_C.abi3.so

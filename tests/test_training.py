@@ -53,6 +53,16 @@ def test_transformer_language_model_matches_cpu(device):
     assert ours[-1] < ours[0] * 0.8, "the model should learn"
 
 
+def test_cnn_example_matches_cpu(device):
+    """examples/cnn.py: a residual CNN (channels_last) with batch/group norm and pooling."""
+    example = load_example("cnn")
+    ours = example.train(torch.device(device))
+    theirs = example.train(torch.device("cpu"))
+    assert len(ours) == example.STEPS
+    assert ours == pytest.approx(theirs, rel=1e-3)
+    assert ours[-1] < ours[0] * 0.8, "the model should learn"
+
+
 def test_the_spec_training_loop_runs_unchanged():
     """examples/training_loop.py is the spec's loop (bfloat16 autocast) and prints its lines."""
     import os

@@ -5,6 +5,8 @@
 
 use super::call::Call;
 use super::launch::{run_map, run_reduce};
+use super::layout::planes;
+use super::nn::mean_rstd_kernel;
 use super::reduce_launch::sum_into;
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
@@ -12,7 +14,7 @@ use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{Expr, MapKernel, ReduceKernel, ReduceOp, UnaryOp};
+use crate::kernels::{Expr, MapKernel, UnaryOp};
 use std::ops::{Add, Div, Mul, Sub};
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -65,38 +67,6 @@ pub(super) fn acc_dtype(dtype: DType) -> DType {
     } else {
         DType::F32
     }
-}
-
-/// `[N, C, *spatial]` as `[N, C, positions]` (a contiguous copy first when the spatial
-/// dimensions do not flatten), and the copy to keep alive.
-fn as_batch_channel_positions(t: &TensorRef) -> Result<(TensorRef, Option<Scratch>)> {
-    let flat = |t: &TensorRef| -> Option<TensorRef> {
-        let mut stride = None;
-        let mut expected = 0;
-        for (&size, &s) in t.sizes[2..].iter().zip(&t.strides[2..]).rev() {
-            if size == 1 {
-                continue;
-            }
-            if stride.is_some() && s != expected {
-                return None;
-            }
-            stride.get_or_insert(s);
-            expected = s * size;
-        }
-        let positions: i64 = t.sizes[2..].iter().product();
-        Some(TensorRef {
-            sizes: vec![t.sizes[0], t.sizes[1], positions],
-            strides: vec![t.strides[0], t.strides[1], stride.unwrap_or(0)],
-            ..t.clone()
-        })
-    };
-    if let Some(view) = flat(t) {
-        return Ok((view, None));
-    }
-    let copy = Scratch::contiguous(t.device, &t.sizes, t.dtype)?;
-    super::copy::copy(&copy.tensor, t)?;
-    let view = flat(&copy.tensor).expect("a contiguous tensor flattens");
-    Ok((view, Some(copy)))
 }
 
 /// A per-channel vector broadcast over `[N, C, positions]`.
@@ -180,11 +150,11 @@ fn batch_norm(call: &mut Call, args: Args) -> Result<()> {
     }
     let acc = acc_dtype(input.dtype);
     let device = input.device;
-    let (x, _copy) = as_batch_channel_positions(&input)?;
+    let (x, _copy) = planes(&input)?;
     let shape = x.sizes.clone();
     let channels_last = input.sizes.len() >= 4 && input.strides[1] == 1 && !input.is_contiguous();
     let out = call.create_in(&input.sizes, input.dtype, device, channels_last)?;
-    let (out3, _) = as_batch_channel_positions(&out)?;
+    let (out3, _) = planes(&out)?;
     let stat_len = if training { channels } else { 0 };
     let save_mean = call.create(&[stat_len], acc, device)?;
     let save_invstd = call.create(&[stat_len], acc, device)?;
@@ -209,26 +179,11 @@ fn batch_norm(call: &mut Call, args: Args) -> Result<()> {
     }
     // mean and invstd per channel, and the unbiased variance for the running statistics.
     let unbiased = Scratch::contiguous(device, &[channels], acc)?;
-    let kernel = ReduceKernel {
-        per_output: None,
-        indexed: false,
-        input: x.dtype,
-        scalars: vec![acc, acc, acc],
-        pre: Expr::input(0, x.dtype).cast(acc),
-        op: ReduceOp::Variance,
-        acc,
-        outputs: vec![
-            (acc, Expr::input(1, acc)),
-            (
-                acc,
-                Expr::input(0, acc)
-                    .div(Expr::scalar(0, acc))
-                    .add(Expr::scalar(1, acc))
-                    .unary(UnaryOp::Rsqrt),
-            ),
-            (acc, Expr::input(0, acc).div(Expr::scalar(2, acc))),
-        ],
-    };
+    let mut kernel = mean_rstd_kernel(x.dtype, acc, acc, acc);
+    kernel.scalars.push(acc);
+    kernel
+        .outputs
+        .push((acc, Expr::input(0, acc).div(Expr::scalar(2, acc))));
     let mut words = ScalarArg::float(count as f64).words(acc);
     words.extend(ScalarArg::float(eps).words(acc));
     words.extend(ScalarArg::float(count as f64 - 1.0).words(acc));
@@ -313,8 +268,8 @@ fn batch_norm_backward(call: &mut Call) -> Result<()> {
     let acc = acc_dtype(input.dtype);
     let device = input.device;
     let channels = input.sizes[1];
-    let (x, _x_copy) = as_batch_channel_positions(&input)?;
-    let (g, _g_copy) = as_batch_channel_positions(&grad)?;
+    let (x, _x_copy) = planes(&input)?;
+    let (g, _g_copy) = planes(&grad)?;
     let shape = x.sizes.clone();
     let count = shape[0] * shape[2];
     // The statistics: the saved ones in training, the running ones (invstd made here) else.
@@ -368,7 +323,7 @@ fn batch_norm_backward(call: &mut Call) -> Result<()> {
         let channels_last =
             input.sizes.len() >= 4 && input.strides[1] == 1 && !input.is_contiguous();
         let gx = call.create_in(&input.sizes, input.dtype, device, channels_last)?;
-        let (gx3, _) = as_batch_channel_positions(&gx)?;
+        let (gx3, _) = planes(&gx)?;
         let weight_v = weight.as_ref().map(|w| per_channel(w, &shape));
         let mut inputs = vec![&x, &mean_v, &invstd_v, &g];
         let scale = match &weight_v {

@@ -12,6 +12,7 @@
 
 use super::call::Call;
 use super::launch::{common_device, run_map, stride_word, submit, word};
+use super::layout::channel_planes;
 use super::pointwise::not_implemented_for;
 use super::reduce_launch::sum_into;
 use super::registry::OpFn;
@@ -33,15 +34,15 @@ pub const OPS: &[(&str, OpFn)] = &[
 ];
 
 /// Stride, padding and dilation over three spatial dimensions (leading missing ones: 1, 0, 1).
-struct Geometry {
-    stride: [i64; 3],
-    pad: [i64; 3],
-    dilation: [i64; 3],
-    groups: i64,
+pub(super) struct Geometry {
+    pub stride: [i64; 3],
+    pub pad: [i64; 3],
+    pub dilation: [i64; 3],
+    pub groups: i64,
 }
 
 /// `values` right-aligned in three, `fill` before them.
-fn three(values: &[i64], fill: i64) -> [i64; 3] {
+pub(super) fn three(values: &[i64], fill: i64) -> [i64; 3] {
     let mut out = [fill; 3];
     let skip = 3 - values.len().min(3);
     out[skip..].copy_from_slice(&values[values.len().saturating_sub(3)..]);
@@ -55,22 +56,7 @@ fn spatial(t: &TensorRef) -> ([i64; 3], [i64; 3]) {
 
 /// The stride of the flattened spatial dimensions of `t`, if they flatten.
 fn flat_spatial(t: &TensorRef) -> Option<i64> {
-    let mut flat: Option<i64> = None;
-    let mut expected = 0;
-    for (&size, &stride) in t.sizes[2..].iter().zip(&t.strides[2..]).rev() {
-        if size == 1 {
-            continue;
-        }
-        match flat {
-            None => {
-                flat = Some(stride);
-            }
-            Some(_) if stride != expected => return None,
-            Some(_) => {}
-        }
-        expected = stride * size;
-    }
-    Some(flat.unwrap_or(0))
+    channel_planes(t).map(|v| v.strides[2])
 }
 
 /// `t`, or a contiguous copy of it when its spatial dimensions do not flatten.
@@ -336,7 +322,7 @@ fn geometry(call: &Call, at: usize, spatial_dims: usize) -> Result<Geometry> {
 }
 
 /// `G` from `H`: `g[b, c, pg] = sum w[c, ch, o] h[b, ch, pg * stride - pad + o * dilation]`.
-fn gather(
+pub(super) fn gather(
     geometry: &Geometry,
     w: &TensorRef,
     h: &TensorRef,
@@ -361,7 +347,7 @@ fn gather(
 }
 
 /// `H` from `G`: every `g` element that reads `h[b, ch, q]` adds its weight times itself.
-fn scatter(
+pub(super) fn scatter(
     geometry: &Geometry,
     w: &TensorRef,
     g: &TensorRef,

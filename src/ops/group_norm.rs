@@ -5,13 +5,14 @@
 use super::batch_norm::{acc_dtype, arg, map};
 use super::call::Call;
 use super::launch::run_reduce;
+use super::nn::mean_rstd_kernel;
 use super::reduce_launch::sum_into;
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::error::{Error, Result};
-use crate::kernels::{Expr, ReduceKernel, ReduceOp, UnaryOp};
+use crate::kernels::Expr;
 use std::ops::{Add, Div, Mul, Sub};
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -125,26 +126,7 @@ fn group_norm(call: &mut Call) -> Result<()> {
         strides: vec![1],
         ..t.clone()
     };
-    let kernel = ReduceKernel {
-        per_output: None,
-        indexed: false,
-        input: x.dtype,
-        scalars: vec![acc, acc],
-        pre: Expr::input(0, x.dtype).cast(acc),
-        op: ReduceOp::Variance,
-        acc,
-        outputs: vec![
-            (mean.dtype, Expr::input(1, acc).cast(mean.dtype)),
-            (
-                rstd.dtype,
-                Expr::input(0, acc)
-                    .div(Expr::scalar(0, acc))
-                    .add(Expr::scalar(1, acc))
-                    .unary(UnaryOp::Rsqrt)
-                    .cast(rstd.dtype),
-            ),
-        ],
-    };
+    let kernel = mean_rstd_kernel(x.dtype, acc, mean.dtype, rstd.dtype);
     let mut words = ScalarArg::float(per_group as f64).words(acc);
     words.extend(ScalarArg::float(eps).words(acc));
     run_reduce(

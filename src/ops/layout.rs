@@ -1,7 +1,42 @@
-//! Broadcasting and dimension coalescing for elementwise launches.
+//! Broadcasting and dimension coalescing for elementwise launches, and the `[N, C, positions]`
+//! view of images.
 
+use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::error::{Error, Result};
+
+/// `[N, C, *spatial]` viewed as `[N, C, positions]` when the spatial dimensions flatten into
+/// one stride (contiguous and channels-last tensors do; the stride is 0 for one position).
+pub fn channel_planes(t: &TensorRef) -> Option<TensorRef> {
+    let mut stride = None;
+    let mut expected = 0;
+    for (&size, &s) in t.sizes[2..].iter().zip(&t.strides[2..]).rev() {
+        if size == 1 {
+            continue;
+        }
+        if stride.is_some() && s != expected {
+            return None;
+        }
+        stride.get_or_insert(s);
+        expected = s * size;
+    }
+    Some(TensorRef {
+        sizes: vec![t.sizes[0], t.sizes[1], t.sizes[2..].iter().product()],
+        strides: vec![t.strides[0], t.strides[1], stride.unwrap_or(0)],
+        ..t.clone()
+    })
+}
+
+/// [`channel_planes`] of `t`, or of a contiguous copy of it (returned to keep alive).
+pub fn planes(t: &TensorRef) -> Result<(TensorRef, Option<Scratch>)> {
+    if let Some(view) = channel_planes(t) {
+        return Ok((view, None));
+    }
+    let copy = Scratch::contiguous(t.device, &t.sizes, t.dtype)?;
+    super::copy::copy(&copy.tensor, t)?;
+    let view = channel_planes(&copy.tensor).expect("a contiguous tensor flattens");
+    Ok((view, Some(copy)))
+}
 
 /// The broadcast shape of `shapes`, with PyTorch's error for mismatches.
 pub fn broadcast_shapes(shapes: &[&[i64]]) -> Result<Vec<i64>> {

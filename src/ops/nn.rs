@@ -672,6 +672,31 @@ fn as_rows(t: &TensorRef, axis: usize, m: i64, n: i64) -> TensorRef {
     }
 }
 
+/// The variance reduction to the mean and `rsqrt(M2 / n + eps)` (`n` and `eps`: scalars 0
+/// and 1, in `acc`), as `mean` and `rstd` dtypes: the statistics of the normalizations.
+pub(super) fn mean_rstd_kernel(input: DType, acc: DType, mean: DType, rstd: DType) -> ReduceKernel {
+    ReduceKernel {
+        per_output: None,
+        indexed: false,
+        input,
+        scalars: vec![acc, acc],
+        pre: Expr::input(0, input).cast(acc),
+        op: ReduceOp::Variance,
+        acc,
+        outputs: vec![
+            (mean, Expr::input(1, acc).cast(mean)),
+            (
+                rstd,
+                Expr::input(0, acc)
+                    .div(Expr::scalar(0, acc))
+                    .add(Expr::scalar(1, acc))
+                    .unary(UnaryOp::Rsqrt)
+                    .cast(rstd),
+            ),
+        ],
+    }
+}
+
 /// `native_layer_norm(input, normalized_shape, weight?, bias?, eps) -> (out, mean, rstd)`.
 fn layer_norm(call: &mut Call) -> Result<()> {
     let input = call.tensor(0)?;
@@ -709,25 +734,7 @@ fn layer_norm(call: &mut Call) -> Result<()> {
         strides: vec![1],
         ..t.clone()
     };
-    let kernel = ReduceKernel {
-        per_output: None,
-        indexed: false,
-        input: x.dtype,
-        scalars: vec![acc, acc],
-        pre: Expr::input(0, x.dtype).cast(acc),
-        op: ReduceOp::Variance,
-        acc,
-        outputs: vec![
-            (acc, Expr::input(1, acc)),
-            (
-                acc,
-                Expr::input(0, acc)
-                    .div(Expr::scalar(0, acc))
-                    .add(Expr::scalar(1, acc))
-                    .unary(UnaryOp::Rsqrt),
-            ),
-        ],
-    };
+    let kernel = mean_rstd_kernel(x.dtype, acc, acc, acc);
     let mut words = ScalarArg::float(n as f64).words(acc);
     words.extend(ScalarArg::float(eps).words(acc));
     run_reduce(

@@ -11,12 +11,14 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 21] {
+fn families() -> [&'static [(&'static str, OpFn)]; 23] {
     [
         super::math::OPS,
         super::conv::OPS,
         super::batch_norm::OPS,
         super::group_norm::OPS,
+        super::pool::OPS,
+        super::upsample::OPS,
         super::special::OPS,
         super::loss::OPS,
         super::factory::OPS,

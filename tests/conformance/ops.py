@@ -183,6 +183,18 @@ OPS = [
     "_native_batch_norm_legit",
     "_batch_norm_with_update",
     "nn.functional.group_norm",
+    # Pooling.
+    "nn.functional.max_pool1d",
+    "nn.functional.max_pool2d",
+    "nn.functional.max_pool3d",
+    "max_pool2d_with_indices_backward",
+    "nn.functional.avg_pool1d",
+    "nn.functional.avg_pool2d",
+    "nn.functional.avg_pool3d",
+    # Nearest-neighbour resampling.
+    "nn.functional.interpolate.nearest",
+    "nn.functional.interpolate.nearest-exact",
+    "nn.functional.upsample_nearest",
     # Softmax and the classification losses (training issue).
     "softmax",
     "log_softmax",

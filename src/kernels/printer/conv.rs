@@ -3,7 +3,7 @@
 //! and position as the tiles are staged, so no unfolded (im2col) buffer exists. Spatial
 //! dimensions are always three (depth, height, width; missing ones have size 1).
 
-use super::gemm::{shared_tiles, tile_product, TILE};
+use super::gemm::{open_tile_loop, shared_tiles, tile_product};
 use super::{Printer, Ty};
 use crate::kernels::pattern::{ConvKernel, ConvPass};
 
@@ -91,21 +91,7 @@ pub fn conv(p: &mut Printer, k: &ConvKernel) {
         Some(Ty::U32),
         |p| source(p, k.pass),
     );
-    p.let_("m", Ty::U32, "dims[0]");
-    p.let_("n", Ty::U32, "dims[1]");
-    p.let_("tiles", Ty::U32, "dims[4] * dims[5]");
-    p.for_("g", "group", "g < dims[3] * tiles", "g += groups");
-    p.let_("b", Ty::U32, "g / tiles");
-    p.let_(
-        "row0",
-        Ty::U32,
-        format!("((g % tiles) / dims[5]) * {TILE}u"),
-    );
-    p.let_(
-        "col0",
-        Ty::U32,
-        format!("((g % tiles) % dims[5]) * {TILE}u"),
-    );
+    open_tile_loop(p);
     p.let_("grp", Ty::U32, format!("b / {}", p.word("6u")));
     p.let_(
         "k_begin",

@@ -73,6 +73,21 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
             p.close();
         },
     );
+    open_tile_loop(p);
+    p.let_("k_begin", Ty::U32, "0u");
+    p.let_("k_end", Ty::U32, "dims[2]");
+    tile_product(
+        p,
+        k.acc,
+        |p, row, col| load(p, 0, row, col, 6),
+        |p, row, col| load(p, 1, row, col, 10),
+    );
+    p.close();
+}
+
+/// Opens the loop over the launch's tiles, with uniform words `dims` = `[m, n, k, batch,
+/// tiles_m, tiles_n]`: `m`, `n`, the batch entry `b` and the tile's first row and column.
+pub(super) fn open_tile_loop(p: &mut Printer) {
     p.let_("m", Ty::U32, "dims[0]");
     p.let_("n", Ty::U32, "dims[1]");
     p.let_("tiles", Ty::U32, "dims[4] * dims[5]");
@@ -88,15 +103,6 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
         Ty::U32,
         format!("((g % tiles) % dims[5]) * {TILE}u"),
     );
-    p.let_("k_begin", Ty::U32, "0u");
-    p.let_("k_end", Ty::U32, "dims[2]");
-    tile_product(
-        p,
-        k.acc,
-        |p, row, col| load(p, 0, row, col, 6),
-        |p, row, col| load(p, 1, row, col, 10),
-    );
-    p.close();
 }
 
 /// The group memory `tile_product` stages its slices through.

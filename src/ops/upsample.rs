@@ -1,0 +1,216 @@
+//! Nearest-neighbour upsampling (and downsampling) over 1 to 3 spatial dimensions, "nearest"
+//! and "nearest-exact", and its backward. The source index of each output row, column (and
+//! plane) is computed on the host as PyTorch computes it (in float32), so the forward is a
+//! gather through those index vectors and the backward the sorted, deterministic accumulate.
+
+use super::accumulate::run_accumulate;
+use super::call::{Call, Dest};
+use super::copy::{copy, fill};
+use super::index_launch::{run_index, Fault, IndexArg};
+use super::registry::OpFn;
+use super::scalar::ScalarArg;
+use super::scratch::Scratch;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::Accumulate;
+use crate::runtime::backend;
+
+pub const OPS: &[(&str, OpFn)] = &[
+    ("upsample_nearest1d.out", |c| forward(c, 1, false)),
+    ("upsample_nearest2d.out", |c| forward(c, 2, false)),
+    ("upsample_nearest3d.out", |c| forward(c, 3, false)),
+    ("_upsample_nearest_exact1d.out", |c| forward(c, 1, true)),
+    ("_upsample_nearest_exact2d.out", |c| forward(c, 2, true)),
+    ("_upsample_nearest_exact3d.out", |c| forward(c, 3, true)),
+    ("upsample_nearest1d_backward.grad_input", |c| {
+        backward(c, 1, false)
+    }),
+    ("upsample_nearest2d_backward.grad_input", |c| {
+        backward(c, 2, false)
+    }),
+    ("upsample_nearest3d_backward.grad_input", |c| {
+        backward(c, 3, false)
+    }),
+    ("_upsample_nearest_exact1d_backward.grad_input", |c| {
+        backward(c, 1, true)
+    }),
+    ("_upsample_nearest_exact2d_backward.grad_input", |c| {
+        backward(c, 2, true)
+    }),
+    ("_upsample_nearest_exact3d_backward.grad_input", |c| {
+        backward(c, 3, true)
+    }),
+];
+
+/// The source index of each of `output` positions along a dimension of `input` positions,
+/// as PyTorch's nearest (and nearest-exact) interpolation computes it, in float32.
+fn source_indices(input: i64, output: i64, scale: Option<f64>, exact: bool) -> Vec<i64> {
+    let ratio = match scale {
+        Some(s) if s > 0.0 => (1.0 / s) as f32,
+        _ => input as f32 / output as f32,
+    };
+    (0..output)
+        .map(|o| {
+            if exact {
+                (((o as f32 + 0.5) * ratio).floor() as i64).min(input - 1)
+            } else if output == input {
+                o
+            } else if output == 2 * input {
+                o >> 1
+            } else {
+                ((o as f32 * ratio).floor() as i64).min(input - 1)
+            }
+        })
+        .collect()
+}
+
+/// The index vectors of the `dims` spatial dimensions, on the device.
+fn index_vectors(
+    device: usize,
+    input: &[i64],
+    output: &[i64],
+    scales: &[Option<f64>],
+    exact: bool,
+) -> Result<Vec<Scratch>> {
+    let mut vectors = Vec::new();
+    for d in 0..input.len() {
+        let indices = source_indices(input[d], output[d], scales[d], exact);
+        let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
+        let v = Scratch::contiguous(device, &[output[d]], DType::I64)?;
+        if !bytes.is_empty() {
+            backend()?.write(v.tensor.address, &bytes)?;
+        }
+        vectors.push(v);
+    }
+    Ok(vectors)
+}
+
+/// Reads the `dims` optional scales from argument `at` on.
+fn scales(call: &Call, at: usize, dims: usize) -> Result<Vec<Option<f64>>> {
+    (0..dims).map(|d| call.optional_double(at + d)).collect()
+}
+
+/// `upsample_nearest{1,2,3}d(self, output_size, scales...)`.
+fn forward(call: &mut Call, dims: usize, exact: bool) -> Result<()> {
+    let x = call.tensor(0)?;
+    let output_size = call.ints(1)?;
+    let scales = scales(call, 2, dims)?;
+    let rank = x.sizes.len();
+    if rank != dims + 2 || output_size.len() != dims {
+        return Err(Error::runtime(format!(
+            "upsample_nearest{dims}d: expected a {}D input and {dims} output sizes, got input of size {:?} and output_size {output_size:?}",
+            dims + 2,
+            x.sizes
+        )));
+    }
+    let mut sizes = x.sizes[..2].to_vec();
+    sizes.extend(&output_size);
+    let out = call.result(Dest::Arg(2 + dims), &sizes, x.dtype, x.device)?;
+    if out.numel() == 0 {
+        return Ok(());
+    }
+    let vectors = index_vectors(x.device, &x.sizes[2..], &output_size, &scales, exact)?;
+    let mut src_strides = x.strides[..2].to_vec();
+    src_strides.extend(std::iter::repeat_n(0, dims));
+    let indices: Vec<IndexArg> = vectors
+        .iter()
+        .enumerate()
+        .map(|(d, v)| {
+            let mut strides = vec![0; rank];
+            strides[2 + d] = 1;
+            IndexArg {
+                tensor: &v.tensor,
+                strides,
+                loop_strides: vec![],
+                bound: x.sizes[2 + d],
+                target: x.strides[2 + d],
+            }
+        })
+        .collect();
+    run_index(
+        false,
+        &sizes,
+        (&x, src_strides),
+        (&out, out.strides.clone()),
+        &indices,
+        Fault::index("upsample: internal index out of range".into()),
+    )
+}
+
+/// `upsample_nearest{1,2,3}d_backward(grad_output, output_size, input_size, scales...)`:
+/// each input element sums the gradients of the outputs that copied it.
+fn backward(call: &mut Call, dims: usize, exact: bool) -> Result<()> {
+    let grad = call.tensor(0)?;
+    let output_size = call.ints(1)?;
+    let input_size = call.ints(2)?;
+    let scales = scales(call, 3, dims)?;
+    if input_size.len() != dims + 2 || grad.sizes[2..] != output_size[..] {
+        return Err(Error::runtime(format!(
+            "upsample_nearest{dims}d_backward: grad_output of size {:?} does not match output_size {output_size:?}",
+            grad.sizes
+        )));
+    }
+    let gx = call.result(Dest::Arg(3 + dims), &input_size, grad.dtype, grad.device)?;
+    if gx.numel() == 0 {
+        return Ok(());
+    }
+    let rank = dims + 2;
+    let vectors = index_vectors(grad.device, &input_size[2..], &output_size, &scales, exact)?;
+    // Half-precision gradients are summed in float32 and rounded once, as the CPU does.
+    let (grad, sums) = if matches!(grad.dtype, DType::F16 | DType::BF16) {
+        let wide = Scratch::contiguous(grad.device, &grad.sizes, DType::F32)?;
+        copy(&wide.tensor, &grad)?;
+        let sums = Scratch::contiguous(grad.device, &input_size, DType::F32)?;
+        (wide.tensor.clone(), Some((wide, sums)))
+    } else {
+        (grad, None)
+    };
+    let target = sums.as_ref().map_or(gx.clone(), |(_, s)| s.tensor.clone());
+    let zero = Scratch::contiguous(grad.device, &[], grad.dtype)?;
+    fill(&zero.tensor, &ScalarArg::float(0.0))?;
+    let mut value_strides = grad.strides[..2].to_vec();
+    value_strides.extend(std::iter::repeat_n(0, dims));
+    let indices: Vec<IndexArg> = vectors
+        .iter()
+        .enumerate()
+        .map(|(d, v)| {
+            let mut loop_strides = vec![0; dims];
+            loop_strides[d] = 1;
+            IndexArg {
+                tensor: &v.tensor,
+                strides: vec![0; rank],
+                loop_strides,
+                bound: input_size[2 + d],
+                target: (2 + d) as i64,
+            }
+        })
+        .collect();
+    run_accumulate(
+        Accumulate::Sum,
+        true,
+        (&zero.tensor, vec![0; rank]),
+        &target,
+        &target.sizes,
+        &output_size,
+        (&grad, value_strides, grad.strides[2..].to_vec()),
+        &indices,
+        Fault::index("upsample backward: internal index out of range".into()),
+    )?;
+    if sums.is_some() {
+        copy(&gx, &target)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::source_indices;
+
+    #[test]
+    fn nearest_indices_follow_pytorch() {
+        assert_eq!(source_indices(3, 6, None, false), [0, 0, 1, 1, 2, 2]);
+        assert_eq!(source_indices(4, 3, None, false), [0, 1, 2]);
+        assert_eq!(source_indices(4, 3, None, true), [0, 2, 3]);
+        assert_eq!(source_indices(2, 5, Some(2.5), false), [0, 0, 0, 1, 1]);
+    }
+}

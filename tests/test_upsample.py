@@ -1,0 +1,48 @@
+"""Nearest-neighbour up- and downsampling on mojo against the CPU (sizes, scale factors,
+nearest-exact, 1d/2d/3d, channels_last) with gradients."""
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+CASES = {
+    "double": dict(scale_factor=2),
+    "size": dict(size=(7, 5)),
+    "downsample": dict(size=(3, 4)),
+    "scale": dict(scale_factor=(2.5, 1.5)),
+    "exact": dict(size=(7, 5), mode="nearest-exact"),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.parametrize("channels_last", [False, True])
+def test_2d_matches_cpu(device, name, channels_last):
+    torch.manual_seed(0)
+    x = torch.randn(2, 3, 5, 6)
+    if channels_last:
+        x = x.to(memory_format=torch.channels_last)
+    kwargs = dict(mode="nearest") | CASES[name]
+    cpu = x.detach().requires_grad_()
+    ours = x.detach().to(device).requires_grad_()
+    expected, actual = F.interpolate(cpu, **kwargs), F.interpolate(ours, **kwargs)
+    torch.testing.assert_close(actual.cpu(), expected, rtol=0, atol=0)
+    grad = torch.randn_like(expected)
+    expected.backward(grad)
+    actual.backward(grad.to(device))
+    torch.testing.assert_close(ours.grad.cpu(), cpu.grad)
+
+
+@pytest.mark.parametrize("shape", [(2, 3, 9), (1, 2, 3, 4, 5)])
+def test_1d_3d(device, shape):
+    x = torch.randn(shape)
+    for mode in ["nearest", "nearest-exact"]:
+        expected = F.interpolate(x, scale_factor=3, mode=mode)
+        actual = F.interpolate(x.to(device), scale_factor=3, mode=mode)
+        torch.testing.assert_close(actual.cpu(), expected, rtol=0, atol=0)
+
+
+def test_integers_and_large(device):
+    x = torch.randint(0, 100, (2, 4, 64, 80), dtype=torch.uint8)
+    expected = F.interpolate(x, scale_factor=4)
+    actual = F.interpolate(x.to(device), scale_factor=4)
+    torch.testing.assert_close(actual.cpu(), expected, rtol=0, atol=0)
