@@ -26,6 +26,7 @@ pub mod masked_select;
 pub mod math;
 pub mod nn;
 pub mod output;
+pub mod pad;
 pub mod pointwise;
 pub mod pool;
 pub mod promote;

@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 23] {
+fn families() -> [&'static [(&'static str, OpFn)]; 24] {
     [
         super::math::OPS,
         super::conv::OPS,
@@ -19,6 +19,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 23] {
         super::group_norm::OPS,
         super::pool::OPS,
         super::upsample::OPS,
+        super::pad::OPS,
         super::special::OPS,
         super::loss::OPS,
         super::factory::OPS,

@@ -10,6 +10,7 @@ use super::index_launch::{run_index, Fault, IndexArg};
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
+use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::Accumulate;
@@ -64,55 +65,31 @@ fn source_indices(input: i64, output: i64, scale: Option<f64>, exact: bool) -> V
         .collect()
 }
 
-/// The index vectors of the `dims` spatial dimensions, on the device.
-fn index_vectors(
-    device: usize,
-    input: &[i64],
-    output: &[i64],
-    scales: &[Option<f64>],
-    exact: bool,
-) -> Result<Vec<Scratch>> {
+/// `indices` (one vector per spatial dimension) on the device.
+fn upload(device: usize, indices: &[Vec<i64>]) -> Result<Vec<Scratch>> {
     let mut vectors = Vec::new();
-    for d in 0..input.len() {
-        let indices = source_indices(input[d], output[d], scales[d], exact);
-        let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_le_bytes()).collect();
-        let v = Scratch::contiguous(device, &[output[d]], DType::I64)?;
+    for v in indices {
+        let bytes: Vec<u8> = v.iter().flat_map(|i| i.to_le_bytes()).collect();
+        let t = Scratch::contiguous(device, &[v.len() as i64], DType::I64)?;
         if !bytes.is_empty() {
-            backend()?.write(v.tensor.address, &bytes)?;
+            backend()?.write(t.tensor.address, &bytes)?;
         }
-        vectors.push(v);
+        vectors.push(t);
     }
     Ok(vectors)
 }
 
-/// Reads the `dims` optional scales from argument `at` on.
-fn scales(call: &Call, at: usize, dims: usize) -> Result<Vec<Option<f64>>> {
-    (0..dims).map(|d| call.optional_double(at + d)).collect()
-}
-
-/// `upsample_nearest{1,2,3}d(self, output_size, scales...)`.
-fn forward(call: &mut Call, dims: usize, exact: bool) -> Result<()> {
-    let x = call.tensor(0)?;
-    let output_size = call.ints(1)?;
-    let scales = scales(call, 2, dims)?;
-    let rank = x.sizes.len();
-    if rank != dims + 2 || output_size.len() != dims {
-        return Err(Error::runtime(format!(
-            "upsample_nearest{dims}d: expected a {}D input and {dims} output sizes, got input of size {:?} and output_size {output_size:?}",
-            dims + 2,
-            x.sizes
-        )));
-    }
-    let mut sizes = x.sizes[..2].to_vec();
-    sizes.extend(&output_size);
-    let out = call.result(Dest::Arg(2 + dims), &sizes, x.dtype, x.device)?;
+/// `out[n, c, o...] = x[n, c, indices[0][o0], indices[1][o1], ...]` for `[N, C, *spatial]`
+/// tensors, one index vector per spatial dimension (computed on the host).
+pub(super) fn gather_planes(x: &TensorRef, out: &TensorRef, indices: &[Vec<i64>]) -> Result<()> {
     if out.numel() == 0 {
         return Ok(());
     }
-    let vectors = index_vectors(x.device, &x.sizes[2..], &output_size, &scales, exact)?;
+    let rank = x.sizes.len();
+    let vectors = upload(x.device, indices)?;
     let mut src_strides = x.strides[..2].to_vec();
-    src_strides.extend(std::iter::repeat_n(0, dims));
-    let indices: Vec<IndexArg> = vectors
+    src_strides.extend(std::iter::repeat_n(0, indices.len()));
+    let args: Vec<IndexArg> = vectors
         .iter()
         .enumerate()
         .map(|(d, v)| {
@@ -129,11 +106,104 @@ fn forward(call: &mut Call, dims: usize, exact: bool) -> Result<()> {
         .collect();
     run_index(
         false,
-        &sizes,
-        (&x, src_strides),
-        (&out, out.strides.clone()),
-        &indices,
-        Fault::index("upsample: internal index out of range".into()),
+        &out.sizes,
+        (x, src_strides),
+        (out, out.strides.clone()),
+        &args,
+        Fault::index("internal index out of range".into()),
+    )
+}
+
+/// The gradient of [`gather_planes`]: `gx` (zeroed here) sums, at each element, the `grad`
+/// elements that were gathered from it, in float32 for half-precision gradients.
+pub(super) fn accumulate_planes(
+    grad: &TensorRef,
+    gx: &TensorRef,
+    indices: &[Vec<i64>],
+) -> Result<()> {
+    if gx.numel() == 0 {
+        return Ok(());
+    }
+    let dims = indices.len();
+    let rank = dims + 2;
+    let vectors = upload(grad.device, indices)?;
+    // Half-precision gradients are summed in float32 and rounded once, as the CPU does.
+    let (grad, sums) = if matches!(grad.dtype, DType::F16 | DType::BF16) {
+        let wide = Scratch::contiguous(grad.device, &grad.sizes, DType::F32)?;
+        copy(&wide.tensor, grad)?;
+        let sums = Scratch::contiguous(grad.device, &gx.sizes, DType::F32)?;
+        (wide.tensor.clone(), Some((wide, sums)))
+    } else {
+        (grad.clone(), None)
+    };
+    let target = sums.as_ref().map_or(gx.clone(), |(_, s)| s.tensor.clone());
+    let zero = Scratch::contiguous(grad.device, &[], grad.dtype)?;
+    fill(&zero.tensor, &ScalarArg::float(0.0))?;
+    let mut value_strides = grad.strides[..2].to_vec();
+    value_strides.extend(std::iter::repeat_n(0, dims));
+    let args: Vec<IndexArg> = vectors
+        .iter()
+        .enumerate()
+        .map(|(d, v)| {
+            let mut loop_strides = vec![0; dims];
+            loop_strides[d] = 1;
+            IndexArg {
+                tensor: &v.tensor,
+                strides: vec![0; rank],
+                loop_strides,
+                bound: gx.sizes[2 + d],
+                target: (2 + d) as i64,
+            }
+        })
+        .collect();
+    run_accumulate(
+        Accumulate::Sum,
+        true,
+        (&zero.tensor, vec![0; rank]),
+        &target,
+        &target.sizes,
+        &grad.sizes[2..],
+        (&grad, value_strides, grad.strides[2..].to_vec()),
+        &args,
+        Fault::index("internal index out of range".into()),
+    )?;
+    if sums.is_some() {
+        copy(gx, &target)?;
+    }
+    Ok(())
+}
+
+/// Reads the `dims` optional scales from argument `at` on.
+fn scales(call: &Call, at: usize, dims: usize) -> Result<Vec<Option<f64>>> {
+    (0..dims).map(|d| call.optional_double(at + d)).collect()
+}
+
+/// The source index vectors of nearest resampling from `input` to `output` sizes.
+fn nearest(input: &[i64], output: &[i64], scales: &[Option<f64>], exact: bool) -> Vec<Vec<i64>> {
+    (0..input.len())
+        .map(|d| source_indices(input[d], output[d], scales[d], exact))
+        .collect()
+}
+
+/// `upsample_nearest{1,2,3}d(self, output_size, scales...)`.
+fn forward(call: &mut Call, dims: usize, exact: bool) -> Result<()> {
+    let x = call.tensor(0)?;
+    let output_size = call.ints(1)?;
+    let scales = scales(call, 2, dims)?;
+    if x.sizes.len() != dims + 2 || output_size.len() != dims {
+        return Err(Error::runtime(format!(
+            "upsample_nearest{dims}d: expected a {}D input and {dims} output sizes, got input of size {:?} and output_size {output_size:?}",
+            dims + 2,
+            x.sizes
+        )));
+    }
+    let mut sizes = x.sizes[..2].to_vec();
+    sizes.extend(&output_size);
+    let out = call.result(Dest::Arg(2 + dims), &sizes, x.dtype, x.device)?;
+    gather_planes(
+        &x,
+        &out,
+        &nearest(&x.sizes[2..], &output_size, &scales, exact),
     )
 }
 
@@ -151,55 +221,11 @@ fn backward(call: &mut Call, dims: usize, exact: bool) -> Result<()> {
         )));
     }
     let gx = call.result(Dest::Arg(3 + dims), &input_size, grad.dtype, grad.device)?;
-    if gx.numel() == 0 {
-        return Ok(());
-    }
-    let rank = dims + 2;
-    let vectors = index_vectors(grad.device, &input_size[2..], &output_size, &scales, exact)?;
-    // Half-precision gradients are summed in float32 and rounded once, as the CPU does.
-    let (grad, sums) = if matches!(grad.dtype, DType::F16 | DType::BF16) {
-        let wide = Scratch::contiguous(grad.device, &grad.sizes, DType::F32)?;
-        copy(&wide.tensor, &grad)?;
-        let sums = Scratch::contiguous(grad.device, &input_size, DType::F32)?;
-        (wide.tensor.clone(), Some((wide, sums)))
-    } else {
-        (grad, None)
-    };
-    let target = sums.as_ref().map_or(gx.clone(), |(_, s)| s.tensor.clone());
-    let zero = Scratch::contiguous(grad.device, &[], grad.dtype)?;
-    fill(&zero.tensor, &ScalarArg::float(0.0))?;
-    let mut value_strides = grad.strides[..2].to_vec();
-    value_strides.extend(std::iter::repeat_n(0, dims));
-    let indices: Vec<IndexArg> = vectors
-        .iter()
-        .enumerate()
-        .map(|(d, v)| {
-            let mut loop_strides = vec![0; dims];
-            loop_strides[d] = 1;
-            IndexArg {
-                tensor: &v.tensor,
-                strides: vec![0; rank],
-                loop_strides,
-                bound: input_size[2 + d],
-                target: (2 + d) as i64,
-            }
-        })
-        .collect();
-    run_accumulate(
-        Accumulate::Sum,
-        true,
-        (&zero.tensor, vec![0; rank]),
-        &target,
-        &target.sizes,
-        &output_size,
-        (&grad, value_strides, grad.strides[2..].to_vec()),
-        &indices,
-        Fault::index("upsample backward: internal index out of range".into()),
-    )?;
-    if sums.is_some() {
-        copy(&gx, &target)?;
-    }
-    Ok(())
+    accumulate_planes(
+        &grad,
+        &gx,
+        &nearest(&input_size[2..], &output_size, &scales, exact),
+    )
 }
 
 #[cfg(test)]

@@ -195,6 +195,12 @@ OPS = [
     "nn.functional.interpolate.nearest",
     "nn.functional.interpolate.nearest-exact",
     "nn.functional.upsample_nearest",
+    # Padding.
+    "nn.functional.pad.constant",
+    "nn.functional.pad.reflect",
+    "nn.functional.pad.replicate",
+    "nn.functional.pad.replicate_negative",
+    "nn.functional.pad.circular",
     # Softmax and the classification losses (training issue).
     "softmax",
     "log_softmax",

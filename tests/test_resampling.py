@@ -1,5 +1,5 @@
-"""Nearest-neighbour up- and downsampling on mojo against the CPU (sizes, scale factors,
-nearest-exact, 1d/2d/3d, channels_last) with gradients."""
+"""Nearest-neighbour resampling and reflection/replication/circular padding on mojo against
+the CPU (sizes, scale factors, nearest-exact, 1d/2d/3d, channels_last) with gradients."""
 
 import pytest
 import torch
@@ -46,3 +46,31 @@ def test_integers_and_large(device):
     expected = F.interpolate(x, scale_factor=4)
     actual = F.interpolate(x.to(device), scale_factor=4)
     torch.testing.assert_close(actual.cpu(), expected, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("mode", ["reflect", "replicate", "circular"])
+@pytest.mark.parametrize(
+    "shape,pad",
+    [
+        ((2, 3, 7), (2, 3)),
+        ((2, 3, 5, 6), (1, 2, 3, 4)),
+        ((3, 4, 5, 6), (2, 1, 0, 3)),
+        ((1, 2, 3, 4, 5), (1, 1, 2, 0, 2, 1)),
+    ],
+)
+def test_padding_matches_cpu(device, mode, shape, pad):
+    torch.manual_seed(0)
+    x = torch.randn(shape)
+    cpu = x.detach().requires_grad_()
+    ours = x.detach().to(device).requires_grad_()
+    expected, actual = F.pad(cpu, pad, mode=mode), F.pad(ours, pad, mode=mode)
+    torch.testing.assert_close(actual.cpu(), expected, rtol=0, atol=0)
+    grad = torch.randn_like(expected)
+    expected.backward(grad)
+    actual.backward(grad.to(device))
+    torch.testing.assert_close(ours.grad.cpu(), cpu.grad)
+
+
+def test_reflection_padding_too_large_errors(device):
+    with pytest.raises(RuntimeError, match="Padding size should be less than"):
+        F.pad(torch.randn(1, 2, 3, device=device), (3, 0), mode="reflect")
