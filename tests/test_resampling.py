@@ -1,4 +1,4 @@
-"""Nearest-neighbour resampling and reflection/replication/circular padding on mojo against
+"""Nearest and linear resampling and reflection/replication/circular padding on mojo against
 the CPU (sizes, scale factors, nearest-exact, 1d/2d/3d, channels_last) with gradients."""
 
 import pytest
@@ -74,3 +74,57 @@ def test_padding_matches_cpu(device, mode, shape, pad):
 def test_reflection_padding_too_large_errors(device):
     with pytest.raises(RuntimeError, match="Padding size should be less than"):
         F.pad(torch.randn(1, 2, 3, device=device), (3, 0), mode="reflect")
+
+
+@pytest.mark.parametrize("align_corners", [False, True])
+@pytest.mark.parametrize(
+    "mode,shape,kwargs",
+    [
+        ("linear", (2, 3, 9), dict(scale_factor=2.5)),
+        ("bilinear", (2, 3, 5, 6), dict(size=(11, 4))),
+        ("bilinear", (2, 3, 5, 6), dict(scale_factor=(0.5, 1.7))),
+        ("trilinear", (1, 2, 3, 4, 5), dict(scale_factor=2)),
+    ],
+)
+def test_linear_interpolation_matches_cpu(device, mode, shape, kwargs, align_corners):
+    torch.manual_seed(0)
+    x = torch.randn(shape)
+    kwargs = dict(mode=mode, align_corners=align_corners) | kwargs
+    cpu = x.detach().requires_grad_()
+    ours = x.detach().to(device).requires_grad_()
+    expected, actual = F.interpolate(cpu, **kwargs), F.interpolate(ours, **kwargs)
+    torch.testing.assert_close(actual.cpu(), expected)
+    grad = torch.randn_like(expected)
+    expected.backward(grad)
+    actual.backward(grad.to(device))
+    torch.testing.assert_close(ours.grad.cpu(), cpu.grad)
+
+
+def test_unet_block_trains_like_cpu(device):
+    def train(where):
+        torch.manual_seed(0)
+        down = torch.nn.Sequential(
+            torch.nn.Conv2d(3, 8, 3, padding=1), torch.nn.GroupNorm(2, 8), torch.nn.SiLU()
+        ).to(where)
+        up = torch.nn.Sequential(
+            torch.nn.Conv2d(16, 8, 3, padding=1, padding_mode="reflect"),
+            torch.nn.SiLU(),
+            torch.nn.ConvTranspose2d(8, 3, 2, stride=2),
+        ).to(where)
+        params = list(down.parameters()) + list(up.parameters())
+        optimizer = torch.optim.AdamW(params, lr=1e-2)
+        x = torch.randn(4, 3, 16, 16).to(where)
+        losses = []
+        for _ in range(10):
+            optimizer.zero_grad()
+            skip = down(x)
+            low = F.max_pool2d(skip, 2)
+            back = F.interpolate(low, scale_factor=2, mode="bilinear")
+            out = up(torch.cat([back, skip], dim=1))
+            loss = F.mse_loss(out, torch.zeros_like(out))
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+        return losses
+
+    assert train(device) == pytest.approx(train("cpu"), rel=1e-3)

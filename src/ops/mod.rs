@@ -18,6 +18,7 @@ pub mod group_norm;
 pub mod histogram;
 pub mod index_launch;
 pub mod indexing;
+pub mod interpolate;
 pub mod launch;
 pub mod layout;
 pub mod linalg;

@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 24] {
+fn families() -> [&'static [(&'static str, OpFn)]; 25] {
     [
         super::math::OPS,
         super::conv::OPS,
@@ -20,6 +20,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 24] {
         super::pool::OPS,
         super::upsample::OPS,
         super::pad::OPS,
+        super::interpolate::OPS,
         super::special::OPS,
         super::loss::OPS,
         super::factory::OPS,

@@ -114,8 +114,8 @@ pub(super) fn gather_planes(x: &TensorRef, out: &TensorRef, indices: &[Vec<i64>]
     )
 }
 
-/// The gradient of [`gather_planes`]: `gx` (zeroed here) sums, at each element, the `grad`
-/// elements that were gathered from it, in float32 for half-precision gradients.
+/// The gradient of [`gather_planes`]: `gx` sums, at each element, the `grad` elements that
+/// were gathered from it, in float32 for half-precision gradients.
 pub(super) fn accumulate_planes(
     grad: &TensorRef,
     gx: &TensorRef,
@@ -124,22 +124,36 @@ pub(super) fn accumulate_planes(
     if gx.numel() == 0 {
         return Ok(());
     }
+    if !matches!(grad.dtype, DType::F16 | DType::BF16) {
+        return scatter_add_planes(grad, gx, indices, true);
+    }
+    // Half-precision gradients are summed in float32 and rounded once, as the CPU does.
+    let wide = Scratch::contiguous(grad.device, &grad.sizes, DType::F32)?;
+    copy(&wide.tensor, grad)?;
+    let sums = Scratch::contiguous(grad.device, &gx.sizes, DType::F32)?;
+    scatter_add_planes(&wide.tensor, &sums.tensor, indices, true)?;
+    copy(gx, &sums.tensor)
+}
+
+/// Adds each `values` element (`[N, C, *out]`) to the element of `sums` (`[N, C, *in]`, the
+/// same dtype) the index vectors name, in index order; `fresh` sums start from zero.
+pub(super) fn scatter_add_planes(
+    values: &TensorRef,
+    sums: &TensorRef,
+    indices: &[Vec<i64>],
+    fresh: bool,
+) -> Result<()> {
     let dims = indices.len();
     let rank = dims + 2;
-    let vectors = upload(grad.device, indices)?;
-    // Half-precision gradients are summed in float32 and rounded once, as the CPU does.
-    let (grad, sums) = if matches!(grad.dtype, DType::F16 | DType::BF16) {
-        let wide = Scratch::contiguous(grad.device, &grad.sizes, DType::F32)?;
-        copy(&wide.tensor, grad)?;
-        let sums = Scratch::contiguous(grad.device, &gx.sizes, DType::F32)?;
-        (wide.tensor.clone(), Some((wide, sums)))
-    } else {
-        (grad.clone(), None)
-    };
-    let target = sums.as_ref().map_or(gx.clone(), |(_, s)| s.tensor.clone());
-    let zero = Scratch::contiguous(grad.device, &[], grad.dtype)?;
+    let vectors = upload(values.device, indices)?;
+    let zero = Scratch::contiguous(values.device, &[], values.dtype)?;
     fill(&zero.tensor, &ScalarArg::float(0.0))?;
-    let mut value_strides = grad.strides[..2].to_vec();
+    let start = if fresh {
+        (&zero.tensor, vec![0; rank])
+    } else {
+        (sums, sums.strides.clone())
+    };
+    let mut value_strides = values.strides[..2].to_vec();
     value_strides.extend(std::iter::repeat_n(0, dims));
     let args: Vec<IndexArg> = vectors
         .iter()
@@ -151,7 +165,7 @@ pub(super) fn accumulate_planes(
                 tensor: &v.tensor,
                 strides: vec![0; rank],
                 loop_strides,
-                bound: gx.sizes[2 + d],
+                bound: sums.sizes[2 + d],
                 target: (2 + d) as i64,
             }
         })
@@ -159,18 +173,14 @@ pub(super) fn accumulate_planes(
     run_accumulate(
         Accumulate::Sum,
         true,
-        (&zero.tensor, vec![0; rank]),
-        &target,
-        &target.sizes,
-        &grad.sizes[2..],
-        (&grad, value_strides, grad.strides[2..].to_vec()),
+        start,
+        sums,
+        &sums.sizes,
+        &values.sizes[2..],
+        (values, value_strides, values.strides[2..].to_vec()),
         &args,
         Fault::index("internal index out of range".into()),
-    )?;
-    if sums.is_some() {
-        copy(gx, &target)?;
-    }
-    Ok(())
+    )
 }
 
 /// Reads the `dims` optional scales from argument `at` on.

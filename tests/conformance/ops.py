@@ -195,6 +195,10 @@ OPS = [
     "nn.functional.interpolate.nearest",
     "nn.functional.interpolate.nearest-exact",
     "nn.functional.upsample_nearest",
+    "nn.functional.interpolate.linear",
+    "nn.functional.interpolate.bilinear",
+    "nn.functional.interpolate.trilinear",
+    "nn.functional.upsample_bilinear",
     # Padding.
     "nn.functional.pad.constant",
     "nn.functional.pad.reflect",
