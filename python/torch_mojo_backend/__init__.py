@@ -56,6 +56,36 @@ _lock = threading.Lock()
 _registered = False
 
 
+def _swap_parameters_when_converting() -> None:
+    """Makes nn.Module._apply (`.to()`, `.half()`, ...) swap tensors into the existing
+    Parameters. It cannot set `param.data` across CPU and PrivateUse1 tensors
+    (torch._has_compatible_shallow_copy_type is False for them), so otherwise
+    `model.to("mojo")` makes a new Parameter per module and unties shared weights
+    (lm_head.weight = wte.weight); swapping keeps each Parameter object, so ties survive and
+    optimizers built before the move hold the live parameters. Only conversions swap:
+    `load_state_dict` keeps its stock behaviour (swapping there fails for modules that hold
+    weak references to their parameters, as nn.LSTM does). A parameter that cannot be
+    swapped (an autograd graph still saves it) is converted the stock way, as a new
+    Parameter."""
+    convert = torch.nn.Module._apply
+
+    def _apply(self, fn, recurse=True):
+        if torch.__future__.get_swap_module_params_on_conversion():
+            return convert(self, fn, recurse)
+        torch.__future__.set_swap_module_params_on_conversion(True)
+        try:
+            return convert(self, fn, recurse)
+        except RuntimeError as error:
+            if "Couldn't swap" not in str(error):
+                raise
+        finally:
+            torch.__future__.set_swap_module_params_on_conversion(False)
+        # Parameters already converted stay as they are (converting them again is a no-op).
+        return convert(self, fn, recurse)
+
+    torch.nn.Module._apply = _apply
+
+
 def register_mojo_devices() -> None:
     """Make ``mojo`` PyTorch's current accelerator. Safe to call more than once."""
     global _registered
@@ -65,10 +95,5 @@ def register_mojo_devices() -> None:
         torch.utils.rename_privateuse1_backend("mojo")
         torch._register_device_module("mojo", _device)
         torch.utils.generate_methods_for_privateuse1_backend(for_storage=True)
-        # nn.Module._apply cannot set `param.data` across CPU and PrivateUse1 tensors
-        # (torch._has_compatible_shallow_copy_type is False for them), so without this
-        # `model.to("mojo")` makes a new Parameter per module and unties shared weights
-        # (lm_head.weight = wte.weight). swap_tensors keeps each Parameter object, so ties
-        # survive and optimizers built before the move still hold the live parameters.
-        torch.__future__.set_swap_module_params_on_conversion(True)
+        _swap_parameters_when_converting()
         _registered = True

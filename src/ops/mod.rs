@@ -35,6 +35,7 @@ pub mod random;
 pub mod reduce;
 pub mod reduce_launch;
 pub mod registry;
+pub mod rnn;
 pub mod sampling;
 pub mod scalar;
 pub mod scratch;

@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 25] {
+fn families() -> [&'static [(&'static str, OpFn)]; 26] {
     [
         super::math::OPS,
         super::conv::OPS,
@@ -21,6 +21,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 25] {
         super::upsample::OPS,
         super::pad::OPS,
         super::interpolate::OPS,
+        super::rnn::OPS,
         super::special::OPS,
         super::loss::OPS,
         super::factory::OPS,
