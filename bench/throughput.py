@@ -7,23 +7,16 @@ a speed-up), then prints the median of several runs, each timed until the device
 it (the result stays on the device; reading it back is not timed).
 """
 
-import statistics
 import sys
-import time
 
 import torch
 import torch.nn.functional as F
+from timing import timed
 
 import torch_mojo_backend
 
 torch_mojo_backend.register_mojo_devices()
 DEVICE = torch.accelerator.current_accelerator()
-RUNS = 5
-
-
-def sync(device):
-    if device.type != "cpu":
-        torch.accelerator.synchronize()
 
 
 def mlp_step(device):
@@ -87,18 +80,6 @@ CASES = {
         1e-3,
     ),
 }
-
-
-def timed(fn, args, device):
-    """Median seconds of `fn(*args)`, each run until the device has finished it."""
-    times = []
-    for _ in range(RUNS):
-        sync(device)
-        start = time.perf_counter()
-        fn(*args)
-        sync(device)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main():

@@ -88,3 +88,17 @@ def test_errors(device):
         F.max_pool2d(torch.randn(1, 1, 5, 5, device=device), 2, padding=2)
     with pytest.raises(RuntimeError):
         F.max_pool3d(torch.randn(0, 1, 2, 10, device=device), 1)
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [
+        lambda t: F.adaptive_avg_pool2d(t, (4, 5)),
+        lambda t: F.adaptive_avg_pool2d(t, (7, 3)),
+        lambda t: F.adaptive_avg_pool1d(t.flatten(2), 6),
+        lambda t: F.adaptive_avg_pool3d(t.unsqueeze(2).expand(-1, -1, 5, -1, -1), (2, 3, 4)),
+    ],
+)
+def test_adaptive_average_matches_cpu(device, fn):
+    torch.manual_seed(0)
+    compare(device, fn, torch.randn(2, 3, 11, 13))

@@ -3,6 +3,7 @@
 
 pub mod accumulate;
 pub mod activation;
+pub mod adaptive_pool;
 pub mod advanced_index;
 pub mod amp;
 pub mod batch_norm;

@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 26] {
+fn families() -> [&'static [(&'static str, OpFn)]; 27] {
     [
         super::math::OPS,
         super::conv::OPS,
@@ -22,6 +22,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 26] {
         super::pad::OPS,
         super::interpolate::OPS,
         super::rnn::OPS,
+        super::adaptive_pool::OPS,
         super::special::OPS,
         super::loss::OPS,
         super::factory::OPS,

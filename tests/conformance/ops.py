@@ -191,6 +191,9 @@ OPS = [
     "nn.functional.avg_pool1d",
     "nn.functional.avg_pool2d",
     "nn.functional.avg_pool3d",
+    "nn.functional.adaptive_avg_pool1d",
+    "nn.functional.adaptive_avg_pool2d",
+    "nn.functional.adaptive_avg_pool3d",
     # Nearest-neighbour resampling.
     "nn.functional.interpolate.nearest",
     "nn.functional.interpolate.nearest-exact",

@@ -1,0 +1,87 @@
+"""Convolution forward and backward at ResNet-50's layer shapes (batch 1 on the software
+device), and pooling and batch normalization, mojo vs stock torch on the CPU in the same run.
+
+Run: TORCH_MOJO_BACKEND_SOFTWARE=1 .venv/bin/python bench/vision.py [case-substring ...]
+Each row first checks that mojo and torch computed the same values (output and both
+gradients), then prints the median of several runs, each until the device has finished it.
+"""
+
+import sys
+
+import torch
+import torch.nn.functional as F
+from timing import timed
+
+import torch_mojo_backend
+
+torch_mojo_backend.register_mojo_devices()
+DEVICE = torch.accelerator.current_accelerator()
+BATCH = 1
+
+# name -> (channels in, size, channels out, kernel, stride)
+CONVOLUTIONS = {
+    "conv 7x7/2 3->64 @224 (stem)": (3, 224, 64, 7, 2),
+    "conv 1x1 64->256 @56": (64, 56, 256, 1, 1),
+    "conv 3x3 64->64 @56": (64, 56, 64, 3, 1),
+    "conv 3x3 128->128 @28": (128, 28, 128, 3, 1),
+    "conv 3x3 256->256 @14": (256, 14, 256, 3, 1),
+    "conv 3x3 512->512 @7": (512, 7, 512, 3, 1),
+    "conv 1x1 2048->512 @7": (2048, 7, 512, 1, 1),
+}
+
+
+def conv_case(c_in, size, c_out, k, stride):
+    torch.manual_seed(0)
+    x = torch.randn(BATCH, c_in, size, size)
+    w = torch.randn(c_out, c_in, k, k) / (c_in * k * k) ** 0.5
+
+    def step(x, w):
+        x, w = x.detach().requires_grad_(), w.detach().requires_grad_()
+        y = F.conv2d(x, w, stride=stride, padding=k // 2)
+        y.backward(torch.ones_like(y))
+        return y.detach(), x.grad, w.grad
+
+    return step, [x, w]
+
+
+def other_cases():
+    torch.manual_seed(0)
+    x = torch.randn(8, 64, 56, 56)
+
+    def max_pool(x):
+        x = x.detach().requires_grad_()
+        y = F.max_pool2d(x, 3, 2, 1)
+        y.backward(torch.ones_like(y))
+        return y.detach(), x.grad
+
+    def batch_norm(x):
+        x = x.detach().requires_grad_()
+        y = F.batch_norm(x, None, None, training=True)
+        y.backward(torch.ones_like(y))
+        return y.detach(), x.grad
+
+    return {
+        "max_pool 3x3/2 8x64x56² fwd+bwd": (max_pool, [x]),
+        "batch_norm 8x64x56² fwd+bwd": (batch_norm, [x]),
+    }
+
+
+def main():
+    chosen = sys.argv[1:]
+    print("| case (forward + backward) | mojo ms | torch CPU ms | ratio |")
+    print("|---|---:|---:|---:|")
+    cases = {name: conv_case(*shape) for name, shape in CONVOLUTIONS.items()}
+    cases.update(other_cases())
+    for name, (fn, inputs) in cases.items():
+        if chosen and not any(c in name for c in chosen):
+            continue
+        on_device = [t.to(DEVICE) for t in inputs]
+        for mine, theirs in zip(fn(*on_device), fn(*inputs), strict=True):
+            torch.testing.assert_close(mine.cpu(), theirs, rtol=1e-3, atol=1e-3)
+        mojo = timed(fn, on_device, DEVICE, runs=3)
+        cpu = timed(fn, inputs, torch.device("cpu"), runs=3)
+        print(f"| {name} | {mojo * 1e3:.1f} | {cpu * 1e3:.1f} | {mojo / cpu:.1f}× |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
