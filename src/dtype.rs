@@ -84,6 +84,16 @@ impl DType {
         matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64)
     }
 
+    /// The type floating-point math on this dtype accumulates in: float64 for float64, else
+    /// float32 (CUDA's opmath for the half types).
+    pub fn float_acc(self) -> DType {
+        if self == DType::F64 {
+            DType::F64
+        } else {
+            DType::F32
+        }
+    }
+
     /// True for the integer dtypes (bool excluded).
     pub fn is_int(self) -> bool {
         matches!(

@@ -7,6 +7,7 @@
 use super::call::{Call, Dest};
 use super::copy::{copy, fill};
 use super::launch::run_map;
+use super::layout::batched;
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
@@ -76,16 +77,6 @@ fn upload(device: usize, values: &[f64], dtype: DType) -> Result<Scratch> {
     Ok(t)
 }
 
-/// `t` (`[N, C, *spatial]` or unbatched) as `[N, C, *spatial]`.
-fn batched(t: &TensorRef, dims: usize) -> TensorRef {
-    let mut view = t.clone();
-    if view.sizes.len() == dims + 1 {
-        view.sizes.insert(0, 1);
-        view.strides.insert(0, 0);
-    }
-    view
-}
-
 /// Every combination of offsets inside the longest windows, one per dimension.
 fn offsets(windows: &[Windows]) -> Vec<Vec<i64>> {
     let mut all = vec![vec![]];
@@ -147,14 +138,6 @@ fn combination(
     })
 }
 
-fn acc_dtype(dtype: DType) -> DType {
-    if dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    }
-}
-
 /// `_adaptive_avg_pool{2,3}d(self, output_size)`.
 fn forward(call: &mut Call, dims: usize) -> Result<()> {
     let x = call.tensor(0)?;
@@ -187,7 +170,7 @@ fn forward(call: &mut Call, dims: usize) -> Result<()> {
     if out.numel() == 0 {
         return Ok(());
     }
-    let acc = acc_dtype(x.dtype);
+    let acc = x.dtype.float_acc();
     let windows: Vec<Windows> = (0..dims)
         .map(|d| Windows::new(x4.sizes[2 + d], output_size[d]))
         .collect();
@@ -225,7 +208,7 @@ fn backward(call: &mut Call, dims: usize) -> Result<()> {
     if gx.numel() == 0 {
         return Ok(());
     }
-    let acc = acc_dtype(x.dtype);
+    let acc = x.dtype.float_acc();
     let windows: Vec<Windows> = (0..dims)
         .map(|d| Windows::new(gx4.sizes[2 + d], g4.sizes[2 + d]))
         .collect();

@@ -61,14 +61,6 @@ impl Args {
     };
 }
 
-pub(super) fn acc_dtype(dtype: DType) -> DType {
-    if dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    }
-}
-
 /// A per-channel vector broadcast over `[N, C, positions]`.
 fn per_channel(t: &TensorRef, shape: &[i64]) -> TensorRef {
     TensorRef {
@@ -148,7 +140,7 @@ fn batch_norm(call: &mut Call, args: Args) -> Result<()> {
             input.dtype,
         ));
     }
-    let acc = acc_dtype(input.dtype);
+    let acc = input.dtype.float_acc();
     let device = input.device;
     let (x, _copy) = planes(&input)?;
     let shape = x.sizes.clone();
@@ -265,7 +257,7 @@ fn batch_norm_backward(call: &mut Call) -> Result<()> {
     let (save_mean, save_invstd) = (call.optional_tensor(5)?, call.optional_tensor(6)?);
     let (training, eps) = (call.boolean(7)?, call.double(8)?);
     let mask = call.ints(9)?;
-    let acc = acc_dtype(input.dtype);
+    let acc = input.dtype.float_acc();
     let device = input.device;
     let channels = input.sizes[1];
     let (x, _x_copy) = planes(&input)?;

@@ -156,11 +156,7 @@ fn run_product(p: Product, geometry: &Geometry) -> Result<()> {
         return Ok(());
     }
     let device = common_device(&[p.a.t, p.image, p.out.t])?;
-    let acc = if p.out.t.dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    };
+    let acc = p.out.t.dtype.float_acc();
     let splits = (k + K_CHUNK - 1) / K_CHUNK;
     // Partial sums of a split product go to [splits, groups, m, n] in the accumulator type.
     let partial = if splits > 1 {
@@ -406,11 +402,7 @@ fn add_bias(out: &TensorRef, bias: &TensorRef) -> Result<()> {
         strides,
         ..bias.clone()
     };
-    let acc = if out.dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    };
+    let acc = out.dtype.float_acc();
     let sum = Expr::input(0, out.dtype)
         .cast(acc)
         .add(Expr::input(1, bias.dtype).cast(acc));

@@ -2,7 +2,7 @@
 //! group of channels, an affine transform per channel. Computed in float32 (float64 for
 //! float64); the saved mean and rstd have the input's dtype, as on CUDA.
 
-use super::batch_norm::{acc_dtype, arg, map};
+use super::batch_norm::{arg, map};
 use super::call::Call;
 use super::launch::run_reduce;
 use super::nn::mean_rstd_kernel;
@@ -105,7 +105,7 @@ fn group_norm(call: &mut Call) -> Result<()> {
     let (weight, bias) = (call.optional_tensor(1)?, call.optional_tensor(2)?);
     let sizes = Sizes::read(call, 3, &input)?;
     let eps = call.double(7)?;
-    let acc = acc_dtype(input.dtype);
+    let acc = input.dtype.float_acc();
     let device = input.device;
     let (x, _copy) = contiguous(&input)?;
     let out = call.create(&input.sizes, input.dtype, device)?;
@@ -169,7 +169,7 @@ fn group_norm_backward(call: &mut Call) -> Result<()> {
     let weight = call.optional_tensor(4)?;
     let sizes = Sizes::read(call, 5, &input)?;
     let mask = call.ints(9)?;
-    let acc = acc_dtype(input.dtype);
+    let acc = input.dtype.float_acc();
     let device = input.device;
     let (x, _x_copy) = contiguous(&input)?;
     let (g, _g_copy) = contiguous(&grad)?;

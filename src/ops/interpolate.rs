@@ -141,14 +141,6 @@ fn weight_view(weights: &[Scratch], d: usize, k: usize, shape: &[i64]) -> Tensor
     }
 }
 
-fn acc_dtype(dtype: DType) -> DType {
-    if dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    }
-}
-
 /// Reads `align_corners` and the scales after it.
 fn options(call: &Call, at: usize, dims: usize) -> Result<(bool, Vec<Option<f64>>)> {
     let scales = (0..dims)
@@ -181,7 +173,7 @@ fn forward(call: &mut Call, dims: usize) -> Result<()> {
     if out.numel() == 0 {
         return Ok(());
     }
-    let acc = acc_dtype(x.dtype);
+    let acc = x.dtype.float_acc();
     let (axes, weights) = axes(
         &x.sizes[2..],
         &output_size,
@@ -245,7 +237,7 @@ fn backward(call: &mut Call, dims: usize) -> Result<()> {
     if gx.numel() == 0 {
         return Ok(());
     }
-    let acc = acc_dtype(grad.dtype);
+    let acc = grad.dtype.float_acc();
     let (axes, weights) = axes(
         &input_size[2..],
         &output_size,

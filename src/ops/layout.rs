@@ -27,6 +27,17 @@ pub fn channel_planes(t: &TensorRef) -> Option<TensorRef> {
     })
 }
 
+/// `t` (`[N, C, *spatial]`, or unbatched `[C, *spatial]` with `dims` spatial dimensions)
+/// as `[N, C, *spatial]`.
+pub fn batched(t: &TensorRef, dims: usize) -> TensorRef {
+    let mut view = t.clone();
+    if view.sizes.len() == dims + 1 {
+        view.sizes.insert(0, 1);
+        view.strides.insert(0, 0);
+    }
+    view
+}
+
 /// [`channel_planes`] of `t`, or of a contiguous copy of it (returned to keep alive).
 pub fn planes(t: &TensorRef) -> Result<(TensorRef, Option<Scratch>)> {
     if let Some(view) = channel_planes(t) {

@@ -15,14 +15,6 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::{BinaryOp, Expr, MapKernel, ReduceKernel, ReduceOp, UnaryOp};
 
-fn acc_dtype(dtype: DType) -> DType {
-    if dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    }
-}
-
 /// `t` with dimension `dim` dropped: the kept-dimension view of a keepdim result.
 fn drop_dim(t: &TensorRef, dim: usize) -> TensorRef {
     let mut v = t.clone();
@@ -99,7 +91,7 @@ fn softmax(call: &mut Call, log: bool) -> Result<()> {
     if a.numel() == 0 {
         return Ok(());
     }
-    let acc = acc_dtype(a.dtype);
+    let acc = a.dtype.float_acc();
     // The maximum m and log(sum(exp(x - m))) separately: (x - m) - log_sum keeps the bits
     // that m + log_sum would round away.
     let pre = Expr::input(0, a.dtype).cast(acc);
@@ -138,7 +130,7 @@ fn softmax_backward(call: &mut Call, log: bool) -> Result<()> {
     if g.numel() == 0 {
         return Ok(());
     }
-    let acc = acc_dtype(g.dtype);
+    let acc = g.dtype.float_acc();
     // log_softmax sums the gradient; softmax sums grad * output, computed first.
     let product = if log {
         None
@@ -357,7 +349,7 @@ fn nll_forward(call: &mut Call, nll: Nll, none_shape: Vec<i64>, dests: [Dest; 2]
             dtype,
         ));
     }
-    let acc = acc_dtype(dtype);
+    let acc = dtype.float_acc();
     let device = nll.input.device;
     let (n, c) = (nll.n, nll.c);
     // Per element: the weighted negated log-probability and the weight, zero off target.
@@ -474,7 +466,7 @@ fn nll_backward_into(
     out_view: &TensorRef,
 ) -> Result<()> {
     let dtype = out_view.dtype;
-    let acc = acc_dtype(dtype);
+    let acc = dtype.float_acc();
     let (n, c) = (nll.n, nll.c);
     let (mut inputs, picked, w) = nll.picked_weight(acc);
     let w = picked.select(w, Expr::constant(acc, 0.0));
@@ -719,7 +711,7 @@ fn layer_norm(call: &mut Call) -> Result<()> {
         }
     }
     let (axis, m, n) = layer_norm_split(&x, &normalized)?;
-    let acc = acc_dtype(x.dtype);
+    let acc = x.dtype.float_acc();
     let out = call.create(&x.sizes, x.dtype, x.device)?;
     let mut stat_shape = x.sizes[..axis].to_vec();
     stat_shape.extend(std::iter::repeat_n(1, normalized.len()));
@@ -795,7 +787,7 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
     let g = dense_g.as_ref().map_or(grad.clone(), |d| d.tensor.clone());
     let x = dense_x.as_ref().map_or(input.clone(), |d| d.tensor.clone());
     let (axis, m, n) = layer_norm_split(&x, &normalized)?;
-    let acc = acc_dtype(x.dtype);
+    let acc = x.dtype.float_acc();
     let device = x.device;
     let (g_rows, x_rows) = (as_rows(&g, axis, m, n), as_rows(&x, axis, m, n));
     let stat = |t: &TensorRef| TensorRef {

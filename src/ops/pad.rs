@@ -3,6 +3,7 @@
 //! the forward is a gather and the backward the deterministic accumulate.
 
 use super::call::{Call, Dest};
+use super::layout::batched;
 use super::registry::OpFn;
 use super::tensor::TensorRef;
 use super::upsample::{accumulate_planes, gather_planes};
@@ -112,16 +113,6 @@ fn source_positions(mode: Mode, size: i64, before: i64, after: i64) -> Vec<i64> 
             }
         })
         .collect()
-}
-
-/// `t` (`[N, C, *spatial]` or unbatched `[C, *spatial]`) as `[N, C, *spatial]`.
-fn batched(t: &TensorRef, dims: usize) -> TensorRef {
-    let mut view = t.clone();
-    if view.sizes.len() == dims + 1 {
-        view.sizes.insert(0, 1);
-        view.strides.insert(0, 0);
-    }
-    view
 }
 
 /// Checks the input and padding; returns the output sizes and each padded dimension's

@@ -447,14 +447,6 @@ fn averaging(call: &Call, at: usize) -> Result<(bool, Option<i64>)> {
     Ok((call.boolean(at)?, divisor))
 }
 
-fn acc_dtype(dtype: DType) -> DType {
-    if dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    }
-}
-
 /// Unit weights `[C, 1, *kernel]` for a depthwise convolution.
 fn unit_weights(window: &Window, channels: i64, acc: DType, device: usize) -> Result<Scratch> {
     let mut shape = vec![channels, 1];
@@ -480,7 +472,7 @@ fn avg_pool(call: &mut Call, dims: usize, dest: Dest) -> Result<()> {
         return Ok(());
     }
     let (x5, out5) = (as5(&x, dims), as5(&out, dims));
-    let acc = acc_dtype(x.dtype);
+    let acc = x.dtype.float_acc();
     let channels = x5.sizes[1];
     let input: [i64; 3] = x5.sizes[2..].try_into().expect("three spatial sizes");
     let output: [i64; 3] = out5.sizes[2..].try_into().expect("three spatial sizes");
@@ -534,7 +526,7 @@ fn avg_pool_backward(call: &mut Call, dims: usize, dest: Dest) -> Result<()> {
         return Ok(());
     }
     let (g5, gx5) = (as5(&grad, dims), as5(&gx, dims));
-    let acc = acc_dtype(x.dtype);
+    let acc = x.dtype.float_acc();
     let channels = gx5.sizes[1];
     let input: [i64; 3] = gx5.sizes[2..].try_into().expect("three spatial sizes");
     let output: [i64; 3] = g5.sizes[2..].try_into().expect("three spatial sizes");

@@ -9,7 +9,6 @@ use super::layout::{broadcast_strides, coalesce};
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
-use crate::dtype::DType;
 use crate::error::Result;
 use crate::kernels::printer::GROUP_SIZE;
 use crate::kernels::{Expr, Kernel, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
@@ -73,11 +72,7 @@ pub fn run_reduce(
 /// Sums `input` over its `reduced` dimensions into `out` (viewed with the kept sizes),
 /// accumulating floats in float32 (float64 for float64) and rounding once.
 pub fn sum_into(input: &TensorRef, reduced: &[bool], out: &TensorRef) -> Result<()> {
-    let acc = if input.dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    };
+    let acc = input.dtype.float_acc();
     let kernel = ReduceKernel {
         per_output: None,
         indexed: false,

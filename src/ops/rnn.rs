@@ -3,15 +3,15 @@
 //! over `[batch, hidden]` chunks of the gate matrices, in float32 (float64 for float64) with
 //! one rounding per result, and the workspace laid out as CUDA lays it out.
 
+use super::batch_norm::{arg, map};
 use super::call::Call;
-use super::launch::run_map;
 use super::reduce_launch::sum_into;
 use super::registry::OpFn;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{Expr, MapKernel};
+use crate::kernels::Expr;
 use std::ops::{Add, Mul, Sub};
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -20,14 +20,6 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("_thnn_fused_gru_cell", gru_cell),
     ("_thnn_fused_gru_cell_backward", gru_cell_backward),
 ];
-
-fn acc_dtype(dtype: DType) -> DType {
-    if dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    }
-}
 
 /// Columns `[k * hidden, (k + 1) * hidden)` of a `[batch, n * hidden]` matrix, or of a
 /// `[n * hidden]` vector broadcast over `batch` rows.
@@ -42,27 +34,6 @@ fn chunk(t: &TensorRef, k: i64, hidden: i64, batch: i64) -> TensorRef {
         strides: vec![row, col],
         ..t.clone()
     }
-}
-
-/// Runs `outputs` (expressions over `inputs` in the accumulator type) over `[batch, hidden]`,
-/// each rounded once to its tensor's dtype.
-fn map(inputs: &[&TensorRef], outputs: &[(&TensorRef, Expr)], shape: &[i64]) -> Result<()> {
-    let kernel = MapKernel {
-        inputs: inputs.iter().map(|t| t.dtype).collect(),
-        scalars: vec![],
-        outputs: outputs
-            .iter()
-            .map(|(t, e)| (t.dtype, e.clone().cast(t.dtype)))
-            .collect(),
-    };
-    let mut all = inputs.to_vec();
-    all.extend(outputs.iter().map(|(t, _)| *t));
-    run_map(kernel, &all, shape, &[])
-}
-
-/// Input `i` of a map, in `acc`.
-fn arg(i: usize, t: &TensorRef, acc: DType) -> Expr {
-    Expr::input(i, t.dtype).cast(acc)
 }
 
 fn sigmoid(x: Expr) -> Expr {
@@ -133,7 +104,7 @@ fn lstm_cell(call: &mut Call) -> Result<()> {
     let (ig, hg, cx) = (call.tensor(0)?, call.tensor(1)?, call.tensor(2)?);
     let (b1, b2) = (call.optional_tensor(3)?, call.optional_tensor(4)?);
     check_gates("_thnn_fused_lstm_cell", &ig, &cx, 4)?;
-    let acc = acc_dtype(ig.dtype);
+    let acc = ig.dtype.float_acc();
     let (batch, hidden) = (cx.sizes[0], cx.sizes[1]);
     let hy = call.create(&cx.sizes, ig.dtype, ig.device)?;
     let cy = call.create(&cx.sizes, ig.dtype, ig.device)?;
@@ -179,7 +150,7 @@ fn lstm_cell_backward(call: &mut Call) -> Result<()> {
     let (ghy, gcy) = (call.optional_tensor(0)?, call.optional_tensor(1)?);
     let (cx, cy, workspace) = (call.tensor(2)?, call.tensor(3)?, call.tensor(4)?);
     let has_bias = call.boolean(5)?;
-    let acc = acc_dtype(workspace.dtype);
+    let acc = workspace.dtype.float_acc();
     let (batch, hidden) = (cx.sizes[0], cx.sizes[1]);
     let device = workspace.device;
     let grad_gates = call.create(&workspace.sizes, workspace.dtype, device)?;
@@ -256,7 +227,7 @@ fn gru_cell(call: &mut Call) -> Result<()> {
     let (ig, hg, hx) = (call.tensor(0)?, call.tensor(1)?, call.tensor(2)?);
     let (b1, b2) = (call.optional_tensor(3)?, call.optional_tensor(4)?);
     check_gates("_thnn_fused_gru_cell", &ig, &hx, 3)?;
-    let acc = acc_dtype(ig.dtype);
+    let acc = ig.dtype.float_acc();
     let (batch, hidden) = (hx.sizes[0], hx.sizes[1]);
     let hy = call.create(&hx.sizes, ig.dtype, ig.device)?;
     let workspace = call.create(&[batch, 5 * hidden], ig.dtype, ig.device)?;
@@ -299,7 +270,7 @@ fn gru_cell(call: &mut Call) -> Result<()> {
 fn gru_cell_backward(call: &mut Call) -> Result<()> {
     let (ghy, workspace) = (call.tensor(0)?, call.tensor(1)?);
     let has_bias = call.boolean(2)?;
-    let acc = acc_dtype(workspace.dtype);
+    let acc = workspace.dtype.float_acc();
     let (batch, hidden) = (ghy.sizes[0], ghy.sizes[1]);
     let device = workspace.device;
     let gates = [batch, 3 * hidden];
