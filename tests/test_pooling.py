@@ -102,3 +102,13 @@ def test_errors(device):
 def test_adaptive_average_matches_cpu(device, fn):
     torch.manual_seed(0)
     compare(device, fn, torch.randn(2, 3, 11, 13))
+
+
+@pytest.mark.parametrize("size", [(4, 5), (7, 3), (11, 13)])
+def test_adaptive_max_matches_cpu(device, size):
+    torch.manual_seed(0)
+    x = torch.randn(2, 3, 11, 13)
+    x[0, 0, 2, 3] = float("nan")
+    x[1, 2, 4:6, 4:6] = 7.0  # ties: the first in window order wins
+    compare(device, lambda t: F.adaptive_max_pool2d(t, size, return_indices=True), x)
+    compare(device, lambda t: F.adaptive_max_pool1d(t.flatten(2), 6, return_indices=True), x)

@@ -2,7 +2,9 @@
 //! `o` of a dimension averages input positions `[floor(o * I / O), ceil((o + 1) * I / O))`;
 //! windows differ in length, so each offset `k` inside the longest window is gathered through
 //! host-computed positions (clamped into the window) and weighed by whether it lies inside
-//! it, divided by the window's size. The backward scatters the same weights.
+//! it, divided by the window's size. The backward scatters the same weights. Adaptive max
+//! pooling walks the same offsets keeping the largest value (NaN wins, as on the CPU) and its
+//! flat position in the plane; its backward is max pooling's.
 
 use super::call::{Call, Dest};
 use super::copy::{copy, fill};
@@ -25,6 +27,14 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("adaptive_avg_pool3d.out", |c| forward(c, 3)),
     ("_adaptive_avg_pool2d_backward", |c| backward(c, 2)),
     ("_adaptive_avg_pool3d_backward", |c| backward(c, 3)),
+    ("adaptive_max_pool2d.out", |c| max_forward(c, 2)),
+    ("adaptive_max_pool3d.out", |c| max_forward(c, 3)),
+    ("adaptive_max_pool2d_backward.grad_input", |c| {
+        max_backward(c, 2)
+    }),
+    ("adaptive_max_pool3d_backward.grad_input", |c| {
+        max_backward(c, 3)
+    }),
 ];
 
 /// One dimension's windows: each output position's start and length.
@@ -138,14 +148,12 @@ fn combination(
     })
 }
 
-/// `_adaptive_avg_pool{2,3}d(self, output_size)`.
-fn forward(call: &mut Call, dims: usize) -> Result<()> {
-    let x = call.tensor(0)?;
-    let output_size = call.ints(1)?;
+/// Checks an adaptive pooling's input and output size; returns the output's sizes.
+fn output_sizes(x: &TensorRef, output_size: &[i64], dims: usize, kind: &str) -> Result<Vec<i64>> {
     let rank = x.sizes.len();
     if (rank != dims + 1 && rank != dims + 2) || output_size.len() != dims {
         return Err(Error::runtime(format!(
-            "adaptive_avg_pool{dims}d(): Expected {}D or {}D tensor, but got {:?}",
+            "adaptive_{kind}_pool{dims}d(): Expected {}D or {}D tensor, but got {:?}",
             dims + 1,
             dims + 2,
             x.sizes
@@ -153,18 +161,26 @@ fn forward(call: &mut Call, dims: usize) -> Result<()> {
     }
     if x.sizes[rank - dims..].contains(&0) || output_size.iter().any(|&s| s < 0) {
         return Err(Error::runtime(format!(
-            "adaptive_avg_pool{dims}d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes {:?}",
+            "adaptive_{kind}_pool{dims}d(): Expected input to have non-zero size for non-batch dimensions, but input has sizes {:?}",
             x.sizes
         )));
     }
-    if !x.dtype.is_float() {
+    if !x.dtype.is_float() && (kind == "avg" || !x.dtype.is_int()) {
         return Err(super::pointwise::not_implemented_for(
-            &format!("adaptive_avg_pool{dims}d"),
+            &format!("adaptive_{kind}_pool{dims}d"),
             x.dtype,
         ));
     }
     let mut sizes = x.sizes[..rank - dims].to_vec();
-    sizes.extend(&output_size);
+    sizes.extend(output_size);
+    Ok(sizes)
+}
+
+/// `_adaptive_avg_pool{2,3}d(self, output_size)`.
+fn forward(call: &mut Call, dims: usize) -> Result<()> {
+    let x = call.tensor(0)?;
+    let output_size = call.ints(1)?;
+    let sizes = output_sizes(&x, &output_size, dims, "avg")?;
     let out = call.result(Dest::New, &sizes, x.dtype, x.device)?;
     let (x4, out4) = (batched(&x, dims), batched(&out, dims));
     if out.numel() == 0 {
@@ -235,6 +251,103 @@ fn backward(call: &mut Call, dims: usize) -> Result<()> {
         scatter_add_planes(&weighted.tensor, &sums.tensor, positions, i == 0)?;
     }
     copy(&gx4, &sums.tensor)
+}
+
+/// `adaptive_max_pool{2,3}d(self, output_size) -> (out, indices)`.
+fn max_forward(call: &mut Call, dims: usize) -> Result<()> {
+    let x = call.tensor(0)?;
+    let output_size = call.ints(1)?;
+    let sizes = output_sizes(&x, &output_size, dims, "max")?;
+    let out = call.result(Dest::Arg(2), &sizes, x.dtype, x.device)?;
+    let indices = call.result(Dest::Arg(3), &sizes, DType::I64, x.device)?;
+    if out.numel() == 0 {
+        return Ok(());
+    }
+    let (x4, out4, idx4) = (
+        batched(&x, dims),
+        batched(&out, dims),
+        batched(&indices, dims),
+    );
+    let windows: Vec<Windows> = (0..dims)
+        .map(|d| Windows::new(x4.sizes[2 + d], output_size[d]))
+        .collect();
+    let shape = out4.sizes.clone();
+    // Flat plane stride of each spatial dimension, as the returned indices count.
+    let plane: Vec<i64> = (0..dims)
+        .map(|d| x4.sizes[3 + d..].iter().product())
+        .collect();
+    let best = Scratch::contiguous(x.device, &shape, x.dtype)?;
+    let best_at = Scratch::contiguous(x.device, &shape, DType::I64)?;
+    let gathered = Scratch::contiguous(x.device, &shape, x.dtype)?;
+    let acc = x.dtype.float_acc();
+    for (n, ks) in offsets(&windows).into_iter().enumerate() {
+        let combo = combination(&windows, &ks, &shape, acc, x.device)?;
+        let target = if n == 0 {
+            &best.tensor
+        } else {
+            &gathered.tensor
+        };
+        gather_planes(&x4, target, &combo.positions)?;
+        // This offset's flat position in the plane.
+        let flat: Vec<i64> = {
+            let mut all = vec![0i64];
+            for (p, &stride) in combo.positions.iter().zip(&plane) {
+                all = all
+                    .iter()
+                    .flat_map(|base| p.iter().map(move |q| base + q * stride))
+                    .collect();
+            }
+            all
+        };
+        let flat_t = Scratch::contiguous(x.device, &output_size, DType::I64)?;
+        let bytes: Vec<u8> = flat.iter().flat_map(|v| v.to_le_bytes()).collect();
+        backend()?.write(flat_t.tensor.address, &bytes)?;
+        let mut strides = vec![0, 0];
+        strides.extend(super::tensor::TensorRef::contiguous_strides(&output_size));
+        let flat_view = TensorRef {
+            sizes: shape.clone(),
+            strides,
+            ..flat_t.tensor.clone()
+        };
+        if n == 0 {
+            copy(&best_at.tensor, &flat_view)?;
+            continue;
+        }
+        // Inside every dimension's window, and larger (or NaN): the new best.
+        let value = Expr::input(2, x.dtype);
+        let mut wins = value.clone().gt(Expr::input(0, x.dtype));
+        if x.dtype.is_float() {
+            wins = wins.or(value.clone().is_nan());
+        }
+        let mut inputs = vec![&best.tensor, &best_at.tensor, &gathered.tensor, &flat_view];
+        for v in &combo.views {
+            wins = wins.and(Expr::input(inputs.len(), acc).gt(Expr::constant(acc, 0.0)));
+            inputs.push(v);
+        }
+        let kernel = MapKernel {
+            inputs: inputs.iter().map(|t| t.dtype).collect(),
+            scalars: vec![],
+            outputs: vec![
+                (x.dtype, wins.clone().select(value, Expr::input(0, x.dtype))),
+                (
+                    DType::I64,
+                    wins.select(Expr::input(3, DType::I64), Expr::input(1, DType::I64)),
+                ),
+            ],
+        };
+        inputs.push(&best.tensor);
+        inputs.push(&best_at.tensor);
+        run_map(kernel, &inputs, &shape, &[])?;
+    }
+    copy(&out4, &best.tensor)?;
+    copy(&idx4, &best_at.tensor)
+}
+
+/// `adaptive_max_pool{2,3}d_backward(grad_output, self, indices)`.
+fn max_backward(call: &mut Call, dims: usize) -> Result<()> {
+    let (grad, x, indices) = (call.tensor(0)?, call.tensor(1)?, call.tensor(2)?);
+    let gx = call.result(Dest::Arg(3), &x.sizes, x.dtype, x.device)?;
+    super::pool::scatter_to_indices(&grad, &indices, &gx, dims)
 }
 
 #[cfg(test)]

@@ -363,13 +363,24 @@ fn max_pool_backward(call: &mut Call, dims: usize, dest: Dest) -> Result<()> {
         Dest::New => call.create_in(&x.sizes, x.dtype, x.device, channels_last(&x))?,
         Dest::Arg(_) => call.result(dest, &x.sizes, x.dtype, x.device)?,
     };
+    scatter_to_indices(&grad, &indices, &gx, dims)
+}
+
+/// Sums each `grad` element into the element of its plane of `gx` (zeroed here) that
+/// `indices` (flat positions within the plane, as max pooling returns them) names.
+pub(super) fn scatter_to_indices(
+    grad: &TensorRef,
+    indices: &TensorRef,
+    gx: &TensorRef,
+    dims: usize,
+) -> Result<()> {
     if gx.numel() == 0 {
         return Ok(());
     }
-    let (g3, _g) = planes(&as5(&grad, dims))?;
-    let (i3, _i) = planes(&as5(&indices, dims))?;
-    let (gx3, gx_copy) = planes(&as5(&gx, dims))?;
-    let zero = Scratch::contiguous(x.device, &[], x.dtype)?;
+    let (g3, _g) = planes(&as5(grad, dims))?;
+    let (i3, _i) = planes(&as5(indices, dims))?;
+    let (gx3, gx_copy) = planes(&as5(gx, dims))?;
+    let zero = Scratch::contiguous(gx.device, &[], gx.dtype)?;
     fill(&zero.tensor, &ScalarArg::float(0.0))?;
     let positions = gx3.sizes[2];
     run_accumulate(
@@ -392,11 +403,11 @@ fn max_pool_backward(call: &mut Call, dims: usize, dest: Dest) -> Result<()> {
             target: 2,
         }],
         Fault::index(format!(
-            "max_pool{dims}d_backward: index out of range of the {positions} positions of a plane"
+            "max pooling backward: index out of range of the {positions} positions of a plane"
         )),
     )?;
     if gx_copy.is_some() {
-        copy(&as5(&gx, dims), &as5(&gx3, dims))?;
+        copy(&as5(gx, dims), &as5(&gx3, dims))?;
     }
     Ok(())
 }

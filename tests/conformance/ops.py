@@ -194,6 +194,9 @@ OPS = [
     "nn.functional.adaptive_avg_pool1d",
     "nn.functional.adaptive_avg_pool2d",
     "nn.functional.adaptive_avg_pool3d",
+    "nn.functional.adaptive_max_pool1d",
+    "nn.functional.adaptive_max_pool2d",
+    "nn.functional.adaptive_max_pool3d",
     # Nearest-neighbour resampling.
     "nn.functional.interpolate.nearest",
     "nn.functional.interpolate.nearest-exact",
