@@ -24,7 +24,6 @@ use std::ops::{Add, Mul};
 pub const OPS: &[(&str, OpFn)] = &[
     ("_adaptive_avg_pool2d", |c| forward(c, 2)),
     ("_adaptive_avg_pool3d", |c| forward(c, 3)),
-    ("adaptive_avg_pool3d.out", |c| forward(c, 3)),
     ("_adaptive_avg_pool2d_backward", |c| backward(c, 2)),
     ("_adaptive_avg_pool3d_backward", |c| backward(c, 3)),
     ("adaptive_max_pool2d.out", |c| max_forward(c, 2)),
