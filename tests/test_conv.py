@@ -121,6 +121,20 @@ def test_long_summed_dimension_splits(device):
     )
 
 
+def test_more_workgroups_than_one_grid_row(device):
+    # 1,040 depthwise groups x 64 tiles of 64 positions = 66,560 workgroups (past 65,535) in
+    # the forward and input-gradient products.
+    torch.manual_seed(0)
+    compare(
+        device,
+        lambda x, w: F.conv2d(x, w, padding=1, groups=1040),
+        torch.randn(1, 1040, 64, 64),
+        torch.randn(1040, 1, 3, 3),
+        atol=1e-3,
+        rtol=1e-3,
+    )
+
+
 @pytest.mark.large
 def test_many_positions_and_groups(device):
     # 8 x 96 x 96 = 73,728 output positions (past 65,535) and 96 depthwise groups.

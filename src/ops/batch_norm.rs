@@ -76,9 +76,21 @@ pub(super) fn map(
     outputs: &[(&TensorRef, Expr)],
     shape: &[i64],
 ) -> Result<()> {
+    map_scaled(inputs, outputs, shape, DType::F32, &[])
+}
+
+/// [`map`] with scalar arguments (`Expr::scalar(k, acc)`: sizes and hyper-parameters are
+/// arguments, so one kernel serves them all).
+pub(super) fn map_scaled(
+    inputs: &[&TensorRef],
+    outputs: &[(&TensorRef, Expr)],
+    shape: &[i64],
+    acc: DType,
+    scalars: &[f64],
+) -> Result<()> {
     let kernel = MapKernel {
         inputs: inputs.iter().map(|t| t.dtype).collect(),
-        scalars: vec![],
+        scalars: vec![acc; scalars.len()],
         outputs: outputs
             .iter()
             .map(|(t, e)| (t.dtype, e.clone().cast(t.dtype)))
@@ -86,7 +98,11 @@ pub(super) fn map(
     };
     let mut tensors = inputs.to_vec();
     tensors.extend(outputs.iter().map(|(t, _)| *t));
-    run_map(kernel, &tensors, shape, &[])
+    let words: Vec<u32> = scalars
+        .iter()
+        .flat_map(|&v| ScalarArg::float(v).words(acc))
+        .collect();
+    run_map(kernel, &tensors, shape, &words)
 }
 
 /// Input `i` of a map, in `acc`.
@@ -162,9 +178,18 @@ fn batch_norm(call: &mut Call, args: Args) -> Result<()> {
         }
         let (mean_v, var_v) = (per_channel(mean, &shape), per_channel(var, &shape));
         let invstd = arg(2, &var_v, acc)
-            .add(Expr::constant(acc, eps))
+            .add(Expr::scalar(0, acc))
             .unary(UnaryOp::Rsqrt);
-        return normalize(&x, &mean_v, invstd, &var_v, &weight, &bias, &out3, acc);
+        return normalize(
+            &x,
+            &mean_v,
+            (invstd, &[eps]),
+            &var_v,
+            &weight,
+            &bias,
+            &out3,
+            acc,
+        );
     }
     if count == 0 || channels == 0 {
         return Ok(());
@@ -188,17 +213,16 @@ fn batch_norm(call: &mut Call, args: Args) -> Result<()> {
     )?;
     if let (Some(rm), Some(rv)) = (&running_mean, &running_var) {
         // running = (1 - momentum) * running + momentum * batch statistic.
-        let blend = |r: Expr, s: Expr| {
-            r.mul(Expr::constant(acc, 1.0 - momentum))
-                .add(s.mul(Expr::constant(acc, momentum)))
-        };
-        map(
+        let blend = |r: Expr, s: Expr| r.mul(Expr::scalar(0, acc)).add(s.mul(Expr::scalar(1, acc)));
+        map_scaled(
             &[rm, &save_mean, rv, &unbiased.tensor],
             &[
                 (rm, blend(arg(0, rm, acc), arg(1, &save_mean, acc))),
                 (rv, blend(arg(2, rv, acc), arg(3, &unbiased.tensor, acc))),
             ],
             &[channels],
+            acc,
+            &[1.0 - momentum, momentum],
         )?;
     }
     let (mean_v, invstd_v) = (
@@ -208,7 +232,7 @@ fn batch_norm(call: &mut Call, args: Args) -> Result<()> {
     normalize(
         &x,
         &mean_v,
-        arg(2, &invstd_v, acc),
+        (arg(2, &invstd_v, acc), &[]),
         &invstd_v,
         &weight,
         &bias,
@@ -222,7 +246,7 @@ fn batch_norm(call: &mut Call, args: Args) -> Result<()> {
 fn normalize(
     x: &TensorRef,
     mean: &TensorRef,
-    invstd: Expr,
+    (invstd, scalars): (Expr, &[f64]),
     stat: &TensorRef,
     weight: &Option<TensorRef>,
     bias: &Option<TensorRef>,
@@ -242,7 +266,7 @@ fn normalize(
         value = value.add(arg(inputs.len(), b, acc));
         inputs.push(b);
     }
-    map(&inputs, &[(out, value)], &shape)
+    map_scaled(&inputs, &[(out, value)], &shape, acc, scalars)
 }
 
 /// `native_batch_norm_backward(grad_out, input, weight?, running_mean?, running_var?,
@@ -281,9 +305,15 @@ fn batch_norm_backward(call: &mut Call) -> Result<()> {
         };
         invstd_made = Scratch::contiguous(device, &[channels], acc)?;
         let value = arg(0, rv, acc)
-            .add(Expr::constant(acc, eps))
+            .add(Expr::scalar(0, acc))
             .unary(UnaryOp::Rsqrt);
-        map(&[rv], &[(&invstd_made.tensor, value)], &[channels])?;
+        map_scaled(
+            &[rv],
+            &[(&invstd_made.tensor, value)],
+            &[channels],
+            acc,
+            &[eps],
+        )?;
         (rm.clone(), invstd_made.tensor.clone())
     };
     let (mean_v, invstd_v) = (per_channel(&mean, &shape), per_channel(&invstd, &shape));
@@ -333,14 +363,15 @@ fn batch_norm_backward(call: &mut Call) -> Result<()> {
                 per_channel(&sum_g.tensor, &shape),
                 per_channel(&sum_gx.tensor, &shape),
             );
-            let n = Expr::constant(acc, count as f64);
+            let n = Expr::scalar(0, acc);
             let mean_g = arg(inputs.len(), &sum_views.0, acc).div(n.clone());
             let mean_gx = arg(inputs.len() + 1, &sum_views.1, acc).div(n);
             inputs.push(&sum_views.0);
             inputs.push(&sum_views.1);
             value = value.sub(mean_g).sub(xhat().mul(mean_gx));
         }
-        map(&inputs, &[(&gx3, value.mul(scale))], &shape)?;
+        let scalars = if training { vec![count as f64] } else { vec![] };
+        map_scaled(&inputs, &[(&gx3, value.mul(scale))], &shape, acc, &scalars)?;
     } else {
         call.return_undefined();
     }

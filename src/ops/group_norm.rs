@@ -2,7 +2,7 @@
 //! group of channels, an affine transform per channel. Computed in float32 (float64 for
 //! float64); the saved mean and rstd have the input's dtype, as on CUDA.
 
-use super::batch_norm::{arg, map};
+use super::batch_norm::{arg, map, map_scaled};
 use super::call::Call;
 use super::launch::run_reduce;
 use super::nn::mean_rstd_kernel;
@@ -265,7 +265,7 @@ fn grad_input(
     let reduced = [false, false, true, true];
     sum_into(&gw_t.tensor, &reduced, &sum_gw.tensor)?;
     sum_into(&gwx_t.tensor, &reduced, &sum_gwx.tensor)?;
-    let count = Expr::constant(acc, (sizes.c / sizes.groups * sizes.hw) as f64);
+    let count = Expr::scalar(0, acc);
     let (mg, mgx) = (
         sizes.per_group(&sum_gw.tensor),
         sizes.per_group(&sum_gwx.tensor),
@@ -275,9 +275,11 @@ fn grad_input(
         .sub(xhat.mul(arg(5, &mgx, acc).div(count)))
         .mul(arg(2, rstd4, acc));
     let gw_view = gw_t.tensor.clone();
-    map(
+    map_scaled(
         &[x4, mean4, rstd4, &gw_view, &mg, &mgx],
         &[(&sizes.view(gx), value)],
         &shape,
+        acc,
+        &[(sizes.c / sizes.groups * sizes.hw) as f64],
     )
 }

@@ -327,24 +327,32 @@ fn window_offsets_to_indices(
         strides: vec![0, 0, output[1] * output[2], output[2], 1],
         ..bases.tensor.clone()
     };
-    let int = |v: i64| Expr::constant(DType::I64, v as f64);
-    let k = Expr::input(0, DType::I64);
+    // Kernel and plane sizes are scalar arguments (one kernel serves every size): `k1 * k2`,
+    // `k2`, `k1`, then each dimension's `dilation * plane_stride`.
     let [_, k1, k2] = window.kernel;
+    let mut values = vec![k1 * k2, k2, k1];
+    values.extend((0..3).map(|d| window.dilation[d] * plane[d]));
+    let s = |i: usize| Expr::scalar(i, DType::I64);
+    let k = Expr::input(0, DType::I64);
     let z = [
-        k.clone().div(int(k1 * k2)),
-        k.clone().div(int(k2)).binary(BinaryOp::Rem, int(k1)),
-        k.binary(BinaryOp::Rem, int(k2)),
+        k.clone().div(s(0)),
+        k.clone().div(s(1)).binary(BinaryOp::Rem, s(2)),
+        k.binary(BinaryOp::Rem, s(1)),
     ];
     let mut index = Expr::input(1, DType::I64);
     for (d, z) in z.into_iter().enumerate() {
-        index = index.add(z.mul(int(window.dilation[d] * plane[d])));
+        index = index.add(z.mul(s(3 + d)));
     }
     let kernel = MapKernel {
         inputs: vec![DType::I64, DType::I64],
-        scalars: vec![],
+        scalars: vec![DType::I64; values.len()],
         outputs: vec![(DType::I64, index)],
     };
-    run_map(kernel, &[idx5, &base_view, idx5], &idx5.sizes, &[])
+    let words: Vec<u32> = values
+        .iter()
+        .flat_map(|&v| ScalarArg::int(v).words(DType::I64))
+        .collect();
+    run_map(kernel, &[idx5, &base_view, idx5], &idx5.sizes, &words)
 }
 
 /// `max_pool{2,3}d_with_indices_backward(grad_output, self, kernel_size, stride, padding,
