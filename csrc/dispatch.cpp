@@ -175,7 +175,7 @@ class RustOp final : public c10::OperatorKernel {
       args.push_back(describe_value(state, v));
     }
     c10::OptionalDeviceGuard guard(device);
-    int32_t results[8];
+    int32_t results[kMaxResults];
     int64_t count = 0;
     check(mojo_run_op(id_, args.data(), static_cast<int64_t>(nargs), &state, &resize_argument,
                       &create_tensor, &philox_argument, results, &count));
@@ -191,7 +191,10 @@ class RustOp final : public c10::OperatorKernel {
     }
     for (int64_t r = 0; r < count; ++r) {
       int32_t ref = results[r];
-      if (ref == kUndefinedResult) {
+      const auto kind = static_cast<size_t>(r) < returns.size() ? returns[r].type()->kind() : c10::TypeKind::TensorType;
+      if (kind == c10::TypeKind::IntType || kind == c10::TypeKind::SymIntType) {
+        returned.emplace_back(static_cast<int64_t>(ref));
+      } else if (ref == kUndefinedResult) {
         returned.emplace_back(at::Tensor());
       } else if (ref >= 0) {
         returned.push_back((*stack)[state.first + ref]);

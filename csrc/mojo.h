@@ -130,9 +130,10 @@ int mojo_copy(const MojoTensor* dst, const MojoTensor* src);
 int mojo_fill(const MojoTensor* dst, const MojoScalar* value);
 int32_t mojo_op_count(void);
 const char* mojo_op_name(int32_t id);
-// Runs op `id`; `results` receives up to 8 returns: an argument index, -1 - a created tensor,
-// or kUndefinedResult for an undefined tensor.
+// Runs op `id`; `results` receives up to kMaxResults returns: an argument index, -1 - a created
+// tensor, or kUndefinedResult for an undefined tensor (for an int return: its value).
 #define kUndefinedResult INT32_MIN
+#define kMaxResults 16
 int mojo_run_op(int32_t id, const MojoValue* args, int64_t nargs, void* ctx, MojoResizeFn resize,
                 MojoCreateFn create, MojoPhiloxFn philox, int32_t* results, int64_t* count);
 }

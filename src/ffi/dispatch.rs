@@ -22,11 +22,16 @@ pub extern "C" fn mojo_op_name(id: i32) -> *const c_char {
         .map_or(std::ptr::null(), |(name, _)| name.as_ptr())
 }
 
-/// Runs op `id` on `nargs` arguments; writes its returns into `results` (at most 8).
+/// The most returns an op hands back (`kMaxResults` in `csrc/mojo.h`; a `Tensor[]` result
+/// is read from the created tensors instead).
+const MAX_RESULTS: usize = 16;
+
+/// Runs op `id` on `nargs` arguments; writes its returns into `results` (at most
+/// [`MAX_RESULTS`]).
 ///
 /// # Safety
 /// `args` must point to `nargs` live records; `resize` and `create` must accept `ctx`;
-/// `results` must hold 8 values.
+/// `results` must hold [`MAX_RESULTS`] values.
 #[no_mangle]
 pub unsafe extern "C" fn mojo_run_op(
     id: i32,
@@ -50,7 +55,7 @@ pub unsafe extern "C" fn mojo_run_op(
         };
         let mut call = Call::new(args, ctx, resize, create, philox);
         op(&mut call)?;
-        let returned = &call.results[..call.results.len().min(8)];
+        let returned = &call.results[..call.results.len().min(MAX_RESULTS)];
         std::ptr::copy_nonoverlapping(returned.as_ptr(), results, returned.len());
         *count = returned.len() as i64;
         Ok(())

@@ -11,7 +11,7 @@ pub mod wgsl;
 
 pub use expr::{BinaryOp, Expr, UnaryOp};
 pub use pattern::{
-    Accumulate, AccumulateKernel, AccumulateKeysKernel, ConvKernel, ConvPass, Distribution,
-    ForeachKernel, GemmKernel, IndexKernel, Kernel, MapKernel, Mapping, RandomKernel, ReduceKernel,
-    ReduceOp, ScanKernel, SortKernel,
+    Accumulate, AccumulateKernel, AccumulateKeysKernel, AttentionKernel, AttentionPass,
+    AttentionTensor, ConvKernel, ConvPass, Distribution, ForeachKernel, GemmKernel, IndexKernel,
+    Kernel, MapKernel, Mapping, RandomKernel, ReduceKernel, ReduceOp, ScanKernel, SortKernel,
 };

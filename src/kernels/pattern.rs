@@ -119,6 +119,97 @@ pub struct ConvKernel {
     pub bias: bool,
 }
 
+/// Which part of fused attention a kernel computes (see `printer::attention`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AttentionPass {
+    /// Per query row and key chunk: the chunk's running maximum, sum and unnormalised output.
+    Forward,
+    /// Per query row: the chunks' partial results combined into the output and logsumexp.
+    Combine,
+    /// Per query row and key chunk: the query gradient's partial sum (and `delta`, the row's
+    /// `sum(grad_out * out)`).
+    Query,
+    /// Per key row and query chunk: the key and value gradients' partial sums.
+    KeyValue,
+}
+
+/// A tensor argument of an attention kernel; each has fixed launch words (`word`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AttentionTensor {
+    Query,
+    Key,
+    Value,
+    Bias,
+    GradOut,
+    Out,
+    Partial,
+    LogSumExp,
+    Delta,
+    GradQuery,
+    GradKey,
+    GradValue,
+}
+
+impl AttentionTensor {
+    /// The first launch word of this tensor: its offset, then (for `[B, H, T, D]` tensors of
+    /// the attention dtype) four element strides; the float32 work tensors are contiguous.
+    pub fn word(self) -> u32 {
+        use AttentionTensor::*;
+        match self {
+            Query => 15,
+            Key => 20,
+            Value => 25,
+            Bias => 30,
+            GradOut => 35,
+            Out => 40,
+            Partial => 45,
+            LogSumExp => 46,
+            Delta => 47,
+            GradQuery => 48,
+            GradKey => 49,
+            GradValue => 50,
+        }
+    }
+
+    /// Whether the tensor is a float32 work tensor (else of the attention dtype, strided).
+    pub fn is_work(self) -> bool {
+        self.word() >= AttentionTensor::Partial.word()
+    }
+}
+
+/// A pass of fused scaled dot-product attention over `[B, H, T, D]` tensors of `dtype`,
+/// accumulating in float32; `bias` says whether an additive mask is read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AttentionKernel {
+    pub dtype: DType,
+    pub pass: AttentionPass,
+    pub bias: bool,
+}
+
+impl AttentionKernel {
+    /// The tensor arguments in order, and how many of them are inputs.
+    pub fn tensors(&self) -> (Vec<AttentionTensor>, usize) {
+        use AttentionTensor::*;
+        let qkv = |extra: &[AttentionTensor]| {
+            let mut v = vec![Query, Key, Value];
+            if self.bias {
+                v.push(Bias);
+            }
+            v.extend_from_slice(extra);
+            v
+        };
+        let (mut all, outputs): (Vec<_>, &[AttentionTensor]) = match self.pass {
+            AttentionPass::Forward => (qkv(&[]), &[Partial]),
+            AttentionPass::Combine => (vec![Partial], &[Out, LogSumExp]),
+            AttentionPass::Query => (qkv(&[GradOut, Out, LogSumExp]), &[GradQuery, Delta]),
+            AttentionPass::KeyValue => (qkv(&[GradOut, LogSumExp, Delta]), &[GradKey, GradValue]),
+        };
+        let inputs = all.len();
+        all.extend_from_slice(outputs);
+        (all, inputs)
+    }
+}
+
 /// Reads or writes through index tensors. With `scatter` false (gather) `dst[i] = src[at(i)]`,
 /// else `dst[at(i)] = src[i]`, where `at(i)` adds each index tensor's element at `i`, wrapped
 /// when negative, times that index's stride in the indexed tensor. An index outside its bound
@@ -412,6 +503,7 @@ pub enum Kernel {
     Scan(ScanKernel),
     Gemm(GemmKernel),
     Conv(ConvKernel),
+    Attention(AttentionKernel),
     /// Copies the elements of `input` where `mask` is true, in order, to the contiguous output,
     /// each to the place its inclusive count of set mask elements (an int64 tensor) gives.
     MaskedSelect(DType),
@@ -470,6 +562,12 @@ impl Kernel {
                 k.input.name(),
                 k.output.name()
             ),
+            Kernel::Attention(k) => format!(
+                "attention_{:?}{}({})",
+                k.pass,
+                if k.bias { "_bias" } else { "" },
+                k.dtype.name()
+            ),
             Kernel::MaskedSelect(dtype) => format!("masked_select({})", dtype.name()),
             Kernel::Index(k) => format!(
                 "{}({};{})",
@@ -512,7 +610,7 @@ impl Kernel {
     }
 
     /// Every pattern's name, in the order of [`Kernel::pattern`].
-    pub const PATTERNS: [&'static str; 15] = [
+    pub const PATTERNS: [&'static str; 16] = [
         "map",
         "reduce",
         "scan",
@@ -528,6 +626,7 @@ impl Kernel {
         "reduce_each",
         "map_vector",
         "conv",
+        "attention",
     ];
 
     /// The pattern's number in [`Kernel::PATTERNS`].
@@ -548,6 +647,7 @@ impl Kernel {
             Kernel::ReduceEach(_) => 12,
             Kernel::MapVector(_) => 13,
             Kernel::Conv(_) => 14,
+            Kernel::Attention(_) => 15,
         }
     }
 
@@ -581,6 +681,12 @@ impl Kernel {
                 dtypes.push(k.output);
                 dtypes
             }
+            Kernel::Attention(k) => k
+                .tensors()
+                .0
+                .iter()
+                .map(|t| if t.is_work() { DType::F32 } else { k.dtype })
+                .collect(),
             Kernel::MaskedSelect(dtype) => vec![*dtype, DType::Bool, DType::I64, *dtype],
             Kernel::Index(k) => std::iter::once(k.dtype)
                 .chain(k.indices.iter().copied())
@@ -637,6 +743,7 @@ impl Kernel {
             Kernel::Merge(_) => 2,
             Kernel::Gemm(k) => 2 + usize::from(k.with_c),
             Kernel::Conv(k) => 2 + usize::from(k.bias),
+            Kernel::Attention(k) => k.tensors().1,
             Kernel::Index(k) => 1 + k.indices.len(),
             Kernel::Accumulate(_) => 4,
             Kernel::AccumulateKeys(k) => k.indices.len(),

@@ -81,7 +81,8 @@ pub struct Call<'a> {
     resize: ResizeFn,
     create: CreateFn,
     philox: PhiloxFn,
-    /// Returns: an argument index, `-1 - n` for the n-th created tensor, or [`UNDEFINED`].
+    /// Returns: an argument index, `-1 - n` for the n-th created tensor, or [`UNDEFINED`]
+    /// (for an integer return of the schema, its value).
     pub results: Vec<i32>,
 }
 
@@ -404,6 +405,17 @@ impl<'a> Call<'a> {
     /// Returns an undefined tensor (an optional output the caller did not ask for).
     pub fn return_undefined(&mut self) {
         self.results.push(UNDEFINED);
+    }
+
+    /// Returns an integer (an `int` or `SymInt` return of the schema: the glue reads the
+    /// value itself from the result slot).
+    pub fn return_int(&mut self, value: i64) -> Result<()> {
+        let value = i32::try_from(value)
+            .ok()
+            .filter(|&v| v >= 0)
+            .ok_or_else(|| Error::runtime(format!("mojo: integer result {value} out of range")))?;
+        self.results.push(value);
+        Ok(())
     }
 
     /// The Philox (seed, offset) for a launch on `device` that consumes `increment` offsets,

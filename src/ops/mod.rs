@@ -6,6 +6,7 @@ pub mod activation;
 pub mod adaptive_pool;
 pub mod advanced_index;
 pub mod amp;
+pub mod attention;
 pub mod batch_norm;
 pub mod call;
 pub mod cat;

@@ -11,10 +11,11 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 27] {
+fn families() -> [&'static [(&'static str, OpFn)]; 28] {
     [
         super::math::OPS,
         super::conv::OPS,
+        super::attention::OPS,
         super::batch_norm::OPS,
         super::group_norm::OPS,
         super::pool::OPS,

@@ -183,6 +183,10 @@ OPS = [
     "_native_batch_norm_legit",
     "_batch_norm_with_update",
     "nn.functional.group_norm",
+    "nn.functional.rms_norm",
+    # Attention (the fused kernel, the math path where it declines).
+    "nn.functional.scaled_dot_product_attention",
+    "nn.functional.multi_head_attention_forward",
     # Pooling.
     "nn.functional.max_pool1d",
     "nn.functional.max_pool2d",

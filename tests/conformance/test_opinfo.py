@@ -46,6 +46,15 @@ DEFAULT_TOLERANCES = {
     torch.float64: (1e-7, 1e-7),
 }
 
+# Fused kernels round once where the CPU reference in float16/bfloat16 rounds every
+# intermediate (scaled operands, scores, probabilities), as PyTorch's own fused-attention
+# tests allow for: at OpInfo's value range (|x| < 9) the CPU's float16 gradients are 0.028
+# off a float64 reference and its bfloat16 ones 0.28; the fused kernel's errors are the same.
+FUSED_TOLERANCES = {
+    ("nn.functional.scaled_dot_product_attention", torch.float16): (1e-2, 1e-2),
+    ("nn.functional.scaled_dot_product_attention", torch.bfloat16): (1e-1, 5e-2),
+}
+
 
 def full_name(op) -> str:
     return f"{op.name}.{op.variant_test_name}" if op.variant_test_name else op.name
@@ -111,7 +120,7 @@ RECORDER.universe.update(p.values[0].key for p in FORWARD + BACKWARD + ERRORS)
 def tolerance(op_name: str, dtype: torch.dtype) -> tuple:
     """(atol, rtol) for results of `dtype`: assert_close's defaults, widened by the largest
     toleranceOverride / precisionOverride the OpInfo declares for that dtype in any test."""
-    atol, rtol = DEFAULT_TOLERANCES.get(dtype, (0.0, 0.0))
+    atol, rtol = FUSED_TOLERANCES.get((op_name, dtype), DEFAULT_TOLERANCES.get(dtype, (0.0, 0.0)))
     for entry in OPINFOS[op_name].decorators:
         if isinstance(entry, DecorateInfo):
             if entry.active_if is False or (entry.dtypes and dtype not in entry.dtypes):
@@ -206,7 +215,18 @@ def samples(case: Case):
     torch.default_generator.manual_seed(zlib.crc32(case.key.encode()))
     op, dtype = case.op, case.torch_dtype
     found = op.sample_inputs_func(op, "cpu", dtype, wants_grad(op, dtype))
+    # A sample with attention dropout draws a random mask on each device: not comparable
+    # element by element (tests/test_attention.py checks its statistics).
+    found = (s for s in found if not s.kwargs.get("dropout_p", 0.0) and not mha_dropout(op, s))
     return enumerate(itertools.islice(found, SAMPLES))
+
+
+def mha_dropout(op, sample) -> bool:
+    """Whether a multi_head_attention_forward sample applies dropout (its positional
+    dropout_p, in training)."""
+    if op.name != "nn.functional.multi_head_attention_forward":
+        return False
+    return sample.kwargs.get("training", True) and sample.args[9] > 0
 
 
 def annotate(exc: Exception, text: str) -> None:

@@ -5,6 +5,7 @@
 //! mirrored by `ops`); tensors are addressed in bytes from their offset word, which is zero
 //! where the tensor's pointer carries its offset (CUDA).
 
+mod attention;
 mod conv;
 mod dialect;
 mod elementwise;
@@ -17,6 +18,7 @@ mod sort;
 #[cfg(test)]
 mod tests;
 
+pub use attention::{BLOCK as ATTENTION_BLOCK, STAGE as ATTENTION_STAGE, WIDTH as ATTENTION_WIDTH};
 pub use dialect::{Builtin, Dialect, Ty};
 pub use gemm::TILE as GEMM_TILE;
 
@@ -95,6 +97,7 @@ fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String)
         Kernel::Scan(k) => scan::scan(&mut p, k),
         Kernel::Gemm(k) => gemm::gemm(&mut p, k),
         Kernel::Conv(k) => conv::conv(&mut p, k),
+        Kernel::Attention(k) => attention::attention(&mut p, k),
         Kernel::Index(k) => index::index(&mut p, k),
         Kernel::Accumulate(k) => index::accumulate(&mut p, k),
         Kernel::AccumulateKeys(k) => index::accumulate_keys(&mut p, k),

@@ -107,6 +107,22 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 bias: true,
             }),
         ),
+        (
+            "attention",
+            Kernel::Attention(AttentionKernel {
+                dtype: DType::BF16,
+                pass: AttentionPass::Forward,
+                bias: true,
+            }),
+        ),
+        (
+            "attention_key_value",
+            Kernel::Attention(AttentionKernel {
+                dtype: f,
+                pass: AttentionPass::KeyValue,
+                bias: false,
+            }),
+        ),
         ("masked_select", Kernel::MaskedSelect(f)),
         (
             "index",

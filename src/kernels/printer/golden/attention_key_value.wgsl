@@ -1,0 +1,139 @@
+var<workgroup> sq: array<f32, 2048>;
+var<workgroup> sg: array<f32, 2048>;
+var<workgroup> dims_shared: array<u32, 14>;
+fn main {
+    if (t == 0u) { for (var k = 0u; k < 14u; k += 1u) { dims_shared[k] = p[k]; } }
+    let dims = workgroupUniformLoad(&dims_shared);
+    for (var g = group; g < dims[13]; g += groups) {
+        let c: u32 = dims[10];
+        let tile: u32 = g % dims[12];
+        let bh: u32 = g / dims[12];
+        let b: u32 = bh / dims[2];
+        let h: u32 = bh % dims[2];
+        let hk: u32 = h;
+        let row: u32 = tile * 64u + t;
+        let valid: bool = row < dims[4];
+        let resume: bool = valid && c > 0u;
+        var kv: array<f32, 256>;
+        for (var d = 0u; d < dims[7]; d += 1u) {
+            kv[d] = bitcast<f32>(0x0u);
+            if (valid && d < dims[5]) {
+                kv[d] = ld1(p[20u] + ((b) * p[21u] + (hk) * p[22u] + (row) * p[23u] + (d) * p[24u]) * 4u);
+            }
+        }
+        var vv: array<f32, 256>;
+        for (var d = 0u; d < dims[7]; d += 1u) {
+            vv[d] = bitcast<f32>(0x0u);
+            if (valid && d < dims[6]) {
+                vv[d] = ld2(p[25u] + ((b) * p[26u] + (hk) * p[27u] + (row) * p[28u] + (d) * p[29u]) * 4u);
+            }
+        }
+        var dk: array<f32, 256>;
+        for (var d = 0u; d < dims[7]; d += 1u) {
+            dk[d] = bitcast<f32>(0x0u);
+        }
+        var dv: array<f32, 256>;
+        for (var d = 0u; d < dims[7]; d += 1u) {
+            dv[d] = bitcast<f32>(0x0u);
+        }
+        let rk: u32 = bh * dims[4] + row;
+        if (resume) {
+            for (var d = 0u; d < dims[5]; d += 1u) {
+                dk[d] = ld6(p[49u] + (rk * dims[5] + d) * 4u);
+            }
+        }
+        if (resume) {
+            for (var d = 0u; d < dims[6]; d += 1u) {
+                dv[d] = ld7(p[50u] + (rk * dims[6] + d) * 4u);
+            }
+        }
+        let rep: u32 = dims[1] / dims[2];
+        let per_head: u32 = (dims[3] + dims[8] - 1u) / dims[8];
+        let n_lo: u32 = c * dims[9];
+        let n_hi: u32 = min(rep * per_head, n_lo + dims[9]);
+        for (var n = n_lo; n < n_hi; n += 1u) {
+            let hq: u32 = hk * rep + n / per_head;
+            let i0: u32 = (n % per_head) * dims[8];
+            if (dims[11] == 0u || i0 + dims[8] > tile * 64u) {
+                for (var e = t; e < dims[8] * dims[7]; e += 64u) {
+                    let sr: u32 = i0 + e / dims[7];
+                    let sd: u32 = e % dims[7];
+                    {
+                        var x: f32 = bitcast<f32>(0x0u);
+                        if (sr < dims[3] && sd < dims[5]) {
+                            x = ld0(p[15u] + ((b) * p[16u] + (hq) * p[17u] + (sr) * p[18u] + (sd) * p[19u]) * 4u);
+                        }
+                        sq[e] = x;
+                    }
+                    {
+                        var x: f32 = bitcast<f32>(0x0u);
+                        if (sr < dims[3] && sd < dims[6]) {
+                            x = ld3(p[35u] + ((b) * p[36u] + (hq) * p[37u] + (sr) * p[38u] + (sd) * p[39u]) * 4u);
+                        }
+                        sg[e] = x;
+                    }
+                }
+                workgroupBarrier();
+                for (var ii = 0u; ii < dims[8]; ii += 1u) {
+                    let qi: u32 = i0 + ii;
+                    if (valid && qi < dims[3] && (dims[11] == 0u || row <= qi)) {
+                        let r: u32 = (b * dims[1] + hq) * dims[3] + qi;
+                        var qk: f32 = bitcast<f32>(0x0u);
+                        for (var d = 0u; d < dims[7]; d += 8u) {
+                            qk = qk + sq[ii * dims[7] + d + 0u] * kv[0u + d + 0u];
+                            qk = qk + sq[ii * dims[7] + d + 1u] * kv[0u + d + 1u];
+                            qk = qk + sq[ii * dims[7] + d + 2u] * kv[0u + d + 2u];
+                            qk = qk + sq[ii * dims[7] + d + 3u] * kv[0u + d + 3u];
+                            qk = qk + sq[ii * dims[7] + d + 4u] * kv[0u + d + 4u];
+                            qk = qk + sq[ii * dims[7] + d + 5u] * kv[0u + d + 5u];
+                            qk = qk + sq[ii * dims[7] + d + 6u] * kv[0u + d + 6u];
+                            qk = qk + sq[ii * dims[7] + d + 7u] * kv[0u + d + 7u];
+                        }
+                        let pj: f32 = exp(qk * bitcast<f32>(p[14u]) - ld4(p[46u] + (r) * 4u));
+                        for (var d = 0u; d < dims[7]; d += 8u) {
+                            dv[0u + d + 0u] = dv[0u + d + 0u] + pj * sg[ii * dims[7] + d + 0u];
+                            dv[0u + d + 1u] = dv[0u + d + 1u] + pj * sg[ii * dims[7] + d + 1u];
+                            dv[0u + d + 2u] = dv[0u + d + 2u] + pj * sg[ii * dims[7] + d + 2u];
+                            dv[0u + d + 3u] = dv[0u + d + 3u] + pj * sg[ii * dims[7] + d + 3u];
+                            dv[0u + d + 4u] = dv[0u + d + 4u] + pj * sg[ii * dims[7] + d + 4u];
+                            dv[0u + d + 5u] = dv[0u + d + 5u] + pj * sg[ii * dims[7] + d + 5u];
+                            dv[0u + d + 6u] = dv[0u + d + 6u] + pj * sg[ii * dims[7] + d + 6u];
+                            dv[0u + d + 7u] = dv[0u + d + 7u] + pj * sg[ii * dims[7] + d + 7u];
+                        }
+                        var dp: f32 = bitcast<f32>(0x0u);
+                        for (var d = 0u; d < dims[7]; d += 8u) {
+                            dp = dp + sg[ii * dims[7] + d + 0u] * vv[0u + d + 0u];
+                            dp = dp + sg[ii * dims[7] + d + 1u] * vv[0u + d + 1u];
+                            dp = dp + sg[ii * dims[7] + d + 2u] * vv[0u + d + 2u];
+                            dp = dp + sg[ii * dims[7] + d + 3u] * vv[0u + d + 3u];
+                            dp = dp + sg[ii * dims[7] + d + 4u] * vv[0u + d + 4u];
+                            dp = dp + sg[ii * dims[7] + d + 5u] * vv[0u + d + 5u];
+                            dp = dp + sg[ii * dims[7] + d + 6u] * vv[0u + d + 6u];
+                            dp = dp + sg[ii * dims[7] + d + 7u] * vv[0u + d + 7u];
+                        }
+                        let ds: f32 = pj * (dp - ld5(p[47u] + (r) * 4u));
+                        for (var d = 0u; d < dims[7]; d += 8u) {
+                            dk[0u + d + 0u] = dk[0u + d + 0u] + ds * sq[ii * dims[7] + d + 0u];
+                            dk[0u + d + 1u] = dk[0u + d + 1u] + ds * sq[ii * dims[7] + d + 1u];
+                            dk[0u + d + 2u] = dk[0u + d + 2u] + ds * sq[ii * dims[7] + d + 2u];
+                            dk[0u + d + 3u] = dk[0u + d + 3u] + ds * sq[ii * dims[7] + d + 3u];
+                            dk[0u + d + 4u] = dk[0u + d + 4u] + ds * sq[ii * dims[7] + d + 4u];
+                            dk[0u + d + 5u] = dk[0u + d + 5u] + ds * sq[ii * dims[7] + d + 5u];
+                            dk[0u + d + 6u] = dk[0u + d + 6u] + ds * sq[ii * dims[7] + d + 6u];
+                            dk[0u + d + 7u] = dk[0u + d + 7u] + ds * sq[ii * dims[7] + d + 7u];
+                        }
+                    }
+                }
+                workgroupBarrier();
+            }
+        }
+        if (valid) {
+            for (var d = 0u; d < dims[5]; d += 1u) {
+                st6(p[49u] + (rk * dims[5] + d) * 4u, dk[d]);
+            }
+            for (var d = 0u; d < dims[6]; d += 1u) {
+                st7(p[50u] + (rk * dims[6] + d) * 4u, dv[d]);
+            }
+        }
+    }
+}

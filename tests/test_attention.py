@@ -1,0 +1,177 @@
+"""Scaled dot-product attention on mojo against the CPU: the fused kernel's route and what it
+declines to the math path, masks, causal, grouped-query attention, head widths, dtypes, strided
+operands, sequences past one launch's chunk, O(sequence) memory at T=4096, and two threads."""
+
+import threading
+
+import pytest
+import torch
+import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
+
+FUSED = "ScaledDotProductFusedAttentionOverrideableBackward0"
+
+
+def attention(device, q, k, v, grad, **kwargs):
+    """Output and q/k/v gradients of SDPA on `device`, and the output's grad_fn name."""
+    ours = [t.detach().to(device).requires_grad_() for t in (q, k, v)]
+    mask = kwargs.pop("attn_mask", None)
+    mask = None if mask is None else mask.to(device)
+    out = F.scaled_dot_product_attention(*ours, attn_mask=mask, **kwargs)
+    out.backward(grad.to(device))
+    return [t.cpu() for t in (out, *(x.grad for x in ours))], type(out.grad_fn).__name__
+
+
+def check(device, shape_q, shape_kv, dtype=torch.float32, dv=None, route=FUSED, **kwargs):
+    b, h, tq, d = shape_q
+    hk, tk = shape_kv
+    q = torch.randn(b, h, tq, d).to(dtype)
+    k = torch.randn(b, hk, tk, d).to(dtype)
+    v = torch.randn(b, hk, tk, dv or d).to(dtype)
+    grad = torch.randn(b, h, tq, dv or d).to(dtype)
+    expected, _ = attention("cpu", q, k, v, grad, **dict(kwargs))
+    actual, grad_fn = attention(device, q, k, v, grad, **kwargs)
+    assert grad_fn == route
+    tol = {torch.float32: 2e-5, torch.float16: 2e-3, torch.bfloat16: 2e-2}[dtype]
+    for name, a, e in zip(("out", "dq", "dk", "dv"), actual, expected, strict=True):
+        torch.testing.assert_close(a, e, atol=tol, rtol=tol, msg=lambda m, n=name: f"{n}: {m}")
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_plain_and_causal(device, causal):
+    check(device, (2, 3, 70, 64), (3, 130), is_causal=causal)
+
+
+def test_causal_with_more_queries_than_keys(device):
+    check(device, (1, 2, 90, 16), (2, 40), is_causal=True)
+
+
+def test_boolean_mask_with_a_fully_masked_row(device):
+    mask = torch.rand(10, 12) > 0.5
+    mask[3] = False  # this query sees no key: zeros out and no gradient, as the math path
+    check(device, (2, 2, 10, 16), (2, 12), attn_mask=mask)
+
+
+@pytest.mark.parametrize("shape", [(10, 12), (1, 1, 10, 12), (2, 1, 1, 12), (2, 2, 10, 12)])
+def test_additive_masks_broadcast(device, shape):
+    check(device, (2, 2, 10, 16), (2, 12), attn_mask=torch.randn(shape))
+
+
+def test_grouped_query_attention(device):
+    check(device, (2, 6, 33, 32), (2, 40), enable_gqa=True, is_causal=True)
+
+
+@pytest.mark.parametrize("d, dv", [(8, 8), (72, 40), (128, 128), (256, 200)])
+def test_head_widths(device, d, dv):
+    check(device, (1, 2, 20, d), (2, 30), dv=dv)
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_half_precision(device, dtype):
+    check(device, (1, 2, 40, 96), (2, 50), dtype=dtype, is_causal=True)
+
+
+def test_strided_operands(device):
+    """[B, T, H, D] projections viewed as [B, H, T, D], as attention layers pass them."""
+    q, k, v = (torch.randn(2, 9, 3, 16).transpose(1, 2) for _ in range(3))
+    grad = torch.randn(2, 3, 9, 16)
+    expected, _ = attention("cpu", q, k, v, grad)
+    actual, route = attention(device, q, k, v, grad)
+    assert route == FUSED
+    for a, e in zip(actual, expected, strict=True):
+        torch.testing.assert_close(a, e, atol=2e-5, rtol=2e-5)
+
+
+def test_sequences_past_one_chunk(device):
+    """Keys past one launch's chunk (the state carried between launches), queries past one
+    tile, key gradients over several chunks of query blocks."""
+    check(device, (1, 1, 300, 64), (1, 5000))
+    check(device, (1, 2, 2100, 128), (1, 40), enable_gqa=True, is_causal=True)
+
+
+def peak_memory(device, t):
+    """Bytes allocated at the peak of SDPA forward and backward at sequence length `t`, with
+    the operands, output and gradients; the operands and the output."""
+    q, k, v = (torch.randn(1, 1, t, 64, device=device, requires_grad=True) for _ in range(3))
+    torch.accelerator.synchronize()
+    base = torch.accelerator.memory_allocated()
+    torch.accelerator.reset_peak_memory_stats()
+    out = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+    out.backward(torch.ones_like(out))
+    torch.accelerator.synchronize()
+    assert type(out.grad_fn).__name__ == FUSED
+    return torch.accelerator.max_memory_allocated() - base, (q, k, v, out)
+
+
+def test_memory_grows_with_the_sequence_not_its_square(device):
+    """T=4096 forward and backward: no T x T buffer (64 MiB in float32) is ever allocated, and
+    doubling T doubles the memory used (the output, gradients and per-row state)."""
+    half, _ = peak_memory(device, 2048)
+    t = 4096
+    extra, (q, k, v, out) = peak_memory(device, t)
+    assert extra < t * t * 4 // 4, f"{extra} bytes at T={t}"
+    assert extra < 2.2 * half, f"{half} bytes at T={t // 2}, {extra} at T={t}"
+    cpu = [x.detach().cpu().requires_grad_() for x in (q, k, v)]
+    expected = F.scaled_dot_product_attention(*cpu, is_causal=True)
+    expected.backward(torch.ones_like(expected))
+    torch.testing.assert_close(out.cpu(), expected, atol=2e-5, rtol=2e-5)
+    for ours, theirs in zip((q, k, v), cpu, strict=True):
+        torch.testing.assert_close(ours.grad.cpu(), theirs.grad, atol=5e-5, rtol=5e-5)
+
+
+def test_two_threads(device):
+    results, errors = {}, []
+
+    def run(seed):
+        try:
+            g = torch.Generator().manual_seed(seed)
+            q, k, v = (torch.randn(2, 2, 50, 32, generator=g) for _ in range(3))
+            expected = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+            for _ in range(3):
+                ours = [x.to(device) for x in (q, k, v)]
+                actual = F.scaled_dot_product_attention(*ours, is_causal=True).cpu()
+                torch.testing.assert_close(actual, expected, atol=2e-5, rtol=2e-5)
+            results[seed] = True
+        except Exception as exc:  # reported below, from the main thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(seed,)) for seed in (1, 2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert not errors, errors
+    assert len(results) == 2
+
+
+def test_declined_inputs_take_the_math_path(device):
+    check(device, (1, 2, 10, 16), (2, 12), dtype=torch.float32, route=FUSED)
+    q = torch.randn(1, 2, 10, 16, dtype=torch.float64)
+    out, route = attention(device, q, q, q, torch.randn_like(q))
+    assert route != FUSED
+    with sdpa_kernel(SDPBackend.MATH):
+        check(device, (1, 2, 10, 16), (2, 12), route="UnsafeViewBackward0")
+
+
+def test_no_backend_left_raises(device):
+    q = torch.randn(1, 2, 10, 16, device=device)
+    only_flash = sdpa_kernel(SDPBackend.FLASH_ATTENTION)
+    with only_flash, pytest.raises(RuntimeError, match="No available kernel"):
+        F.scaled_dot_product_attention(q, q, q)
+
+
+def test_dropout_through_the_math_path(device):
+    """Attention dropout draws from mojo's generator: each probability kept with 1 - p and
+    scaled by 1 / (1 - p), so rows of dropped-out weights average one."""
+    q = torch.zeros(1, 1, 256, 8, device=device)
+    v = torch.ones(1, 1, 256, 8, device=device)
+    out = F.scaled_dot_product_attention(q, q, v, dropout_p=0.25)
+    mean = out.mean().item()
+    assert abs(mean - 1.0) < 0.02, mean
+    assert out.std().item() > 0.01, "dropout was applied"
+
+
+def test_mismatched_dtypes_raise_like_cpu(device):
+    q = torch.randn(1, 2, 4, 8, device=device)
+    with pytest.raises(RuntimeError, match="same dtype"):
+        F.scaled_dot_product_attention(q, q.half(), q)
