@@ -12,6 +12,7 @@ import torch  # first: loads libc10 and libtorch_cpu for the extension
 from . import (
     _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
     _device,  # noqa: E402
+    _transformer,  # noqa: E402
 )
 
 __all__ = ["register_mojo_devices"]
@@ -96,4 +97,5 @@ def register_mojo_devices() -> None:
         torch._register_device_module("mojo", _device)
         torch.utils.generate_methods_for_privateuse1_backend(for_storage=True)
         _swap_parameters_when_converting()
+        _transformer.register()
         _registered = True
