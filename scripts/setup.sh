@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 TORCH_VERSION="${TORCH_VERSION:-2.11.0}"
 TORCHVISION_VERSION="${TORCHVISION_VERSION:-0.26.0}"
+TRANSFORMERS_VERSION="${TRANSFORMERS_VERSION:-5.24.0}"
 
 if command -v apt-get >/dev/null; then
   need=()
@@ -33,6 +34,8 @@ fi
 # torchvision (models the tests train) matching torch, without letting it change torch.
 .venv/bin/pip install -q --no-deps "torchvision==${TORCHVISION_VERSION}"
 .venv/bin/pip install -q pillow
+# Hugging Face transformers (GPT-2 built from a config in the tests; nothing downloaded at run time).
+.venv/bin/pip install -q "transformers==${TRANSFORMERS_VERSION}"
 
 # Build the extension in place (python/torch_mojo_backend/_C.abi3.so) and register the package.
 rm -f python/torch_mojo_backend/_C.abi3.so

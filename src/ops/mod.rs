@@ -27,6 +27,7 @@ pub mod linalg;
 pub mod loss;
 pub mod masked_select;
 pub mod math;
+pub mod membership;
 pub mod nn;
 pub mod output;
 pub mod pad;

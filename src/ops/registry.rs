@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 28] {
+fn families() -> [&'static [(&'static str, OpFn)]; 29] {
     [
         super::math::OPS,
         super::conv::OPS,
@@ -35,6 +35,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 28] {
         super::indexing::OPS,
         super::advanced_index::OPS,
         super::sort::OPS,
+        super::membership::OPS,
         super::foreach::OPS,
         super::random::OPS,
         super::sampling::OPS,

@@ -277,6 +277,7 @@ OPS = [
     "nn.functional.l1_loss",
     # Searching and counting.
     "searchsorted",
+    "isin",
     "bincount",
     "histc",
 ]
