@@ -46,4 +46,5 @@ pub mod shape;
 pub mod sort;
 pub mod special;
 pub mod tensor;
+pub mod unfold;
 pub mod upsample;

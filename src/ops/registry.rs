@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 29] {
+fn families() -> [&'static [(&'static str, OpFn)]; 30] {
     [
         super::math::OPS,
         super::conv::OPS,
@@ -21,6 +21,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 29] {
         super::pool::OPS,
         super::upsample::OPS,
         super::pad::OPS,
+        super::unfold::OPS,
         super::interpolate::OPS,
         super::rnn::OPS,
         super::adaptive_pool::OPS,

@@ -215,6 +215,9 @@ OPS = [
     "nn.functional.pad.replicate",
     "nn.functional.pad.replicate_negative",
     "nn.functional.pad.circular",
+    # Sliding blocks.
+    "nn.functional.unfold",
+    "nn.functional.fold",
     # Softmax and the classification losses (training issue).
     "softmax",
     "log_softmax",
