@@ -84,6 +84,10 @@ def test_reflection_padding_too_large_errors(device):
         ("bilinear", (2, 3, 5, 6), dict(size=(11, 4))),
         ("bilinear", (2, 3, 5, 6), dict(scale_factor=(0.5, 1.7))),
         ("trilinear", (1, 2, 3, 4, 5), dict(scale_factor=2)),
+        ("bicubic", (2, 3, 5, 7), dict(size=(9, 4))),
+        ("bicubic", (1, 2, 8, 8), dict(scale_factor=1.7)),
+        ("bicubic", (1, 1, 1, 1), dict(size=(3, 2))),
+        ("bicubic", (1, 3, 300, 200), dict(size=(97, 411))),
     ],
 )
 def test_linear_interpolation_matches_cpu(device, mode, shape, kwargs, align_corners):
@@ -93,11 +97,16 @@ def test_linear_interpolation_matches_cpu(device, mode, shape, kwargs, align_cor
     cpu = x.detach().requires_grad_()
     ours = x.detach().to(device).requires_grad_()
     expected, actual = F.interpolate(cpu, **kwargs), F.interpolate(ours, **kwargs)
-    torch.testing.assert_close(actual.cpu(), expected)
+    # Bicubic weights and their sums round differently from the CPU's (both are 9e-5 off a
+    # float64 computation at the largest case; they differ from each other by 1.4e-5).
+    tolerance = dict(atol=5e-5, rtol=1e-4) if mode == "bicubic" else {}
+    torch.testing.assert_close(actual.cpu(), expected, **tolerance)
     grad = torch.randn_like(expected)
     expected.backward(grad)
     actual.backward(grad.to(device))
-    torch.testing.assert_close(ours.grad.cpu(), cpu.grad)
+    # Each input gradient sums many weighted terms: mojo adds them corner by corner in
+    # float32, the CPU output by output.
+    torch.testing.assert_close(ours.grad.cpu(), cpu.grad, atol=5e-5, rtol=1e-4)
 
 
 def test_unet_block_trains_like_cpu(device):

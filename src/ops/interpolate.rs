@@ -1,9 +1,10 @@
-//! Linear, bilinear and trilinear interpolation (with and without `align_corners`) and their
-//! backward. Along each dimension an output position reads two neighbours with weights that
-//! PyTorch computes in the accumulator type; they are computed on the host the same way, so
-//! the forward gathers each corner of the neighbourhood (2, 4 or 8) and weighs them in one
-//! map, and the backward adds the weighted gradient at each corner (the deterministic
-//! accumulate), in float32 (float64 for float64) with one rounding at the end.
+//! Linear, bilinear, trilinear and bicubic interpolation (with and without `align_corners`)
+//! and their backward. Along each dimension an output position reads two neighbours (four
+//! for bicubic) with weights that PyTorch computes in the accumulator type; they are computed
+//! on the host the same way, so the forward gathers each corner of the neighbourhood (2, 4, 8
+//! or 16) and weighs them in one map, and the backward adds the weighted gradient at each
+//! corner (the deterministic accumulate), in float32 (float64 for float64) with one rounding
+//! at the end.
 
 use super::call::{Call, Dest};
 use super::copy::copy;
@@ -19,31 +20,47 @@ use crate::runtime::backend;
 use std::ops::{Add, Mul};
 
 pub const OPS: &[(&str, OpFn)] = &[
-    ("upsample_linear1d.out", |c| forward(c, 1)),
-    ("upsample_bilinear2d.out", |c| forward(c, 2)),
-    ("upsample_trilinear3d.out", |c| forward(c, 3)),
-    ("upsample_linear1d_backward.grad_input", |c| backward(c, 1)),
+    ("upsample_linear1d.out", |c| forward(c, 1, Mode::Linear)),
+    ("upsample_bilinear2d.out", |c| forward(c, 2, Mode::Linear)),
+    ("upsample_trilinear3d.out", |c| forward(c, 3, Mode::Linear)),
+    ("upsample_bicubic2d.out", |c| forward(c, 2, Mode::Cubic)),
+    ("upsample_linear1d_backward.grad_input", |c| {
+        backward(c, 1, Mode::Linear)
+    }),
     ("upsample_bilinear2d_backward.grad_input", |c| {
-        backward(c, 2)
+        backward(c, 2, Mode::Linear)
     }),
     ("upsample_trilinear3d_backward.grad_input", |c| {
-        backward(c, 3)
+        backward(c, 3, Mode::Linear)
+    }),
+    ("upsample_bicubic2d_backward.grad_input", |c| {
+        backward(c, 2, Mode::Cubic)
     }),
 ];
 
-/// One dimension's neighbours and weights for every output position.
-struct Axis {
-    lo: Vec<i64>,
-    hi: Vec<i64>,
-    w_lo: Vec<f64>,
-    w_hi: Vec<f64>,
+#[derive(Clone, Copy)]
+enum Mode {
+    Linear,
+    Cubic,
 }
 
-/// PyTorch's source positions (`area_pixel_compute_source_index`, linear mode) in float32
-/// (float64 for float64 tensors).
-fn axis(input: i64, output: i64, align_corners: bool, scale: Option<f64>, f64_math: bool) -> Axis {
-    let round = |v: f64| if f64_math { v } else { v as f32 as f64 };
-    let ratio = if align_corners {
+/// One dimension's neighbours (`index[tap]`) and weights (`weight[tap]`) for every output
+/// position.
+struct Axis {
+    index: Vec<Vec<i64>>,
+    weight: Vec<Vec<f64>>,
+}
+
+/// PyTorch's scale from output to input positions (`area_pixel_compute_scale`), rounded by
+/// `round` to the accumulator type.
+fn source_scale(
+    input: i64,
+    output: i64,
+    align_corners: bool,
+    scale: Option<f64>,
+    round: impl Fn(f64) -> f64,
+) -> f64 {
+    if align_corners {
         if output > 1 {
             round((input - 1) as f64 / (output - 1) as f64)
         } else {
@@ -54,12 +71,58 @@ fn axis(input: i64, output: i64, align_corners: bool, scale: Option<f64>, f64_ma
             Some(s) if s > 0.0 => round(1.0 / s),
             _ => round(input as f64 / output as f64),
         }
+    }
+}
+
+/// PyTorch's bicubic neighbours and weights (`get_cubic_upsample_coefficients`, A = -0.75):
+/// four taps around the source position, clamped to the input, each arithmetic step rounded
+/// to the accumulator type as PyTorch computes it.
+fn cubic_axis(
+    input: i64,
+    output: i64,
+    align_corners: bool,
+    scale: Option<f64>,
+    f64_math: bool,
+) -> Axis {
+    let r = |v: f64| if f64_math { v } else { v as f32 as f64 };
+    let ratio = source_scale(input, output, align_corners, scale, r);
+    let a = -0.75;
+    let near = |x: f64| r(r(r(r(r((a + 2.0) * x) - (a + 3.0)) * x) * x) + 1.0);
+    let far = |x: f64| r(r(r(r(r(r(a * x) - 5.0 * a) * x) + 8.0 * a) * x) - 4.0 * a);
+    let mut axis = Axis {
+        index: vec![Vec::new(); 4],
+        weight: vec![Vec::new(); 4],
     };
+    for o in 0..output {
+        let source = if align_corners {
+            r(ratio * o as f64)
+        } else {
+            r(r(ratio * r(o as f64 + 0.5)) - 0.5)
+        };
+        let base = (source.floor() as i64).min(input - 1);
+        let t = r(source - base as f64).clamp(0.0, 1.0);
+        let weights = [
+            far(r(t + 1.0)),
+            near(t),
+            near(r(1.0 - t)),
+            far(r(r(1.0 - t) + 1.0)),
+        ];
+        for (k, w) in weights.into_iter().enumerate() {
+            axis.index[k].push((base + k as i64 - 1).clamp(0, input - 1));
+            axis.weight[k].push(w);
+        }
+    }
+    axis
+}
+
+/// PyTorch's source positions (`area_pixel_compute_source_index`, linear mode) in float32
+/// (float64 for float64 tensors): the neighbours below and above, and their weights.
+fn axis(input: i64, output: i64, align_corners: bool, scale: Option<f64>, f64_math: bool) -> Axis {
+    let round = |v: f64| if f64_math { v } else { v as f32 as f64 };
+    let ratio = source_scale(input, output, align_corners, scale, round);
     let mut a = Axis {
-        lo: Vec::new(),
-        hi: Vec::new(),
-        w_lo: Vec::new(),
-        w_hi: Vec::new(),
+        index: vec![Vec::new(); 2],
+        weight: vec![Vec::new(); 2],
     };
     for o in 0..output {
         let source = if align_corners {
@@ -70,26 +133,32 @@ fn axis(input: i64, output: i64, align_corners: bool, scale: Option<f64>, f64_ma
         let lo = (source.floor() as i64).min(input - 1);
         let hi = lo + i64::from(lo < input - 1);
         let w_hi = round(source - lo as f64);
-        a.lo.push(lo);
-        a.hi.push(hi);
-        a.w_hi.push(w_hi);
-        a.w_lo.push(round(1.0 - w_hi));
+        a.index[0].push(lo);
+        a.index[1].push(hi);
+        a.weight[0].push(round(1.0 - w_hi));
+        a.weight[1].push(w_hi);
     }
     a
 }
 
-/// Each dimension's axis, and the weight vectors on the device (lo and hi per dimension).
+/// Each dimension's axis, and the weight vectors on the device (each tap's, per dimension).
+#[allow(clippy::too_many_arguments)]
 fn axes(
+    mode: Mode,
     input: &[i64],
     output: &[i64],
     align_corners: bool,
     scales: &[Option<f64>],
     acc: DType,
     device: usize,
-) -> Result<(Vec<Axis>, Vec<Scratch>)> {
+) -> Result<(Vec<Axis>, Vec<Vec<Scratch>>)> {
+    let make = match mode {
+        Mode::Linear => axis,
+        Mode::Cubic => cubic_axis,
+    };
     let axes: Vec<Axis> = (0..input.len())
         .map(|d| {
-            axis(
+            make(
                 input[d],
                 output[d],
                 align_corners,
@@ -100,7 +169,8 @@ fn axes(
         .collect();
     let mut weights = Vec::new();
     for a in &axes {
-        for w in [&a.w_lo, &a.w_hi] {
+        let mut taps = Vec::new();
+        for w in &a.weight {
             let bytes: Vec<u8> = match acc {
                 DType::F64 => w.iter().flat_map(|v| v.to_le_bytes()).collect(),
                 _ => w.iter().flat_map(|v| (*v as f32).to_le_bytes()).collect(),
@@ -109,16 +179,21 @@ fn axes(
             if !bytes.is_empty() {
                 backend()?.write(t.tensor.address, &bytes)?;
             }
-            weights.push(t);
+            taps.push(t);
         }
+        weights.push(taps);
     }
     Ok((axes, weights))
 }
 
-/// The corners of the neighbourhood: for each, which neighbour (0: lo, 1: hi) per dimension.
-fn corners(dims: usize) -> Vec<Vec<usize>> {
-    (0..1usize << dims)
-        .map(|c| (0..dims).map(|d| (c >> (dims - 1 - d)) & 1).collect())
+/// The corners of the neighbourhood: for each, which tap per dimension (`taps` per dimension).
+fn corners(dims: usize, taps: usize) -> Vec<Vec<usize>> {
+    (0..taps.pow(dims as u32))
+        .map(|c| {
+            (0..dims)
+                .map(|d| (c / taps.pow((dims - 1 - d) as u32)) % taps)
+                .collect()
+        })
         .collect()
 }
 
@@ -126,18 +201,18 @@ fn corners(dims: usize) -> Vec<Vec<usize>> {
 fn corner_indices(axes: &[Axis], corner: &[usize]) -> Vec<Vec<i64>> {
     axes.iter()
         .zip(corner)
-        .map(|(a, &k)| if k == 0 { a.lo.clone() } else { a.hi.clone() })
+        .map(|(a, &k)| a.index[k].clone())
         .collect()
 }
 
 /// Weight vector `k` of dimension `d` broadcast over `[N, C, *output]`.
-fn weight_view(weights: &[Scratch], d: usize, k: usize, shape: &[i64]) -> TensorRef {
+fn weight_view(weights: &[Vec<Scratch>], d: usize, k: usize, shape: &[i64]) -> TensorRef {
     let mut strides = vec![0; shape.len()];
     strides[2 + d] = 1;
     TensorRef {
         sizes: shape.to_vec(),
         strides,
-        ..weights[2 * d + k].tensor.clone()
+        ..weights[d][k].tensor.clone()
     }
 }
 
@@ -149,8 +224,9 @@ fn options(call: &Call, at: usize, dims: usize) -> Result<(bool, Vec<Option<f64>
     Ok((call.boolean(at)?, scales))
 }
 
-/// `upsample_{linear1d,bilinear2d,trilinear3d}(self, output_size, align_corners, scales...)`.
-fn forward(call: &mut Call, dims: usize) -> Result<()> {
+/// `upsample_{linear1d,bilinear2d,trilinear3d,bicubic2d}(self, output_size, align_corners,
+/// scales...)`.
+fn forward(call: &mut Call, dims: usize, mode: Mode) -> Result<()> {
     let x = call.tensor(0)?;
     let output_size = call.ints(1)?;
     let (align_corners, scales) = options(call, 2, dims)?;
@@ -162,10 +238,11 @@ fn forward(call: &mut Call, dims: usize) -> Result<()> {
         )));
     }
     if !x.dtype.is_float() {
-        return Err(super::pointwise::not_implemented_for(
-            "upsample_linear",
-            x.dtype,
-        ));
+        let name = match mode {
+            Mode::Linear => "upsample_linear",
+            Mode::Cubic => "upsample_bicubic2d",
+        };
+        return Err(super::pointwise::not_implemented_for(name, x.dtype));
     }
     let mut sizes = x.sizes[..2].to_vec();
     sizes.extend(&output_size);
@@ -175,6 +252,7 @@ fn forward(call: &mut Call, dims: usize) -> Result<()> {
     }
     let acc = x.dtype.float_acc();
     let (axes, weights) = axes(
+        mode,
         &x.sizes[2..],
         &output_size,
         align_corners,
@@ -184,17 +262,16 @@ fn forward(call: &mut Call, dims: usize) -> Result<()> {
     )?;
     // Each corner gathered, then one map weighs and adds them.
     let mut gathered = Vec::new();
-    for corner in corners(dims) {
+    for corner in corners(dims, axes[0].index.len()) {
         let g = Scratch::contiguous(x.device, &sizes, x.dtype)?;
         gather_planes(&x, &g.tensor, &corner_indices(&axes, &corner))?;
         gathered.push((corner, g));
     }
-    let weight_views: Vec<[TensorRef; 2]> = (0..dims)
+    let weight_views: Vec<Vec<TensorRef>> = (0..dims)
         .map(|d| {
-            [
-                weight_view(&weights, d, 0, &sizes),
-                weight_view(&weights, d, 1, &sizes),
-            ]
+            (0..weights[d].len())
+                .map(|k| weight_view(&weights, d, k, &sizes))
+                .collect()
         })
         .collect();
     let mut inputs: Vec<&TensorRef> = Vec::new();
@@ -220,9 +297,9 @@ fn forward(call: &mut Call, dims: usize) -> Result<()> {
     run_map(kernel, &inputs, &sizes, &[])
 }
 
-/// `upsample_{linear1d,bilinear2d,trilinear3d}_backward(grad_output, output_size, input_size,
-/// align_corners, scales...)`.
-fn backward(call: &mut Call, dims: usize) -> Result<()> {
+/// `upsample_{linear1d,bilinear2d,trilinear3d,bicubic2d}_backward(grad_output, output_size,
+/// input_size, align_corners, scales...)`.
+fn backward(call: &mut Call, dims: usize, mode: Mode) -> Result<()> {
     let grad = call.tensor(0)?;
     let output_size = call.ints(1)?;
     let input_size = call.ints(2)?;
@@ -239,6 +316,7 @@ fn backward(call: &mut Call, dims: usize) -> Result<()> {
     }
     let acc = grad.dtype.float_acc();
     let (axes, weights) = axes(
+        mode,
         &input_size[2..],
         &output_size,
         align_corners,
@@ -248,7 +326,7 @@ fn backward(call: &mut Call, dims: usize) -> Result<()> {
     )?;
     let sums = Scratch::contiguous(grad.device, &input_size, acc)?;
     let weighted = Scratch::contiguous(grad.device, &grad.sizes, acc)?;
-    for (i, corner) in corners(dims).into_iter().enumerate() {
+    for (i, corner) in corners(dims, axes[0].index.len()).into_iter().enumerate() {
         let views: Vec<TensorRef> = corner
             .iter()
             .enumerate()
@@ -284,12 +362,12 @@ mod tests {
     #[test]
     fn half_pixel_and_aligned_positions() {
         let a = axis(2, 4, false, None, true);
-        assert_eq!(a.lo, [0, 0, 0, 1]);
-        assert_eq!(a.hi, [1, 1, 1, 1]);
+        assert_eq!(a.index[0], [0, 0, 0, 1]);
+        assert_eq!(a.index[1], [1, 1, 1, 1]);
         // Past the last element both neighbours are the last one.
-        assert_eq!(a.w_hi, [0.0, 0.25, 0.75, 0.25]);
+        assert_eq!(a.weight[1], [0.0, 0.25, 0.75, 0.25]);
         let b = axis(3, 5, true, None, true);
-        assert_eq!(b.lo, [0, 0, 1, 1, 2]);
-        assert_eq!(b.w_hi, [0.0, 0.5, 0.0, 0.5, 0.0]);
+        assert_eq!(b.index[0], [0, 0, 1, 1, 2]);
+        assert_eq!(b.weight[1], [0.0, 0.5, 0.0, 0.5, 0.0]);
     }
 }

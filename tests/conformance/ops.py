@@ -208,6 +208,7 @@ OPS = [
     "nn.functional.interpolate.linear",
     "nn.functional.interpolate.bilinear",
     "nn.functional.interpolate.trilinear",
+    "nn.functional.interpolate.bicubic",
     "nn.functional.upsample_bilinear",
     # Padding.
     "nn.functional.pad.constant",

@@ -46,13 +46,16 @@ DEFAULT_TOLERANCES = {
     torch.float64: (1e-7, 1e-7),
 }
 
-# Fused kernels round once where the CPU reference in float16/bfloat16 rounds every
-# intermediate (scaled operands, scores, probabilities), as PyTorch's own fused-attention
-# tests allow for: at OpInfo's value range (|x| < 9) the CPU's float16 gradients are 0.028
-# off a float64 reference and its bfloat16 ones 0.28; the fused kernel's errors are the same.
-FUSED_TOLERANCES = {
+# Where mojo computes in float32 and rounds once and the CPU's float16/bfloat16 reference
+# rounds intermediates (attention's scaled operands, scores and probabilities; bicubic's
+# per-row results), the reference itself is off; the tolerances cover the measured errors
+# against float64. Attention at OpInfo's value range (|x| < 9): CPU gradients 0.028 off in
+# float16, 0.28 in bfloat16, mojo's the same. Bicubic: CPU 0.0054 / 0.047, mojo 0.0039 / 0.031.
+ONE_ROUNDING_TOLERANCES = {
     ("nn.functional.scaled_dot_product_attention", torch.float16): (1e-2, 1e-2),
     ("nn.functional.scaled_dot_product_attention", torch.bfloat16): (1e-1, 5e-2),
+    ("nn.functional.interpolate.bicubic", torch.float16): (4e-3, 1e-3),
+    ("nn.functional.interpolate.bicubic", torch.bfloat16): (4e-2, 1.6e-2),
 }
 
 
@@ -120,7 +123,9 @@ RECORDER.universe.update(p.values[0].key for p in FORWARD + BACKWARD + ERRORS)
 def tolerance(op_name: str, dtype: torch.dtype) -> tuple:
     """(atol, rtol) for results of `dtype`: assert_close's defaults, widened by the largest
     toleranceOverride / precisionOverride the OpInfo declares for that dtype in any test."""
-    atol, rtol = FUSED_TOLERANCES.get((op_name, dtype), DEFAULT_TOLERANCES.get(dtype, (0.0, 0.0)))
+    atol, rtol = ONE_ROUNDING_TOLERANCES.get(
+        (op_name, dtype), DEFAULT_TOLERANCES.get(dtype, (0.0, 0.0))
+    )
     for entry in OPINFOS[op_name].decorators:
         if isinstance(entry, DecorateInfo):
             if entry.active_if is False or (entry.dtypes and dtype not in entry.dtypes):
