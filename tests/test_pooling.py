@@ -112,3 +112,41 @@ def test_adaptive_max_matches_cpu(device, size):
     x[1, 2, 4:6, 4:6] = 7.0  # ties: the first in window order wins
     compare(device, lambda t: F.adaptive_max_pool2d(t, size, return_indices=True), x)
     compare(device, lambda t: F.adaptive_max_pool1d(t.flatten(2), 6, return_indices=True), x)
+
+
+@pytest.mark.parametrize("dims", [1, 2, 3])
+def test_max_unpool_inverts_max_pool(device, dims):
+    torch.manual_seed(0)
+    pool = [F.max_pool1d, F.max_pool2d, F.max_pool3d][dims - 1]
+    unpool = [F.max_unpool1d, F.max_unpool2d, F.max_unpool3d][dims - 1]
+    x = torch.randn((2, 3) + (8, 9, 7)[:dims])
+    y, indices = pool(x, 2, return_indices=True)
+    y.requires_grad_()
+    expected = unpool(y, indices, 2, output_size=x.shape[2:])
+    grad = torch.randn_like(expected)
+    expected.backward(grad)
+    ours = y.detach().to(device).requires_grad_()
+    actual = unpool(ours, indices.to(device), 2, output_size=x.shape[2:])
+    actual.backward(grad.to(device))
+    assert torch.equal(actual.cpu(), expected)
+    assert torch.equal(ours.grad.cpu(), y.grad)
+
+
+def test_max_unpool_repeated_index_keeps_the_last_and_bad_index_raises(device):
+    values = torch.arange(4.0).view(1, 1, 2, 2)
+    repeated = torch.tensor([[[[0, 0], [0, 3]]]])
+    expected = F.max_unpool2d(values, repeated, 1, output_size=(2, 2))
+    actual = F.max_unpool2d(values.to(device), repeated.to(device), 1, output_size=(2, 2))
+    assert torch.equal(actual.cpu(), expected)
+    outside = torch.tensor([[[[0, 1], [2, 9]]]], device=device)
+    with pytest.raises(IndexError, match="max_unpooling2d"):
+        F.max_unpool2d(values.to(device), outside, 1, output_size=(2, 2)).cpu()
+
+
+def test_max_unpool_large_plane(device):
+    """A 512 x 512 plane: more positions than one grid row of groups."""
+    x = torch.randn(1, 2, 512, 512)
+    y, indices = F.max_pool2d(x, 2, return_indices=True)
+    expected = F.max_unpool2d(y, indices, 2)
+    actual = F.max_unpool2d(y.to(device), indices.to(device), 2)
+    assert torch.equal(actual.cpu(), expected)

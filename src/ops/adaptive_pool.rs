@@ -346,7 +346,14 @@ fn max_forward(call: &mut Call, dims: usize) -> Result<()> {
 fn max_backward(call: &mut Call, dims: usize) -> Result<()> {
     let (grad, x, indices) = (call.tensor(0)?, call.tensor(1)?, call.tensor(2)?);
     let gx = call.result(Dest::Arg(3), &x.sizes, x.dtype, x.device)?;
-    super::pool::scatter_to_indices(&grad, &indices, &gx, dims)
+    super::pool::scatter_to_indices(
+        &grad,
+        &indices,
+        &gx,
+        dims,
+        crate::kernels::Accumulate::Sum,
+        "adaptive max pooling backward",
+    )
 }
 
 #[cfg(test)]

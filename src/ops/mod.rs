@@ -47,4 +47,5 @@ pub mod sort;
 pub mod special;
 pub mod tensor;
 pub mod unfold;
+pub mod unpool;
 pub mod upsample;

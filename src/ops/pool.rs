@@ -18,7 +18,7 @@ use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{BinaryOp, Expr, MapKernel, ReduceKernel, ReduceOp};
+use crate::kernels::{Accumulate, BinaryOp, Expr, MapKernel, ReduceKernel, ReduceOp};
 use crate::runtime::backend;
 use std::ops::{Add, Div, Mul};
 
@@ -371,16 +371,27 @@ fn max_pool_backward(call: &mut Call, dims: usize, dest: Dest) -> Result<()> {
         Dest::New => call.create_in(&x.sizes, x.dtype, x.device, channels_last(&x))?,
         Dest::Arg(_) => call.result(dest, &x.sizes, x.dtype, x.device)?,
     };
-    scatter_to_indices(&grad, &indices, &gx, dims)
+    scatter_to_indices(
+        &grad,
+        &indices,
+        &gx,
+        dims,
+        Accumulate::Sum,
+        "max pooling backward",
+    )
 }
 
-/// Sums each `grad` element into the element of its plane of `gx` (zeroed here) that
-/// `indices` (flat positions within the plane, as max pooling returns them) names.
+/// Combines (`op`: sums, or the last in index order wins) each `grad` element into the
+/// element of its plane of `gx` (zeroed here) that `indices` (flat positions within the
+/// plane, as max pooling returns them) names; `what` names the op in the error for an index
+/// out of range.
 pub(super) fn scatter_to_indices(
     grad: &TensorRef,
     indices: &TensorRef,
     gx: &TensorRef,
     dims: usize,
+    op: Accumulate,
+    what: &str,
 ) -> Result<()> {
     if gx.numel() == 0 {
         return Ok(());
@@ -392,7 +403,7 @@ pub(super) fn scatter_to_indices(
     fill(&zero.tensor, &ScalarArg::float(0.0))?;
     let positions = gx3.sizes[2];
     run_accumulate(
-        crate::kernels::Accumulate::Sum,
+        op,
         true,
         (&zero.tensor, vec![0, 0, 0]),
         &gx3,
@@ -411,7 +422,7 @@ pub(super) fn scatter_to_indices(
             target: 2,
         }],
         Fault::index(format!(
-            "max pooling backward: index out of range of the {positions} positions of a plane"
+            "{what}: index out of range of the {positions} positions of a plane"
         )),
     )?;
     if gx_copy.is_some() {

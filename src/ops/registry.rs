@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 30] {
+fn families() -> [&'static [(&'static str, OpFn)]; 31] {
     [
         super::math::OPS,
         super::conv::OPS,
@@ -19,6 +19,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 30] {
         super::batch_norm::OPS,
         super::group_norm::OPS,
         super::pool::OPS,
+        super::unpool::OPS,
         super::upsample::OPS,
         super::pad::OPS,
         super::unfold::OPS,

@@ -201,6 +201,12 @@ OPS = [
     "nn.functional.adaptive_max_pool1d",
     "nn.functional.adaptive_max_pool2d",
     "nn.functional.adaptive_max_pool3d",
+    "nn.functional.max_unpool1d",
+    "nn.functional.max_unpool2d",
+    "nn.functional.max_unpool3d",
+    "nn.functional.max_unpool1d.grad",
+    "nn.functional.max_unpool2d.grad",
+    "nn.functional.max_unpool3d.grad",
     # Nearest-neighbour resampling.
     "nn.functional.interpolate.nearest",
     "nn.functional.interpolate.nearest-exact",
