@@ -11,6 +11,7 @@ import torch  # first: loads libc10 and libtorch_cpu for the extension
 
 from . import (
     _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
+    _composites,  # noqa: E402
     _device,  # noqa: E402
     _transformer,  # noqa: E402
 )
@@ -98,4 +99,5 @@ def register_mojo_devices() -> None:
         torch.utils.generate_methods_for_privateuse1_backend(for_storage=True)
         _swap_parameters_when_converting()
         _transformer.register()
+        _composites.register()
         _registered = True

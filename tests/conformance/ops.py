@@ -222,6 +222,10 @@ OPS = [
     "nn.functional.pad.replicate",
     "nn.functional.pad.replicate_negative",
     "nn.functional.pad.circular",
+    # Sampling at arbitrary positions, bags of embeddings.
+    "nn.functional.grid_sample",
+    "grid_sampler_2d",
+    "nn.functional.embedding_bag",
     # Sliding blocks.
     "nn.functional.unfold",
     "nn.functional.fold",

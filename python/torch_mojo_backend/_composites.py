@@ -1,0 +1,134 @@
+"""Ops composed from mojo's kernels above autograd.
+
+Each is registered for mojo's autograd key (AutogradPrivateUse1), so autograd differentiates
+the composition and no separate backward kernel exists:
+
+- `grid_sampler_2d` (`F.grid_sample` on 4-D inputs): PyTorch's own decomposition
+  (`torch._decomp`), every interpolation and padding mode.
+- `_embedding_bag` and `_embedding_bag_forward_only` (`nn.EmbeddingBag`, `F.embedding_bag`):
+  sum (with per-sample weights), mean and max over bags given by offsets or rows, with
+  `padding_idx` and `include_last_offset`; dense gradients only (`sparse=True` and
+  `scale_grad_by_freq` raise NotImplementedError).
+"""
+
+import torch
+from torch._decomp import decomposition_table
+
+_library = None
+
+SUM, MEAN, MAX = 0, 1, 2
+
+
+def _bags(indices, offsets, include_last_offset):
+    """(flat indices, the bag of each, the number of bags)."""
+    if indices.dim() == 2:
+        bags, length = indices.shape
+        bag_of = torch.arange(bags, device=indices.device).repeat_interleave(length)
+        return indices.reshape(-1), bag_of, bags
+    bags = offsets.numel() - 1 if include_last_offset else offsets.numel()
+    n = indices.numel()
+    starts = torch.zeros(n + 1, dtype=torch.long, device=indices.device)
+    if bags > 1:
+        # Each bag's start past the first marks one more bag from there on (empty bags too).
+        inner = offsets[1:bags].to(torch.long).clamp(max=n)
+        starts.index_add_(0, inner, torch.ones_like(inner))
+    return indices, starts[:n].cumsum(0), bags
+
+
+def embedding_bag(
+    weight,
+    indices,
+    offsets,
+    scale_grad_by_freq=False,
+    mode=SUM,
+    sparse=False,
+    per_sample_weights=None,
+    include_last_offset=False,
+    padding_idx=-1,
+):
+    if sparse:
+        raise NotImplementedError(
+            "aten::_embedding_bag with sparse=True: mojo has no sparse tensors"
+        )
+    if scale_grad_by_freq:
+        raise NotImplementedError("aten::_embedding_bag with scale_grad_by_freq on mojo")
+    if per_sample_weights is not None and mode != SUM:
+        raise NotImplementedError(
+            "embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+            f"supported for mode='sum' (got mode='{'mean' if mode == MEAN else 'max'}'). "
+            "Please open a feature request on GitHub."
+        )
+    flat, bag_of, bags = _bags(indices, offsets, include_last_offset)
+    width = weight.size(1)
+    keep = flat != padding_idx if padding_idx >= 0 else torch.ones_like(flat, dtype=torch.bool)
+    kept_flat, kept_bags = flat[keep], bag_of[keep]
+    # Half-precision bags are combined in float32 and rounded once, as the CPU's.
+    rows = weight.to(_compute_dtype(weight.dtype)).index_select(0, kept_flat)
+    bag_size = torch.zeros(bags, dtype=torch.long, device=weight.device)
+    bag_size.index_add_(0, kept_bags, torch.ones_like(kept_bags))
+    out = rows.new_zeros(bags, width)
+    if mode == MAX:
+        target = kept_bags.unsqueeze(1).expand(-1, width)
+        filled = rows.new_full((bags, width), float("-inf"))
+        out = filled.scatter_reduce(0, target, rows, "amax", include_self=True)
+        empty = (bag_size == 0).unsqueeze(1)
+        out = out.masked_fill(empty, 0.0)
+        # The index of each bag's maximum, per element (0 for an empty bag, as the CPU's).
+        hit = rows == out.index_select(0, kept_bags)
+        candidates = torch.where(hit, kept_flat.unsqueeze(1), torch.iinfo(torch.long).max)
+        first = torch.full((bags, width), torch.iinfo(torch.long).max, device=weight.device)
+        first = first.scatter_reduce(0, target, candidates, "amin", include_self=True)
+        max_indices = first.masked_fill(empty, 0)
+    else:
+        max_indices = bag_size
+        if per_sample_weights is not None:
+            rows = rows * per_sample_weights.reshape(-1)[keep].unsqueeze(1).to(rows.dtype)
+        out = out.index_add(0, kept_bags, rows)
+        if mode == MEAN:
+            out = out / bag_size.clamp(min=1).unsqueeze(1).to(out.dtype)
+    return out.to(weight.dtype), bag_of, bag_size, max_indices
+
+
+def _compute_dtype(dtype):
+    """float32 for float16 and bfloat16 (PyTorch's opmath type), else `dtype`."""
+    return torch.float32 if dtype in (torch.float16, torch.bfloat16) else dtype
+
+
+class _ZeroGradient(torch.autograd.Function):
+    """`out` unchanged, with a zero gradient for `source` (which `out` does not depend on
+    differentiably): the CPU's nearest grid sampling gives its grid zeros, not None."""
+
+    @staticmethod
+    def forward(ctx, out, source):
+        ctx.save_for_backward(source)
+        return out.view_as(out)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (source,) = ctx.saved_tensors
+        return grad, torch.zeros_like(source)
+
+
+def grid_sampler_2d(input, grid, interpolation_mode, padding_mode, align_corners):
+    """PyTorch's decomposition, computed in float32 for half-precision tensors (as the CPU's
+    kernel computes) and rounded once."""
+    decomposed = decomposition_table[torch.ops.aten.grid_sampler_2d.default]
+    compute = _compute_dtype(input.dtype)
+    out = decomposed(
+        input.to(compute), grid.to(compute), interpolation_mode, padding_mode, align_corners
+    ).to(input.dtype)
+    nearest = interpolation_mode == 1
+    if nearest and grid.requires_grad and torch.is_grad_enabled():
+        out = _ZeroGradient.apply(out, grid)
+    return out
+
+
+def register():
+    """Registers the compositions for mojo's autograd key."""
+    global _library
+    if _library is not None:
+        return
+    _library = torch.library.Library("aten", "IMPL")
+    _library.impl("grid_sampler_2d", grid_sampler_2d, "AutogradPrivateUse1")
+    for name in ("_embedding_bag", "_embedding_bag_forward_only"):
+        _library.impl(name, embedding_bag, "AutogradPrivateUse1")
