@@ -240,6 +240,43 @@ def part_bench(results):
             out[f"{key}_ratio"] = out[f"{key}_mojo"] / out[f"{key}_torch"]
             print(key, out[f"{key}_mojo"], out[f"{key}_torch"], flush=True)
 
+    # Fused attention (forward + backward, bfloat16) and convolution (channels_last bfloat16,
+    # forward + backward) against torch's flash attention and cuDNN.
+    sdpa_shapes = ((1, 2, 128, 64),) if QUICK else ((4, 16, 1024, 64), (2, 16, 4096, 128))
+    for b, h, t, d in sdpa_shapes:
+        key = f"sdpa_{b}x{h}x{t}x{d}_ms"
+        for device in (CUDA, MOJO):
+            q, k, v = (
+                torch.randn(b, h, t, d, device=device, dtype=torch.bfloat16, requires_grad=True)
+                for _ in range(3)
+            )
+
+            def step(q=q, k=k, v=v):
+                out = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+                out.backward(torch.ones_like(out))
+
+            out[f"{key}_{label(device)}"] = timed(step, device, repeat=5) * 1e3
+            del q, k, v
+        out[f"{key}_ratio"] = out[f"{key}_torch"] / out[f"{key}_mojo"]
+        print(key, out[f"{key}_mojo"], out[f"{key}_torch"], flush=True)
+    conv_shapes = ((2, 64, 56, 64, 3),) if QUICK else ((32, 64, 56, 64, 3), (32, 256, 14, 256, 3))
+    for n, c_in, size, c_out, kernel in conv_shapes:
+        key = f"conv_{n}x{c_in}x{size}_{c_out}k{kernel}_ms"
+        for device in (CUDA, MOJO):
+            x = torch.randn(n, c_in, size, size, device=device, dtype=torch.bfloat16)
+            x = x.to(memory_format=torch.channels_last).requires_grad_()
+            w = torch.randn(c_out, c_in, kernel, kernel, device=device, dtype=torch.bfloat16)
+            w = w.to(memory_format=torch.channels_last).requires_grad_()
+
+            def step(x=x, w=w, pad=kernel // 2):
+                y = torch.nn.functional.conv2d(x, w, padding=pad)
+                y.backward(torch.ones_like(y))
+
+            out[f"{key}_{label(device)}"] = timed(step, device, repeat=5) * 1e3
+            del x, w
+        out[f"{key}_ratio"] = out[f"{key}_torch"] / out[f"{key}_mojo"]
+        print(key, out[f"{key}_mojo"], out[f"{key}_torch"], flush=True)
+
     # Host time per tiny op: issue many small in-place adds, then wait once.
     for device in (CUDA, MOJO):
         x = torch.ones(16, device=device)
@@ -263,6 +300,12 @@ def part_bench(results):
             out[f"gemm_bfloat16_{size}_TFLOPs_ratio"] >= 0.95 for size in gemm_sizes
         ),
         "host time per tiny op <= 1.2 of torch's": out["tiny_op_ratio"] <= 1.2,
+        "SDPA >= 0.7 of torch's flash attention": all(
+            v >= 0.7 for k, v in out.items() if k.startswith("sdpa_") and k.endswith("_ratio")
+        ),
+        "conv >= 0.7 of cuDNN (channels_last bfloat16)": all(
+            v >= 0.7 for k, v in out.items() if k.startswith("conv_") and k.endswith("_ratio")
+        ),
     }
     with open(os.path.join(results, "bench.json"), "w") as f:
         json.dump(out, f, indent=1)

@@ -137,3 +137,30 @@ def test_unet_block_trains_like_cpu(device):
         return losses
 
     assert train(device) == pytest.approx(train("cpu"), rel=1e-3)
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "bicubic"])
+@pytest.mark.parametrize(
+    "shape, size, align_corners",
+    [
+        ((2, 3, 32, 40), (13, 57), False),
+        ((1, 2, 64, 64), (16, 16), False),
+        ((1, 1, 9, 7), (20, 3), False),
+        ((1, 2, 30, 30), (7, 11), True),
+        ((2, 3, 500, 375), (224, 168), False),
+    ],
+)
+def test_antialiased_resampling_matches_cpu(device, mode, shape, size, align_corners):
+    """antialias=True (torchvision's Resize on tensors): the filter stretched over every
+    input position under each output position, forward and backward."""
+    torch.manual_seed(0)
+    x = torch.randn(shape)
+    kwargs = dict(size=size, mode=mode, antialias=True, align_corners=align_corners)
+    cpu = x.detach().requires_grad_()
+    ours = x.detach().to(device).requires_grad_()
+    expected, actual = F.interpolate(cpu, **kwargs), F.interpolate(ours, **kwargs)
+    torch.testing.assert_close(actual.cpu(), expected, atol=1e-5, rtol=1e-5)
+    grad = torch.randn_like(expected)
+    expected.backward(grad)
+    actual.backward(grad.to(device))
+    torch.testing.assert_close(ours.grad.cpu(), cpu.grad, atol=1e-5, rtol=1e-5)

@@ -62,7 +62,7 @@ impl Args {
 }
 
 /// A per-channel vector broadcast over `[N, C, positions]`.
-fn per_channel(t: &TensorRef, shape: &[i64]) -> TensorRef {
+pub(super) fn per_channel(t: &TensorRef, shape: &[i64]) -> TensorRef {
     TensorRef {
         sizes: shape.to_vec(),
         strides: vec![0, t.strides.first().copied().unwrap_or(0), 0],
@@ -225,18 +225,28 @@ fn batch_norm(call: &mut Call, args: Args) -> Result<()> {
             &[1.0 - momentum, momentum],
         )?;
     }
-    let (mean_v, invstd_v) = (
-        per_channel(&save_mean, &shape),
-        per_channel(&save_invstd, &shape),
-    );
+    normalize_by(&x, &save_mean, &save_invstd, &weight, &bias, &out3)
+}
+
+/// `out = (x - mean) * invstd * weight + bias` with per-channel `mean` and `invstd` tensors.
+pub(super) fn normalize_by(
+    x: &TensorRef,
+    mean: &TensorRef,
+    invstd: &TensorRef,
+    weight: &Option<TensorRef>,
+    bias: &Option<TensorRef>,
+    out: &TensorRef,
+) -> Result<()> {
+    let acc = x.dtype.float_acc();
+    let (mean_v, invstd_v) = (per_channel(mean, &x.sizes), per_channel(invstd, &x.sizes));
     normalize(
-        &x,
+        x,
         &mean_v,
         (arg(2, &invstd_v, acc), &[]),
         &invstd_v,
-        &weight,
-        &bias,
-        &out3,
+        weight,
+        bias,
+        out,
         acc,
     )
 }

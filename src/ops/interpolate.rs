@@ -46,14 +46,14 @@ enum Mode {
 
 /// One dimension's neighbours (`index[tap]`) and weights (`weight[tap]`) for every output
 /// position.
-struct Axis {
-    index: Vec<Vec<i64>>,
-    weight: Vec<Vec<f64>>,
+pub(super) struct Axis {
+    pub(super) index: Vec<Vec<i64>>,
+    pub(super) weight: Vec<Vec<f64>>,
 }
 
 /// PyTorch's scale from output to input positions (`area_pixel_compute_scale`), rounded by
 /// `round` to the accumulator type.
-fn source_scale(
+pub(super) fn source_scale(
     input: i64,
     output: i64,
     align_corners: bool,
@@ -171,19 +171,24 @@ fn axes(
     for a in &axes {
         let mut taps = Vec::new();
         for w in &a.weight {
-            let bytes: Vec<u8> = match acc {
-                DType::F64 => w.iter().flat_map(|v| v.to_le_bytes()).collect(),
-                _ => w.iter().flat_map(|v| (*v as f32).to_le_bytes()).collect(),
-            };
-            let t = Scratch::contiguous(device, &[w.len() as i64], acc)?;
-            if !bytes.is_empty() {
-                backend()?.write(t.tensor.address, &bytes)?;
-            }
-            taps.push(t);
+            taps.push(upload_weights(device, w, acc)?);
         }
         weights.push(taps);
     }
     Ok((axes, weights))
+}
+
+/// A weight vector on the device, in `acc` (float32 or float64).
+pub(super) fn upload_weights(device: usize, w: &[f64], acc: DType) -> Result<Scratch> {
+    let bytes: Vec<u8> = match acc {
+        DType::F64 => w.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        _ => w.iter().flat_map(|v| (*v as f32).to_le_bytes()).collect(),
+    };
+    let t = Scratch::contiguous(device, &[w.len() as i64], acc)?;
+    if !bytes.is_empty() {
+        backend()?.write(t.tensor.address, &bytes)?;
+    }
+    Ok(t)
 }
 
 /// The corners of the neighbourhood: for each, which tap per dimension (`taps` per dimension).
@@ -217,7 +222,7 @@ fn weight_view(weights: &[Vec<Scratch>], d: usize, k: usize, shape: &[i64]) -> T
 }
 
 /// Reads `align_corners` and the scales after it.
-fn options(call: &Call, at: usize, dims: usize) -> Result<(bool, Vec<Option<f64>>)> {
+pub(super) fn options(call: &Call, at: usize, dims: usize) -> Result<(bool, Vec<Option<f64>>)> {
     let scales = (0..dims)
         .map(|d| call.optional_double(at + 1 + d))
         .collect::<Result<_>>()?;

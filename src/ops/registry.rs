@@ -11,12 +11,13 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 31] {
+fn families() -> [&'static [(&'static str, OpFn)]; 33] {
     [
         super::math::OPS,
         super::conv::OPS,
         super::attention::OPS,
         super::batch_norm::OPS,
+        super::sync_batch_norm::OPS,
         super::group_norm::OPS,
         super::pool::OPS,
         super::unpool::OPS,
@@ -24,6 +25,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 31] {
         super::pad::OPS,
         super::unfold::OPS,
         super::interpolate::OPS,
+        super::antialias::OPS,
         super::rnn::OPS,
         super::adaptive_pool::OPS,
         super::special::OPS,

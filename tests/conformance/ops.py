@@ -228,7 +228,6 @@ OPS = [
     "nn.functional.embedding_bag",
     # Sliding blocks.
     "nn.functional.unfold",
-    "nn.functional.fold",
     # Softmax and the classification losses (training issue).
     "softmax",
     "log_softmax",
