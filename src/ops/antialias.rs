@@ -2,24 +2,14 @@
 //! torchvision's `Resize` runs on tensors) and their backward. As PyTorch's CPU kernel, the
 //! filter (a triangle, or Keys' cubic with a = -0.5) is stretched by the downscaling factor,
 //! so each output position averages every input position under it, with weights normalised
-//! per position and computed on the host; the two dimensions are resampled one after the
-//! other (width, then height), each pass a sum over the filter's taps of weighted gathers, in
-//! float32 (float64 for float64) with one rounding at the end. The backward runs the
-//! transposed passes as gathers too: each input position sums the weighted gradients of the
-//! output positions that read it (deterministic).
+//! per position and computed on the host; the resampling itself is `interpolate.rs`'s
+//! separable passes (width, then height) and their transposed passes for the backward.
 
 use super::call::{Call, Dest};
-use super::copy::copy;
-use super::interpolate::{options, source_scale, upload_weights, Axis};
-use super::launch::run_map;
+use super::interpolate::{options, resample, source_scale, transposed, Axis};
 use super::registry::OpFn;
-use super::scratch::Scratch;
-use super::tensor::TensorRef;
-use super::upsample::gather_planes;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{Expr, MapKernel};
-use std::ops::{Add, Mul};
 
 pub const OPS: &[(&str, OpFn)] = &[
     ("_upsample_bilinear2d_aa.out", |c| {
@@ -114,86 +104,6 @@ fn aa_axis(
     axis
 }
 
-/// The index vectors of one tap of a pass along spatial dimension `dim` of `[N, C, H, W]`:
-/// the tap's along `dim`, every position along the other.
-fn tap_indices(axis: &Axis, k: usize, dim: usize, other: i64) -> Vec<Vec<i64>> {
-    let identity: Vec<i64> = (0..other).collect();
-    let tap = axis.index[k].clone();
-    if dim == 0 {
-        vec![tap, identity]
-    } else {
-        vec![identity, tap]
-    }
-}
-
-/// Weight vector `w` broadcast along spatial dimension `dim` of `shape`.
-fn along(w: &Scratch, dim: usize, shape: &[i64]) -> TensorRef {
-    let mut strides = vec![0; shape.len()];
-    strides[2 + dim] = 1;
-    TensorRef {
-        sizes: shape.to_vec(),
-        strides,
-        ..w.tensor.clone()
-    }
-}
-
-/// `out = sum over taps k of w_k * src gathered at tap k` along `dim`, `out` in `acc`.
-fn pass(src: &TensorRef, dim: usize, axis: &Axis, out: &TensorRef, acc: DType) -> Result<()> {
-    let shape = out.sizes.clone();
-    let other = src.sizes[3 - dim];
-    let gathered = Scratch::contiguous(src.device, &shape, src.dtype)?;
-    for (k, weights) in axis.weight.iter().enumerate() {
-        gather_planes(src, &gathered.tensor, &tap_indices(axis, k, dim, other))?;
-        let w = upload_weights(src.device, weights, acc)?;
-        let w_view = along(&w, dim, &shape);
-        let term = Expr::input(0, src.dtype).cast(acc).mul(Expr::input(1, acc));
-        let (value, inputs): (Expr, Vec<&TensorRef>) = if k == 0 {
-            (term, vec![&gathered.tensor, &w_view])
-        } else {
-            (
-                term.add(Expr::input(2, acc)),
-                vec![&gathered.tensor, &w_view, out],
-            )
-        };
-        let kernel = MapKernel {
-            inputs: inputs.iter().map(|t| t.dtype).collect(),
-            scalars: vec![],
-            outputs: vec![(acc, value)],
-        };
-        let mut tensors = inputs;
-        tensors.push(out);
-        run_map(kernel, &tensors, &shape, &[])?;
-    }
-    Ok(())
-}
-
-/// The transposed taps of `axis` (`input` positions): for each input position, the output
-/// positions that read it and their weights, in tap order, padded with zero weights. The
-/// backward pass is then a forward pass over these taps: gathers, no scattering.
-fn transposed(axis: &Axis, input: i64) -> Axis {
-    let mut readers: Vec<Vec<(i64, f64)>> = vec![Vec::new(); input as usize];
-    for (index, weight) in axis.index.iter().zip(&axis.weight) {
-        for (o, (&j, &w)) in index.iter().zip(weight).enumerate() {
-            if w != 0.0 {
-                readers[j as usize].push((o as i64, w));
-            }
-        }
-    }
-    let taps = readers.iter().map(Vec::len).max().unwrap_or(0).max(1);
-    let mut t = Axis {
-        index: vec![Vec::new(); taps],
-        weight: vec![Vec::new(); taps],
-    };
-    for list in &readers {
-        for k in 0..taps {
-            let (o, w) = list.get(k).copied().unwrap_or((0, 0.0));
-            t.index[k].push(o);
-            t.weight[k].push(w);
-        }
-    }
-    t
-}
-
 fn axes(
     filter: Filter,
     input: &[i64],
@@ -242,12 +152,8 @@ fn forward(call: &mut Call, filter: Filter) -> Result<()> {
         return Ok(());
     }
     let acc = x.dtype.float_acc();
-    let [rows, cols] = axes(filter, &[h, w], &output_size, align_corners, &scales, acc);
-    let wide = Scratch::contiguous(x.device, &[n, c, h, output_size[1]], acc)?;
-    pass(&x, 1, &cols, &wide.tensor, acc)?;
-    let sums = Scratch::contiguous(x.device, &out.sizes, acc)?;
-    pass(&wide.tensor, 0, &rows, &sums.tensor, acc)?;
-    copy(&out, &sums.tensor)
+    let axes = axes(filter, &[h, w], &output_size, align_corners, &scales, acc);
+    resample(&x, &out, &axes, &[1, 0])
 }
 
 /// `_upsample_{bilinear,bicubic}2d_aa_backward(grad_output, output_size, input_size,
@@ -268,7 +174,7 @@ fn backward(call: &mut Call, filter: Filter) -> Result<()> {
         return Ok(());
     }
     let acc = grad.dtype.float_acc();
-    let [rows, cols] = axes(
+    let axes = axes(
         filter,
         &input_size[2..],
         &output_size,
@@ -276,14 +182,10 @@ fn backward(call: &mut Call, filter: Filter) -> Result<()> {
         &scales,
         acc,
     );
-    let (rows, cols) = (
+    let [rows, cols] = axes;
+    let transposed = [
         transposed(&rows, input_size[2]),
         transposed(&cols, input_size[3]),
-    );
-    let (n, c) = (input_size[0], input_size[1]);
-    let wide = Scratch::contiguous(grad.device, &[n, c, input_size[2], output_size[1]], acc)?;
-    pass(&grad, 0, &rows, &wide.tensor, acc)?;
-    let sums = Scratch::contiguous(grad.device, &input_size, acc)?;
-    pass(&wide.tensor, 1, &cols, &sums.tensor, acc)?;
-    copy(&gx, &sums.tensor)
+    ];
+    resample(&grad, &gx, &transposed, &[0, 1])
 }

@@ -1,10 +1,12 @@
 //! Linear, bilinear, trilinear and bicubic interpolation (with and without `align_corners`)
-//! and their backward. Along each dimension an output position reads two neighbours (four
-//! for bicubic) with weights that PyTorch computes in the accumulator type; they are computed
-//! on the host the same way, so the forward gathers each corner of the neighbourhood (2, 4, 8
-//! or 16) and weighs them in one map, and the backward adds the weighted gradient at each
-//! corner (the deterministic accumulate), in float32 (float64 for float64) with one rounding
-//! at the end.
+//! and their backward, and the separable passes every resampling here runs on. Along each
+//! dimension an output position reads two neighbours (four for bicubic; the antialiased
+//! filters of `antialias.rs` more) with weights that PyTorch computes in the accumulator
+//! type; they are computed on the host the same way. The dimensions are resampled one after
+//! the other (the last first), each pass a sum over the taps of weighted gathers, in float32
+//! (float64 for float64) with one rounding at the end. The backward runs the transposed
+//! passes as gathers too: each input position sums the weighted gradients of the output
+//! positions that read it, so nothing is scattered (deterministic).
 
 use super::call::{Call, Dest};
 use super::copy::copy;
@@ -12,7 +14,7 @@ use super::launch::run_map;
 use super::registry::OpFn;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
-use super::upsample::{gather_planes, scatter_add_planes};
+use super::upsample::gather_planes;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::{Expr, MapKernel};
@@ -141,8 +143,7 @@ fn axis(input: i64, output: i64, align_corners: bool, scale: Option<f64>, f64_ma
     a
 }
 
-/// Each dimension's axis, and the weight vectors on the device (each tap's, per dimension).
-#[allow(clippy::too_many_arguments)]
+/// Each dimension's axis.
 fn axes(
     mode: Mode,
     input: &[i64],
@@ -150,13 +151,12 @@ fn axes(
     align_corners: bool,
     scales: &[Option<f64>],
     acc: DType,
-    device: usize,
-) -> Result<(Vec<Axis>, Vec<Vec<Scratch>>)> {
+) -> Vec<Axis> {
     let make = match mode {
         Mode::Linear => axis,
         Mode::Cubic => cubic_axis,
     };
-    let axes: Vec<Axis> = (0..input.len())
+    (0..input.len())
         .map(|d| {
             make(
                 input[d],
@@ -166,16 +166,7 @@ fn axes(
                 acc == DType::F64,
             )
         })
-        .collect();
-    let mut weights = Vec::new();
-    for a in &axes {
-        let mut taps = Vec::new();
-        for w in &a.weight {
-            taps.push(upload_weights(device, w, acc)?);
-        }
-        weights.push(taps);
-    }
-    Ok((axes, weights))
+        .collect()
 }
 
 /// A weight vector on the device, in `acc` (float32 or float64).
@@ -191,33 +182,104 @@ pub(super) fn upload_weights(device: usize, w: &[f64], acc: DType) -> Result<Scr
     Ok(t)
 }
 
-/// The corners of the neighbourhood: for each, which tap per dimension (`taps` per dimension).
-fn corners(dims: usize, taps: usize) -> Vec<Vec<usize>> {
-    (0..taps.pow(dims as u32))
-        .map(|c| {
-            (0..dims)
-                .map(|d| (c / taps.pow((dims - 1 - d) as u32)) % taps)
-                .collect()
-        })
-        .collect()
+/// The transposed taps of `axis` (`input` positions): for each input position, the output
+/// positions that read it and their weights, in tap order, padded with zero weights.
+pub(super) fn transposed(axis: &Axis, input: i64) -> Axis {
+    let mut readers: Vec<Vec<(i64, f64)>> = vec![Vec::new(); input as usize];
+    for (index, weight) in axis.index.iter().zip(&axis.weight) {
+        for (o, (&j, &w)) in index.iter().zip(weight).enumerate() {
+            if w != 0.0 {
+                readers[j as usize].push((o as i64, w));
+            }
+        }
+    }
+    let taps = readers.iter().map(Vec::len).max().unwrap_or(0).max(1);
+    let mut t = Axis {
+        index: vec![Vec::new(); taps],
+        weight: vec![Vec::new(); taps],
+    };
+    for list in &readers {
+        for k in 0..taps {
+            let (o, w) = list.get(k).copied().unwrap_or((0, 0.0));
+            t.index[k].push(o);
+            t.weight[k].push(w);
+        }
+    }
+    t
 }
 
-/// A corner's index vectors.
-fn corner_indices(axes: &[Axis], corner: &[usize]) -> Vec<Vec<i64>> {
-    axes.iter()
-        .zip(corner)
-        .map(|(a, &k)| a.index[k].clone())
-        .collect()
+/// One pass along spatial dimension `dim` of `[N, C, *spatial]` tensors: `out` (in `acc`,
+/// `src`'s shape with `dim` resized) is the sum over the taps of each tap's weight times
+/// `src` gathered at the tap's positions.
+pub(super) fn pass(
+    src: &TensorRef,
+    dim: usize,
+    axis: &Axis,
+    out: &TensorRef,
+    acc: DType,
+) -> Result<()> {
+    let shape = out.sizes.clone();
+    let gathered = Scratch::contiguous(src.device, &shape, src.dtype)?;
+    for (k, weights) in axis.weight.iter().enumerate() {
+        let indices: Vec<Vec<i64>> = (0..src.sizes.len() - 2)
+            .map(|d| {
+                if d == dim {
+                    axis.index[k].clone()
+                } else {
+                    (0..src.sizes[2 + d]).collect()
+                }
+            })
+            .collect();
+        gather_planes(src, &gathered.tensor, &indices)?;
+        let w = upload_weights(src.device, weights, acc)?;
+        let mut strides = vec![0; shape.len()];
+        strides[2 + dim] = 1;
+        let w_view = TensorRef {
+            sizes: shape.clone(),
+            strides,
+            ..w.tensor.clone()
+        };
+        let term = Expr::input(0, src.dtype).cast(acc).mul(Expr::input(1, acc));
+        let (value, mut tensors): (Expr, Vec<&TensorRef>) = if k == 0 {
+            (term, vec![&gathered.tensor, &w_view])
+        } else {
+            (
+                term.add(Expr::input(2, acc)),
+                vec![&gathered.tensor, &w_view, out],
+            )
+        };
+        let kernel = MapKernel {
+            inputs: tensors.iter().map(|t| t.dtype).collect(),
+            scalars: vec![],
+            outputs: vec![(acc, value)],
+        };
+        tensors.push(out);
+        run_map(kernel, &tensors, &shape, &[])?;
+    }
+    Ok(())
 }
 
-/// Weight vector `k` of dimension `d` broadcast over `[N, C, *output]`.
-fn weight_view(weights: &[Vec<Scratch>], d: usize, k: usize, shape: &[i64]) -> TensorRef {
-    let mut strides = vec![0; shape.len()];
-    strides[2 + d] = 1;
-    TensorRef {
-        sizes: shape.to_vec(),
-        strides,
-        ..weights[d][k].tensor.clone()
+/// Resamples `x` to `out` through one pass per dimension (the last first), `axes[d]` mapping
+/// `from[d]` positions to `to[d]`; `order` lists the dimensions in pass order.
+pub(super) fn resample(
+    x: &TensorRef,
+    out: &TensorRef,
+    axes: &[Axis],
+    order: &[usize],
+) -> Result<()> {
+    let acc = x.dtype.float_acc();
+    let mut current: Option<Scratch> = None;
+    let mut sizes = x.sizes.clone();
+    for &d in order {
+        sizes[2 + d] = axes[d].index[0].len() as i64;
+        let next = Scratch::contiguous(x.device, &sizes, acc)?;
+        let src = current.as_ref().map_or(x, |c| &c.tensor);
+        pass(src, d, &axes[d], &next.tensor, acc)?;
+        current = Some(next);
+    }
+    match current {
+        Some(result) => copy(out, &result.tensor),
+        None => copy(out, x),
     }
 }
 
@@ -256,50 +318,16 @@ fn forward(call: &mut Call, dims: usize, mode: Mode) -> Result<()> {
         return Ok(());
     }
     let acc = x.dtype.float_acc();
-    let (axes, weights) = axes(
+    let axes = axes(
         mode,
         &x.sizes[2..],
         &output_size,
         align_corners,
         &scales,
         acc,
-        x.device,
-    )?;
-    // Each corner gathered, then one map weighs and adds them.
-    let mut gathered = Vec::new();
-    for corner in corners(dims, axes[0].index.len()) {
-        let g = Scratch::contiguous(x.device, &sizes, x.dtype)?;
-        gather_planes(&x, &g.tensor, &corner_indices(&axes, &corner))?;
-        gathered.push((corner, g));
-    }
-    let weight_views: Vec<Vec<TensorRef>> = (0..dims)
-        .map(|d| {
-            (0..weights[d].len())
-                .map(|k| weight_view(&weights, d, k, &sizes))
-                .collect()
-        })
-        .collect();
-    let mut inputs: Vec<&TensorRef> = Vec::new();
-    let mut value: Option<Expr> = None;
-    for (corner, g) in &gathered {
-        let mut term = Expr::input(inputs.len(), x.dtype).cast(acc);
-        inputs.push(&g.tensor);
-        for (d, &k) in corner.iter().enumerate() {
-            term = term.mul(Expr::input(inputs.len(), acc));
-            inputs.push(&weight_views[d][k]);
-        }
-        value = Some(match value {
-            Some(v) => v.add(term),
-            None => term,
-        });
-    }
-    let kernel = MapKernel {
-        inputs: inputs.iter().map(|t| t.dtype).collect(),
-        scalars: vec![],
-        outputs: vec![(x.dtype, value.expect("a corner").cast(x.dtype))],
-    };
-    inputs.push(&out);
-    run_map(kernel, &inputs, &sizes, &[])
+    );
+    let order: Vec<usize> = (0..dims).rev().collect();
+    resample(&x, &out, &axes, &order)
 }
 
 /// `upsample_{linear1d,bilinear2d,trilinear3d,bicubic2d}_backward(grad_output, output_size,
@@ -320,44 +348,20 @@ fn backward(call: &mut Call, dims: usize, mode: Mode) -> Result<()> {
         return Ok(());
     }
     let acc = grad.dtype.float_acc();
-    let (axes, weights) = axes(
+    let axes: Vec<Axis> = axes(
         mode,
         &input_size[2..],
         &output_size,
         align_corners,
         &scales,
         acc,
-        grad.device,
-    )?;
-    let sums = Scratch::contiguous(grad.device, &input_size, acc)?;
-    let weighted = Scratch::contiguous(grad.device, &grad.sizes, acc)?;
-    for (i, corner) in corners(dims, axes[0].index.len()).into_iter().enumerate() {
-        let views: Vec<TensorRef> = corner
-            .iter()
-            .enumerate()
-            .map(|(d, &k)| weight_view(&weights, d, k, &grad.sizes))
-            .collect();
-        let mut inputs = vec![&grad];
-        let mut value = Expr::input(0, grad.dtype).cast(acc);
-        for v in &views {
-            value = value.mul(Expr::input(inputs.len(), acc));
-            inputs.push(v);
-        }
-        let kernel = MapKernel {
-            inputs: inputs.iter().map(|t| t.dtype).collect(),
-            scalars: vec![],
-            outputs: vec![(acc, value)],
-        };
-        inputs.push(&weighted.tensor);
-        run_map(kernel, &inputs, &grad.sizes, &[])?;
-        scatter_add_planes(
-            &weighted.tensor,
-            &sums.tensor,
-            &corner_indices(&axes, &corner),
-            i == 0,
-        )?;
-    }
-    copy(&gx, &sums.tensor)
+    )
+    .iter()
+    .enumerate()
+    .map(|(d, a)| transposed(a, input_size[2 + d]))
+    .collect();
+    let order: Vec<usize> = (0..dims).collect();
+    resample(&grad, &gx, &axes, &order)
 }
 
 #[cfg(test)]
