@@ -5,8 +5,9 @@
 
 use super::accumulate::run_accumulate;
 use super::call::{Call, Dest};
-use super::copy::{copy, fill};
+use super::copy::fill;
 use super::index_launch::{run_index, Fault, IndexArg};
+use super::interpolate::{resample, transposed, Axis};
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
@@ -115,7 +116,8 @@ pub(super) fn gather_planes(x: &TensorRef, out: &TensorRef, indices: &[Vec<i64>]
 }
 
 /// The gradient of [`gather_planes`]: `gx` sums, at each element, the `grad` elements that
-/// were gathered from it, in float32 for half-precision gradients.
+/// were gathered from it, in float32 for half-precision gradients (rounded once, as the CPU
+/// does): the transposed passes of resampling, one gather per dimension and reader.
 pub(super) fn accumulate_planes(
     grad: &TensorRef,
     gx: &TensorRef,
@@ -124,15 +126,22 @@ pub(super) fn accumulate_planes(
     if gx.numel() == 0 {
         return Ok(());
     }
-    if !matches!(grad.dtype, DType::F16 | DType::BF16) {
-        return scatter_add_planes(grad, gx, indices, true);
+    if grad.numel() == 0 {
+        return fill(gx, &ScalarArg::float(0.0));
     }
-    // Half-precision gradients are summed in float32 and rounded once, as the CPU does.
-    let wide = Scratch::contiguous(grad.device, &grad.sizes, DType::F32)?;
-    copy(&wide.tensor, grad)?;
-    let sums = Scratch::contiguous(grad.device, &gx.sizes, DType::F32)?;
-    scatter_add_planes(&wide.tensor, &sums.tensor, indices, true)?;
-    copy(gx, &sums.tensor)
+    let axes: Vec<Axis> = indices
+        .iter()
+        .enumerate()
+        .map(|(d, index)| {
+            let copies = Axis {
+                index: vec![index.clone()],
+                weight: vec![vec![1.0; index.len()]],
+            };
+            transposed(&copies, gx.sizes[2 + d])
+        })
+        .collect();
+    let order: Vec<usize> = (0..indices.len()).collect();
+    resample(grad, gx, &axes, &order)
 }
 
 /// Adds each `values` element (`[N, C, *out]`) to the element of `sums` (`[N, C, *in]`, the
