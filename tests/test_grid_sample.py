@@ -1,5 +1,5 @@
-"""F.grid_sample (4-D) on mojo against the CPU: every interpolation and padding mode, with and
-without align_corners, gradients for the input and the grid, a large grid, and half
+"""F.grid_sample (4-D and 5-D) on mojo against the CPU: every interpolation and padding mode,
+with and without align_corners, gradients for the input and the grid, a large grid, and half
 precision (computed in float32 and rounded once: closer to a float64 reference than the
 CPU's, which computes coordinates in half precision)."""
 
@@ -53,3 +53,18 @@ def test_half_precision_is_rounded_once(device, dtype):
     ulp = {torch.float16: 2**-10, torch.bfloat16: 2**-7}[dtype]
     bound = reference.abs() * ulp + ulp * 2**-4
     assert ((ours.double() - reference).abs() <= bound).all()
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "nearest"])
+@pytest.mark.parametrize("padding_mode", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("align_corners", [False, True])
+def test_volumes_match_cpu(device, mode, padding_mode, align_corners):
+    torch.manual_seed(0)
+    x = torch.randn(2, 3, 4, 5, 6)
+    grid = torch.rand(2, 3, 4, 5, 3) * 2.6 - 1.3
+    kwargs = dict(mode=mode, padding_mode=padding_mode, align_corners=align_corners)
+    grad = torch.randn(2, 3, 3, 4, 5)
+    expected = run("cpu", x, grid, grad, **kwargs)
+    actual = run(device, x, grid, grad, **kwargs)
+    for name, a, e in zip(("out", "grad input", "grad grid"), actual, expected, strict=True):
+        torch.testing.assert_close(a, e, atol=1e-4, rtol=1e-4, msg=lambda m, n=name: f"{n}: {m}")

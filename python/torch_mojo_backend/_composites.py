@@ -4,7 +4,8 @@ Each is registered for mojo's autograd key (AutogradPrivateUse1), so autograd di
 the composition and no separate backward kernel exists:
 
 - `grid_sampler_2d` (`F.grid_sample` on 4-D inputs): PyTorch's own decomposition
-  (`torch._decomp`), every interpolation and padding mode.
+  (`torch._decomp`), every interpolation and padding mode; `grid_sampler_3d` (5-D inputs):
+  trilinear and nearest with every padding mode, gathering the eight corners.
 - `_embedding_bag` and `_embedding_bag_forward_only` (`nn.EmbeddingBag`, `F.embedding_bag`):
   sum (with per-sample weights), mean and max over bags given by offsets or rows, with
   `padding_idx` and `include_last_offset`; dense gradients only (`sparse=True` and
@@ -123,6 +124,76 @@ def grid_sampler_2d(input, grid, interpolation_mode, padding_mode, align_corners
     return out
 
 
+def _reflect(x, twice_low, twice_high):
+    """`x` reflected into [twice_low / 2, twice_high / 2] (PyTorch's reflect_coordinates)."""
+    if twice_low == twice_high:
+        return torch.zeros_like(x)
+    low = twice_low / 2
+    span = (twice_high - twice_low) / 2
+    x = (x - low).abs()
+    extra = torch.fmod(x, span)
+    even = torch.remainder(torch.floor(x / span), 2) == 0
+    return torch.where(even, extra + low, span - extra + low)
+
+
+def _source_index(coord, size, padding_mode, align_corners):
+    """Grid coordinates in [-1, 1] to input positions, with PyTorch's padding modes
+    (0 zeros, 1 border, 2 reflection)."""
+    if align_corners:
+        x = (coord + 1) / 2 * (size - 1)
+    else:
+        x = ((coord + 1) * size - 1) / 2
+    if padding_mode == 1:
+        x = x.clamp(0, size - 1)
+    elif padding_mode == 2:
+        if align_corners:
+            x = _reflect(x, 0, 2 * (size - 1))
+        else:
+            x = _reflect(x, -1, 2 * size - 1)
+        x = x.clamp(0, size - 1)
+    return x
+
+
+def grid_sampler_3d(input, grid, interpolation_mode, padding_mode, align_corners):
+    """Trilinear or nearest sampling of [N, C, D, H, W] at grid [N, Do, Ho, Wo, 3] (x, y, z),
+    in float32 for half precision; positions outside the input read zero."""
+    if interpolation_mode == 2:
+        raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
+    compute = _compute_dtype(input.dtype)
+    values, coords = input.to(compute), grid.to(compute)
+    n, _, depth, height, width = values.shape
+    ix = _source_index(coords[..., 0], width, padding_mode, align_corners)
+    iy = _source_index(coords[..., 1], height, padding_mode, align_corners)
+    iz = _source_index(coords[..., 2], depth, padding_mode, align_corners)
+    channels_last = values.permute(0, 2, 3, 4, 1)
+    batch = torch.arange(n, device=input.device).view(n, 1, 1, 1)
+
+    def read(z, y, x):
+        inside = (x >= 0) & (x < width) & (y >= 0) & (y < height) & (z >= 0) & (z < depth)
+        v = channels_last[
+            batch, z.clamp(0, depth - 1), y.clamp(0, height - 1), x.clamp(0, width - 1)
+        ]
+        return torch.where(inside.unsqueeze(-1), v, torch.zeros((), dtype=v.dtype, device=v.device))
+
+    if interpolation_mode == 1:
+        out = read(*(torch.round(i).long() for i in (iz, iy, ix)))
+    else:
+        lows = [torch.floor(i) for i in (iz, iy, ix)]
+        highs = [i - low for i, low in zip((iz, iy, ix), lows, strict=True)]
+        out = 0
+        for corner in range(8):
+            picks = [(corner >> (2 - d)) & 1 for d in range(3)]
+            weight = 1
+            for d, pick in enumerate(picks):
+                weight = weight * (highs[d] if pick else 1 - highs[d])
+            positions = [(low + pick).long() for low, pick in zip(lows, picks, strict=True)]
+            out = out + read(*positions) * weight.unsqueeze(-1)
+    out = out.permute(0, 4, 1, 2, 3).to(input.dtype)
+    if interpolation_mode == 1 and grid.requires_grad and torch.is_grad_enabled():
+        out = _ZeroGradient.apply(out, grid)
+    return out
+
+
 def register():
     """Registers the compositions for mojo's autograd key."""
     global _library
@@ -130,5 +201,6 @@ def register():
         return
     _library = torch.library.Library("aten", "IMPL")
     _library.impl("grid_sampler_2d", grid_sampler_2d, "AutogradPrivateUse1")
+    _library.impl("grid_sampler_3d", grid_sampler_3d, "AutogradPrivateUse1")
     for name in ("_embedding_bag", "_embedding_bag_forward_only"):
         _library.impl(name, embedding_bag, "AutogradPrivateUse1")
