@@ -133,11 +133,12 @@ def test_max_unpool_inverts_max_pool(device, dims):
 
 
 def test_max_unpool_repeated_index_keeps_the_last_and_bad_index_raises(device):
+    # Where indices repeat, the CPU's result depends on its thread schedule (PyTorch documents
+    # max_unpool as nondeterministic there); mojo's is the last value in index order.
     values = torch.arange(4.0).view(1, 1, 2, 2)
     repeated = torch.tensor([[[[0, 0], [0, 3]]]])
-    expected = F.max_unpool2d(values, repeated, 1, output_size=(2, 2))
     actual = F.max_unpool2d(values.to(device), repeated.to(device), 1, output_size=(2, 2))
-    assert torch.equal(actual.cpu(), expected)
+    assert torch.equal(actual.cpu(), torch.tensor([[[[2.0, 0.0], [0.0, 3.0]]]]))
     outside = torch.tensor([[[[0, 1], [2, 9]]]], device=device)
     with pytest.raises(IndexError, match="max_unpooling2d"):
         F.max_unpool2d(values.to(device), outside, 1, output_size=(2, 2)).cpu()

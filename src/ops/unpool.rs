@@ -1,6 +1,7 @@
 //! Max unpooling 2d/3d (`nn.MaxUnpool1d` reaches the 2d op): each input element is written to
 //! the position of its plane that its index names, every other position is zero; where
-//! indices repeat, the last in index order wins, as on the CPU. The backward gathers through
+//! indices repeat, the last in index order wins (deterministically; the CPU's choice there
+//! depends on its thread schedule). The backward gathers through
 //! the same indices (PyTorch's formula, with mojo's gather).
 
 use super::call::{Call, Dest};
