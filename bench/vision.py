@@ -1,5 +1,6 @@
 """Convolution forward and backward at ResNet-50's layer shapes (batch 1 on the software
-device), and pooling and batch normalization, mojo vs stock torch on the CPU in the same run.
+device), and pooling, batch normalization and resampling, mojo vs stock torch on the CPU in
+the same run.
 
 Run: TORCH_MOJO_BACKEND_SOFTWARE=1 .venv/bin/python bench/vision.py [case-substring ...]
 Each row first checks that mojo and torch computed the same values (output and both
@@ -60,9 +61,27 @@ def other_cases():
         y.backward(torch.ones_like(y))
         return y.detach(), x.grad
 
+    def resample(**kwargs):
+        def run(x):
+            x = x.detach().requires_grad_()
+            y = F.interpolate(x, **kwargs)
+            y.backward(torch.ones_like(y))
+            return y.detach(), x.grad
+
+        return run
+
+    small = torch.randn(8, 64, 64, 64)
+    photo = torch.randn(8, 3, 500, 375)
     return {
         "max_pool 3x3/2 8x64x56² fwd+bwd": (max_pool, [x]),
         "batch_norm 8x64x56² fwd+bwd": (batch_norm, [x]),
+        "nearest x2 8x64x64² fwd+bwd": (resample(scale_factor=2, mode="nearest"), [small]),
+        "bilinear x2 8x64x64² fwd+bwd": (resample(scale_factor=2, mode="bilinear"), [small]),
+        "bicubic x2 8x64x64² fwd+bwd": (resample(scale_factor=2, mode="bicubic"), [small]),
+        "antialiased bilinear 8x3x500x375 -> 224x168": (
+            resample(size=(224, 168), mode="bilinear", antialias=True),
+            [photo],
+        ),
     }
 
 

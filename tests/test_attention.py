@@ -89,6 +89,16 @@ def test_sequences_past_one_chunk(device):
     check(device, (1, 2, 2100, 128), (1, 40), enable_gqa=True, is_causal=True)
 
 
+def test_more_workgroups_than_one_grid_row(device):
+    """66,000 heads of two queries: the forward pass launches 66,000 groups (past 65,535, a
+    second grid row; the backward passes walk their groups with the same loop), the combine
+    pass 1,056,000 items."""
+    q, k, v = (torch.randn(1, 66_000, n, 8) for n in (2, 3, 3))
+    expected = F.scaled_dot_product_attention(q, k, v)
+    actual = F.scaled_dot_product_attention(*(x.to(device) for x in (q, k, v)))
+    torch.testing.assert_close(actual.cpu(), expected, atol=2e-5, rtol=2e-5)
+
+
 def peak_memory(device, t):
     """Bytes allocated at the peak of SDPA forward and backward at sequence length `t`, with
     the operands, output and gradients; the operands and the output."""

@@ -81,7 +81,7 @@ def embedding_bag(
         first = first.scatter_reduce(0, target, candidates, "amin", include_self=True)
         max_indices = first.masked_fill(empty, 0)
     else:
-        max_indices = bag_size
+        max_indices = bag_size.clone()
         if per_sample_weights is not None:
             rows = rows * per_sample_weights.reshape(-1)[keep].unsqueeze(1).to(rows.dtype)
         out = out.index_add(0, kept_bags, rows)

@@ -377,7 +377,8 @@ fn combine(p: &mut Printer, k: &AttentionKernel) {
 }
 
 /// Per query row, over a key chunk: the query gradient's state (`[B * H * Tq, D]`, not yet
-/// scaled) and, from the first chunk, `delta = sum(grad_out * out)` of the row.
+/// scaled); the first chunk also computes `delta = sum(grad_out * out)` of the row, which
+/// later chunks and the key/value pass read.
 fn query(p: &mut Printer, k: &AttentionKernel) {
     use AttentionTensor::*;
     let ts = Tensors::new(k);
@@ -394,12 +395,16 @@ fn query(p: &mut Printer, k: &AttentionKernel) {
     p.if_("valid");
     let lse = ts.load_work(p, LogSumExp, "r");
     p.line(format!("lse = {lse};"));
+    // The first chunk computes delta and stores it; later ones read it back.
+    p.if_("c == 0u");
     p.for_up("d", "0u", "dims[6]");
     let o = ts.load(p, Out, ["b", "h", "row", "d"]);
     p.line(format!("delta = delta + gv[d] * {o};"));
     p.close();
-    p.if_("c == 0u");
     ts.store_work(p, Delta, "r", "delta");
+    p.else_(None);
+    let stored = ts.load_work(p, Delta, "r");
+    p.line(format!("delta = {stored};"));
     p.close();
     p.close();
     key_range(p);
