@@ -26,6 +26,21 @@ def test_out_of_range_scatter_raises_runtime_error_like_cpu(device):
     assert x.sum().item() == 3.0  # the three valid entries landed; the bad one touched nothing
 
 
+def test_the_first_faulting_launch_is_reported_whatever_ran_between(device):
+    """Index launches pending at a sync that found no bad index do not take the report: the
+    first launch that found one does, with its own exception kind and message."""
+    x = torch.arange(10.0).to(device)
+    fine = x.index_select(0, torch.tensor([1, 2]).to(device))
+    bad = torch.zeros(3, 4).to(device)
+    bad.scatter_add_(0, torch.tensor([[0, 5, 1, 2]]).to(device), torch.ones(1, 4).to(device))
+    also_bad = x.index_select(0, torch.tensor([12]).to(device))
+    with pytest.raises(RuntimeError, match="out of bounds") as raised:
+        torch.accelerator.synchronize()
+    assert raised.type is RuntimeError  # not the IndexError of index_select's launches
+    torch.accelerator.synchronize()  # reported once
+    del fine, also_bad
+
+
 def test_negative_indices_wrap_where_cpu_wraps_them(device):
     x = torch.randn(5, 3)
     index = torch.tensor([-1, 0, -5])

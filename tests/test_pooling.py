@@ -151,3 +151,69 @@ def test_max_unpool_large_plane(device):
     expected = F.max_unpool2d(y, indices, 2)
     actual = F.max_unpool2d(y.to(device), indices.to(device), 2)
     assert torch.equal(actual.cpu(), expected)
+
+
+def fractional(dims):
+    return F.fractional_max_pool2d if dims == 2 else F.fractional_max_pool3d
+
+
+@pytest.mark.parametrize("dims", [2, 3])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.float16, torch.bfloat16])
+def test_fractional_max_pool_matches_cpu(device, dims, dtype):
+    """The same random samples give the CPU's windows bit for bit (the starts are computed in
+    the input's dtype), with ties (the first maximum) and NaN (the last NaN), batched and not,
+    overlapping windows (their gradients sum) and an output of one."""
+    cases = [((2, 3, 9, 11), (3, 2), (4, 5)), ((3, 17, 13), 2, (7, 6)), ((1, 2, 4, 4), 2, 1)]
+    for shape, kernel, size in cases:
+        if dims == 3:
+            shape, kernel = shape + (5,), (kernel, kernel) if isinstance(kernel, int) else kernel
+            kernel, size = kernel + (2,), (size, size) if isinstance(size, int) else size
+            size = size + (3,)
+        x = torch.randn(shape).to(dtype)
+        x[..., 0] = x[..., 1]
+        x.view(-1)[::17] = float("nan")
+        planes = (shape[0], shape[1]) if len(shape) == dims + 2 else (1, shape[0])
+        samples = torch.rand(*planes, dims, dtype=dtype)
+
+        def pool(t, samples=samples, kernel=kernel, size=size):
+            u = samples.to(t.device)
+            return fractional(dims)(t, kernel, size, return_indices=True, _random_samples=u)
+
+        compare(device, pool, x, atol=0, rtol=0)
+
+
+@pytest.mark.parametrize("dims", [2, 3])
+def test_fractional_max_pool_large_and_from_its_own_draw(device, dims):
+    """Over 65,535 planes and outputs; without samples, mojo draws its own (in [0, 1)): the
+    result is a max of a window of that size, and indices name the maximum."""
+    spatial = (40, 40) if dims == 2 else (6, 16, 16)
+    x = torch.randn(70, 200 // len(spatial), *spatial)
+    samples = torch.rand(x.shape[0], x.shape[1], dims)
+    kernel, size = (2,) * dims, tuple(s // 2 for s in spatial)
+    expected = fractional(dims)(x, kernel, size, return_indices=True, _random_samples=samples)
+    actual = fractional(dims)(
+        x.to(device), kernel, size, return_indices=True, _random_samples=samples.to(device)
+    )
+    assert torch.equal(actual[1].cpu(), expected[1])
+    assert torch.equal(actual[0].cpu(), expected[0])
+    out, indices = fractional(dims)(x.to(device), kernel, size, return_indices=True)
+    out, indices = out.cpu(), indices.cpu()
+    assert torch.equal(out, x.flatten(2).gather(2, indices.flatten(2)).view_as(out))
+    assert out.shape == expected[0].shape
+
+
+def test_fractional_max_pool_errors(device):
+    x = torch.randn(1, 2, 8, 8, device=device)
+    with pytest.raises(RuntimeError, match="too large relative to input height"):
+        F.fractional_max_pool2d(x, 4, output_size=6)
+    with pytest.raises(RuntimeError, match="same dtype as input"):
+        F.fractional_max_pool2d(
+            x, 2, output_size=3, _random_samples=torch.rand(1, 2, 2, device=device).double()
+        )
+    with pytest.raises(RuntimeError, match="equals to input channel size"):
+        F.fractional_max_pool2d(x, 2, output_size=3, _random_samples=torch.rand(1, 3, 2))
+    _, indices = F.fractional_max_pool2d(x, 2, output_size=3, return_indices=True)
+    with pytest.raises(IndexError, match="fractional max pooling backward"):
+        torch.ops.aten.fractional_max_pool2d_backward(
+            torch.ones(1, 2, 3, 3, device=device), x, [2, 2], [3, 3], indices + 64
+        ).cpu()

@@ -13,6 +13,7 @@ from . import (
     _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
     _composites,  # noqa: E402
     _device,  # noqa: E402
+    _fractional_pool,  # noqa: E402
     _transformer,  # noqa: E402
 )
 
@@ -100,4 +101,5 @@ def register_mojo_devices() -> None:
         _swap_parameters_when_converting()
         _transformer.register()
         _composites.register()
+        _fractional_pool.register()
         _registered = True

@@ -248,7 +248,9 @@ fn sorted_keys(plan: &Plan, indices: &[IndexArg], fault: Fault) -> Result<(Scrat
     });
     let mut addresses: Vec<u64> = indices.iter().map(|i| i.tensor.address).collect();
     addresses.push(keys.tensor.address);
-    addresses.push(faults::word(device, fault.kind, fault.message)?);
+    let (fault_word, tag) = faults::word(device, fault.kind, fault.message)?;
+    addresses.push(fault_word);
+    words.push(tag);
     submit(device, &kernel, &addresses, words, &offset_words, n as u64)?;
     let sorted = Scratch::contiguous(device, &[n], DType::I64)?;
     let perm = Scratch::contiguous(device, &[n], DType::I64)?;

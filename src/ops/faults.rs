@@ -8,18 +8,21 @@ use parking_lot::Mutex;
 use crate::error::{Error, ErrorKind, Result};
 use crate::runtime::backend;
 
-/// One device's fault word and the report for the first launch since the last check.
+/// One device's fault word and the reports of the launches since the last check: a launch
+/// that finds a bad index stores its report's tag (its position in `reports`, plus one) in
+/// the word unless an earlier launch already stored one, so the first faulting launch is
+/// the one reported, whatever ran between it and the check.
 #[derive(Default)]
 struct Faults {
     word: Option<u64>,
-    pending: Option<Error>,
+    reports: Vec<Error>,
 }
 
 static FAULTS: Mutex<Vec<Faults>> = Mutex::new(Vec::new());
 
-/// The address of `device`'s fault word (an int32, zero while no fault is pending), for a
-/// launch that raises `kind` with `message` if it finds a bad index.
-pub fn word(device: usize, kind: ErrorKind, message: String) -> Result<u64> {
+/// The address of `device`'s fault word (a u32, zero while no fault is pending) and the tag
+/// a launch stores there if it finds a bad index, which raises `kind` with `message`.
+pub fn word(device: usize, kind: ErrorKind, message: String) -> Result<(u64, u32)> {
     let mut faults = FAULTS.lock();
     if faults.len() <= device {
         faults.resize_with(device + 1, Faults::default);
@@ -35,28 +38,40 @@ pub fn word(device: usize, kind: ErrorKind, message: String) -> Result<u64> {
             address
         }
     };
-    entry.pending.get_or_insert(Error { kind, message });
-    Ok(address)
+    let report = Error { kind, message };
+    // Reports repeat (one op in a loop): each distinct one is kept once per check.
+    let position = match entry.reports.iter().rposition(|r| *r == report) {
+        Some(position) => position,
+        None => {
+            entry.reports.push(report);
+            entry.reports.len() - 1
+        }
+    };
+    Ok((address, position as u32 + 1))
 }
 
-/// Raises the pending fault of `device`, if a launch since the last check found a bad index.
+/// Raises the fault of the first launch since the last check that found a bad index.
 pub fn check(device: usize) -> Result<()> {
-    let (address, report) = {
+    let (address, reports) = {
         let mut faults = FAULTS.lock();
         match faults.get_mut(device) {
             Some(Faults {
                 word: Some(address),
-                pending,
-            }) if pending.is_some() => (*address, pending.take()),
+                reports,
+            }) if !reports.is_empty() => (*address, std::mem::take(reports)),
             _ => return Ok(()),
         }
     };
     let b = backend()?;
     let mut bytes = [0u8; 4];
     b.read(address, &mut bytes)?;
-    if bytes == [0; 4] {
+    let tag = u32::from_le_bytes(bytes) as usize;
+    if tag == 0 {
         return Ok(());
     }
     b.write(address, &[0; 4])?;
-    Err(report.unwrap_or_else(|| Error::index("index out of range")))
+    Err(reports
+        .get(tag - 1)
+        .cloned()
+        .unwrap_or_else(|| Error::index("index out of range")))
 }

@@ -88,7 +88,9 @@ pub fn run_index(
     }
     let mut addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
     let wrap = fault.wrap;
-    addresses.push(faults::word(device, fault.kind, fault.message)?);
+    let (fault_word, tag) = faults::word(device, fault.kind, fault.message)?;
+    addresses.push(fault_word);
+    words.push(tag);
     let kernel = Kernel::Index(IndexKernel {
         dtype: dst.0.dtype,
         indices: indices.iter().map(|i| i.tensor.dtype).collect(),

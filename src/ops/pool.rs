@@ -41,6 +41,18 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("max_pool3d_with_indices_backward.grad_input", |c| {
         max_pool_backward(c, 3, Dest::Arg(8))
     }),
+    ("fractional_max_pool2d_backward", |c| {
+        fractional_max_pool_backward(c, 2, Dest::New)
+    }),
+    ("fractional_max_pool2d_backward.grad_input", |c| {
+        fractional_max_pool_backward(c, 2, Dest::Arg(5))
+    }),
+    ("fractional_max_pool3d_backward", |c| {
+        fractional_max_pool_backward(c, 3, Dest::New)
+    }),
+    ("fractional_max_pool3d_backward.grad_input", |c| {
+        fractional_max_pool_backward(c, 3, Dest::Arg(5))
+    }),
     ("avg_pool2d.out", |c| avg_pool(c, 2, Dest::Arg(7))),
     ("avg_pool3d.out", |c| avg_pool(c, 3, Dest::Arg(7))),
     ("avg_pool2d_backward.grad_input", |c| {
@@ -378,6 +390,36 @@ fn max_pool_backward(call: &mut Call, dims: usize, dest: Dest) -> Result<()> {
         dims,
         Accumulate::Sum,
         "max pooling backward",
+    )
+}
+
+/// `fractional_max_pool{2,3}d_backward(grad_output, self, kernel_size, output_size, indices)`:
+/// as max pooling's (the forward, `python/torch_mojo_backend/_fractional_pool.py`, returns
+/// indices the same way); the result is contiguous, as the CPU's.
+fn fractional_max_pool_backward(call: &mut Call, dims: usize, dest: Dest) -> Result<()> {
+    let (grad, x) = (call.tensor(0)?, call.tensor(1)?);
+    let (output_size, indices) = (call.ints(3)?, call.tensor(4)?);
+    let batch_dims = x.sizes.len().saturating_sub(dims);
+    let mut expected = x.sizes[..batch_dims].to_vec();
+    expected.extend(output_size.iter().take(dims));
+    for (t, what) in [(&grad, "gradOutput"), (&indices, "indices")] {
+        if t.sizes != expected {
+            return Err(Error::runtime(format!(
+                "fractional_max_pool{dims}d_backward(): {what} sizes unexpected"
+            )));
+        }
+    }
+    let gx = match dest {
+        Dest::New => call.create_in(&x.sizes, x.dtype, x.device, false)?,
+        Dest::Arg(_) => call.result(dest, &x.sizes, x.dtype, x.device)?,
+    };
+    scatter_to_indices(
+        &grad,
+        &indices,
+        &gx,
+        dims,
+        Accumulate::Sum,
+        "fractional max pooling backward",
     )
 }
 

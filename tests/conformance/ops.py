@@ -201,6 +201,8 @@ OPS = [
     "nn.functional.adaptive_max_pool1d",
     "nn.functional.adaptive_max_pool2d",
     "nn.functional.adaptive_max_pool3d",
+    "nn.functional.fractional_max_pool2d",
+    "nn.functional.fractional_max_pool3d",
     "nn.functional.max_unpool1d",
     "nn.functional.max_unpool2d",
     "nn.functional.max_unpool3d",

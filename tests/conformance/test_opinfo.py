@@ -223,7 +223,26 @@ def samples(case: Case):
     # A sample with attention dropout draws a random mask on each device: not comparable
     # element by element (tests/test_attention.py checks its statistics).
     found = (s for s in found if not s.kwargs.get("dropout_p", 0.0) and not mha_dropout(op, s))
+    found = (shared_window_samples(op, s) for s in found)
     return enumerate(itertools.islice(found, SAMPLES))
+
+
+FRACTIONAL_POOLING = {
+    "nn.functional.fractional_max_pool2d": 2,
+    "nn.functional.fractional_max_pool3d": 3,
+}
+
+
+def shared_window_samples(op, sample):
+    """Fractional max pooling draws its windows' random offsets on the input's device unless
+    given them: give both devices the same ones, drawn on the CPU as the functional draws."""
+    dims = FRACTIONAL_POOLING.get(op.name)
+    if dims is None or "_random_samples" in sample.kwargs:
+        return sample
+    x = sample.input
+    batch, channels = (x.shape[0], x.shape[1]) if x.dim() == dims + 2 else (1, x.shape[0])
+    sample.kwargs["_random_samples"] = torch.rand(batch, channels, dims, dtype=x.dtype)
+    return sample
 
 
 def mha_dropout(op, sample) -> bool:

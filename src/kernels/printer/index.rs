@@ -8,8 +8,8 @@ use crate::kernels::pattern::{AccumulateKernel, AccumulateKeysKernel, IndexKerne
 /// Index arguments: the map layout for `src`, the index tensors and `dst` over the iteration
 /// shape (`[n, nd, size[nd], (offset, stride[nd]) per tensor]`), then the fault word's
 /// offset and `(bound, stride)` per index tensor: the indexed dimension's size and its stride
-/// in the indexed tensor (`src` for a gather, `dst` for a scatter). An index outside its
-/// bound touches nothing and sets the fault word.
+/// in the indexed tensor (`src` for a gather, `dst` for a scatter), then the launch's fault
+/// tag. An index outside its bound touches nothing and reports the fault.
 pub fn index(p: &mut Printer, k: &IndexKernel) {
     let indices = k.indices.len();
     let fault = 2 + indices;
@@ -38,8 +38,7 @@ pub fn index(p: &mut Printer, k: &IndexKernel) {
         p.close();
     }
     p.if_("!ok");
-    let one = p.d.constant(DType::I32, 1.0);
-    p.line(format!("st{fault}({}, {one});", p.word("fw")));
+    report_fault(p, fault, &format!("fw + {}u", 1 + 2 * indices));
     p.line("continue;");
     p.close();
     let (dst, size) = (1 + indices, k.dtype.size());
@@ -48,6 +47,16 @@ pub fn index(p: &mut Printer, k: &IndexKernel) {
     } else {
         format!("st{dst}(a{dst}, ld0(a0 + jump * {size}u));")
     });
+    p.close();
+}
+
+/// Stores the launch's tag (word `tag_word`) in the fault word (tensor `fault`, at the offset
+/// word `fw`) unless an earlier launch stored its own.
+fn report_fault(p: &mut Printer, fault: usize, tag_word: &str) {
+    let zero = p.d.constant(DType::I32, 0.0);
+    p.if_(format!("ld{fault}({}) == {zero}", p.word("fw")));
+    let tag = p.d.scalar(DType::I32, tag_word);
+    p.line(format!("st{fault}({}, {tag});", p.word("fw")));
     p.close();
 }
 
@@ -70,7 +79,7 @@ fn out_of_bounds(p: &Printer) -> String {
 
 /// Accumulate-keys arguments: the map layout over the sorted space (`[n, nd, size[nd],
 /// (offset, stride[nd])` for each index tensor, the keys and the key base`]`), then the fault
-/// word's offset and `(bound, key_stride)` per index tensor. The key base is no tensor: its
+/// word's offset, `(bound, key_stride)` per index tensor and the launch's fault tag. The key base is no tensor: its
 /// strides are the keyed output dimensions' flat strides, so its element offset is the part
 /// of the key the value's own coordinates give; each index adds its wrapped value times its
 /// target dimension's flat stride.
@@ -95,8 +104,7 @@ pub fn accumulate_keys(p: &mut Printer, k: &AccumulateKeysKernel) {
         p.let_("v", Ty::I64, format!("i64(ld{j}(a{j}))"));
         wrapped(p, k.wrap, &format!("fw + {}u", 1 + 2 * j));
         p.if_(out_of_bounds(p));
-        let one = p.d.constant(DType::I32, 1.0);
-        p.line(format!("st{fault}({}, {one});", p.word("fw")));
+        report_fault(p, fault, &format!("fw + {}u", 1 + 2 * indices));
         p.line("ok = false;");
         p.else_(None);
         p.line(format!(

@@ -36,7 +36,9 @@ fn main {
             const i64 bound = i64(p.w[fw + 1u]);
             const i64 w = (v < ((i64)0ll) ? v + bound : v);
             if (w < ((i64)0ll) || w >= bound) {
-                st2(p.w[fw], ((int)0x1u));
+                if (ld2(p.w[fw]) == ((int)0x0u)) {
+                    st2(p.w[fw], (int)p.w[fw + 3u]);
+                }
                 ok = false;
             } else {
                 key += w * i64(p.w[fw + 2u]);

@@ -36,7 +36,9 @@ fn main {
             let bound: i64 = i64(p[fw + 1u]);
             let w: i64 = select(v, v + bound, v < 0li);
             if (w < 0li || w >= bound) {
-                st2(p[fw], bitcast<i32>(0x1u));
+                if (ld2(p[fw]) == bitcast<i32>(0x0u)) {
+                    st2(p[fw], bitcast<i32>(p[fw + 3u]));
+                }
                 ok = false;
             } else {
                 key += w * i64(p[fw + 2u]);

@@ -42,7 +42,9 @@ fn main {
             }
         }
         if (!ok) {
-            st3(p[fw], bitcast<i32>(0x1u));
+            if (ld3(p[fw]) == bitcast<i32>(0x0u)) {
+                st3(p[fw], bitcast<i32>(p[fw + 3u]));
+            }
             continue;
         }
         st2(a2, ld0(a0 + jump * 4u));
