@@ -19,7 +19,7 @@ torch_mojo_backend.register_mojo_devices()
 DEVICE = torch.accelerator.current_accelerator()
 BATCH = 1
 
-# name -> (channels in, size, channels out, kernel, stride)
+# name -> (channels in, size, channels out, kernel, stride[, groups])
 CONVOLUTIONS = {
     "conv 7x7/2 3->64 @224 (stem)": (3, 224, 64, 7, 2),
     "conv 1x1 64->256 @56": (64, 56, 256, 1, 1),
@@ -28,17 +28,19 @@ CONVOLUTIONS = {
     "conv 3x3 256->256 @14": (256, 14, 256, 3, 1),
     "conv 3x3 512->512 @7": (512, 7, 512, 3, 1),
     "conv 1x1 2048->512 @7": (2048, 7, 512, 1, 1),
+    "depthwise 3x3 96 @56 (MobileNet)": (96, 56, 96, 3, 1, 96),
+    "depthwise 7x7 256 @28 (ConvNeXt)": (256, 28, 256, 7, 1, 256),
 }
 
 
-def conv_case(c_in, size, c_out, k, stride):
+def conv_case(c_in, size, c_out, k, stride, groups=1):
     torch.manual_seed(0)
     x = torch.randn(BATCH, c_in, size, size)
-    w = torch.randn(c_out, c_in, k, k) / (c_in * k * k) ** 0.5
+    w = torch.randn(c_out, c_in // groups, k, k) / (c_in // groups * k * k) ** 0.5
 
     def step(x, w):
         x, w = x.detach().requires_grad_(), w.detach().requires_grad_()
-        y = F.conv2d(x, w, stride=stride, padding=k // 2)
+        y = F.conv2d(x, w, stride=stride, padding=k // 2, groups=groups)
         y.backward(torch.ones_like(y))
         return y.detach(), x.grad, w.grad
 

@@ -121,9 +121,23 @@ def test_long_summed_dimension_splits(device):
     )
 
 
+@pytest.mark.parametrize("rows", [1, 4, 5])
+def test_direct_and_tiled_products(device, rows):
+    """Products of at most four rows per group run one invocation per output, more run
+    tiles: both sides of the boundary, in every pass (forward, input and weight gradient)."""
+    torch.manual_seed(0)
+    compare(
+        device,
+        lambda x, w, b: F.conv2d(x, w, b, padding=1, stride=(2, 1), groups=3),
+        torch.randn(2, 3 * rows, 9, 8),
+        torch.randn(3 * rows, rows, 3, 3),
+        torch.randn(3 * rows),
+    )
+
+
 def test_more_workgroups_than_one_grid_row(device):
-    # 1,040 depthwise groups x 64 tiles of 64 positions = 66,560 workgroups (past 65,535) in
-    # the forward and input-gradient products.
+    # 1,040 depthwise groups x 4,096 positions: 66,560 workgroups of 64 invocations (past
+    # 65,535) in the forward and input-gradient products, one invocation per output.
     torch.manual_seed(0)
     compare(
         device,

@@ -117,6 +117,9 @@ pub struct ConvKernel {
     pub pass: ConvPass,
     /// Whether a bias per output row (of the whole, ungrouped matrix) is added before rounding.
     pub bias: bool,
+    /// One invocation per output element instead of tiles: for products with a few rows
+    /// per group (depthwise convolutions), whose tiles would be mostly empty.
+    pub direct: bool,
 }
 
 /// Which part of fused attention a kernel computes (see `printer::attention`).
@@ -556,9 +559,10 @@ impl Kernel {
                 k.output.name()
             ),
             Kernel::Conv(k) => format!(
-                "conv_{:?}{}({})->{}",
+                "conv_{:?}{}{}({})->{}",
                 k.pass,
                 if k.bias { "_bias" } else { "" },
+                if k.direct { "_direct" } else { "" },
                 k.input.name(),
                 k.output.name()
             ),

@@ -28,6 +28,11 @@ use std::ops::Add;
 /// sums added afterwards (a bounded loop per invocation, and more groups for few outputs).
 const K_CHUNK: i64 = 2048;
 
+/// Products with at most this many rows per group (depthwise convolutions, the input
+/// gradient of a few-channel image) run one invocation per output element: a tile of
+/// `GEMM_TILE` rows would be mostly empty.
+const DIRECT_ROWS: i64 = 4;
+
 pub const OPS: &[(&str, OpFn)] = &[
     ("convolution_overrideable", convolution),
     ("convolution_backward_overrideable", convolution_backward),
@@ -238,15 +243,20 @@ fn run_product(p: Product, geometry: &Geometry) -> Result<()> {
         output: out.t.dtype,
         pass: p.pass,
         bias: p.bias.is_some(),
+        direct: m <= DIRECT_ROWS,
     });
-    let launched = groups * splits * tiles_m * tiles_n;
+    let threads = if m <= DIRECT_ROWS {
+        groups * splits * m * n
+    } else {
+        groups * splits * tiles_m * tiles_n * i64::from(GROUP_SIZE)
+    };
     submit(
         device,
         &kernel,
         &addresses,
         words,
         &offset_words,
-        launched as u64 * u64::from(GROUP_SIZE),
+        threads as u64,
     )?;
     if let Some(partial) = &partial {
         let sums = TensorRef {

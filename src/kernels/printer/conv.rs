@@ -3,7 +3,7 @@
 //! and position as the tiles are staged, so no unfolded (im2col) buffer exists. Spatial
 //! dimensions are always three (depth, height, width; missing ones have size 1).
 
-use super::gemm::{open_tile_loop, shared_tiles, tile_product};
+use super::gemm::{element_product, open_element_loop, open_tile_loop, shared_tiles, tile_product};
 use super::{Printer, Ty};
 use crate::kernels::pattern::{ConvKernel, ConvPass};
 
@@ -32,7 +32,9 @@ const OUTSIDE: &str = "0xffffffffu";
 /// ([`ConvPass::Transposed`]), zero outside the image.
 pub fn conv(p: &mut Printer, k: &ConvKernel) {
     let acc = Ty::Value(k.acc);
-    shared_tiles(p, acc);
+    if !k.direct {
+        shared_tiles(p, acc);
+    }
     p.uniform_words("dims", 6);
     let (isz, osz) = (k.input.size(), k.output.size());
     let dense = |p: &Printer, base: u32, row: &str, col: &str| {
@@ -91,7 +93,11 @@ pub fn conv(p: &mut Printer, k: &ConvKernel) {
         Some(Ty::U32),
         |p| source(p, k.pass),
     );
-    open_tile_loop(p);
+    if k.direct {
+        open_element_loop(p);
+    } else {
+        open_tile_loop(p);
+    }
     p.let_("grp", Ty::U32, format!("b / {}", p.word("6u")));
     p.let_(
         "k_begin",
@@ -104,29 +110,30 @@ pub fn conv(p: &mut Printer, k: &ConvKernel) {
         format!("min(dims[2], k_begin + {})", p.word("7u")),
     );
     let pass = k.pass;
-    tile_product(
-        p,
-        k.acc,
-        |p, row, col| {
-            let at = format!("{} + ({}) * {isz}u", p.word("8u"), dense(p, 8, row, col));
-            p.d.convert(&format!("ld0({at})"), k.input, k.acc)
-        },
-        |p, row, col| {
-            let (tap, pos) = match pass {
-                ConvPass::Weight => (col, row),
-                ConvPass::Gather | ConvPass::Transposed => (row, col),
-            };
-            p.let_("e_src", Ty::U32, format!("source({tap}, {pos}, grp)"));
-            let zero = p.d.constant(k.acc, 0.0);
-            let at = format!("{} + e_src * {isz}u", p.word("21u"));
-            let value = p.d.convert(&format!("ld1({at})"), k.input, k.acc);
-            p.var("x_src", Ty::Value(k.acc), zero);
-            p.if_(format!("e_src != {OUTSIDE}"));
-            p.line(format!("x_src = {value};"));
-            p.close();
-            "x_src".to_string()
-        },
-    );
+    let load_a = |p: &mut Printer, row: &str, col: &str| {
+        let at = format!("{} + ({}) * {isz}u", p.word("8u"), dense(p, 8, row, col));
+        p.d.convert(&format!("ld0({at})"), k.input, k.acc)
+    };
+    let load_b = |p: &mut Printer, row: &str, col: &str| {
+        let (tap, pos) = match pass {
+            ConvPass::Weight => (col, row),
+            ConvPass::Gather | ConvPass::Transposed => (row, col),
+        };
+        p.let_("e_src", Ty::U32, format!("source({tap}, {pos}, grp)"));
+        let zero = p.d.constant(k.acc, 0.0);
+        let at = format!("{} + e_src * {isz}u", p.word("21u"));
+        let value = p.d.convert(&format!("ld1({at})"), k.input, k.acc);
+        p.var("x_src", Ty::Value(k.acc), zero);
+        p.if_(format!("e_src != {OUTSIDE}"));
+        p.line(format!("x_src = {value};"));
+        p.close();
+        "x_src".to_string()
+    };
+    if k.direct {
+        element_product(p, k.acc, load_a, load_b);
+    } else {
+        tile_product(p, k.acc, load_a, load_b);
+    }
     p.close();
 }
 

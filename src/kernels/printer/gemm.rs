@@ -105,6 +105,37 @@ pub(super) fn open_tile_loop(p: &mut Printer) {
     );
 }
 
+/// Opens the loop over the launch's output elements, one invocation each, with uniform words
+/// `dims` = `[m, n, k, batch, ..]`: `m`, `n`, the batch entry `b`, `row` and `col`.
+pub(super) fn open_element_loop(p: &mut Printer) {
+    p.let_("m", Ty::U32, "dims[0]");
+    p.let_("n", Ty::U32, "dims[1]");
+    p.grid_loop("i", "dims[3] * m * n");
+    p.let_("col", Ty::U32, "i % n");
+    p.let_("row", Ty::U32, "(i / n) % m");
+    p.let_("b", Ty::U32, "i / n / m");
+}
+
+/// The direct product of one output element, inside the element loop: with `row`, `col`,
+/// `b`, `k_begin` and `k_end` in scope, accumulates `a[row, kk] * b[kk, col]` over `kk` in
+/// order (as `tile_product` does, so both give the same sums) and hands it to `put`.
+pub(super) fn element_product(
+    p: &mut Printer,
+    acc_dtype: DType,
+    load_a: impl FnOnce(&mut Printer, &str, &str) -> String,
+    load_b: impl FnOnce(&mut Printer, &str, &str) -> String,
+) {
+    let zero = p.d.constant(acc_dtype, 0.0);
+    p.var("c", Ty::Value(acc_dtype), zero);
+    p.for_up("kk", "k_begin", "k_end");
+    let a = load_a(p, "row", "kk");
+    p.let_("av", Ty::Value(acc_dtype), a);
+    let b = load_b(p, "kk", "col");
+    p.line(format!("c = c + av * {b};"));
+    p.close();
+    p.line("put(b, row, col, c);");
+}
+
 /// The group memory `tile_product` stages its slices through.
 pub(super) fn shared_tiles(p: &mut Printer, acc: Ty) {
     let staged = TILE * K_STEP;

@@ -105,6 +105,18 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 output: DType::F16,
                 pass: ConvPass::Transposed,
                 bias: true,
+                direct: false,
+            }),
+        ),
+        (
+            "conv_direct",
+            Kernel::Conv(ConvKernel {
+                input: f,
+                acc: f,
+                output: f,
+                pass: ConvPass::Weight,
+                bias: false,
+                direct: true,
             }),
         ),
         (
