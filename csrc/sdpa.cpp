@@ -1,7 +1,7 @@
 // Scaled dot-product attention routing. PyTorch's scaled_dot_product_attention asks the device
 // which fused kernel serves a call (_fused_sdp_choice_stub); mojo answers "overrideable" (the
 // tiled kernel of src/ops/attention.rs) when that kernel covers the call and math otherwise.
-// Dropout and masks that need a gradient stay on the math path.
+// Masks that need a gradient and float64 stay on the math path.
 #include <ATen/Context.h>
 #include <ATen/SDPBackend.h>
 #include <ATen/native/DispatchStub.h>
@@ -13,13 +13,12 @@ namespace {
 constexpr int64_t kWidestHead = 256;
 
 bool fused_serves(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
-                  const std::optional<at::Tensor>& mask, double dropout_p, bool enable_gqa) {
+                  const std::optional<at::Tensor>& mask, bool enable_gqa) {
   if (q.dim() != 4 || k.dim() != 4 || v.dim() != 4) return false;
   if (q.is_nested() || k.is_nested() || v.is_nested()) return false;
   const auto dtype = q.scalar_type();
   if (dtype != at::kFloat && dtype != at::kHalf && dtype != at::kBFloat16) return false;
   if (k.scalar_type() != dtype || v.scalar_type() != dtype) return false;
-  if (dropout_p != 0.0) return false;
   if (k.size(0) != q.size(0) || v.size(0) != q.size(0)) return false;
   if (k.size(1) != v.size(1) || k.size(2) != v.size(2) || k.size(3) != q.size(3)) return false;
   const bool same_heads = k.size(1) == q.size(1);
@@ -33,10 +32,10 @@ bool fused_serves(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
 }
 
 int64_t choose_sdp_backend(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
-                           const std::optional<at::Tensor>& attn_mask, double dropout_p, bool /*is_causal*/,
+                           const std::optional<at::Tensor>& attn_mask, double /*dropout_p*/, bool /*is_causal*/,
                            std::optional<double> /*scale*/, bool enable_gqa) {
   auto& ctx = at::globalContext();
-  if (ctx.userEnabledOverrideableSDP() && fused_serves(query, key, value, attn_mask, dropout_p, enable_gqa)) {
+  if (ctx.userEnabledOverrideableSDP() && fused_serves(query, key, value, attn_mask, enable_gqa)) {
     return static_cast<int64_t>(at::SDPBackend::overrideable);
   }
   TORCH_CHECK(ctx.userEnabledMathSDP(),

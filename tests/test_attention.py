@@ -1,6 +1,7 @@
 """Scaled dot-product attention on mojo against the CPU: the fused kernel's route and what it
 declines to the math path, masks, causal, grouped-query attention, head widths, dtypes, strided
-operands, sequences past one launch's chunk, O(sequence) memory at T=4096, and two threads."""
+operands, sequences past one launch's chunk, O(sequence) memory at T=4096, two threads, and
+dropout (its mask read back through identity values)."""
 
 import threading
 
@@ -170,15 +171,94 @@ def test_no_backend_left_raises(device):
         F.scaled_dot_product_attention(q, q, q)
 
 
-def test_dropout_through_the_math_path(device):
-    """Attention dropout draws from mojo's generator: each probability kept with 1 - p and
-    scaled by 1 / (1 - p), so rows of dropped-out weights average one."""
+def dropout_mask(device, q, k, p, seed, **kwargs):
+    """The fused kernel's dropout factors for `q`, `k` under `seed`: with the identity as the
+    values, the output is the dropped-out probability matrix itself."""
+    tk = k.shape[-2]  # at most 256: the fused kernel's widest values
+    eye = torch.eye(tk).expand(*k.shape[:-1], tk).contiguous()
+    torch.mojo.manual_seed(seed)
+    out = F.scaled_dot_product_attention(
+        q.to(device), k.to(device), eye.to(device), dropout_p=p, **kwargs
+    )
+    return out.cpu().reshape(*q.shape[:-1], tk)
+
+
+@pytest.mark.parametrize("p", [0.1, 0.5])
+def test_fused_dropout_keeps_each_probability_with_one_minus_p(device, p):
+    """Kept probabilities are the softmax's scaled by 1 / (1 - p), the rest zero, kept with
+    frequency 1 - p (over 480,000 draws: within 0.5%), from mojo's generator: the same seed
+    gives the same mask, the next call another."""
+    torch.manual_seed(0)
+    q, k = torch.randn(2, 4, 300, 16), torch.randn(2, 4, 200, 16)
+    dropped = dropout_mask(device, q, k, p, seed=7)
+    probs = torch.softmax(q @ k.transpose(-1, -2) / 4.0, dim=-1)
+    kept = dropped != 0
+    assert abs(kept.float().mean().item() - (1 - p)) < 0.005
+    torch.testing.assert_close(dropped[kept], (probs / (1 - p))[kept], rtol=1e-5, atol=1e-7)
+    assert torch.equal(dropout_mask(device, q, k, p, seed=7), dropped)
+    torch.mojo.manual_seed(7)
+    first = F.scaled_dot_product_attention(q.to(device), k.to(device), k.to(device), dropout_p=p)
+    second = F.scaled_dot_product_attention(q.to(device), k.to(device), k.to(device), dropout_p=p)
+    assert not torch.equal(first.cpu(), second.cpu())
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_fused_dropout_gradients_use_the_forward_mask(device, causal):
+    """Output and gradients equal the CPU's attention with the mask the kernel drew (read back
+    through the identity), over several query tiles and with grouped heads."""
+    torch.manual_seed(0)
+    b, h, hk, tq, tk, d = 1, 4, 2, 300, 200, 16
+    q, k, v = torch.randn(b, h, tq, d), torch.randn(b, hk, tk, d), torch.randn(b, hk, tk, d)
+    grad = torch.randn(b, h, tq, d)
+    p = 0.2
+    mask = dropout_mask(device, q, k, p, seed=3, is_causal=causal, enable_gqa=True) != 0
+    torch.mojo.manual_seed(3)
+    actual, route = attention(device, q, k, v, grad, dropout_p=p, is_causal=causal, enable_gqa=True)
+    assert route == FUSED
+    qc, kc, vc = (t.clone().requires_grad_() for t in (q, k, v))
+    scores = qc @ kc.repeat_interleave(h // hk, 1).transpose(-1, -2) / d**0.5
+    if causal:
+        scores = scores.masked_fill(torch.ones(tq, tk, dtype=torch.bool).triu(1), float("-inf"))
+    weights = torch.softmax(scores, dim=-1) * mask / (1 - p)
+    out = weights @ vc.repeat_interleave(h // hk, 1)
+    out.backward(grad)
+    expected = (out, qc.grad, kc.grad, vc.grad)
+    for name, a, e in zip(("out", "dq", "dk", "dv"), actual, expected, strict=True):
+        message = lambda m, n=name: f"{n}: {m}"  # noqa: E731
+        torch.testing.assert_close(a, e.detach(), atol=2e-5, rtol=2e-5, msg=message)
+
+
+def test_fused_dropout_masks_agree_across_chunks(device):
+    """Past one launch's chunk of keys: with equal scores, values and output gradients of
+    one, the output counts the kept weights by row and the value gradient by key, so the
+    counts' totals agree only if the forward and the backward drew the same mask (two
+    independent masks would differ by about a thousand)."""
+    tq, tk, p = 1100, 2600, 0.3
+    q = torch.zeros(1, 2, tq, 8, device=device, requires_grad=True)
+    k = torch.zeros(1, 2, tk, 8, device=device, requires_grad=True)
+    v = torch.ones(1, 2, tk, 8, device=device, requires_grad=True)
+    out = F.scaled_dot_product_attention(q, k, v, dropout_p=p)
+    assert type(out.grad_fn).__name__ == FUSED
+    out.backward(torch.ones_like(out))
+    counts = []
+    for t in (out.detach(), v.grad):
+        scaled = t.cpu()[..., 0].double() * tk * (1 - p)
+        count = scaled.round()
+        assert (scaled - count).abs().max() < 0.05
+        counts.append(count.sum().item())
+    assert counts[0] == counts[1]
+    assert abs(counts[0] / (2 * tq * tk) - (1 - p)) < 0.005
+
+
+def test_fused_dropout_rows_average_one(device):
+    """With equal scores and values of one, each output averages the kept weights: one."""
     q = torch.zeros(1, 1, 256, 8, device=device)
     v = torch.ones(1, 1, 256, 8, device=device)
     out = F.scaled_dot_product_attention(q, q, v, dropout_p=0.25)
-    mean = out.mean().item()
-    assert abs(mean - 1.0) < 0.02, mean
+    assert abs(out.mean().item() - 1.0) < 0.02
     assert out.std().item() > 0.01, "dropout was applied"
+    everything = F.scaled_dot_product_attention(q, q, v, dropout_p=1.0)
+    assert torch.equal(everything.cpu(), torch.zeros(1, 1, 256, 8))
 
 
 def test_mismatched_dtypes_raise_like_cpu(device):

@@ -181,12 +181,14 @@ impl AttentionTensor {
 }
 
 /// A pass of fused scaled dot-product attention over `[B, H, T, D]` tensors of `dtype`,
-/// accumulating in float32; `bias` says whether an additive mask is read.
+/// accumulating in float32; `bias` says whether an additive mask is read, `dropout` whether
+/// the probabilities are dropped by a Philox mask (launch words 51..57).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AttentionKernel {
     pub dtype: DType,
     pub pass: AttentionPass,
     pub bias: bool,
+    pub dropout: bool,
 }
 
 impl AttentionKernel {
@@ -567,9 +569,10 @@ impl Kernel {
                 k.output.name()
             ),
             Kernel::Attention(k) => format!(
-                "attention_{:?}{}({})",
+                "attention_{:?}{}{}({})",
                 k.pass,
                 if k.bias { "_bias" } else { "" },
+                if k.dropout { "_dropout" } else { "" },
                 k.dtype.name()
             ),
             Kernel::MaskedSelect(dtype) => format!("masked_select({})", dtype.name()),

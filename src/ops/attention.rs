@@ -6,7 +6,7 @@
 //! key/value head for its `H / Hk` query heads.
 
 use super::batch_norm::map_scaled;
-use super::call::Call;
+use super::call::{Call, Located};
 use super::launch::{common_device, stride_word, submit, word};
 use super::registry::OpFn;
 use super::scratch::Scratch;
@@ -15,6 +15,7 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::printer::{ATTENTION_BLOCK, ATTENTION_STAGE, ATTENTION_WIDTH, GROUP_SIZE};
 use crate::kernels::{AttentionKernel, AttentionPass, AttentionTensor, Expr, Kernel};
+use crate::runtime::backend;
 use std::ops::Mul;
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -45,6 +46,39 @@ struct Attention {
     /// Rows per staged block.
     block: i64,
     device: usize,
+    dropout: Option<Dropout>,
+}
+
+/// Dropout of the probabilities: the Philox mask of `printer::attention`.
+#[derive(Clone, Copy)]
+struct Dropout {
+    seed: u64,
+    offset: u64,
+    /// The probability of dropping.
+    p: f64,
+}
+
+impl Dropout {
+    /// The generator offset the mask of rows of `keys` probabilities consumes: one Philox
+    /// block per four keys.
+    fn increment(keys: i64) -> u64 {
+        4 * (keys as u64).div_ceil(4)
+    }
+
+    /// Launch words 51..57.
+    fn words(&self) -> [u32; 6] {
+        let block = self.offset / 4;
+        let keep = 1.0 - self.p;
+        let scale = if keep > 0.0 { 1.0 / keep } else { 0.0 };
+        [
+            self.seed as u32,
+            (self.seed >> 32) as u32,
+            block as u32,
+            (block >> 32) as u32,
+            (keep as f32).to_bits(),
+            (scale as f32).to_bits(),
+        ]
+    }
 }
 
 impl Attention {
@@ -120,12 +154,15 @@ impl Attention {
             width,
             block,
             device,
+            dropout: None,
         })
     }
 
-    /// Blocks per chunk for a pass whose block costs `products` row products per staged row.
+    /// Blocks per chunk for a pass whose block costs `products` row products per staged row
+    /// (and a Philox draw, ten rounds, with dropout).
     fn blocks_per_chunk(&self, products: i64) -> i64 {
-        let cost = 32 + self.block * (products * self.width / 8 + 2);
+        let draw = if self.dropout.is_some() { 10 } else { 0 };
+        let cost = 32 + self.block * (products * self.width / 8 + 2 + draw);
         (ITERATIONS / cost).max(1)
     }
 
@@ -147,6 +184,7 @@ impl Attention {
             dtype: self.q.dtype,
             pass,
             bias: self.bias.is_some(),
+            dropout: self.dropout.is_some() && pass != AttentionPass::Combine,
         };
         let [b, h, hk, tq, tk, d, dv] = self.sizes;
         let items = b * heads * tiles;
@@ -171,6 +209,11 @@ impl Attention {
         }
         words.push((self.scale as f32).to_bits());
         words.resize(51, 0);
+        if let Some(dropout) = &self.dropout {
+            // Each query row's Philox subsequence is its u32 number.
+            word(b * h * tq, "size")?;
+            words.extend(dropout.words());
+        }
         let (order, _) = kernel.tensors();
         let mut addresses = Vec::with_capacity(order.len());
         let mut offset_words = Vec::with_capacity(order.len());
@@ -217,6 +260,38 @@ impl Attention {
     }
 }
 
+fn dropout_probability(p: f64) -> Result<f64> {
+    if !(0.0..=1.0).contains(&p) {
+        return Err(Error::runtime(format!(
+            "dropout probability has to be between 0 and 1, but got {p}"
+        )));
+    }
+    Ok(p)
+}
+
+/// The value of the forward's 0-dim int64 `philox_seed` or `philox_offset` (argument `at`).
+fn philox_word(call: &Call, at: usize, name: &str) -> Result<u64> {
+    let (t, on_host) = match call.located(at)? {
+        Located::Device(t) => (t, false),
+        Located::Host(t) => (t, true),
+    };
+    if t.numel() != 1 || t.dtype != DType::I64 {
+        return Err(Error::runtime(format!(
+            "mojo fused attention backward with dropout: {name} must be the forward's one-element int64 tensor, got {:?} of {}",
+            t.sizes,
+            t.dtype.torch_name()
+        )));
+    }
+    let mut bytes = [0u8; 8];
+    if on_host {
+        // SAFETY: the glue passed a live host tensor with one int64 element.
+        bytes = unsafe { std::ptr::read_unaligned(t.address as *const [u8; 8]) };
+    } else {
+        backend()?.read(t.address, &mut bytes)?;
+    }
+    Ok(u64::from_le_bytes(bytes))
+}
+
 /// `t` viewed as `[B, H, Tq, Tk]` by PyTorch's broadcasting rules.
 fn broadcast_bias(t: &TensorRef, shape: &[i64; 4], dtype: DType) -> Result<TensorRef> {
     if t.dtype != dtype {
@@ -258,13 +333,14 @@ fn broadcast_bias(t: &TensorRef, shape: &[i64; 4], dtype: DType) -> Result<Tenso
 fn forward(call: &mut Call) -> Result<()> {
     let (q, k, v) = (call.tensor(0)?, call.tensor(1)?, call.tensor(2)?);
     let bias = call.optional_tensor(3)?;
-    if call.double(4)? != 0.0 {
-        return Err(Error::not_implemented(
-            "mojo: _scaled_dot_product_fused_attention_overrideable with dropout (the math path serves it)",
-        ));
-    }
-    let a = Attention::new(q, k, v, bias, call.boolean(5)?, call.optional_double(7)?)?;
+    let p = dropout_probability(call.double(4)?)?;
+    let mut a = Attention::new(q, k, v, bias, call.boolean(5)?, call.optional_double(7)?)?;
     let [b, h, _, tq, tk, _, dv] = a.sizes;
+    if p > 0.0 {
+        // The op takes no generator: argument 4 (dropout_p) names none, so the default one.
+        let (seed, offset) = call.philox(4, a.device, Dropout::increment(tk))?;
+        a.dropout = Some(Dropout { seed, offset, p });
+    }
     let out = call.create(&[b, h, tq, dv], a.q.dtype, a.device)?;
     let lse = call.create(&[b, h, tq], DType::F32, a.device)?;
     for _ in 0..2 {
@@ -272,8 +348,20 @@ fn forward(call: &mut Call) -> Result<()> {
     }
     call.return_int(tq)?;
     call.return_int(tk)?;
-    for _ in 0..2 {
-        call.create(&[0], DType::I64, a.device)?;
+    // The mask's seed and offset, for the backward (0-dim int64, as CUDA's flash attention
+    // returns them); empty without dropout.
+    match a.dropout {
+        Some(Dropout { seed, offset, .. }) => {
+            for value in [seed, offset] {
+                let t = call.create(&[], DType::I64, a.device)?;
+                backend()?.write(t.address, &value.to_le_bytes())?;
+            }
+        }
+        None => {
+            for _ in 0..2 {
+                call.create(&[0], DType::I64, a.device)?;
+            }
+        }
     }
     call.create(&[0], a.q.dtype, a.device)?;
     let rows = b * h * tq;
@@ -323,12 +411,15 @@ fn backward(call: &mut Call) -> Result<()> {
             "mojo fused attention backward: logsumexp must be the forward's contiguous float32 tensor",
         ));
     }
-    if call.double(12)? != 0.0 {
-        return Err(Error::not_implemented(
-            "mojo: _scaled_dot_product_fused_attention_overrideable_backward with dropout",
-        ));
+    let p = dropout_probability(call.double(12)?)?;
+    let mut a = Attention::new(q, k, v, bias, call.boolean(13)?, call.optional_double(16)?)?;
+    if p > 0.0 {
+        a.dropout = Some(Dropout {
+            seed: philox_word(call, 14, "philox_seed")?,
+            offset: philox_word(call, 15, "philox_offset")?,
+            p,
+        });
     }
-    let a = Attention::new(q, k, v, bias, call.boolean(13)?, call.optional_double(16)?)?;
     let [b, h, hk, tq, tk, d, dv] = a.sizes;
     if grad_out.sizes != [b, h, tq, dv] || out.sizes != grad_out.sizes {
         return Err(Error::runtime(format!(

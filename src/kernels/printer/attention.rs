@@ -15,12 +15,20 @@
 //!   the launch's work items (`batch * heads * tiles`);
 //! - `[14]` the score scale (float32 bits);
 //! - per tensor: `[B, H, T, D]` tensors their offset and four element strides (the bias's
-//!   over `[B, H, Tq, Tk]`), work tensors (float32, contiguous) their offset.
+//!   over `[B, H, Tq, Tk]`), work tensors (float32, contiguous) their offset;
+//! - `[51..57)` with dropout: the generator's key (two words) and block (its offset / 4, two
+//!   words), the keep probability `1 - p` and its inverse (float32 bits).
 //!
 //! Scores are `scale * q.k + bias`, keys after the query masked when causal (top-left
 //! aligned, as PyTorch's). A row that every key is masked from gets a zero output and a
 //! logsumexp of +inf (so its gradients are zero), as the math path's safe softmax.
+//!
+//! Dropout keeps probability `(i, j)` of row `r = (b * H + h) * Tq + i` where cuRAND's
+//! uniform of Philox component `j % 4` at subsequence `r`, block `j / 4` is below `1 - p`,
+//! scaled by `1 / (1 - p)`: every pass draws the same mask from the same words. The softmax
+//! sums (and so the logsumexp) are those of the kept and dropped probabilities alike.
 
+use super::random::{philox, uniform32};
 use super::{Printer, Ty, GROUP_SIZE};
 use crate::dtype::DType;
 use crate::kernels::pattern::{AttentionKernel, AttentionPass, AttentionTensor};
@@ -34,7 +42,13 @@ pub const BLOCK: u32 = 64;
 /// Unrolled steps of the loops over a row's elements (`P` is a multiple).
 const UNROLL: u32 = 8;
 
+/// The first dropout word.
+const DROPOUT_WORDS: u32 = 51;
+
 pub fn attention(p: &mut Printer, k: &AttentionKernel) {
+    if k.dropout {
+        kept_fn(p);
+    }
     match k.pass {
         AttentionPass::Forward => forward(p, k),
         AttentionPass::Combine => combine(p, k),
@@ -105,6 +119,34 @@ fn neg_inf(p: &Printer) -> String {
 
 fn zero(p: &Printer) -> String {
     p.d.constant(DType::F32, 0.0)
+}
+
+/// `kept(r, j)`: the dropout factor of probability `j` of row `r` (0, or `1 / (1 - p)`).
+fn kept_fn(p: &mut Printer) {
+    p.function(
+        "kept",
+        &[("r", Ty::U32), ("j", Ty::U32)],
+        Some(Ty::F32),
+        |p| {
+            let x = p.d.local_array("x", Ty::U32, 4);
+            p.line(x);
+            philox(p, "x", "j / 4u", "r", DROPOUT_WORDS);
+            p.let_("u", Ty::F32, uniform32("x[j % 4u]"));
+            let keep = p.d.scalar(DType::F32, &format!("{}u", DROPOUT_WORDS + 4));
+            let scale = p.d.scalar(DType::F32, &format!("{}u", DROPOUT_WORDS + 5));
+            let factor = p.select(&format!("u < {keep}"), &scale, &zero(p));
+            p.line(format!("return {factor};"));
+        },
+    );
+}
+
+/// `value` times the dropout factor of probability `j` of row `r`, when the kernel drops.
+fn dropped(k: &AttentionKernel, value: &str, r: &str, j: &str) -> String {
+    if k.dropout {
+        format!("{value} * kept({r}, {j})")
+    } else {
+        value.to_string()
+    }
 }
 
 /// Opens the loop over the launch's work items (row tiles of a head) with `c` (the chunk),
@@ -275,7 +317,8 @@ fn forward(p: &mut Printer, k: &AttentionKernel) {
     let (ninf, z) = (neg_inf(p), zero(p));
     p.var("m", Ty::F32, &ninf);
     p.var("l", Ty::F32, &z);
-    p.let_("base", Ty::U32, "(bh * dims[3] + row) * (dims[7] + 2u)");
+    p.let_("r", Ty::U32, "bh * dims[3] + row");
+    p.let_("base", Ty::U32, "r * (dims[7] + 2u)");
     resume_row(p, &ts, "ov", Partial, "base", "dims[7]");
     p.if_("resume");
     let (m, l) = (
@@ -314,7 +357,8 @@ fn forward(p: &mut Printer, k: &AttentionKernel) {
     p.for_up("j", "0u", "dims[8]");
     p.let_("pj", Ty::F32, "exp(s[j] - mn)");
     p.line("l = l + pj;");
-    axpy(p, ("ov", "0u"), "pj", ("sv", "j * dims[7]"));
+    p.let_("wj", Ty::F32, dropped(k, "pj", "r", "kb + j"));
+    axpy(p, ("ov", "0u"), "wj", ("sv", "j * dims[7]"));
     p.close();
     p.line("m = mn;");
     p.close();
@@ -426,7 +470,8 @@ fn query(p: &mut Printer, k: &AttentionKernel) {
     let sc = score(p, &ts, "qk", "h", "row", "kb + j");
     p.let_("pj", Ty::F32, format!("exp({sc} - lse)"));
     dot(p, "dp", ("gv", "0u"), ("sv", "j * dims[7]"));
-    p.let_("ds", Ty::F32, "pj * (dp - delta)");
+    let dp = dropped(k, "dp", "r", "kb + j");
+    p.let_("ds", Ty::F32, format!("pj * ({dp} - delta)"));
     axpy(p, ("dq", "0u"), "ds", ("sk", "j * dims[7]"));
     p.close();
     p.close();
@@ -481,10 +526,16 @@ fn key_value(p: &mut Printer, k: &AttentionKernel) {
     let sc = score(p, &ts, "qk", "hq", "qi", "row");
     let lse = ts.load_work(p, LogSumExp, "r");
     p.let_("pj", Ty::F32, format!("exp({sc} - {lse})"));
-    axpy(p, ("dv", "0u"), "pj", ("sg", "ii * dims[7]"));
+    let (wj, dp) = if k.dropout {
+        p.let_("zj", Ty::F32, "kept(r, row)");
+        ("pj * zj", "dp * zj")
+    } else {
+        ("pj", "dp")
+    };
+    axpy(p, ("dv", "0u"), wj, ("sg", "ii * dims[7]"));
     dot(p, "dp", ("sg", "ii * dims[7]"), ("vv", "0u"));
     let delta = ts.load_work(p, Delta, "r");
-    p.let_("ds", Ty::F32, format!("pj * (dp - {delta})"));
+    p.let_("ds", Ty::F32, format!("pj * ({dp} - {delta})"));
     axpy(p, ("dk", "0u"), "ds", ("sq", "ii * dims[7]"));
     p.close();
     p.close();

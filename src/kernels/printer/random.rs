@@ -51,15 +51,15 @@ pub fn random(p: &mut Printer, k: &RandomKernel) {
     }
     let x = p.d.local_array("x", Ty::U32, 4);
     p.line(x);
-    philox(p, "x", "kb", "sub");
+    philox(p, "x", "kb", "sub", 2);
     let out = tensors - 1 - usize::from(k.distribution == Distribution::Dropout);
     let ty = Ty::Value(acc);
-    let uniform32 = "f32(x[c]) * 2.3283064e-10f + 1.1641532e-10f";
+    let uniform_c = uniform32("x[c]");
     let uniform = |p: &mut Printer| {
         if acc == DType::F64 {
             uniform64(p, "u", "x[2u * c]", "x[2u * c + 1u]", false)
         } else {
-            p.let_("u", Ty::F32, uniform32);
+            p.let_("u", Ty::F32, &uniform_c);
         }
     };
     let fma = |p: &mut Printer, a: &str| p.d.builtin(Builtin::Fma(acc), &[a, "s1", "s0"]);
@@ -93,11 +93,7 @@ pub fn random(p: &mut Printer, k: &RandomKernel) {
                 );
             } else {
                 p.let_("pr", Ty::U32, "c / 2u");
-                p.let_(
-                    "u",
-                    Ty::F32,
-                    "f32(x[2u * pr]) * 2.3283064e-10f + 1.1641532e-10f",
-                );
+                p.let_("u", Ty::F32, uniform32("x[2u * pr]"));
                 let step = two_pi_over_2pow32();
                 p.let_(
                     "w",
@@ -148,14 +144,14 @@ pub fn random(p: &mut Printer, k: &RandomKernel) {
             p.line(format!("st{out}(a{out}, {value});"));
         }
         Distribution::BernoulliTensor { p: prob } => {
-            p.let_("u", Ty::F32, uniform32);
+            p.let_("u", Ty::F32, &uniform_c);
             let prob = p.d.convert("ld0(a0)", prob, acc);
             let hit = format!("{}(u) <= {prob}", p.d.ty(ty));
             let value = p.d.convert(&hit, DType::Bool, k.dtype);
             p.line(format!("st1(a1, {value});"));
         }
         Distribution::Dropout => {
-            p.let_("u", Ty::F32, uniform32);
+            p.let_("u", Ty::F32, &uniform_c);
             p.let_("keep", Ty::Bool, format!("{}(u) < s0", p.d.ty(ty)));
             p.line("st2(a2, keep);");
             let x = p.d.convert("ld0(a0)", k.dtype, acc);
@@ -190,18 +186,19 @@ fn uniform64(p: &mut Printer, name: &str, a: &str, b: &str, wide: bool) {
     );
 }
 
-/// Fills the local array `out` with Philox4x32-10 of the generator's key (words 2 and 3) at
-/// counter `(block offset + block, subsequence, 0)`.
-fn philox(p: &mut Printer, out: &str, block: &str, subsequence: &str) {
+/// Fills the local array `out` with Philox4x32-10 of the generator's key (words `at` and
+/// `at + 1`) at counter `(block offset (words `at + 2`, `at + 3`) + block, subsequence, 0)`.
+pub(super) fn philox(p: &mut Printer, out: &str, block: &str, subsequence: &str, at: u32) {
+    let w = |p: &Printer, i: u32| p.word(format!("{}u", at + i));
     p.open("");
-    p.let_("lo", Ty::U32, format!("{} + {block}", p.word("4u")));
+    p.let_("lo", Ty::U32, format!("{} + {block}", w(p, 2)));
     let carry = p.select(&format!("lo < {block}"), "1u", "0u");
     p.var("c0", Ty::U32, "lo");
-    p.var("c1", Ty::U32, format!("{} + {carry}", p.word("5u")));
+    p.var("c1", Ty::U32, format!("{} + {carry}", w(p, 3)));
     p.var("c2", Ty::U32, subsequence);
     p.var("c3", Ty::U32, "0u");
-    p.var("k0", Ty::U32, p.word("2u"));
-    p.var("k1", Ty::U32, p.word("3u"));
+    p.var("k0", Ty::U32, w(p, 0));
+    p.var("k1", Ty::U32, w(p, 1));
     p.for_up("round", "0u", "10u");
     let hi0 = p.d.builtin(Builtin::MulHi, &["0xD2511F53u", "c0"]);
     let hi1 = p.d.builtin(Builtin::MulHi, &["0xCD9E8D57u", "c2"]);
@@ -226,7 +223,7 @@ fn philox(p: &mut Printer, out: &str, block: &str, subsequence: &str) {
 /// `curand` after `curand_init(seed, i, offset)`), from the state `y`, `pj`, `pc`.
 fn next_draw(p: &mut Printer, name: &str) {
     p.if_("pc == 4u");
-    philox(p, "y", "pj", "i");
+    philox(p, "y", "pj", "i", 2);
     p.line("pj += 1u;");
     p.line("pc = 0u;");
     p.close();
@@ -246,11 +243,12 @@ fn draw_state(p: &mut Printer) {
 fn next_uniform(p: &mut Printer, name: &str) {
     let draw = format!("draw_{name}");
     next_draw(p, &draw);
-    p.let_(
-        name,
-        Ty::F32,
-        format!("f32({draw}) * 2.3283064e-10f + 1.1641532e-10f"),
-    );
+    p.let_(name, Ty::F32, uniform32(&draw));
+}
+
+/// cuRAND's float32 uniform in (0, 1] of a 32-bit draw.
+pub(super) fn uniform32(draw: &str) -> String {
+    format!("f32({draw}) * 2.3283064e-10f + 1.1641532e-10f")
 }
 
 /// `log(k!)`: summed below 10, Stirling's series (to 1/(360 n³)) above.

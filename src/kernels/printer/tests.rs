@@ -125,6 +125,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 dtype: DType::BF16,
                 pass: AttentionPass::Forward,
                 bias: true,
+                dropout: false,
             }),
         ),
         (
@@ -133,6 +134,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 dtype: f,
                 pass: AttentionPass::KeyValue,
                 bias: false,
+                dropout: true,
             }),
         ),
         ("masked_select", Kernel::MaskedSelect(f)),

@@ -26,7 +26,8 @@ fn main {
         float s[64];
         float m = __uint_as_float(0xff800000u);
         float l = __uint_as_float(0x0u);
-        const u32 base = (bh * dims[3] + row) * (dims[7] + 2u);
+        const u32 r = bh * dims[3] + row;
+        const u32 base = r * (dims[7] + 2u);
         if (resume) {
             for (u32 d = 0u; d < dims[7]; d += 1u) {
                 ov[d] = ld4(p.w[45u] + (base + d) * 4u);
@@ -87,15 +88,16 @@ fn main {
                 for (u32 j = 0u; j < dims[8]; j += 1u) {
                     const float pj = exp(s[j] - mn);
                     l = l + pj;
+                    const float wj = pj;
                     for (u32 d = 0u; d < dims[7]; d += 8u) {
-                        ov[0u + d + 0u] = ov[0u + d + 0u] + pj * sv[j * dims[7] + d + 0u];
-                        ov[0u + d + 1u] = ov[0u + d + 1u] + pj * sv[j * dims[7] + d + 1u];
-                        ov[0u + d + 2u] = ov[0u + d + 2u] + pj * sv[j * dims[7] + d + 2u];
-                        ov[0u + d + 3u] = ov[0u + d + 3u] + pj * sv[j * dims[7] + d + 3u];
-                        ov[0u + d + 4u] = ov[0u + d + 4u] + pj * sv[j * dims[7] + d + 4u];
-                        ov[0u + d + 5u] = ov[0u + d + 5u] + pj * sv[j * dims[7] + d + 5u];
-                        ov[0u + d + 6u] = ov[0u + d + 6u] + pj * sv[j * dims[7] + d + 6u];
-                        ov[0u + d + 7u] = ov[0u + d + 7u] + pj * sv[j * dims[7] + d + 7u];
+                        ov[0u + d + 0u] = ov[0u + d + 0u] + wj * sv[j * dims[7] + d + 0u];
+                        ov[0u + d + 1u] = ov[0u + d + 1u] + wj * sv[j * dims[7] + d + 1u];
+                        ov[0u + d + 2u] = ov[0u + d + 2u] + wj * sv[j * dims[7] + d + 2u];
+                        ov[0u + d + 3u] = ov[0u + d + 3u] + wj * sv[j * dims[7] + d + 3u];
+                        ov[0u + d + 4u] = ov[0u + d + 4u] + wj * sv[j * dims[7] + d + 4u];
+                        ov[0u + d + 5u] = ov[0u + d + 5u] + wj * sv[j * dims[7] + d + 5u];
+                        ov[0u + d + 6u] = ov[0u + d + 6u] + wj * sv[j * dims[7] + d + 6u];
+                        ov[0u + d + 7u] = ov[0u + d + 7u] + wj * sv[j * dims[7] + d + 7u];
                     }
                 }
                 m = mn;

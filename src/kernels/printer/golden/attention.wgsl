@@ -28,7 +28,8 @@ fn main {
         var s: array<f32, 64>;
         var m: f32 = bitcast<f32>(0xff800000u);
         var l: f32 = bitcast<f32>(0x0u);
-        let base: u32 = (bh * dims[3] + row) * (dims[7] + 2u);
+        let r: u32 = bh * dims[3] + row;
+        let base: u32 = r * (dims[7] + 2u);
         if (resume) {
             for (var d = 0u; d < dims[7]; d += 1u) {
                 ov[d] = ld4(p[45u] + (base + d) * 4u);
@@ -89,15 +90,16 @@ fn main {
                 for (var j = 0u; j < dims[8]; j += 1u) {
                     let pj: f32 = exp(s[j] - mn);
                     l = l + pj;
+                    let wj: f32 = pj;
                     for (var d = 0u; d < dims[7]; d += 8u) {
-                        ov[0u + d + 0u] = ov[0u + d + 0u] + pj * sv[j * dims[7] + d + 0u];
-                        ov[0u + d + 1u] = ov[0u + d + 1u] + pj * sv[j * dims[7] + d + 1u];
-                        ov[0u + d + 2u] = ov[0u + d + 2u] + pj * sv[j * dims[7] + d + 2u];
-                        ov[0u + d + 3u] = ov[0u + d + 3u] + pj * sv[j * dims[7] + d + 3u];
-                        ov[0u + d + 4u] = ov[0u + d + 4u] + pj * sv[j * dims[7] + d + 4u];
-                        ov[0u + d + 5u] = ov[0u + d + 5u] + pj * sv[j * dims[7] + d + 5u];
-                        ov[0u + d + 6u] = ov[0u + d + 6u] + pj * sv[j * dims[7] + d + 6u];
-                        ov[0u + d + 7u] = ov[0u + d + 7u] + pj * sv[j * dims[7] + d + 7u];
+                        ov[0u + d + 0u] = ov[0u + d + 0u] + wj * sv[j * dims[7] + d + 0u];
+                        ov[0u + d + 1u] = ov[0u + d + 1u] + wj * sv[j * dims[7] + d + 1u];
+                        ov[0u + d + 2u] = ov[0u + d + 2u] + wj * sv[j * dims[7] + d + 2u];
+                        ov[0u + d + 3u] = ov[0u + d + 3u] + wj * sv[j * dims[7] + d + 3u];
+                        ov[0u + d + 4u] = ov[0u + d + 4u] + wj * sv[j * dims[7] + d + 4u];
+                        ov[0u + d + 5u] = ov[0u + d + 5u] + wj * sv[j * dims[7] + d + 5u];
+                        ov[0u + d + 6u] = ov[0u + d + 6u] + wj * sv[j * dims[7] + d + 6u];
+                        ov[0u + d + 7u] = ov[0u + d + 7u] + wj * sv[j * dims[7] + d + 7u];
                     }
                 }
                 m = mn;

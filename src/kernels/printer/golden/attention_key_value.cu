@@ -1,5 +1,35 @@
     __shared__ float sq[2048];
     __shared__ float sg[2048];
+    auto kept = [&](u32 r, u32 j) -> float {
+        u32 x[4];
+        {
+            const u32 lo = p.w[53u] + j / 4u;
+            u32 c0 = lo;
+            u32 c1 = p.w[54u] + (lo < j / 4u ? 1u : 0u);
+            u32 c2 = r;
+            u32 c3 = 0u;
+            u32 k0 = p.w[51u];
+            u32 k1 = p.w[52u];
+            for (u32 round = 0u; round < 10u; round += 1u) {
+                const u32 hi0 = __umulhi(0xD2511F53u, c0);
+                const u32 lo0 = 0xD2511F53u * c0;
+                const u32 hi1 = __umulhi(0xCD9E8D57u, c2);
+                const u32 lo1 = 0xCD9E8D57u * c2;
+                c0 = hi1 ^ c1 ^ k0;
+                c1 = lo1;
+                c2 = hi0 ^ c3 ^ k1;
+                c3 = lo0;
+                k0 += 0x9E3779B9u;
+                k1 += 0xBB67AE85u;
+            }
+            x[0] = c0;
+            x[1] = c1;
+            x[2] = c2;
+            x[3] = c3;
+        }
+        const float u = f32(x[j % 4u]) * 2.3283064e-10f + 1.1641532e-10f;
+        return (u < __uint_as_float(p.w[55u]) ? __uint_as_float(p.w[56u]) : __uint_as_float(0x0u));
+    };
 fn main {
     const u32* dims = p.w;
     for (u32 g = group; g < dims[13]; g += groups) {
@@ -88,15 +118,16 @@ fn main {
                             qk = qk + sq[ii * dims[7] + d + 7u] * kv[0u + d + 7u];
                         }
                         const float pj = exp(qk * __uint_as_float(p.w[14u]) - ld4(p.w[46u] + (r) * 4u));
+                        const float zj = kept(r, row);
                         for (u32 d = 0u; d < dims[7]; d += 8u) {
-                            dv[0u + d + 0u] = dv[0u + d + 0u] + pj * sg[ii * dims[7] + d + 0u];
-                            dv[0u + d + 1u] = dv[0u + d + 1u] + pj * sg[ii * dims[7] + d + 1u];
-                            dv[0u + d + 2u] = dv[0u + d + 2u] + pj * sg[ii * dims[7] + d + 2u];
-                            dv[0u + d + 3u] = dv[0u + d + 3u] + pj * sg[ii * dims[7] + d + 3u];
-                            dv[0u + d + 4u] = dv[0u + d + 4u] + pj * sg[ii * dims[7] + d + 4u];
-                            dv[0u + d + 5u] = dv[0u + d + 5u] + pj * sg[ii * dims[7] + d + 5u];
-                            dv[0u + d + 6u] = dv[0u + d + 6u] + pj * sg[ii * dims[7] + d + 6u];
-                            dv[0u + d + 7u] = dv[0u + d + 7u] + pj * sg[ii * dims[7] + d + 7u];
+                            dv[0u + d + 0u] = dv[0u + d + 0u] + pj * zj * sg[ii * dims[7] + d + 0u];
+                            dv[0u + d + 1u] = dv[0u + d + 1u] + pj * zj * sg[ii * dims[7] + d + 1u];
+                            dv[0u + d + 2u] = dv[0u + d + 2u] + pj * zj * sg[ii * dims[7] + d + 2u];
+                            dv[0u + d + 3u] = dv[0u + d + 3u] + pj * zj * sg[ii * dims[7] + d + 3u];
+                            dv[0u + d + 4u] = dv[0u + d + 4u] + pj * zj * sg[ii * dims[7] + d + 4u];
+                            dv[0u + d + 5u] = dv[0u + d + 5u] + pj * zj * sg[ii * dims[7] + d + 5u];
+                            dv[0u + d + 6u] = dv[0u + d + 6u] + pj * zj * sg[ii * dims[7] + d + 6u];
+                            dv[0u + d + 7u] = dv[0u + d + 7u] + pj * zj * sg[ii * dims[7] + d + 7u];
                         }
                         float dp = __uint_as_float(0x0u);
                         for (u32 d = 0u; d < dims[7]; d += 8u) {
@@ -109,7 +140,7 @@ fn main {
                             dp = dp + sg[ii * dims[7] + d + 6u] * vv[0u + d + 6u];
                             dp = dp + sg[ii * dims[7] + d + 7u] * vv[0u + d + 7u];
                         }
-                        const float ds = pj * (dp - ld5(p.w[47u] + (r) * 4u));
+                        const float ds = pj * (dp * zj - ld5(p.w[47u] + (r) * 4u));
                         for (u32 d = 0u; d < dims[7]; d += 8u) {
                             dk[0u + d + 0u] = dk[0u + d + 0u] + ds * sq[ii * dims[7] + d + 0u];
                             dk[0u + d + 1u] = dk[0u + d + 1u] + ds * sq[ii * dims[7] + d + 1u];

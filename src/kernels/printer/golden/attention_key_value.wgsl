@@ -1,6 +1,36 @@
 var<workgroup> sq: array<f32, 2048>;
 var<workgroup> sg: array<f32, 2048>;
 var<workgroup> dims_shared: array<u32, 14>;
+fn kept(r: u32, j: u32) -> f32 {
+    var x: array<u32, 4>;
+    {
+        let lo: u32 = p[53u] + j / 4u;
+        var c0: u32 = lo;
+        var c1: u32 = p[54u] + select(0u, 1u, lo < j / 4u);
+        var c2: u32 = r;
+        var c3: u32 = 0u;
+        var k0: u32 = p[51u];
+        var k1: u32 = p[52u];
+        for (var round = 0u; round < 10u; round += 1u) {
+            let hi0: u32 = mulhi(0xD2511F53u, c0);
+            let lo0: u32 = 0xD2511F53u * c0;
+            let hi1: u32 = mulhi(0xCD9E8D57u, c2);
+            let lo1: u32 = 0xCD9E8D57u * c2;
+            c0 = hi1 ^ c1 ^ k0;
+            c1 = lo1;
+            c2 = hi0 ^ c3 ^ k1;
+            c3 = lo0;
+            k0 += 0x9E3779B9u;
+            k1 += 0xBB67AE85u;
+        }
+        x[0] = c0;
+        x[1] = c1;
+        x[2] = c2;
+        x[3] = c3;
+    }
+    let u: f32 = f32(x[j % 4u]) * 2.3283064e-10f + 1.1641532e-10f;
+    return select(bitcast<f32>(0x0u), bitcast<f32>(p[56u]), u < bitcast<f32>(p[55u]));
+}
 fn main {
     if (t == 0u) { for (var k = 0u; k < 14u; k += 1u) { dims_shared[k] = p[k]; } }
     let dims = workgroupUniformLoad(&dims_shared);
@@ -90,15 +120,16 @@ fn main {
                             qk = qk + sq[ii * dims[7] + d + 7u] * kv[0u + d + 7u];
                         }
                         let pj: f32 = exp(qk * bitcast<f32>(p[14u]) - ld4(p[46u] + (r) * 4u));
+                        let zj: f32 = kept(r, row);
                         for (var d = 0u; d < dims[7]; d += 8u) {
-                            dv[0u + d + 0u] = dv[0u + d + 0u] + pj * sg[ii * dims[7] + d + 0u];
-                            dv[0u + d + 1u] = dv[0u + d + 1u] + pj * sg[ii * dims[7] + d + 1u];
-                            dv[0u + d + 2u] = dv[0u + d + 2u] + pj * sg[ii * dims[7] + d + 2u];
-                            dv[0u + d + 3u] = dv[0u + d + 3u] + pj * sg[ii * dims[7] + d + 3u];
-                            dv[0u + d + 4u] = dv[0u + d + 4u] + pj * sg[ii * dims[7] + d + 4u];
-                            dv[0u + d + 5u] = dv[0u + d + 5u] + pj * sg[ii * dims[7] + d + 5u];
-                            dv[0u + d + 6u] = dv[0u + d + 6u] + pj * sg[ii * dims[7] + d + 6u];
-                            dv[0u + d + 7u] = dv[0u + d + 7u] + pj * sg[ii * dims[7] + d + 7u];
+                            dv[0u + d + 0u] = dv[0u + d + 0u] + pj * zj * sg[ii * dims[7] + d + 0u];
+                            dv[0u + d + 1u] = dv[0u + d + 1u] + pj * zj * sg[ii * dims[7] + d + 1u];
+                            dv[0u + d + 2u] = dv[0u + d + 2u] + pj * zj * sg[ii * dims[7] + d + 2u];
+                            dv[0u + d + 3u] = dv[0u + d + 3u] + pj * zj * sg[ii * dims[7] + d + 3u];
+                            dv[0u + d + 4u] = dv[0u + d + 4u] + pj * zj * sg[ii * dims[7] + d + 4u];
+                            dv[0u + d + 5u] = dv[0u + d + 5u] + pj * zj * sg[ii * dims[7] + d + 5u];
+                            dv[0u + d + 6u] = dv[0u + d + 6u] + pj * zj * sg[ii * dims[7] + d + 6u];
+                            dv[0u + d + 7u] = dv[0u + d + 7u] + pj * zj * sg[ii * dims[7] + d + 7u];
                         }
                         var dp: f32 = bitcast<f32>(0x0u);
                         for (var d = 0u; d < dims[7]; d += 8u) {
@@ -111,7 +142,7 @@ fn main {
                             dp = dp + sg[ii * dims[7] + d + 6u] * vv[0u + d + 6u];
                             dp = dp + sg[ii * dims[7] + d + 7u] * vv[0u + d + 7u];
                         }
-                        let ds: f32 = pj * (dp - ld5(p[47u] + (r) * 4u));
+                        let ds: f32 = pj * (dp * zj - ld5(p[47u] + (r) * 4u));
                         for (var d = 0u; d < dims[7]; d += 8u) {
                             dk[0u + d + 0u] = dk[0u + d + 0u] + ds * sq[ii * dims[7] + d + 0u];
                             dk[0u + d + 1u] = dk[0u + d + 1u] + ds * sq[ii * dims[7] + d + 1u];
