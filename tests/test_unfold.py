@@ -65,3 +65,32 @@ def test_errors_match_cpu(device, call):
     with pytest.raises(RuntimeError) as actual:
         call(x.to(device))
     assert str(actual.value) == str(expected.value)
+
+
+@pytest.mark.parametrize("size, step", [(3, 1), (4, 4), (5, 2), (1, 3)])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_tensor_unfold_gradient_sums_overlapping_windows(device, size, step, dtype):
+    """`Tensor.unfold`'s backward (`unfold_backward`) over a middle dimension, windows
+    overlapping or not, in the CPU's summation order (bit for bit in float16 too); 5M
+    elements, past 65,535 groups of 64."""
+    torch.manual_seed(0)
+    x = torch.randn(40, 1000, 128).to(dtype)
+    grad = torch.randn(x.unfold(1, size, step).shape).to(dtype)
+    expected = torch.ops.aten.unfold_backward(grad, list(x.shape), 1, size, step)
+    actual = torch.ops.aten.unfold_backward(grad.to(device), list(x.shape), 1, size, step)
+    assert torch.equal(actual.cpu(), expected)
+    ours = x.to(device).requires_grad_()
+    ours.unfold(-1, size, step).sum().backward()
+    reference = x.clone().requires_grad_()
+    reference.unfold(-1, size, step).sum().backward()
+    assert torch.equal(ours.grad.cpu(), reference.grad)
+
+
+def test_channel_shuffle_keeps_the_memory_format(device):
+    x = torch.randn(2, 12, 5, 7).to(memory_format=torch.channels_last)
+    expected = F.channel_shuffle(x, 3)
+    actual = F.channel_shuffle(x.to(device), 3)
+    assert actual.is_contiguous(memory_format=torch.channels_last)
+    assert torch.equal(actual.cpu(), expected)
+    with pytest.raises(RuntimeError, match="divisible by groups"):
+        F.channel_shuffle(x.to(device), 5)

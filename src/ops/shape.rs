@@ -1,5 +1,5 @@
-//! Shape-changing and masking ops: cat, flip, roll, tril/triu, masked_select, masked_fill
-//! and masked_scatter.
+//! Shape-changing and masking ops: cat, flip, roll, channel_shuffle, tril/triu,
+//! masked_select, masked_fill and masked_scatter.
 
 use super::call::{Call, Dest, Operand};
 use super::copy::copy;
@@ -311,7 +311,55 @@ fn masked_scatter(call: &mut Call) -> Result<()> {
     )
 }
 
+/// `channel_shuffle(self, groups)`: channels `[groups, C / groups]` transposed, as a copy
+/// in the input's memory format.
+fn channel_shuffle(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let groups = call.int(1)?;
+    if a.sizes.len() <= 2 {
+        return Err(Error::runtime(format!(
+            "channel_shuffle expects input with > 2 dims, but got input with sizes {:?}",
+            a.sizes
+        )));
+    }
+    let channels = a.sizes[1];
+    if groups <= 0 {
+        return Err(Error::runtime(format!(
+            "Number of groups to divide channels in must be positive. Value of groups:{groups}"
+        )));
+    }
+    if channels % groups != 0 {
+        return Err(Error::runtime(format!(
+            "Number of channels must be divisible by groups. Got {channels} channels and {groups} groups."
+        )));
+    }
+    let channels_last = (a.sizes.len() == 4 || a.sizes.len() == 5)
+        && a.strides[1] == 1
+        && channels > 1
+        && !a.is_contiguous();
+    let out = call.create_in(&a.sizes, a.dtype, a.device, channels_last)?;
+    if out.numel() == 0 {
+        return Ok(());
+    }
+    // Both as [N, C / groups, groups, *rest]: output channel `i * groups + g` is input
+    // channel `g * (C / groups) + i`.
+    let per_group = channels / groups;
+    let split = |t: &TensorRef, outer: i64, inner: i64| {
+        let mut sizes = vec![t.sizes[0], per_group, groups];
+        sizes.extend(&t.sizes[2..]);
+        let mut strides = vec![t.strides[0], outer * t.strides[1], inner * t.strides[1]];
+        strides.extend(&t.strides[2..]);
+        TensorRef {
+            sizes,
+            strides,
+            ..t.clone()
+        }
+    };
+    copy(&split(&out, groups, 1), &split(&a, 1, per_group))
+}
+
 pub const OPS: &[(&str, OpFn)] = &[
+    ("channel_shuffle", channel_shuffle),
     ("roll", roll),
     ("masked_scatter_", masked_scatter),
     ("cat.out", cat_out),

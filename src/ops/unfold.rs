@@ -1,4 +1,5 @@
-//! Sliding blocks: `im2col` (`nn.Unfold`) and `col2im` (`nn.Fold`), each the other's backward.
+//! Sliding blocks: `im2col` (`nn.Unfold`) and `col2im` (`nn.Fold`), each the other's backward,
+//! and the backward of `Tensor.unfold` (windows along one dimension).
 //! For a fixed kernel tap the blocks read distinct image positions, so both are one strided
 //! copy (`im2col`) or one in-place add (`col2im`) per tap over the positions whose source
 //! lies inside the image; positions in the padding stay zero. Deterministic, no atomics.
@@ -18,6 +19,7 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("im2col.out", |c| im2col(c, Dest::Arg(5))),
     ("col2im", |c| col2im(c, Dest::New)),
     ("col2im.out", |c| col2im(c, Dest::Arg(6))),
+    ("unfold_backward", unfold_backward),
 ];
 
 /// Kernel size, dilation, padding and stride, two each (height, width).
@@ -253,6 +255,65 @@ fn col2im(call: &mut Call, dest: Dest) -> Result<()> {
             outputs: vec![(dtype, sum.clone())],
         };
         run_map(kernel, &[&target, &column, &target], &target.sizes, &[])?;
+    }
+    Ok(())
+}
+
+/// `unfold_backward(grad_in, input_sizes, dim, size, step)`: the gradient of `Tensor.unfold`,
+/// whose window `w` reads positions `w * step ..` of `dim` and puts them last. One in-place add
+/// per window offset, the last offset first, so that each position sums its windows in order
+/// (as the CPU's kernel does).
+fn unfold_backward(call: &mut Call) -> Result<()> {
+    let grad = call.tensor(0)?;
+    let sizes = call.ints(1)?;
+    let (size, step) = (call.int(3)?, call.int(4)?);
+    let rank = sizes.len();
+    let dim = super::reduce::wrap_dim(call.int(2)?, rank.max(1))?;
+    let out = call.create(&sizes, grad.dtype, grad.device)?;
+    if out.numel() == 0 {
+        return Ok(());
+    }
+    fill(&out, &ScalarArg::int(0))?;
+    // A 0-dim input unfolds as one dimension of one element.
+    let (out, grad) = if rank == 0 {
+        let one = |t: &TensorRef, sizes: Vec<i64>| TensorRef {
+            strides: vec![1; sizes.len()],
+            sizes,
+            ..t.clone()
+        };
+        (one(&out, vec![1]), one(&grad, vec![grad.numel() as i64, 1]))
+    } else {
+        (out, grad)
+    };
+    let windows = grad.sizes[dim];
+    if windows == 0 || size <= 0 || step <= 0 || grad.sizes.len() != out.sizes.len() + 1 {
+        return Err(Error::runtime(format!(
+            "unfold_backward: grad_in {:?} does not match input sizes {sizes:?} with size {size} and step {step}",
+            grad.sizes
+        )));
+    }
+    let dtype = grad.dtype;
+    let sum = Expr::input(0, dtype).add(Expr::input(1, dtype)).cast(dtype);
+    let last = grad.sizes.len() - 1;
+    for offset in (0..size).rev() {
+        let mut target = out.clone();
+        target.sizes[dim] = windows;
+        target.strides[dim] = out.strides[dim] * step;
+        target.address += (offset * out.strides[dim]) as u64 * dtype.size() as u64;
+        let source = TensorRef {
+            sizes: grad.sizes[..last].to_vec(),
+            strides: grad.strides[..last].to_vec(),
+            address: grad
+                .address
+                .wrapping_add_signed(offset * grad.strides[last] * dtype.size() as i64),
+            ..grad.clone()
+        };
+        let kernel = MapKernel {
+            inputs: vec![dtype, dtype],
+            scalars: vec![],
+            outputs: vec![(dtype, sum.clone())],
+        };
+        run_map(kernel, &[&target, &source, &target], &target.sizes, &[])?;
     }
     Ok(())
 }

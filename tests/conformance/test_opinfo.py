@@ -51,7 +51,16 @@ DEFAULT_TOLERANCES = {
 # per-row results), the reference itself is off; the tolerances cover the measured errors
 # against float64. Attention at OpInfo's value range (|x| < 9): CPU gradients 0.028 off in
 # float16, 0.28 in bfloat16, mojo's the same. Bicubic: CPU 0.0054 / 0.047, mojo 0.0039 / 0.031.
+#
+# Area resampling (adaptive average pooling) sums in the CPU's half precision: against float64
+# at |x| < 4, CPU 0.0025 / 0.026 off in float16 / bfloat16, mojo 0.0010 / 0.0098. bfloat16
+# powers with the CPU's special exponents (x³, 1/x², 1/sqrt(x)) round their intermediate
+# products on the CPU (CUDA and mojo compute in float32 and round once): normalize's gradient
+# differs by one rounding of terms near 2.
 ONE_ROUNDING_TOLERANCES = {
+    ("nn.functional.interpolate.area", torch.float16): (4e-3, 1e-3),
+    ("nn.functional.interpolate.area", torch.bfloat16): (3e-2, 1.6e-2),
+    ("nn.functional.normalize", torch.bfloat16): (2e-2, 1.6e-2),
     ("nn.functional.scaled_dot_product_attention", torch.float16): (1e-2, 1e-2),
     ("nn.functional.scaled_dot_product_attention", torch.bfloat16): (1e-1, 5e-2),
     ("nn.functional.interpolate.bicubic", torch.float16): (4e-3, 1e-3),
