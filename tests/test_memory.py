@@ -86,3 +86,13 @@ def test_varying_shapes_keep_reserved_memory_bounded(device):
     assert highest <= 32 << 20, highest
     torch.accelerator.empty_cache()
     assert torch.accelerator.memory_reserved() <= start
+
+
+def test_tensors_after_a_freed_oversize_tensor_still_run_kernels(device):
+    """A tensor over the largest kernel binding (128 MiB on the software device) can be made
+    and copied; once freed, its segment is not carved into smaller tensors, which kernels
+    could not bind."""
+    big = torch.empty(34_000_000, device=device)  # 136 MB
+    del big
+    x = torch.ones(3_000_000, device=device)  # 12 MB: a segment of its own size
+    assert (x * 2).sum().item() == 6_000_000

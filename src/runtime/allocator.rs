@@ -27,6 +27,11 @@ pub trait MemoryProvider {
     fn record(&mut self, stream: u64) -> Result<Self::Event>;
     /// Whether the work before `event` has finished; with `wait`, waits for it first.
     fn reached(&mut self, event: &Self::Event, wait: bool) -> bool;
+    /// Segments larger than this serve only requests larger than this: a kernel binds a
+    /// tensor's whole segment, so a tensor carved from an oversize one could never be bound.
+    fn largest_shared_segment(&self) -> u64 {
+        u64::MAX
+    }
 }
 
 /// CUDA's wording for a failed allocation, with the sizes in it.
@@ -156,9 +161,13 @@ impl<P: MemoryProvider> CachingAllocator<P> {
         self.free_reached(false);
         let size = block_size(bytes);
         let pool = pool_of(size);
+        let shared = self.provider.largest_shared_segment();
         let fit = self.free_by_size[pool]
             .range((stream, size, 0)..(stream + 1, 0, 0))
-            .next()
+            .find(|&&(_, _, address)| {
+                let segment = self.free[&address].segment;
+                size > shared || self.segments[&segment].size <= shared
+            })
             .copied();
         let address = match fit {
             Some((_, _, address)) => address,
@@ -425,6 +434,9 @@ mod tests {
             }
             self.finished.contains(stream)
         }
+        fn largest_shared_segment(&self) -> u64 {
+            128 << 20
+        }
     }
 
     fn allocator(capacity: u64) -> CachingAllocator<FakeMemory> {
@@ -452,6 +464,19 @@ mod tests {
         assert_eq!(segment_size(512), 2 * MIB);
         assert_eq!(segment_size(4 * MIB), 20 * MIB);
         assert_eq!(segment_size(12 * MIB), 12 * MIB);
+    }
+
+    #[test]
+    fn oversize_segments_serve_only_oversize_requests() {
+        let mut a = allocator(1 << 30);
+        let big = a.allocate(130 * MIB, 0).unwrap();
+        a.free(big).unwrap();
+        // A freed 130 MiB segment is not split for a 12 MiB tensor (it could not be bound)...
+        let small = a.allocate(12 * MIB, 0).unwrap();
+        assert_ne!(small, big);
+        assert_eq!(a.provider.next, 2);
+        // ...but still serves a request over the limit.
+        assert_eq!(a.allocate(129 * MIB, 0).unwrap(), big);
     }
 
     #[test]

@@ -7,10 +7,16 @@ use crate::runtime::allocator::{out_of_memory, MemoryProvider};
 pub struct BufferProvider {
     pub device: wgpu::Device,
     pub max_buffer_size: u64,
+    /// The largest buffer a kernel can bind.
+    pub max_binding: u64,
 }
 
 impl MemoryProvider for BufferProvider {
     type Segment = wgpu::Buffer;
+
+    fn largest_shared_segment(&self) -> u64 {
+        self.max_binding
+    }
 
     fn allocate(&mut self, bytes: u64) -> Result<wgpu::Buffer> {
         if bytes > self.max_buffer_size {
