@@ -10,7 +10,12 @@ the composition and no separate backward kernel exists:
   sum (with per-sample weights), mean and max over bags given by offsets or rows, with
   `padding_idx` and `include_last_offset`; dense gradients only (`sparse=True` and
   `scale_grad_by_freq` raise NotImplementedError).
+- Small ops of real dtypes: `vdot` (`dot`: no conjugate without complex dtypes), `angle`
+  (pi for negatives, NaN kept, integers as the default float dtype), `aminmax`, `glu` and
+  `_prelu_kernel` (`nn.PReLU`).
 """
+
+import math
 
 import torch
 from torch._decomp import decomposition_table
@@ -194,6 +199,42 @@ def grid_sampler_3d(input, grid, interpolation_mode, padding_mode, align_corners
     return out
 
 
+def vdot(self, other):
+    return torch.dot(self, other)
+
+
+def angle(self):
+    if not (self.is_floating_point() or self.is_complex()):
+        self = self.to(torch.get_default_dtype())
+    half_turn = torch.where(self < 0, math.pi, 0.0).to(self.dtype)
+    return torch.where(self.isnan(), self, half_turn)
+
+
+def aminmax(self, *, dim=None, keepdim=False):
+    if dim is None:
+        low, high = self.amin(), self.amax()
+        if keepdim:
+            shape = [1] * self.dim()
+            low, high = low.reshape(shape), high.reshape(shape)
+        return low, high
+    return self.amin(dim, keepdim), self.amax(dim, keepdim)
+
+
+def glu(self, dim=-1):
+    size = self.size(dim)
+    if size % 2:
+        wrapped = dim % self.dim()
+        raise RuntimeError(
+            f"Halving dimension must be even, but dimension {wrapped} is size {size}"
+        )
+    value, gate = self.chunk(2, dim)
+    return value * gate.sigmoid()
+
+
+def prelu_kernel(self, weight):
+    return torch.where(self > 0, self, weight * self)
+
+
 def register():
     """Registers the compositions for mojo's autograd key."""
     global _library
@@ -204,3 +245,11 @@ def register():
     _library.impl("grid_sampler_3d", grid_sampler_3d, "AutogradPrivateUse1")
     for name in ("_embedding_bag", "_embedding_bag_forward_only"):
         _library.impl(name, embedding_bag, "AutogradPrivateUse1")
+    for name, fn in (
+        ("vdot", vdot),
+        ("angle", angle),
+        ("aminmax", aminmax),
+        ("glu", glu),
+        ("_prelu_kernel", prelu_kernel),
+    ):
+        _library.impl(name, fn, "AutogradPrivateUse1")

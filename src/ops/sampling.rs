@@ -88,6 +88,15 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
     if categories > 1 << 24 {
         return Err(Error::runtime("number of categories cannot exceed 2^24"));
     }
+    if let Dest::Arg(at) = dest {
+        let given = call.tensor(at)?.dtype;
+        if given != DType::I64 {
+            return Err(Error::runtime(format!(
+                "multinomial expects Long tensor out, got: {}",
+                given.torch_name()
+            )));
+        }
+    }
     let mut sizes = p.sizes.clone();
     *sizes.last_mut().expect("rank 1 or 2") = samples;
     let out = call.result(dest, &sizes, DType::I64, p.device)?;
