@@ -15,6 +15,7 @@ from . import (
     _device,  # noqa: E402
     _fractional_pool,  # noqa: E402
     _transformer,  # noqa: E402
+    distributed,  # noqa: E402
 )
 
 __all__ = ["register_mojo_devices"]
@@ -102,4 +103,5 @@ def register_mojo_devices() -> None:
         _transformer.register()
         _composites.register()
         _fractional_pool.register()
+        distributed.register()
         _registered = True

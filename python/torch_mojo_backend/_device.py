@@ -170,3 +170,68 @@ class _Utils:
 
 
 _utils = _Utils()
+
+
+# Streams and events, as torch.cuda has them (FSDP and DeviceMesh call these through
+# `getattr(torch, "mojo")`); they are torch.Stream / torch.Event of the mojo device.
+
+
+def _mojo_device(device) -> torch.device:
+    return torch.device("mojo", _get_device_index(device))
+
+
+class Stream(torch.Stream):
+    """A stream of a mojo device (default: the current one)."""
+
+    def __new__(cls, device=None, priority: int = 0, **kwargs):
+        return super().__new__(cls, device=_mojo_device(device), priority=priority, **kwargs)
+
+
+class Event(torch.Event):
+    """An event of the current mojo device."""
+
+    def __new__(cls, enable_timing: bool = False, blocking: bool = False, interprocess=False):
+        return super().__new__(
+            cls,
+            device=_mojo_device(None),
+            enable_timing=enable_timing,
+            blocking=blocking,
+            interprocess=interprocess,
+        )
+
+
+def current_stream(device=None) -> torch.Stream:
+    """The current stream of `device` for this thread."""
+    return torch.accelerator.current_stream(_mojo_device(device))
+
+
+def default_stream(device=None) -> torch.Stream:
+    """The default stream of `device`."""
+    current = current_stream(device)
+    return torch.Stream(
+        stream_id=0, device_index=current.device_index, device_type=current.device_type
+    )
+
+
+def set_stream(stream: torch.Stream) -> None:
+    """Makes `stream` the current stream of its device for this thread."""
+    torch.accelerator.set_stream(stream)
+
+
+class stream:
+    """Context manager that makes `stream` current (None: no change)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.previous = None
+
+    def __enter__(self):
+        if self.stream is not None:
+            self.previous = current_stream(self.stream.device)
+            set_stream(self.stream)
+        return self.stream
+
+    def __exit__(self, *args):
+        if self.previous is not None:
+            set_stream(self.previous)
+        return False

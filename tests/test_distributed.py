@@ -1,0 +1,116 @@
+"""torch.distributed on mojo under torchrun: two ranks, one software device each.
+
+Each worker script in tests/distributed/ is launched once with torchrun; every case it lists
+is a test here, passing when it passed on every rank.
+"""
+
+import importlib
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent / "distributed"
+RANKS = 2
+sys.path.insert(0, str(HERE))
+
+
+def _cases(script: str) -> list[str]:
+    return list(importlib.import_module(script).cases)
+
+
+def environment(folder: Path, ranks: int, **extra) -> dict:
+    env = dict(os.environ)
+    env.update(
+        MOJO_DIST_RESULTS=str(folder),
+        TORCH_MOJO_BACKEND_SOFTWARE="1",
+        TORCH_MOJO_BACKEND_SOFTWARE_DEVICES=str(ranks),
+        TORCH_MOJO_BACKEND_SHADOW_NVRTC="0",
+        PYTHONPATH=os.pathsep.join([str(HERE), env.get("PYTHONPATH", "")]),
+        **extra,
+    )
+    return env
+
+
+def outcomes_in(folder: Path, ranks: int) -> list:
+    found = []
+    for r in range(ranks):
+        path = folder / f"rank{r}.json"
+        found.append(json.loads(path.read_text()) if path.exists() else None)
+    return found
+
+
+def launch(script: str, folder: Path, ranks: int = RANKS, timeout: int = 900, **extra):
+    """Runs `script` with torchrun; the finished process and the per-rank outcomes."""
+    command = [sys.executable, "-m", "torch.distributed.run", "--standalone"]
+    command += [f"--nproc-per-node={ranks}", str(HERE / f"{script}.py")]
+    env = environment(folder, ranks, **extra)
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout)
+    return done, outcomes_in(folder, ranks)
+
+
+def launch_without_agent(
+    script: str, folder: Path, ranks: int = RANKS, timeout: int = 300, **extra
+):
+    """Starts each rank itself (no torchrun agent to stop the others when one dies)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    processes = []
+    for r in range(ranks):
+        env = environment(folder, ranks, **extra)
+        env.update(
+            RANK=str(r), LOCAL_RANK=str(r), WORLD_SIZE=str(ranks), LOCAL_WORLD_SIZE=str(ranks)
+        )
+        env.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+        processes.append(
+            subprocess.Popen(
+                [sys.executable, str(HERE / f"{script}.py")],
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+        )
+    logs = [p.communicate(timeout=timeout)[0] for p in processes]
+    return logs, outcomes_in(folder, ranks)
+
+
+@pytest.fixture(scope="module")
+def outcomes(request, tmp_path_factory):
+    cache = {}
+
+    def get(script):
+        if script not in cache:
+            done, found = launch(script, tmp_path_factory.mktemp(script))
+            cache[script] = (done, found)
+        return cache[script]
+
+    return get
+
+
+def check(outcomes, script, name):
+    done, found = outcomes(script)
+    for r, ranks in enumerate(found):
+        assert ranks is not None, (
+            f"rank {r} wrote no outcomes:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
+        )
+        assert ranks[name] == "ok", f"rank {r}: {ranks[name]}"
+
+
+@pytest.mark.parametrize("name", _cases("collectives"))
+def test_collective(outcomes, name):
+    check(outcomes, "collectives", name)
+
+
+@pytest.mark.parametrize("name", _cases("failures"))
+def test_failure(tmp_path, name):
+    logs, found = launch_without_agent("failures", tmp_path, MOJO_DIST_CASE=name)
+    survivors = [0] if name == "a_dead_rank_fails_the_survivor" else range(RANKS)
+    for r in survivors:
+        assert found[r] is not None, f"rank {r} wrote no outcome:\n{logs[r][-6000:]}"
+        assert found[r][name] == "ok", f"rank {r}: {found[r][name]}"
