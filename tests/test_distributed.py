@@ -86,15 +86,16 @@ def outcomes(request, tmp_path_factory):
 
     def get(script):
         if script not in cache:
-            done, found = launch(script, tmp_path_factory.mktemp(script))
-            cache[script] = (done, found)
+            folder = tmp_path_factory.mktemp(script)
+            done, found = launch(script, folder)
+            cache[script] = (done, found, folder)
         return cache[script]
 
     return get
 
 
 def check(outcomes, script, name):
-    done, found = outcomes(script)
+    done, found, _ = outcomes(script)
     for r, ranks in enumerate(found):
         assert ranks is not None, (
             f"rank {r} wrote no outcomes:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
@@ -105,6 +106,20 @@ def check(outcomes, script, name):
 @pytest.mark.parametrize("name", _cases("collectives"))
 def test_collective(outcomes, name):
     check(outcomes, "collectives", name)
+
+
+@pytest.mark.parametrize("name", _cases("training"))
+def test_training(outcomes, name):
+    check(outcomes, "training", name)
+
+
+def test_a_checkpoint_saved_on_two_ranks_loads_in_one_process(outcomes):
+    check(outcomes, "training", "fsdp2_checkpoint_save")
+    folder = outcomes("training")[2]
+    env = environment(folder, 1)
+    script = str(HERE / "training_load.py")
+    done = subprocess.run([sys.executable, script], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-6000:]
 
 
 @pytest.mark.parametrize("name", _cases("failures"))

@@ -184,12 +184,15 @@ class ProcessGroupMojo(dist.ProcessGroup):
             "_allgather_base",
             [input],
             [output],
-            lambda g, h: [g._allgather_base(h(output), h(input))],
+            lambda g, h: [g._allgather_base(_flat_view(h(output)), _flat_view(h(input)))],
         )
 
     def allgather_into_tensor_coalesced(self, outputs, inputs, opts=None):
         def run(g, h):
-            return [g._allgather_base(h(o), h(i)) for o, i in zip(outputs, inputs, strict=True)]
+            return [
+                g._allgather_base(_flat_view(h(o)), _flat_view(h(i)))
+                for o, i in zip(outputs, inputs, strict=True)
+            ]
 
         return self._call("allgather_into_tensor_coalesced", inputs, outputs, run)
 
@@ -227,7 +230,7 @@ class ProcessGroupMojo(dist.ProcessGroup):
         def run(g, h, op):
             options = _options(dist.ReduceScatterOptions, op)
             return [
-                g._reduce_scatter_base(h(o), h(i), options)
+                g._reduce_scatter_base(_flat_view(h(o)), _flat_view(h(i)), options)
                 for o, i in zip(outputs, inputs, strict=True)
             ]
 
@@ -438,6 +441,11 @@ def _describe(row) -> str:
     kind = str(_DTYPES[dtype]).removeprefix("torch.") if 0 <= dtype < len(_DTYPES) else "?"
     size = "" if numel < 0 else f" of {numel} elements"
     return f"{what} of {count} {kind} tensor(s), the first{size}"
+
+
+def _flat_view(tensor):
+    """A single-tensor collective's buffer as Gloo wants it (it splits the first dimension)."""
+    return tensor.reshape(-1)
 
 
 def _each(h, tensors):
