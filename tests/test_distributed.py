@@ -7,6 +7,7 @@ is a test here, passing when it passed on every rank.
 import importlib
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -129,3 +130,21 @@ def test_failure(tmp_path, name):
     for r in survivors:
         assert found[r] is not None, f"rank {r} wrote no outcome:\n{logs[r][-6000:]}"
         assert found[r][name] == "ok", f"rank {r}: {found[r][name]}"
+
+
+def _documented_scripts() -> dict[str, str]:
+    """The scripts of docs/distributed.md: its Python blocks whose first line names a file."""
+    text = (HERE.parents[1] / "docs" / "distributed.md").read_text()
+    blocks = re.findall(r"```python\n# (\S+\.py)\n(.*?)```", text, flags=re.S)
+    return dict(blocks)
+
+
+@pytest.mark.parametrize("script", sorted(_documented_scripts()))
+def test_documented_example_runs_under_torchrun(tmp_path, script):
+    (tmp_path / script).write_text(_documented_scripts()[script])
+    command = [sys.executable, "-m", "torch.distributed.run", "--standalone"]
+    command += [f"--nproc-per-node={RANKS}", str(tmp_path / script)]
+    env = environment(tmp_path, RANKS)
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-6000:]
+    assert "rank" in done.stdout, done.stdout

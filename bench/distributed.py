@@ -1,0 +1,101 @@
+"""all_reduce and all_gather bandwidth on two ranks: mojo tensors through the mojo backend
+against CPU tensors through stock Gloo, in the same run.
+
+Run: TORCH_MOJO_BACKEND_SOFTWARE=1 .venv/bin/python bench/distributed.py
+(it starts two ranks with torchrun, one software device each). Each row first checks that both
+computed the same values, then prints the median of the runs as bus bandwidth (NCCL's
+definition: all_reduce moves 2(n-1)/n of the buffer per rank, all_gather (n-1)/n).
+"""
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+SIZES_MIB = [1, 16, 64]
+RUNS = 7
+
+
+def bus_bandwidth(kind: str, nbytes: int, seconds: float, ranks: int) -> float:
+    factor = 2 * (ranks - 1) / ranks if kind == "all_reduce" else (ranks - 1) / ranks
+    return factor * nbytes / seconds / 1e9
+
+
+def measure(run, sync) -> float:
+    run()
+    sync()
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        run()
+        sync()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def rank_main() -> None:
+    import torch
+    import torch.distributed as dist
+
+    import torch_mojo_backend
+
+    torch_mojo_backend.register_mojo_devices()
+    local = int(os.environ["LOCAL_RANK"])
+    torch.accelerator.set_device_index(local)
+    dist.init_process_group()
+    gloo = dist.new_group(backend="gloo")
+    rank, ranks = dist.get_rank(), dist.get_world_size()
+    device = torch.device("mojo", local)
+    if rank == 0:
+        print(f"| case ({ranks} ranks) | mojo GB/s | Gloo CPU GB/s | ratio |")
+        print("|---|---:|---:|---:|")
+    for mib in SIZES_MIB:
+        n = mib * 2**20 // 4
+        host = torch.full((n,), float(rank + 1))
+        mine = host.to(device)
+        for kind in ("all_reduce", "all_gather"):
+            if kind == "all_reduce":
+                x, y = host.clone(), mine.clone()
+                dist.all_reduce(x, group=gloo)
+                dist.all_reduce(y)
+                assert torch.equal(x, y.cpu())
+
+                def on_cpu(x=x):
+                    dist.all_reduce(x, group=gloo)
+
+                def on_mojo(y=y):
+                    dist.all_reduce(y)
+
+            else:
+                out_cpu = host.new_empty(ranks * n)
+                out_mojo = mine.new_empty(ranks * n)
+                dist.all_gather_into_tensor(out_cpu, host, group=gloo)
+                dist.all_gather_into_tensor(out_mojo, mine)
+                assert torch.equal(out_cpu, out_mojo.cpu())
+
+                def on_cpu(out=out_cpu, host=host):
+                    dist.all_gather_into_tensor(out, host, group=gloo)
+
+                def on_mojo(out=out_mojo, mine=mine):
+                    dist.all_gather_into_tensor(out, mine)
+
+            cpu = measure(on_cpu, lambda: None)
+            mojo = measure(on_mojo, lambda: torch.accelerator.synchronize(device))
+            a = bus_bandwidth(kind, n * 4, mojo, ranks)
+            b = bus_bandwidth(kind, n * 4, cpu, ranks)
+            if rank == 0:
+                print(
+                    f"| {kind} {mib} MiB float32 | {a:.2f} | {b:.2f} | {a / b:.2f}× |", flush=True
+                )
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    if "LOCAL_RANK" in os.environ:
+        rank_main()
+    else:
+        env = dict(os.environ, TORCH_MOJO_BACKEND_SOFTWARE_DEVICES="2")
+        command = [sys.executable, "-m", "torch.distributed.run", "--standalone"]
+        command += ["--nproc-per-node=2", __file__]
+        sys.exit(subprocess.run(command, env=env).returncode)
