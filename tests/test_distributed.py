@@ -109,6 +109,11 @@ def test_collective(outcomes, name):
     check(outcomes, "collectives", name)
 
 
+@pytest.mark.parametrize("name", _cases("init_forms"))
+def test_init_form(outcomes, name):
+    check(outcomes, "init_forms", name)
+
+
 @pytest.mark.parametrize("name", _cases("training"))
 def test_training(outcomes, name):
     check(outcomes, "training", name)

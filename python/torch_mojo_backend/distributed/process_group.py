@@ -82,10 +82,16 @@ class ProcessGroupMojo(dist.ProcessGroup):
 
     def __init__(self, store, rank: int, size: int, timeout: datetime.timedelta):
         super().__init__(rank, size)
+        # A group made again under the same name (after destroy_process_group) must not meet
+        # the addresses its predecessor left in the store: each rank adds one to a counter, so
+        # the n-th incarnation reads n-1 on every rank.
+        generation = (store.add("mojo-incarnations", 1) - 1) // size
         # One Gloo group per device type, made now: making one is itself collective, so every
         # rank makes them in the same order whatever its first call is.
         self._gloo = {
-            kind: dist.ProcessGroupGloo(dist.PrefixStore(f"{kind}/", store), rank, size, timeout)
+            kind: dist.ProcessGroupGloo(
+                dist.PrefixStore(f"{generation}/{kind}/", store), rank, size, timeout
+            )
             for kind in ("cpu", "mojo")
         }
         self._channels: dict[str, Channel] = {}
@@ -121,6 +127,7 @@ class ProcessGroupMojo(dist.ProcessGroup):
         channels, self._channels = self._channels, {}
         for channel in channels.values():
             channel.close()
+        self._gloo = {}
 
     def abort(self) -> None:
         self.shutdown()
@@ -339,6 +346,8 @@ class ProcessGroupMojo(dist.ProcessGroup):
         device=None,
     ):
         device = device or self._device_of(tensors)
+        if not self._gloo:
+            raise RuntimeError("mojo process group: the group has been destroyed")
         channel = self._channel(device)
         gloo = self._gloo[device.type]
         call = Call(
