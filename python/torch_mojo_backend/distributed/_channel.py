@@ -43,8 +43,9 @@ class Call:
     # Host-side work after Gloo (averaging); gets the same mapping.
     after: Callable[[Callable[[torch.Tensor], torch.Tensor]], None] | None = None
     point_to_point: bool = False
-    # Checks that every rank makes the same call (raises otherwise); runs before any data moves.
-    agree: Callable[[], None] | None = None
+    # Starts checking that every rank makes the same call; what it returns waits for the check
+    # and raises if they do not. Runs before any data moves.
+    agree: Callable[[], Callable[[], None]] | None = None
     result: object = None
     future: torch.futures.Future = field(default_factory=torch.futures.Future)
     entry: torch.Event | None = None
@@ -116,8 +117,7 @@ class Channel:
         return lambda tensor: call.buffers[id(tensor)]
 
     def _start(self, call: Call) -> None:
-        if call.agree is not None:
-            call.agree()
+        verify = call.agree() if call.agree is not None else None
         reads = {t.untyped_storage().data_ptr() for t in call.reads}
         for pending in self._pending:
             if any(t.untyped_storage().data_ptr() in reads for t in pending.writes):
@@ -130,6 +130,8 @@ class Channel:
                 for tensor in call.reads:
                     host(tensor).copy_(tensor, non_blocking=True)
                 self.stream.synchronize()
+        if verify is not None:
+            verify()
         works = call.run(host)
         call.works = [w for w in works if w is not None]
 

@@ -424,10 +424,12 @@ _DTYPES = [
 _CALLS = [name for name in vars(ProcessGroupMojo) if not name.startswith("__")]
 
 
-def agree(gloo, name: str, agreed) -> None:
-    """Raises on every rank unless all ranks make call `name` with the same dtypes and sizes
-    (tensors, or dtypes alone) in `agreed`: Gloo would end the process on a size mismatch and
-    mix up values on a dtype mismatch. One small all-gather of host integers."""
+def agree(gloo, name: str, agreed):
+    """Starts checking that all ranks make call `name` with the same dtypes and sizes (tensors,
+    or dtypes alone) in `agreed`: Gloo would end the process on a size mismatch and mix up
+    values on a dtype mismatch. One small all-gather of host integers, which runs while the
+    inputs are staged; the returned function waits for it and raises on every rank if the
+    ranks disagree."""
     shapes = [(x, -1) if isinstance(x, torch.dtype) else (x.dtype, x.numel()) for x in agreed]
     words = [_CALLS.index(name), len(shapes)]
     words += list(shapes[0]) if shapes else [None, 0]
@@ -435,11 +437,16 @@ def agree(gloo, name: str, agreed) -> None:
     words.append(zlib.crc32(repr(shapes).encode()))
     mine = torch.tensor(words, dtype=torch.int64)
     every = torch.empty(gloo.size() * mine.numel(), dtype=torch.int64)
-    gloo._allgather_base(every, mine).wait()
-    rows = every.view(gloo.size(), -1).tolist()
-    if any(row != rows[0] for row in rows):
-        said = "; ".join(f"rank {r}: {_describe(row)}" for r, row in enumerate(rows))
-        raise RuntimeError(f"mojo process group: ranks disagree on a collective ({said})")
+    exchange = gloo._allgather_base(every, mine)
+
+    def verify():
+        exchange.wait()
+        rows = every.view(gloo.size(), -1).tolist()
+        if any(row != rows[0] for row in rows):
+            said = "; ".join(f"rank {r}: {_describe(row)}" for r, row in enumerate(rows))
+            raise RuntimeError(f"mojo process group: ranks disagree on a collective ({said})")
+
+    return verify
 
 
 def _describe(row) -> str:

@@ -255,6 +255,9 @@ impl VendorDevice for WgpuDevice {
         let r = self.resolve(address, out.len() as u64)?;
         let lo = r.offset & !3;
         let hi = (r.offset + out.len() as u64).div_ceil(4) * 4;
+        if lo == r.offset && hi == r.offset + out.len() as u64 {
+            return self.read_range(&r.buffer, lo, out);
+        }
         let mut words = vec![0u8; (hi - lo) as usize];
         self.read_range(&r.buffer, lo, &mut words)?;
         let at = (r.offset - lo) as usize;
