@@ -11,6 +11,7 @@ import torch  # first: loads libc10 and libtorch_cpu for the extension
 
 from . import (
     _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
+    _composed_kernels,  # noqa: E402
     _composites,  # noqa: E402
     _device,  # noqa: E402
     _fractional_pool,  # noqa: E402
@@ -102,6 +103,7 @@ def register_mojo_devices() -> None:
         _swap_parameters_when_converting()
         _transformer.register()
         _composites.register()
+        _composed_kernels.register()
         _fractional_pool.register()
         distributed.register()
         _registered = True

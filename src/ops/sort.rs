@@ -391,6 +391,55 @@ fn searchsorted(call: &mut Call, dest: Dest) -> Result<()> {
     if out.numel() == 0 {
         return Ok(());
     }
+    search_in_parts(&seq, &values, &out, right, result)
+}
+
+/// The most (value, boundary) pairs one counting pass holds (an int64 each: 32 MiB).
+const SEARCH_PAIRS: u64 = 1 << 22;
+
+/// Searches in parts of at most `SEARCH_PAIRS` pairs: halves along the outermost dimension of
+/// the values longer than 1 (and of the boundaries' matching leading dimension) until a part
+/// fits, so memory stays bounded whatever the sizes.
+fn search_in_parts(
+    seq: &TensorRef,
+    values: &TensorRef,
+    out: &TensorRef,
+    right: bool,
+    result: DType,
+) -> Result<()> {
+    let len = seq.sizes[seq.sizes.len() - 1];
+    let split = values.sizes.iter().position(|&n| n > 1);
+    match split {
+        Some(d) if values.numel() * len as u64 > SEARCH_PAIRS => {
+            let half = values.sizes[d] / 2;
+            let rest = values.sizes[d] - half;
+            let leading = seq.sizes.len() > 1 && d < seq.sizes.len() - 1;
+            for (start, n) in [(0, half), (half, rest)] {
+                let part_seq = if leading {
+                    narrow(seq, d, start, n)
+                } else {
+                    seq.clone()
+                };
+                let part_values = narrow(values, d, start, n);
+                let part_out = narrow(out, d, start, n);
+                search_in_parts(&part_seq, &part_values, &part_out, right, result)?;
+            }
+            Ok(())
+        }
+        _ => count_before(seq, values, out, right, result),
+    }
+}
+
+/// For each value, counts the boundaries of its row that sort before it.
+fn count_before(
+    seq: &TensorRef,
+    values: &TensorRef,
+    out: &TensorRef,
+    right: bool,
+    result: DType,
+) -> Result<()> {
+    let last = seq.sizes.len() - 1;
+    let len = seq.sizes[last];
     // Per (value, boundary): 1 where the boundary sorts before the value.
     let mut shape = values.sizes.clone();
     shape.push(len);
@@ -438,7 +487,7 @@ fn searchsorted(call: &mut Call, dest: Dest) -> Result<()> {
     };
     let mut reduced = vec![false; rank];
     reduced.push(true);
-    run_reduce(kernel, &before.tensor, &[&out], &reduced, &[])
+    run_reduce(kernel, &before.tensor, &[out], &reduced, &[])
 }
 
 pub const OPS: &[(&str, OpFn)] = &[

@@ -1,0 +1,85 @@
+"""Kernels composed from mojo's kernels (`_composed_kernels.py`) past the launch limits
+(65,535 groups), against the CPU; OpInfo's small samples are in the conformance sweep."""
+
+import torch
+
+from conftest import assert_bitwise_equal
+
+N = 70_001
+
+
+def test_cross_of_many_vectors(device):
+    a, b = torch.randint(-50, 50, (2, N, 3))
+    assert_bitwise_equal(torch.linalg.cross(a.to(device), b.to(device)), torch.linalg.cross(a, b))
+    x, y = torch.randn(2, 3, N)
+    torch.testing.assert_close(
+        torch.cross(x.to(device), y.to(device), dim=0).cpu(), torch.cross(x, y, dim=0)
+    )
+
+
+def test_index_reduce_with_many_indices(device):
+    source = torch.randn(N, 4)
+    index = torch.randint(0, 1000, (N,))
+    for reduce in ("prod", "mean", "amax", "amin"):
+        for include_self in (True, False):
+            base = torch.rand(1000, 4) + 0.5
+            expected = base.index_reduce(
+                0, index, source.clamp(0.9, 1.1), reduce, include_self=include_self
+            )
+            got = base.to(device).index_reduce(
+                0,
+                index.to(device),
+                source.clamp(0.9, 1.1).to(device),
+                reduce,
+                include_self=include_self,
+            )
+            torch.testing.assert_close(got.cpu(), expected, rtol=1e-4, atol=1e-5)
+
+
+def test_addbmm_integers_exactly(device):
+    b1, b2 = torch.randint(-5, 5, (2, 40, 30, 30))
+    base = torch.randint(-5, 5, (30, 30))
+    assert_bitwise_equal(
+        torch.addbmm(base.to(device), b1.to(device), b2.to(device), beta=2, alpha=3),
+        torch.addbmm(base, b1, b2, beta=2, alpha=3),
+    )
+
+
+def test_nonzero_static_cuts_and_pads(device):
+    x = torch.rand(N) > 0.5
+    count = int(x.sum())
+    for size in (0, count - 7, count, count + 9):
+        expected = torch.nonzero_static(x, size=size, fill_value=-3)
+        assert_bitwise_equal(torch.nonzero_static(x.to(device), size=size, fill_value=-3), expected)
+
+
+def test_triangle_indices(device):
+    for row, col, offset in ((400, 300, 0), (300, 400, -5), (1, 1, 3), (0, 5, 0)):
+        for fn in (torch.tril_indices, torch.triu_indices):
+            assert_bitwise_equal(fn(row, col, offset, device=device), fn(row, col, offset))
+
+
+def test_bucketize_and_renorm(device):
+    boundaries = torch.sort(torch.randn(1000))[0]
+    values = torch.randn(N)
+    for right in (False, True):
+        assert_bitwise_equal(
+            torch.bucketize(values.to(device), boundaries.to(device), right=right),
+            torch.bucketize(values, boundaries, right=right),
+        )
+    x = torch.randn(N, 5)
+    torch.testing.assert_close(
+        torch.renorm(x.to(device), 2, 1, 5.0).cpu(), torch.renorm(x, 2, 1, 5.0)
+    )
+
+
+def test_searchsorted_in_parts_with_rows_of_boundaries(device):
+    # 300 x 500 values against rows of 1,000 boundaries: 150M pairs, searched in parts.
+    seq = torch.sort(torch.randn(300, 1000), dim=1)[0]
+    values = torch.randn(300, 500)
+    for side in ("left", "right"):
+        got = torch.searchsorted(seq.to(device), values.to(device), side=side)
+        assert_bitwise_equal(got, torch.searchsorted(seq, values, side=side))
+    column = torch.randn(N, 1)
+    got = torch.searchsorted(seq[0].to(device), column.to(device))
+    assert_bitwise_equal(got, torch.searchsorted(seq[0], column))
