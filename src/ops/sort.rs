@@ -468,8 +468,8 @@ fn count_before(
     run_map(
         kernel,
         &[
-            &view(&seq, seq_strides),
-            &view(&values, value_strides),
+            &view(seq, seq_strides),
+            &view(values, value_strides),
             &before.tensor,
         ],
         &shape,
