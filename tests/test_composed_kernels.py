@@ -74,12 +74,39 @@ def test_bucketize_and_renorm(device):
 
 
 def test_searchsorted_in_parts_with_rows_of_boundaries(device):
-    # 300 x 500 values against rows of 1,000 boundaries: 150M pairs, searched in parts.
-    seq = torch.sort(torch.randn(300, 1000), dim=1)[0]
-    values = torch.randn(300, 500)
+    # 100 x 200 values against rows of 1,000 boundaries: 20M pairs, searched in parts.
+    seq = torch.sort(torch.randn(100, 1000), dim=1)[0]
+    values = torch.randn(100, 200)
     for side in ("left", "right"):
         got = torch.searchsorted(seq.to(device), values.to(device), side=side)
         assert_bitwise_equal(got, torch.searchsorted(seq, values, side=side))
     column = torch.randn(N, 1)
     got = torch.searchsorted(seq[0].to(device), column.to(device))
     assert_bitwise_equal(got, torch.searchsorted(seq[0], column))
+
+
+def test_median_and_nanmedian_of_long_rows(device):
+    x = torch.randn(3, N)
+    x[1, 5] = float("nan")
+    x[2, :] = float("nan")
+    x[2, 7:11] = torch.tensor([4.0, 1.0, 3.0, 2.0])
+    for fn in (torch.median, torch.nanmedian):
+        value, index = fn(x.to(device), 1)
+        expected = fn(x, 1)
+        assert_bitwise_equal(value, expected.values)
+        assert_bitwise_equal(index, expected.indices)
+        assert_bitwise_equal(fn(x[0].to(device)), fn(x[0]))
+
+
+def test_unique_consecutive_and_repeat_interleave_at_size(device):
+    x = torch.randint(0, 3, (N,))
+    for got, want in zip(
+        torch.unique_consecutive(x.to(device), return_inverse=True, return_counts=True),
+        torch.unique_consecutive(x, return_inverse=True, return_counts=True),
+        strict=True,
+    ):
+        assert_bitwise_equal(got, want)
+    repeats = torch.randint(0, 4, (N,))
+    assert_bitwise_equal(
+        torch.repeat_interleave(repeats.to(device)), torch.repeat_interleave(repeats)
+    )

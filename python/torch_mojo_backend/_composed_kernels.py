@@ -16,6 +16,19 @@ what the CPU's kernel does, in the same order of operations where the result dep
 - `bucketize.Tensor`, `bucketize.Scalar` (and `_out`): `searchsorted` over the boundaries.
 - `tril_indices`, `triu_indices`: the coordinates of a mask of the triangle, row-major.
 - `nonzero_static`: `nonzero` cut or padded with `fill_value` to `size` rows.
+- `trace`: the diagonal's sum (integers summed as int64).
+- `repeat_interleave.Tensor` (the index form `Tensor.repeat_interleave` builds on): for each
+  output position, the entry whose run of repeats holds it (a cumulative sum of the jumps
+  where runs start: linear).
+- `median`, `nanmedian`, with or without a dimension: the lower middle of the values sorted
+  stably (the index of the first of equal values there, as the CPU's selection gives on
+  short rows), picked on the device; a row with a NaN gives its first NaN (median), a row of
+  NaNs only its first NaN (nanmedian).
+- `normal` with tensor means or deviations (`normal.Tensor_float`, `.float_Tensor`,
+  `.Tensor_Tensor` and their out forms): standard draws from mojo's generator scaled and
+  shifted in CUDA's order (`z * std + mean`), so a seed gives CUDA's numbers.
+- `unique_consecutive` (flattened or along a dimension): the first entry of each run, the run
+  of each entry and the runs' lengths.
 """
 
 import torch
@@ -132,6 +145,153 @@ def nonzero_static(self, *, size, fill_value=-1):
     return torch.cat([found, padding])
 
 
+def trace(self):
+    if self.dim() != 2:
+        raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {self.dim()}")
+    return self.diagonal().sum()
+
+
+def repeat_interleave_indices(repeats, *, output_size=None):
+    if repeats.dim() != 1:
+        raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
+    if repeats.dtype not in (torch.int32, torch.int64):
+        raise RuntimeError("repeats has to be Long or Int tensor")
+    if repeats.numel() and bool((repeats < 0).any()):
+        raise RuntimeError("repeats can not be negative")
+    counts = repeats.to(torch.long)
+    ends = counts.cumsum(0)
+    total = int(ends[-1]) if output_size is None and repeats.numel() else (output_size or 0)
+    # Each entry with repeats starts a run: there the running entry number jumps from the
+    # previous such entry to it; a cumulative sum of the jumps numbers every position.
+    present = (counts > 0).nonzero().reshape(-1)
+    jumps = torch.zeros(total, dtype=torch.long, device=repeats.device)
+    if present.numel():
+        steps = torch.diff(present, prepend=present.new_zeros(1))
+        jumps.scatter_(0, (ends - counts).index_select(0, present), steps)
+    return jumps.cumsum(0).to(repeats.dtype)
+
+
+def _middle(sorted_values, count):
+    """The lower middle of the first `count` (a device scalar) of `sorted_values`."""
+    k = ((count - 1).clamp(min=0) // 2).reshape(1)
+    return sorted_values.index_select(0, k).reshape(())
+
+
+def median(self):
+    flat = self.reshape(-1)
+    if flat.numel() == 0:
+        return torch.full((), float("nan"), dtype=self.dtype, device=self.device)
+    ordered = flat.sort().values
+    value = _middle(ordered, torch.tensor(flat.numel(), device=self.device))
+    if self.is_floating_point():
+        value = torch.where(flat.isnan().any(), torch.full_like(value, float("nan")), value)
+    return value
+
+
+def nanmedian(self):
+    if not self.is_floating_point():
+        return median(self)
+    flat = self.reshape(-1)
+    if flat.numel() == 0:
+        return torch.full((), float("nan"), dtype=self.dtype, device=self.device)
+    # NaNs sort last: the middle of the numbers before them (all NaN: the first NaN).
+    count = (~flat.isnan()).sum()
+    return _middle(flat.sort().values, count)
+
+
+def _median_along(self, dim, keepdim, values, indices, skip_nan):
+    if self.dim() == 0:
+        return _into(values, self.clone()), _into(indices, torch.zeros_like(self, dtype=torch.long))
+    dim = dim % self.dim()
+    n = self.size(dim)
+    if n == 0:
+        raise IndexError(f"median(): Expected reduction dim {dim} to have non-zero size.")
+    ordered, order = torch.sort(self, dim=dim, stable=True)
+    if self.is_floating_point():
+        nans = self.isnan().sum(dim, keepdim=True)
+        if skip_nan:
+            position = ((n - nans - 1).clamp(min=0)) // 2
+        else:
+            position = torch.where(nans > 0, n - nans, torch.full_like(nans, (n - 1) // 2))
+    else:
+        shape = list(self.shape)
+        shape[dim] = 1
+        position = torch.full(shape, (n - 1) // 2, dtype=torch.long, device=self.device)
+    value, index = ordered.gather(dim, position), order.gather(dim, position)
+    if not keepdim:
+        value, index = value.squeeze(dim), index.squeeze(dim)
+    return _into(values, value), _into(indices, index)
+
+
+def median_dim_values(self, dim, keepdim=False, *, values, indices):
+    return _median_along(self, dim, keepdim, values, indices, skip_nan=False)
+
+
+def nanmedian_dim_values(self, dim, keepdim=False, *, values, indices):
+    return _median_along(self, dim, keepdim, values, indices, skip_nan=True)
+
+
+def _check_std(std):
+    if isinstance(std, torch.Tensor):
+        if std.numel() and not bool((std >= 0).all()):
+            raise RuntimeError("normal expects all elements of std >= 0.0")
+    elif std < 0:
+        raise RuntimeError(f"normal expects std >= 0.0, but found std {std}")
+
+
+def normal_tensor_float(mean, std=1.0, *, generator=None):
+    _check_std(std)
+    out = torch.empty_like(mean, memory_format=torch.contiguous_format)
+    return out.normal_(0, std, generator=generator).add_(mean)
+
+
+def normal_float_tensor(mean, std, *, generator=None):
+    _check_std(std)
+    out = torch.empty_like(std, memory_format=torch.contiguous_format)
+    return out.normal_(0, 1, generator=generator).mul_(std).add_(mean)
+
+
+def normal_tensor_tensor(mean, std, *, generator=None):
+    _check_std(std)
+    shape = torch.broadcast_shapes(mean.shape, std.shape)
+    out = torch.empty(shape, dtype=mean.dtype, device=mean.device)
+    return out.normal_(0, 1, generator=generator).mul_(std).add_(mean)
+
+
+def _into(out, result):
+    out.resize_(result.shape)
+    return out.copy_(result)
+
+
+def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
+    if dim is None:
+        values = self.reshape(-1)
+        along = 0
+    else:
+        along = dim % max(self.dim(), 1)
+        values = self if self.dim() else self.reshape(1)
+    length = values.size(along) if values.dim() else 0
+    if values.numel() == 0:
+        empty = self.new_empty((0,) if dim is None else values.shape)
+        inverse = torch.zeros(
+            self.shape if dim is None else (length,), dtype=torch.long, device=self.device
+        )
+        return empty, inverse, torch.zeros(0, dtype=torch.long, device=self.device)
+    here = values.narrow(along, 1, length - 1)
+    before = values.narrow(along, 0, length - 1)
+    differs = here != before
+    if differs.dim() > 1:
+        differs = differs.movedim(along, 0).flatten(1).any(1)
+    starts = torch.cat([torch.ones(1, dtype=torch.bool, device=self.device), differs])
+    first = starts.nonzero().reshape(-1)
+    output = values.index_select(along, first)
+    inverse = starts.to(torch.long).cumsum(0) - 1
+    if dim is None:
+        inverse = inverse.reshape(self.shape)
+    ends = torch.cat([first[1:], torch.full((1,), length, dtype=torch.long, device=self.device)])
+    return output, inverse, ends - first
+
+
 KERNELS = {
     "linalg_cross.out": linalg_cross_out,
     "addbmm": addbmm,
@@ -144,6 +304,25 @@ KERNELS = {
     "tril_indices": tril_indices,
     "triu_indices": triu_indices,
     "nonzero_static": nonzero_static,
+    "trace": trace,
+    "repeat_interleave.Tensor": repeat_interleave_indices,
+    "median": median,
+    "nanmedian": nanmedian,
+    "median.dim_values": median_dim_values,
+    "nanmedian.dim_values": nanmedian_dim_values,
+    "normal.Tensor_float": normal_tensor_float,
+    "normal.float_Tensor": normal_float_tensor,
+    "normal.Tensor_Tensor": normal_tensor_tensor,
+    "normal.Tensor_float_out": lambda mean, std=1.0, *, generator=None, out: _into(
+        out, normal_tensor_float(mean, std, generator=generator)
+    ),
+    "normal.float_Tensor_out": lambda mean, std, *, generator=None, out: _into(
+        out, normal_float_tensor(mean, std, generator=generator)
+    ),
+    "normal.Tensor_Tensor_out": lambda mean, std, *, generator=None, out: _into(
+        out, normal_tensor_tensor(mean, std, generator=generator)
+    ),
+    "unique_consecutive": unique_consecutive,
 }
 
 
