@@ -110,3 +110,14 @@ def test_unique_consecutive_and_repeat_interleave_at_size(device):
     assert_bitwise_equal(
         torch.repeat_interleave(repeats.to(device)), torch.repeat_interleave(repeats)
     )
+
+
+def test_running_extremes_and_log_cumsum_exp_past_one_launch(device):
+    x = torch.randint(-20, 20, (2, N)).float()
+    x[0, 1000] = float("nan")
+    for fn in (torch.cummax, torch.cummin):
+        got, expected = fn(x.to(device), 1), fn(x, 1)
+        assert_bitwise_equal(got.values, expected.values)
+        assert_bitwise_equal(got.indices, expected.indices)
+    y = torch.randn(3, N)
+    torch.testing.assert_close(torch.logcumsumexp(y.to(device), 1).cpu(), torch.logcumsumexp(y, 1))

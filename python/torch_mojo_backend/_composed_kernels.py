@@ -27,6 +27,11 @@ what the CPU's kernel does, in the same order of operations where the result dep
 - `normal` with tensor means or deviations (`normal.Tensor_float`, `.float_Tensor`,
   `.Tensor_Tensor` and their out forms): standard draws from mojo's generator scaled and
   shifted in CUDA's order (`z * std + mean`), so a seed gives CUDA's numbers.
+- `_cummax_helper`, `_cummin_helper` (`cummax`, `cummin`) and `_logcumsumexp`: scans by
+  doubling (log2(n) elementwise passes, each combining every entry with the one 2^k
+  before it). The running extreme takes the later of equal values and NaN over numbers, as
+  the CPU's loop does, so values and indices are exact; the log-sum-exp adds in another
+  order than the CPU's loop (within rounding).
 - `unique_consecutive` (flattened or along a dimension): the first entry of each run, the run
   of each entry and the runs' lengths.
 """
@@ -263,6 +268,72 @@ def _into(out, result):
     return out.copy_(result)
 
 
+def _shifted(t, dim, k, fill):
+    """`t` moved k places later along `dim`, the first k places `fill`."""
+    head = torch.full_like(t.narrow(dim, 0, k), fill)
+    return torch.cat([head, t.narrow(dim, 0, t.size(dim) - k)], dim)
+
+
+def _running_extreme(self, values, indices, dim, larger):
+    if self.dim() == 0:
+        values.copy_(self)
+        indices.zero_()
+        return
+    dim = dim % self.dim()
+    n = self.size(dim)
+    shape = [1] * self.dim()
+    shape[dim] = n
+    best = self.clone()
+    where = torch.arange(n, device=self.device).reshape(shape).expand(self.shape).contiguous()
+    if self.dtype == torch.bool:
+        edge = not larger
+    elif self.is_floating_point():
+        edge = float("-inf") if larger else float("inf")
+    else:
+        info = torch.iinfo(self.dtype)
+        edge = info.min if larger else info.max
+    k = 1
+    while k < n:
+        before, before_at = _shifted(best, dim, k, edge), _shifted(where, dim, k, -1)
+        keep = before > best if larger else before < best
+        if self.is_floating_point():
+            keep = keep | (before.isnan() & ~best.isnan())
+        best = torch.where(keep, before, best)
+        where = torch.where(keep, before_at, where)
+        k *= 2
+    values.copy_(best)
+    indices.copy_(where)
+
+
+def cummax_helper(self, values, indices, dim):
+    _running_extreme(self, values, indices, dim, larger=True)
+
+
+def cummin_helper(self, values, indices, dim):
+    _running_extreme(self, values, indices, dim, larger=False)
+
+
+def _wrap_dim(dim, rank):
+    low, high = -max(rank, 1), max(rank, 1) - 1
+    if not low <= dim <= high:
+        raise IndexError(
+            f"Dimension out of range (expected to be in range of [{low}, {high}], but got {dim})"
+        )
+    return dim % max(rank, 1)
+
+
+def logcumsumexp(self, dim):
+    dim = _wrap_dim(dim, self.dim())
+    if self.dim() == 0:
+        return self.clone()
+    total = self.clone()
+    k = 1
+    while k < self.size(dim):
+        total = torch.logaddexp(_shifted(total, dim, k, float("-inf")), total)
+        k *= 2
+    return total
+
+
 def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None):
     if dim is None:
         values = self.reshape(-1)
@@ -323,6 +394,9 @@ KERNELS = {
         out, normal_tensor_tensor(mean, std, generator=generator)
     ),
     "unique_consecutive": unique_consecutive,
+    "_cummax_helper": cummax_helper,
+    "_cummin_helper": cummin_helper,
+    "_logcumsumexp": logcumsumexp,
 }
 
 
