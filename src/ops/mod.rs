@@ -17,6 +17,7 @@ pub mod factory;
 pub mod faults;
 pub mod foreach;
 pub mod fused_optim;
+pub mod gamma;
 pub mod group_norm;
 pub mod histogram;
 pub mod index_launch;

@@ -11,7 +11,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 33] {
+fn families() -> [&'static [(&'static str, OpFn)]; 34] {
     [
         super::math::OPS,
         super::conv::OPS,
@@ -29,6 +29,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 33] {
         super::rnn::OPS,
         super::adaptive_pool::OPS,
         super::special::OPS,
+        super::gamma::OPS,
         super::loss::OPS,
         super::factory::OPS,
         super::linalg::OPS,
