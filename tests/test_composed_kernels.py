@@ -121,3 +121,13 @@ def test_running_extremes_and_log_cumsum_exp_past_one_launch(device):
         assert_bitwise_equal(got.indices, expected.indices)
     y = torch.randn(3, N)
     torch.testing.assert_close(torch.logcumsumexp(y.to(device), 1).cpu(), torch.logcumsumexp(y, 1))
+
+
+def test_mode_of_rows_with_distinct_winners(device):
+    # Each row's mode is unique and so is its last index (the CPU's index among equal values
+    # is unspecified on long rows).
+    x = torch.randn(40, 3000)
+    x[:, 100:105] = torch.arange(40.0).unsqueeze(1)
+    got, expected = torch.mode(x.to(device), 1), torch.mode(x, 1)
+    assert_bitwise_equal(got.values, expected.values)
+    assert_bitwise_equal(got.indices, torch.full((40,), 104))

@@ -24,6 +24,8 @@ what the CPU's kernel does, in the same order of operations where the result dep
   stably (the index of the first of equal values there, as the CPU's selection gives on
   short rows), picked on the device; a row with a NaN gives its first NaN (median), a row of
   NaNs only its first NaN (nanmedian).
+- `mode`: the longest run of equal values in each row sorted stably (the smallest value among
+  equally long runs; NaNs are runs of one), and the last index holding it, as on the CPU.
 - `normal` with tensor means or deviations (`normal.Tensor_float`, `.float_Tensor`,
   `.Tensor_Tensor` and their out forms): standard draws from mojo's generator scaled and
   shifted in CUDA's order (`z * std + mean`), so a seed gives CUDA's numbers.
@@ -236,6 +238,33 @@ def nanmedian_dim_values(self, dim, keepdim=False, *, values, indices):
     return _median_along(self, dim, keepdim, values, indices, skip_nan=True)
 
 
+def mode(self, dim=-1, keepdim=False):
+    if self.dim() == 0:
+        return self.clone(), torch.zeros_like(self, dtype=torch.long)
+    dim = _wrap_dim(dim, self.dim())
+    n = self.size(dim)
+    if n == 0:
+        raise IndexError(f"mode(): Expected reduction dim {dim} to have non-zero size.")
+    rows = self.movedim(dim, -1)
+    shape = rows.shape[:-1]
+    rows = rows.reshape(-1, n)
+    ordered, order = torch.sort(rows, dim=1, stable=True)
+    starts = torch.ones_like(ordered, dtype=torch.bool)
+    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    position = torch.arange(n, device=self.device).expand_as(ordered)
+    run_start = torch.where(starts, position, torch.zeros_like(position)).cummax(1).values
+    last = torch.ones_like(starts)
+    last[:, :-1] = starts[:, 1:]
+    # At each run's last entry, its length; argmax takes the first (smallest) longest run.
+    length = torch.where(last, position - run_start + 1, torch.zeros_like(position))
+    best = length.argmax(1, keepdim=True)
+    values = ordered.gather(1, best).reshape(shape)
+    indices = order.gather(1, best).reshape(shape)
+    if keepdim:
+        values, indices = values.unsqueeze(dim), indices.unsqueeze(dim)
+    return values, indices
+
+
 def _check_std(std):
     if isinstance(std, torch.Tensor):
         if std.numel() and not bool((std >= 0).all()):
@@ -394,6 +423,7 @@ KERNELS = {
         out, normal_tensor_tensor(mean, std, generator=generator)
     ),
     "unique_consecutive": unique_consecutive,
+    "mode": mode,
     "_cummax_helper": cummax_helper,
     "_cummin_helper": cummin_helper,
     "_logcumsumexp": logcumsumexp,
