@@ -5,6 +5,7 @@ Each rank makes every rank's inputs from the same seeds, so it knows the expecte
 two ranks a sum is one rounding, so results are compared bit for bit.
 """
 
+import datetime
 import os
 import time
 import zlib
@@ -263,6 +264,13 @@ def work_completes_only_when_done():
     work = dist.all_reduce(x, async_op=True)
     if rank() == 0:
         assert not work.is_completed()
+    if rank() == 0:
+        try:
+            work.wait(timeout=datetime.timedelta(milliseconds=100))
+        except RuntimeError as error:
+            assert "timed out" in str(error)
+        else:
+            raise AssertionError("a wait bounded below the peer's delay did not time out")
     result = work.get_future().wait()
     assert work.is_completed()
     assert work.wait()

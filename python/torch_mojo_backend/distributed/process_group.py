@@ -9,6 +9,7 @@ group). Reductions Gloo lacks (average, pre-multiplied sum) are composed around 
 """
 
 import datetime
+import time
 import zlib
 
 import torch
@@ -29,6 +30,15 @@ class _Work(dist._Work):
         self._source = source
 
     def wait(self, timeout=None):
+        """Waits for the call (raising its error); a positive `timeout` (a timedelta, or
+        milliseconds) bounds the wait and raises RuntimeError when it passes."""
+        seconds = _seconds(timeout)
+        if seconds > 0:
+            deadline = time.monotonic() + seconds
+            while not self._future.done():
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"mojo process group: Work.wait timed out after {seconds} s")
+                time.sleep(0.001)
         self._future.wait()
         return True
 
@@ -61,6 +71,15 @@ class _Work(dist._Work):
                 "mojo process group: only a receive from any source has a source rank"
             )
         return self._source[0]
+
+
+def _seconds(timeout) -> float:
+    """A wait's timeout in seconds (0: none), from a timedelta or milliseconds."""
+    if timeout is None:
+        return 0.0
+    if isinstance(timeout, datetime.timedelta):
+        return timeout.total_seconds()
+    return float(timeout) / 1000.0
 
 
 def _reduction(op) -> tuple[object, float | None, bool]:
