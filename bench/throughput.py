@@ -55,11 +55,20 @@ ones = torch.rand(1_000_000)
 tokens = torch.randint(0, 50257, (8, 1024))
 grad = torch.randn(8, 1024, 256)
 million = torch.rand(1_000_000)
+# Pinned destinations of the download row, one per side so the check compares two results.
+pinned = {kind: torch.empty(big.shape, pin_memory=True) for kind in ("cpu", "mojo")}
+
+
+def to_pinned(x):
+    """A non-blocking copy into pinned host memory (torch CPU: a memcpy into it)."""
+    return pinned[x.device.type].copy_(x, non_blocking=True)
+
 
 # name -> (function of the inputs, inputs, tolerance)
 CASES = {
     "2,000 tiny adds (host time)": (tiny_adds, [torch.zeros(16)], 0),
     "add, 16M float32": (lambda x: x + x, [big], 0),
+    "copy 64 MiB into pinned host memory": (to_pinned, [big], 0),
     "sum, 16M": (lambda x: x.sum(), [big], 1e-4),
     "sum over rows, 4096²": (lambda x: x.sum(1), [square], 1e-4),
     "sum over columns, 4096²": (lambda x: x.sum(0), [square], 1e-4),

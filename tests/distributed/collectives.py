@@ -6,13 +6,12 @@ two ranks a sum is one rounding, so results are compared bit for bit.
 """
 
 import datetime
-import os
 import time
 import zlib
 
 import torch
 import torch.distributed as dist
-from harness import case, main
+from harness import case, device, main, rank, world
 
 DTYPES = [
     torch.float32,
@@ -30,18 +29,6 @@ SIZE = 1_037  # odd, so no split is even
 LARGE = 300_001  # past 65,535 of anything
 
 cases = {}
-
-
-def rank() -> int:
-    return dist.get_rank()
-
-
-def world() -> int:
-    return dist.get_world_size()
-
-
-def device() -> torch.device:
-    return torch.device("mojo", int(os.environ["LOCAL_RANK"]))
 
 
 def values(name: str, r: int, n: int, dtype: torch.dtype, low: int = -9, high: int = 10):
@@ -248,8 +235,7 @@ def async_overlaps_compute_on_the_current_stream():
     x = inputs[rank()].to(device())
     a = torch.randn(64, 64)
     work = dist.all_reduce(x, async_op=True)
-    product = a.to(device()) @ a.to(device())
-    y = x * 2  # ordered after the collective only through wait(): read after it
+    product = a.to(device()) @ a.to(device())  # queued while the collective runs
     work.wait()
     y = x * 2
     same(y, fold(inputs, "sum") * 2)

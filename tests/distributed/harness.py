@@ -32,6 +32,19 @@ def case(cases: dict[str, Callable[[], None]], name: str | None = None):
     return add
 
 
+def rank() -> int:
+    return dist.get_rank()
+
+
+def world() -> int:
+    return dist.get_world_size()
+
+
+def device() -> torch.device:
+    """This rank's device: one software device per rank, as one GPU per rank."""
+    return torch.device("mojo", int(os.environ["LOCAL_RANK"]))
+
+
 def setup(backend: str | None = None) -> torch.device:
     """Joins the group (one software device per rank, as one GPU per rank); the rank's device."""
     torch_mojo_backend.register_mojo_devices()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import torch
 import torch.distributed as dist
-from harness import case, main
+from harness import case, device, main, rank, world
 from torch import nn
 from torch.distributed._functional_collectives import (
     all_gather_tensor,
@@ -32,18 +32,6 @@ STEPS = 20
 cases = {}
 
 
-def rank() -> int:
-    return dist.get_rank()
-
-
-def world() -> int:
-    return dist.get_world_size()
-
-
-def device() -> torch.device:
-    return torch.device("mojo", int(os.environ["LOCAL_RANK"]))
-
-
 def batch() -> torch.Tensor:
     """The whole batch, the same on every rank."""
     generator = torch.Generator().manual_seed(1)
@@ -60,17 +48,29 @@ def lm_loss(model, data):
     return nn.functional.cross_entropy(logits.reshape(-1, lm.VOCAB), data[:, 1:].reshape(-1))
 
 
-def reference_losses(model, steps=STEPS, lr=3e-3):
-    """One process training `model` on the whole batch: the per-step losses."""
-    optimizer = torch.optim.AdamW(model.parameters(), lr=lr)
-    data, losses = batch(), []
+def backward_loss(model, data):
+    loss = lm_loss(model, data)
+    loss.backward()
+    return loss
+
+
+def train(model, data, steps=STEPS, step=backward_loss, combine=None):
+    """`steps` AdamW steps of `model` on `data`, `step` computing the gradients; the losses,
+    each through `combine` (default: the whole batch's loss from the ranks' halves)."""
+    combine = combine or global_loss
+    optimizer = torch.optim.AdamW(model.parameters(), lr=3e-3)
+    losses = []
     for _ in range(steps):
         optimizer.zero_grad()
-        loss = lm_loss(model, data)
-        loss.backward()
+        loss = step(model, data)
         optimizer.step()
-        losses.append(loss.item())
+        losses.append(combine(loss))
     return losses
+
+
+def reference_losses(model, steps=STEPS):
+    """One process training `model` on the whole batch: the per-step losses."""
+    return train(model, batch(), steps, combine=lambda loss: loss.item())
 
 
 def global_loss(local: torch.Tensor) -> float:
@@ -93,6 +93,23 @@ def close(actual, expected, tolerance, what):
     )
 
 
+def compare_with_halves(model, reference, half_gradients, combine, steps=3):
+    """SGD steps of the distributed `model` on this rank's half against one process stepping
+    `reference` with `combine(each half's half_gradients)`, as the ranks' reduction would."""
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    reference_optimizer = torch.optim.SGD(reference.parameters(), lr=0.1)
+    whole = batch()
+    for _ in range(steps):
+        optimizer.zero_grad()
+        lm_loss(model, mine(whole)).backward()
+        optimizer.step()
+        halves = [half_gradients(half) for half in whole.chunk(world())]
+        for p, *each in zip(reference.parameters(), *halves, strict=True):
+            p.grad = combine(each)
+        reference_optimizer.step()
+    assert_same_parameters(model, reference, tolerance=1e-6)
+
+
 def assert_same_parameters(model, reference, tolerance=1e-5):
     for (name, a), b in zip(model.named_parameters(), reference.parameters(), strict=True):
         a = a.full_tensor() if hasattr(a, "full_tensor") else a
@@ -105,24 +122,11 @@ def assert_same_parameters(model, reference, tolerance=1e-5):
 LOSS_TOLERANCE = 1e-6
 
 
-def _ddp(steps=STEPS, **options):
-    model = fresh_lm()
-    expected = reference_losses(copy.deepcopy(model), steps)
-    ddp = DistributedDataParallel(model, **options)
-    optimizer = torch.optim.AdamW(ddp.parameters(), lr=3e-3)
-    data, losses = mine(batch()), []
-    for _ in range(steps):
-        optimizer.zero_grad()
-        loss = lm_loss(ddp, data)
-        loss.backward()
-        optimizer.step()
-        losses.append(global_loss(loss))
-    return ddp, losses, expected
-
-
 @case(cases)
 def ddp_equals_one_process_on_the_whole_batch():
-    _, losses, expected = _ddp()
+    model = fresh_lm()
+    expected = reference_losses(copy.deepcopy(model))
+    losses = train(DistributedDataParallel(model), mine(batch()))
     close(losses, expected, LOSS_TOLERANCE, "losses")
 
 
@@ -145,14 +149,7 @@ def ddp_find_unused_parameters():
     reference = copy.deepcopy(model)
     expected = reference_losses(reference, 5)
     ddp = DistributedDataParallel(model, find_unused_parameters=True)
-    optimizer = torch.optim.AdamW(ddp.parameters(), lr=3e-3)
-    data, losses = mine(batch()), []
-    for _ in range(5):
-        optimizer.zero_grad()
-        loss = lm_loss(ddp, data)
-        loss.backward()
-        optimizer.step()
-        losses.append(global_loss(loss))
+    losses = train(ddp, mine(batch()), 5)
     close(losses, expected, LOSS_TOLERANCE, "losses")
     assert model.unused.weight.grad is None
 
@@ -163,37 +160,41 @@ def ddp_no_sync_accumulates_locally():
     reference = copy.deepcopy(model)
     expected = reference_losses(reference, 5)
     ddp = DistributedDataParallel(model)
-    optimizer = torch.optim.AdamW(ddp.parameters(), lr=3e-3)
-    first, second = mine(batch()).chunk(2)
-    losses = []
-    for _ in range(5):
-        optimizer.zero_grad()
-        with ddp.no_sync():
-            a = lm_loss(ddp, first) / 2
+
+    def accumulate(model, data):
+        first, second = data.chunk(2)
+        with model.no_sync():
+            a = lm_loss(model, first) / 2
             a.backward()
-        b = lm_loss(ddp, second) / 2
+        b = lm_loss(model, second) / 2
         b.backward()
-        optimizer.step()
-        losses.append(global_loss(a + b))
+        return a + b
+
+    losses = train(ddp, mine(batch()), 5, step=accumulate)
     close(losses, expected, LOSS_TOLERANCE, "losses")
 
 
 @case(cases)
 def ddp_bf16_compression_hook():
+    """Gradients travel in bfloat16: equal to one process that rounds each half's gradient
+    to bfloat16, halves it and adds the halves in bfloat16, as the hook and the sum do."""
     model = fresh_lm()
-    expected = reference_losses(copy.deepcopy(model), 5)
+    reference = copy.deepcopy(model)
     ddp = DistributedDataParallel(model)
     ddp.register_comm_hook(dist.group.WORLD, default_hooks.bf16_compress_hook)
-    optimizer = torch.optim.AdamW(ddp.parameters(), lr=3e-3)
-    data, losses = mine(batch()), []
-    for _ in range(5):
-        optimizer.zero_grad()
-        loss = lm_loss(ddp, data)
-        loss.backward()
-        optimizer.step()
-        losses.append(global_loss(loss))
-    # Gradients travel in bfloat16 (8 bits of mantissa).
-    close(losses, expected, 1e-2, "losses")
+
+    def half_gradients(half):
+        reference.zero_grad()
+        lm_loss(reference, half).backward()
+        return [p.grad.clone() for p in reference.parameters()]
+
+    def combine(each):
+        total = each[0].to(torch.bfloat16) / world()
+        for g in each[1:]:
+            total = total + g.to(torch.bfloat16) / world()
+        return total.float()
+
+    compare_with_halves(ddp, reference, half_gradients, combine)
 
 
 @case(cases)
@@ -204,14 +205,7 @@ def fsdp2_equals_one_process_on_the_whole_batch():
     for layer in model.encoder.layers:
         fully_shard(layer, mesh=mesh)
     fully_shard(model, mesh=mesh)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=3e-3)
-    data, losses = mine(batch()), []
-    for _ in range(STEPS):
-        optimizer.zero_grad()
-        loss = lm_loss(model, data)
-        loss.backward()
-        optimizer.step()
-        losses.append(global_loss(loss))
+    losses = train(model, mine(batch()))
     close(losses, expected, LOSS_TOLERANCE, "losses")
 
 
@@ -226,23 +220,19 @@ def fsdp2_mixed_precision():
     for layer in model.encoder.layers:
         fully_shard(layer, mesh=mesh, mp_policy=policy)
     fully_shard(model, mesh=mesh, mp_policy=policy)
-    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-    reference_optimizer = torch.optim.SGD(reference.parameters(), lr=0.1)
-    whole = batch()
-    for _ in range(3):
-        optimizer.zero_grad()
-        lm_loss(model, mine(whole)).backward()
-        optimizer.step()
-        gradients = [torch.zeros_like(p) for p in reference.parameters()]
-        for half in whole.chunk(world()):
-            low = copy.deepcopy(reference).to(torch.bfloat16)
-            lm_loss(low, half).backward()
-            for g, p in zip(gradients, low.parameters(), strict=True):
-                g += p.grad.float() / world()
-        for p, g in zip(reference.parameters(), gradients, strict=True):
-            p.grad = g
-        reference_optimizer.step()
-    assert_same_parameters(model, reference, tolerance=1e-6)
+
+    def half_gradients(half):
+        low = copy.deepcopy(reference).to(torch.bfloat16)
+        lm_loss(low, half).backward()
+        return [p.grad for p in low.parameters()]
+
+    def combine(each):
+        total = torch.zeros_like(each[0], dtype=torch.float32)
+        for g in each:
+            total += g.float() / world()
+        return total
+
+    compare_with_halves(model, reference, half_gradients, combine)
 
 
 @case(cases)

@@ -118,11 +118,11 @@ class Channel:
 
     def _start(self, call: Call) -> None:
         verify = call.agree() if call.agree is not None else None
-        reads = {t.untyped_storage().data_ptr() for t in call.reads}
-        for pending in self._pending:
-            if any(t.untyped_storage().data_ptr() in reads for t in pending.writes):
+        if self._pending:
+            reads = {t.untyped_storage().data_ptr() for t in call.reads}
+            written = (t.untyped_storage().data_ptr() for p in self._pending for t in p.writes)
+            if any(address in reads for address in written):
                 self._finish_pending(block=True)
-                break
         host = self._host(call)
         if self.staged and call.reads:
             with self.stream:
