@@ -46,10 +46,33 @@ pub fn traced_name(kernel: &Kernel, source: &str) -> String {
     )
 }
 
-/// The cubin of `kernel` for `arch`, from the disk cache or compiled (and stored).
-pub fn cuda_binary(kernel: &Kernel, arch: &str) -> Result<Vec<u8>> {
+/// What turns the CUDA renderer's source into a binary for `cuModuleLoadData`: NVRTC, or the
+/// host compiler of the emulated driver.
+pub trait CudaCompiler: Send + Sync {
+    /// The compiler's name and version; part of every cached binary's key.
+    fn version(&self) -> Result<String>;
+    /// The binary of `source` (whose kernel is `name`) for `arch`.
+    fn compile(&self, source: &str, name: &str, arch: &str) -> Result<Vec<u8>>;
+}
+
+/// NVRTC: cubins for a GPU architecture.
+pub struct Nvrtc;
+
+impl CudaCompiler for Nvrtc {
+    fn version(&self) -> Result<String> {
+        nvrtc::version().map(|v| format!("NVRTC {v}"))
+    }
+
+    fn compile(&self, source: &str, name: &str, arch: &str) -> Result<Vec<u8>> {
+        nvrtc::compile(source, name, arch)
+    }
+}
+
+/// The binary of `kernel` for `arch` by `compiler`, from the disk cache or compiled (and
+/// stored).
+pub fn cuda_binary(kernel: &Kernel, arch: &str, compiler: &dyn CudaCompiler) -> Result<Vec<u8>> {
     let source = cuda::render(kernel);
-    let version = nvrtc::version()?;
+    let version = compiler.version()?;
     let source_digest = format!("{:032x}", digest(source.as_bytes()));
     let key = [
         "cuda",
@@ -63,13 +86,13 @@ pub fn cuda_binary(kernel: &Kernel, arch: &str) -> Result<Vec<u8>> {
         return Ok(binary);
     }
     let start = Instant::now();
-    let binary = nvrtc::compile(&source, &kernel.name(), arch).inspect_err(|_| {
+    let binary = compiler.compile(&source, &kernel.name(), arch).inspect_err(|_| {
         stats().failures.fetch_add(1, Ordering::Relaxed);
     })?;
     stats().compiled.fetch_add(1, Ordering::Relaxed);
     if trace_enabled() {
         eprintln!(
-            "built {} for {arch} (NVRTC {version}) in {} ms",
+            "built {} for {arch} ({version}) in {} ms",
             traced_name(kernel, &source),
             start.elapsed().as_millis()
         );
@@ -92,7 +115,7 @@ pub fn shadow_enabled() -> bool {
 pub fn shadow_compile(kernel: &Kernel) -> Result<()> {
     if shadow_enabled() {
         for arch in SHADOW_ARCHS {
-            cuda_binary(kernel, arch)?;
+            cuda_binary(kernel, arch, &Nvrtc)?;
         }
     }
     Ok(())

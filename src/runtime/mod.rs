@@ -57,20 +57,22 @@ fn boxed(backend: impl Backend + 'static) -> Box<dyn Backend> {
 
 /// The process's one vendor: `TORCH_MOJO_BACKEND_PLATFORM=cuda|wgpu` when set (unavailable is
 /// then an error), else NVIDIA through CUDA when libcuda and a GPU are present, else wgpu
-/// (a hardware adapter, or the software device when admitted).
+/// (a hardware adapter, or the software device when admitted). `cuda-emulated` runs the CUDA
+/// backend on its CPU emulation of the driver (tests only).
 fn discover() -> std::result::Result<Box<dyn Backend>, String> {
     let forced = std::env::var("TORCH_MOJO_BACKEND_PLATFORM").unwrap_or_default();
     match forced.as_str() {
-        "cuda" => cuda::discover().map(boxed).map_err(|e| {
+        "cuda" => cuda::discover(false).map(boxed).map_err(|e| {
             format!("mojo: TORCH_MOJO_BACKEND_PLATFORM=cuda, but CUDA is unavailable: {e}")
         }),
+        "cuda-emulated" => cuda::discover(true).map(boxed),
         "wgpu" => wgpu::discover().map(boxed),
-        "" => match cuda::discover() {
+        "" => match cuda::discover(false) {
             Ok(b) => Ok(boxed(b)),
             Err(_) => wgpu::discover().map(boxed),
         },
         other => Err(format!(
-            "mojo: TORCH_MOJO_BACKEND_PLATFORM={other:?} is not a platform (expected \"cuda\" or \"wgpu\")"
+            "mojo: TORCH_MOJO_BACKEND_PLATFORM={other:?} is not a platform (expected \"cuda\", \"wgpu\" or \"cuda-emulated\")"
         )),
     }
 }

@@ -5,12 +5,12 @@
 
 use std::collections::HashMap;
 use std::ffi::c_void;
-use std::path::PathBuf;
 
 use cudarc::cublas::sys;
 use cudarc::driver::sys::{CUdeviceptr, CUstream};
 use parking_lot::Mutex;
 
+use super::api::driver;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::compile::trace_enabled;
@@ -19,24 +19,6 @@ use crate::runtime::backend::{Gemm, MatrixView};
 extern "C" {
     /// PyTorch's setting: whether float32 matmuls may use TF32 (csrc/hooks.cpp).
     fn mojo_matmul_allows_tf32() -> bool;
-}
-
-/// Loads cuBLAS from `TORCH_MOJO_BACKEND_CUBLAS` (set by the Python package from the
-/// nvidia-cublas wheel) into the global namespace, so that cudarc's lookup by name finds it.
-/// cuBLASLt, which cuBLAS needs, is loaded first from the same folder.
-fn preload() {
-    let Some(path) = std::env::var_os("TORCH_MOJO_BACKEND_CUBLAS").map(PathBuf::from) else {
-        return;
-    };
-    let lt = path.with_file_name("libcublasLt.so.13");
-    for library in [lt, path] {
-        use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};
-        // SAFETY: loading cuBLAS runs no initialisers with preconditions.
-        if let Ok(lib) = unsafe { Library::open(Some(&library), RTLD_NOW | RTLD_GLOBAL) } {
-            // Kept loaded for the life of the process.
-            std::mem::forget(lib);
-        }
-    }
 }
 
 #[derive(Clone, Copy)]
@@ -138,9 +120,7 @@ fn data_type(dtype: DType) -> Option<sys::cudaDataType> {
 impl Blas {
     /// A handle for the current context, or None (with a trace line) when cuBLAS is absent.
     pub fn create(device_name: &str) -> Option<Blas> {
-        preload();
-        // SAFETY: only probes for the library.
-        if !unsafe { sys::is_culib_present() } {
+        if !driver().blas_present() {
             if trace_enabled() {
                 eprintln!("cuBLAS not found: the portable GEMM kernel serves {device_name}");
             }
@@ -168,9 +148,9 @@ impl Blas {
         let mut handle: sys::cublasHandle_t = std::ptr::null_mut();
         // SAFETY: valid out-pointer; the context is current; the stream is one of its own.
         unsafe {
-            status(sys::cublasCreate_v2(&mut handle), "cublasCreate")?;
+            status(driver().cublasCreate_v2(&mut handle), "cublasCreate")?;
             status(
-                sys::cublasSetStream_v2(handle, stream as sys::cudaStream_t),
+                driver().cublasSetStream_v2(handle, stream as sys::cudaStream_t),
                 "cublasSetStream",
             )?;
         }
@@ -216,7 +196,7 @@ impl Blas {
         // SAFETY: the pointers address blocks holding the views the strides describe (checked
         // by the caller), and alpha/beta live across the call.
         let rc = unsafe {
-            sys::cublasGemmStridedBatchedEx(
+            driver().cublasGemmStridedBatchedEx(
                 handle,
                 op(plan.trans_b),
                 op(plan.trans_a),

@@ -7,9 +7,10 @@ use std::collections::HashMap;
 use std::ffi::c_void;
 
 use cudarc::cublaslt::sys;
-use cudarc::driver::sys::{cuMemAlloc_v2, CUdeviceptr, CUstream};
+use cudarc::driver::sys::{CUdeviceptr, CUstream};
 use parking_lot::Mutex;
 
+use super::api::{driver, LtLayout, LtMatmul};
 use super::blas::{allows_tf32, plan, status, Plan};
 use super::driver::check_allocation;
 use crate::dtype::DType;
@@ -31,36 +32,6 @@ pub struct BlasLt {
 unsafe impl Send for BlasLt {}
 unsafe impl Sync for BlasLt {}
 
-struct Desc(sys::cublasLtMatmulDesc_t);
-struct Layout(sys::cublasLtMatrixLayout_t);
-struct Preference(sys::cublasLtMatmulPreference_t);
-
-impl Drop for Desc {
-    fn drop(&mut self) {
-        // SAFETY: created by cublasLtMatmulDescCreate, used by no call any more.
-        unsafe { sys::cublasLtMatmulDescDestroy(self.0) };
-    }
-}
-
-impl Drop for Layout {
-    fn drop(&mut self) {
-        // SAFETY: created by cublasLtMatrixLayoutCreate, used by no call any more.
-        unsafe { sys::cublasLtMatrixLayoutDestroy(self.0) };
-    }
-}
-
-impl Drop for Preference {
-    fn drop(&mut self) {
-        // SAFETY: created by cublasLtMatmulPreferenceCreate, used by no call any more.
-        unsafe { sys::cublasLtMatmulPreferenceDestroy(self.0) };
-    }
-}
-
-/// An attribute value as cuBLASLt's setters take it.
-fn attribute<T>(value: &T) -> (*const c_void, usize) {
-    (value as *const T as *const c_void, std::mem::size_of::<T>())
-}
-
 /// The largest power of two (up to 256) dividing `address`: what cuBLASLt may assume.
 fn alignment(address: u64) -> u32 {
     1 << address.trailing_zeros().min(8)
@@ -73,17 +44,6 @@ fn data_type(dtype: DType) -> Option<sys::cudaDataType> {
         DType::F32 => sys::cudaDataType::CUDA_R_32F,
         _ => return None,
     })
-}
-
-/// A column-major `rows × cols` matrix of `ty` with leading dimension `ld`.
-fn layout(ty: sys::cudaDataType, rows: u64, cols: u64, ld: i64) -> Result<Layout> {
-    let mut made: sys::cublasLtMatrixLayout_t = std::ptr::null_mut();
-    // SAFETY: valid out-pointer.
-    status(
-        unsafe { sys::cublasLtMatrixLayoutCreate(&mut made, ty, rows, cols, ld) },
-        "cublasLtMatrixLayoutCreate",
-    )?;
-    Ok(Layout(made))
 }
 
 /// (rows, cols, leading dimension) of the stored column-major matrices cuBLASLt reads: as
@@ -100,17 +60,13 @@ fn stored_matrices(g: &Gemm, p: &Plan) -> [(u64, u64, i64); 3] {
 }
 
 impl BlasLt {
-    /// A handle for the current context, or None when cuBLASLt is absent; products take up to
-    /// `workspace_bytes` of scratch per stream.
+    /// A handle for the current context, or None when cuBLASLt cannot start; products take
+    /// up to `workspace_bytes` of scratch per stream.
     pub fn create(workspace_bytes: usize) -> Option<BlasLt> {
-        // SAFETY: only probes for the library.
-        if !unsafe { sys::is_culib_present() } {
-            return None;
-        }
         let mut handle: sys::cublasLtHandle_t = std::ptr::null_mut();
         // SAFETY: valid out-pointer; the device's context is current.
         status(
-            unsafe { sys::cublasLtCreate(&mut handle) },
+            unsafe { driver().cublasLtCreate(&mut handle) },
             "cublasLtCreate",
         )
         .ok()?;
@@ -130,7 +86,7 @@ impl BlasLt {
         let mut pointer: CUdeviceptr = 0;
         // SAFETY: valid out-pointer; the context is current.
         check_allocation(
-            unsafe { cuMemAlloc_v2(&mut pointer, self.workspace_bytes) },
+            unsafe { driver().cuMemAlloc_v2(&mut pointer, self.workspace_bytes) },
             self.workspace_bytes as u64,
         )?;
         workspaces.insert(id, Workspace(pointer));
@@ -156,132 +112,31 @@ impl BlasLt {
         } else {
             sys::cublasComputeType_t::CUBLAS_COMPUTE_32F
         };
-        let mut desc = Desc(std::ptr::null_mut());
-        // SAFETY: valid out-pointer.
-        status(
-            unsafe {
-                sys::cublasLtMatmulDescCreate(&mut desc.0, compute, sys::cudaDataType::CUDA_R_32F)
-            },
-            "cublasLtMatmulDescCreate",
-        )?;
-        // cuBLAS's transpose codes: 0 keeps an operand, 1 transposes it.
-        let (trans_a, trans_b) = (i32::from(p.trans_b), i32::from(p.trans_a));
-        let epilogue = sys::cublasLtEpilogue_t::CUBLASLT_EPILOGUE_BIAS;
-        let bias_pointer = bias as *const c_void;
-        let bias_type = ty as u32;
-        use sys::cublasLtMatmulDescAttributes_t as D;
-        let settings = [
-            (D::CUBLASLT_MATMUL_DESC_TRANSA, attribute(&trans_a)),
-            (D::CUBLASLT_MATMUL_DESC_TRANSB, attribute(&trans_b)),
-            (D::CUBLASLT_MATMUL_DESC_EPILOGUE, attribute(&epilogue)),
-            (
-                D::CUBLASLT_MATMUL_DESC_BIAS_POINTER,
-                attribute(&bias_pointer),
-            ),
-            (
-                D::CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE,
-                attribute(&bias_type),
-            ),
-        ];
-        for (what, (value, size)) in settings {
-            // SAFETY: each value is of the type the attribute documents and outlives the call.
-            status(
-                unsafe { sys::cublasLtMatmulDescSetAttribute(desc.0, what, value, size) },
-                "cublasLtMatmulDescSetAttribute",
-            )?;
-        }
-        let [first, second, result] =
-            stored_matrices(g, &p).map(|(rows, cols, ld)| layout(ty, rows, cols, ld));
-        let (first, second, result) = (first?, second?, result?);
-        let mut preference = Preference(std::ptr::null_mut());
-        // SAFETY: valid out-pointer.
-        status(
-            unsafe { sys::cublasLtMatmulPreferenceCreate(&mut preference.0) },
-            "cublasLtMatmulPreferenceCreate",
-        )?;
-        let workspace_bytes = self.workspace_bytes as u64;
-        use sys::cublasLtMatmulPreferenceAttributes_t as P;
-        let (align_first, align_second, align_out) = (alignment(b), alignment(a), alignment(out));
-        let preferences = [
-            (
-                P::CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
-                attribute(&workspace_bytes),
-            ),
-            (
-                P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES,
-                attribute(&align_first),
-            ),
-            (
-                P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES,
-                attribute(&align_second),
-            ),
-            (
-                P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES,
-                attribute(&align_out),
-            ),
-            (
-                P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES,
-                attribute(&align_out),
-            ),
-        ];
-        for (what, (value, size)) in preferences {
-            // SAFETY: as for the descriptor's attributes.
-            status(
-                unsafe {
-                    sys::cublasLtMatmulPreferenceSetAttribute(preference.0, what, value, size)
-                },
-                "cublasLtMatmulPreferenceSetAttribute",
-            )?;
-        }
-        // SAFETY: a zeroed result is a valid value of this plain C struct.
-        let mut heuristic: sys::cublasLtMatmulHeuristicResult_t = unsafe { std::mem::zeroed() };
-        let mut found = 0;
-        // SAFETY: every descriptor is live; one result fits the out-pointer.
-        let rc = unsafe {
-            sys::cublasLtMatmulAlgoGetHeuristic(
-                self.handle,
-                desc.0,
-                first.0,
-                second.0,
-                result.0,
-                result.0,
-                preference.0,
-                1,
-                &mut heuristic,
-                &mut found,
-            )
+        let layouts = stored_matrices(g, &p).map(|(rows, cols, ld)| LtLayout { rows, cols, ld });
+        let call = LtMatmul {
+            compute,
+            scale: sys::cudaDataType::CUDA_R_32F,
+            data: ty,
+            // cuBLAS's transpose codes: 0 keeps an operand, 1 transposes it.
+            trans_a: i32::from(p.trans_b),
+            trans_b: i32::from(p.trans_a),
+            epilogue: sys::cublasLtEpilogue_t::CUBLASLT_EPILOGUE_BIAS,
+            bias: bias as *const c_void,
+            bias_type: ty,
+            layouts,
+            alignments: [alignment(b), alignment(a), alignment(out)],
+            alpha: g.alpha as f32,
+            beta: 0.0,
+            a: b as *const c_void,
+            b: a as *const c_void,
+            d: out as *mut c_void,
+            workspace: self.workspace(id)? as *mut c_void,
+            workspace_bytes: self.workspace_bytes,
+            stream,
         };
-        if status(rc, "cublasLtMatmulAlgoGetHeuristic").is_err() || found == 0 {
-            return Ok(false);
-        }
-        let workspace = self.workspace(id)?;
-        let (alpha, beta) = (g.alpha as f32, 0f32);
         // SAFETY: the pointers address blocks holding the views the strides describe (checked
-        // by the caller), the workspace is this stream's, and alpha/beta outlive the call.
-        status(
-            unsafe {
-                sys::cublasLtMatmul(
-                    self.handle,
-                    desc.0,
-                    &alpha as *const f32 as *const c_void,
-                    b as *const c_void,
-                    first.0,
-                    a as *const c_void,
-                    second.0,
-                    &beta as *const f32 as *const c_void,
-                    out as *const c_void,
-                    result.0,
-                    out as *mut c_void,
-                    result.0,
-                    &heuristic.algo,
-                    workspace as *mut c_void,
-                    self.workspace_bytes,
-                    stream as sys::cudaStream_t,
-                )
-            },
-            "cublasLtMatmul",
-        )?;
-        Ok(true)
+        // by the caller), and the workspace is this stream's.
+        unsafe { driver().cublasLtMatmul(self.handle, &call) }
     }
 }
 

@@ -10,6 +10,7 @@ use std::sync::{Arc, OnceLock};
 use cudarc::driver::sys;
 use parking_lot::Mutex;
 
+use super::api::driver;
 use super::blas::Blas;
 use super::blas_lt::BlasLt;
 use super::driver::{attribute, check, Context};
@@ -52,18 +53,18 @@ impl CudaDevice {
         let mut device: sys::CUdevice = 0;
         // SAFETY: valid out-pointers; the driver is initialised.
         unsafe {
-            check(sys::cuDeviceGet(&mut device, ordinal as i32), "cuDeviceGet")?;
+            check(driver().cuDeviceGet(&mut device, ordinal as i32), "cuDeviceGet")?;
         }
         let mut name = [0 as std::ffi::c_char; 256];
         let mut context: sys::CUcontext = std::ptr::null_mut();
         // SAFETY: as above; the name buffer's length is passed.
         unsafe {
             check(
-                sys::cuDeviceGetName(name.as_mut_ptr(), name.len() as i32, device),
+                driver().cuDeviceGetName(name.as_mut_ptr(), name.len() as i32, device),
                 "cuDeviceGetName",
             )?;
             check(
-                sys::cuDevicePrimaryCtxRetain(&mut context, device),
+                driver().cuDevicePrimaryCtxRetain(&mut context, device),
                 "cuDevicePrimaryCtxRetain",
             )?;
         }
@@ -106,7 +107,7 @@ impl CudaDevice {
     fn wait_for(&self, stream: sys::CUstream) -> Result<()> {
         // SAFETY: a stream of the current context.
         check(
-            unsafe { sys::cuStreamSynchronize(stream) },
+            unsafe { driver().cuStreamSynchronize(stream) },
             "cuStreamSynchronize",
         )
     }
@@ -121,18 +122,18 @@ impl CudaDevice {
         if let Some(&f) = self.functions.lock().get(kernel) {
             return Ok(f);
         }
-        let binary = cuda_binary(kernel, &self.arch)?;
+        let binary = cuda_binary(kernel, &self.arch, driver().compiler())?;
         let mut module: sys::CUmodule = std::ptr::null_mut();
         let mut function: sys::CUfunction = std::ptr::null_mut();
         let entry = std::ffi::CString::new(cuda::ENTRY).expect("no NUL");
         // SAFETY: `binary` is a complete cubin; the context is current; out-pointers valid.
         unsafe {
             check(
-                sys::cuModuleLoadData(&mut module, binary.as_ptr() as *const c_void),
+                driver().cuModuleLoadData(&mut module, binary.as_ptr() as *const c_void),
                 "cuModuleLoadData",
             )?;
             check(
-                sys::cuModuleGetFunction(&mut function, module, entry.as_ptr()),
+                driver().cuModuleGetFunction(&mut function, module, entry.as_ptr()),
                 "cuModuleGetFunction",
             )?;
         }
@@ -184,7 +185,7 @@ impl VendorDevice for CudaDevice {
         let (mut free, mut total) = (0usize, 0usize);
         // SAFETY: valid out-pointers; the context is current.
         check(
-            unsafe { sys::cuMemGetInfo_v2(&mut free, &mut total) },
+            unsafe { driver().cuMemGetInfo_v2(&mut free, &mut total) },
             "cuMemGetInfo",
         )?;
         Ok((free as u64, total as u64))
@@ -201,7 +202,7 @@ impl VendorDevice for CudaDevice {
         // range was checked above.
         check(
             unsafe {
-                sys::cuMemcpyHtoDAsync_v2(
+                driver().cuMemcpyHtoDAsync_v2(
                     pointer,
                     data.as_ptr() as *const c_void,
                     data.len(),
@@ -224,7 +225,7 @@ impl VendorDevice for CudaDevice {
         // copy follows the stream's earlier work.
         check(
             unsafe {
-                sys::cuMemcpyDtoHAsync_v2(
+                driver().cuMemcpyDtoHAsync_v2(
                     out.as_mut_ptr() as *mut c_void,
                     pointer,
                     out.len(),
@@ -255,10 +256,10 @@ impl VendorDevice for CudaDevice {
         let rc = unsafe {
             match host {
                 HostBuffer::Source(src) => {
-                    sys::cuMemcpyHtoDAsync_v2(pointer, src as *const c_void, bytes, stream)
+                    driver().cuMemcpyHtoDAsync_v2(pointer, src as *const c_void, bytes, stream)
                 }
                 HostBuffer::Destination(dst) => {
-                    sys::cuMemcpyDtoHAsync_v2(dst as *mut c_void, pointer, bytes, stream)
+                    driver().cuMemcpyDtoHAsync_v2(dst as *mut c_void, pointer, bytes, stream)
                 }
             }
         };
@@ -276,7 +277,7 @@ impl VendorDevice for CudaDevice {
         let stream = self.stream()?;
         // SAFETY: both ranges were checked; the stream orders the copy.
         check(
-            unsafe { sys::cuMemcpyDtoDAsync_v2(d, s, bytes as usize, stream) },
+            unsafe { driver().cuMemcpyDtoDAsync_v2(d, s, bytes as usize, stream) },
             "cuMemcpyDtoDAsync",
         )
     }
@@ -321,28 +322,24 @@ impl VendorDevice for CudaDevice {
         // one pointer per tensor) and outlive the call, which copies them.
         check(
             unsafe {
-                sys::cuLaunchKernel(
+                driver().cuLaunchKernel(
                     function.0,
-                    grid,
-                    1,
-                    1,
-                    block,
-                    1,
-                    1,
+                    [grid, 1, 1],
+                    [block, 1, 1],
                     0,
                     stream,
                     params.as_mut_ptr(),
                     std::ptr::null_mut(),
                 )
             },
-            "cuLaunchKernel",
+            &format!("cuLaunchKernel of {}", launch.kernel.name()),
         )
     }
 
     fn synchronize(&self) -> Result<()> {
         self.context.bind()?;
         // SAFETY: the context is current.
-        check(unsafe { sys::cuCtxSynchronize() }, "cuCtxSynchronize")
+        check(unsafe { driver().cuCtxSynchronize() }, "cuCtxSynchronize")
     }
 
     fn concurrent_streams(&self) -> bool {
@@ -354,7 +351,7 @@ impl VendorDevice for CudaDevice {
         self.context.bind()?;
         let stream = self.streams.get(stream)?;
         // SAFETY: a stream of the current context.
-        match unsafe { sys::cuStreamQuery(stream) } {
+        match unsafe { driver().cuStreamQuery(stream) } {
             sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
             rc => check(rc, "cuStreamQuery").map(|_| true),
         }
@@ -410,7 +407,7 @@ impl VendorDevice for CudaDevice {
         self.context.bind()?;
         let mut ptr: *mut c_void = std::ptr::null_mut();
         // SAFETY: valid out-pointer; the context is current.
-        let rc = unsafe { sys::cuMemHostAlloc(&mut ptr, bytes, sys::CU_MEMHOSTALLOC_PORTABLE) };
+        let rc = unsafe { driver().cuMemHostAlloc(&mut ptr, bytes, sys::CU_MEMHOSTALLOC_PORTABLE) };
         if rc == sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY {
             return Err(crate::runtime::allocator::out_of_memory(
                 bytes as u64,
@@ -426,7 +423,7 @@ impl VendorDevice for CudaDevice {
         if self.context.bind().is_ok() {
             // SAFETY: `ptr` came from cuMemHostAlloc and no copy uses it any more.
             unsafe {
-                let _ = sys::cuMemFreeHost(address as *mut c_void);
+                let _ = driver().cuMemFreeHost(address as *mut c_void);
             }
         }
     }

@@ -1,25 +1,21 @@
-//! Checked calls into the CUDA driver (libcuda, loaded at run time by cudarc) and the
-//! binding of a device's primary context to the calling thread.
+//! Checked calls into the CUDA driver (through the seam, `api::driver`) and the binding of a
+//! device's primary context to the calling thread.
 
 use std::ffi::CStr;
 
 use cudarc::driver::sys;
 
+use super::api::driver;
 use crate::error::{Error, Result};
 use crate::runtime::allocator::out_of_memory;
 
-/// Whether libcuda can be loaded. Every other call here needs it: cudarc panics without it.
-pub fn library_present() -> bool {
-    // SAFETY: only tries to open the library.
-    unsafe { sys::is_culib_present() }
-}
 
 /// The driver's name for an error code.
 fn describe(rc: sys::CUresult) -> String {
     let mut text: *const std::ffi::c_char = std::ptr::null();
     // SAFETY: out-pointer to a static string owned by the driver.
     unsafe {
-        if sys::cuGetErrorString(rc, &mut text) == sys::CUresult::CUDA_SUCCESS && !text.is_null() {
+        if driver().cuGetErrorString(rc, &mut text) == sys::CUresult::CUDA_SUCCESS && !text.is_null() {
             return CStr::from_ptr(text).to_string_lossy().into_owned();
         }
     }
@@ -61,14 +57,14 @@ impl Context {
         let mut current: sys::CUcontext = std::ptr::null_mut();
         // SAFETY: valid out-pointer.
         check(
-            unsafe { sys::cuCtxGetCurrent(&mut current) },
+            unsafe { driver().cuCtxGetCurrent(&mut current) },
             "cuCtxGetCurrent",
         )?;
         if current == self.0 {
             return Ok(());
         }
         // SAFETY: a retained primary context.
-        check(unsafe { sys::cuCtxSetCurrent(self.0) }, "cuCtxSetCurrent")
+        check(unsafe { driver().cuCtxSetCurrent(self.0) }, "cuCtxSetCurrent")
     }
 }
 
@@ -77,7 +73,7 @@ pub fn attribute(device: sys::CUdevice, attribute: sys::CUdevice_attribute) -> R
     let mut value = 0;
     // SAFETY: valid out-pointer and device handle.
     check(
-        unsafe { sys::cuDeviceGetAttribute(&mut value, attribute, device) },
+        unsafe { driver().cuDeviceGetAttribute(&mut value, attribute, device) },
         "cuDeviceGetAttribute",
     )?;
     Ok(value)

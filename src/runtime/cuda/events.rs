@@ -4,6 +4,7 @@ use std::any::Any;
 
 use cudarc::driver::sys;
 
+use super::api::driver;
 use super::driver::{check, Context};
 use crate::error::{Error, Result};
 use crate::runtime::backend::{untimed_event, DeviceEvent};
@@ -30,7 +31,7 @@ impl CudaEvent {
         // SAFETY: valid out-pointer; the context is current; `stream` is one of its streams.
         unsafe {
             check(
-                sys::cuEventCreate(&mut event, flags as u32),
+                driver().cuEventCreate(&mut event, flags as u32),
                 "cuEventCreate",
             )?;
             let made = CudaEvent {
@@ -38,7 +39,7 @@ impl CudaEvent {
                 event,
                 timing,
             };
-            check(sys::cuEventRecord(event, stream), "cuEventRecord")?;
+            check(driver().cuEventRecord(event, stream), "cuEventRecord")?;
             Ok(made)
         }
     }
@@ -48,7 +49,7 @@ impl DeviceEvent for CudaEvent {
     fn query(&self) -> Result<bool> {
         self.context.bind()?;
         // SAFETY: a live event.
-        match unsafe { sys::cuEventQuery(self.event) } {
+        match unsafe { driver().cuEventQuery(self.event) } {
             sys::CUresult::CUDA_ERROR_NOT_READY => Ok(false),
             rc => check(rc, "cuEventQuery").map(|_| true),
         }
@@ -58,7 +59,7 @@ impl DeviceEvent for CudaEvent {
         self.context.bind()?;
         // SAFETY: a live event.
         check(
-            unsafe { sys::cuEventSynchronize(self.event) },
+            unsafe { driver().cuEventSynchronize(self.event) },
             "cuEventSynchronize",
         )
     }
@@ -76,7 +77,7 @@ impl DeviceEvent for CudaEvent {
         let mut ms = 0f32;
         // SAFETY: two completed, timed events of this context.
         check(
-            unsafe { sys::cuEventElapsedTime_v2(&mut ms, self.event, later.event) },
+            unsafe { driver().cuEventElapsedTime_v2(&mut ms, self.event, later.event) },
             "cuEventElapsedTime",
         )?;
         Ok(f64::from(ms))
@@ -93,7 +94,7 @@ impl CudaEvent {
         self.context.bind()?;
         // SAFETY: a live event and a stream of the same context.
         check(
-            unsafe { sys::cuStreamWaitEvent(stream, self.event, 0) },
+            unsafe { driver().cuStreamWaitEvent(stream, self.event, 0) },
             "cuStreamWaitEvent",
         )
     }
@@ -104,7 +105,7 @@ impl Drop for CudaEvent {
         if self.context.bind().is_ok() {
             // SAFETY: the event is no longer used.
             unsafe {
-                let _ = sys::cuEventDestroy_v2(self.event);
+                let _ = driver().cuEventDestroy_v2(self.event);
             }
         }
     }

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use cudarc::driver::sys;
 
+use super::api::driver;
 use super::driver::{check, check_allocation, Context};
 use super::events::CudaEvent;
 use super::streams::Streams;
@@ -26,7 +27,7 @@ impl MemoryProvider for DeviceMemory {
         let mut pointer: sys::CUdeviceptr = 0;
         // SAFETY: valid out-pointer; the context is current.
         check_allocation(
-            unsafe { sys::cuMemAlloc_v2(&mut pointer, bytes as usize) },
+            unsafe { driver().cuMemAlloc_v2(&mut pointer, bytes as usize) },
             bytes,
         )?;
         Ok(pointer)
@@ -37,8 +38,8 @@ impl MemoryProvider for DeviceMemory {
             // Work queued on the device may still use the block: wait for it first.
             // SAFETY: the context is current; the segment came from cuMemAlloc.
             unsafe {
-                let _ = check(sys::cuCtxSynchronize(), "cuCtxSynchronize");
-                let _ = sys::cuMemFree_v2(segment);
+                let _ = check(driver().cuCtxSynchronize(), "cuCtxSynchronize");
+                let _ = driver().cuMemFree_v2(segment);
             }
         }
     }

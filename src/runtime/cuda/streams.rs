@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use cudarc::driver::sys;
 use parking_lot::Mutex;
 
+use super::api::driver;
 use super::driver::{check, Context};
 use crate::error::Result;
 use crate::runtime::streams::DEFAULT_STREAM;
@@ -44,7 +45,7 @@ impl Streams {
         let flags = sys::CUstream_flags::CU_STREAM_NON_BLOCKING as u32;
         // SAFETY: valid out-pointer; the context is current.
         check(
-            unsafe { sys::cuStreamCreate(&mut stream, flags) },
+            unsafe { driver().cuStreamCreate(&mut stream, flags) },
             "cuStreamCreate",
         )?;
         created.insert(id, Stream(stream));
