@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up, then runs the whole test suite: cargo's unit tests and pytest on the
-# software device (Mesa lavapipe), with faulthandler on so a crash is reported, never silent.
+# software device (Mesa lavapipe), then pytest on the CUDA backend over the CPU emulation of its
+# driver (every test file; the conformance sweep's first sample per item), with faulthandler
+# on so a crash is reported, never silent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -12,3 +14,5 @@ torch_lib="$(.venv/bin/python -c 'import os, torch; print(os.path.join(os.path.d
 
 LD_LIBRARY_PATH="$torch_lib" cargo test --lib -q
 .venv/bin/python -X faulthandler -m pytest -q tests "$@"
+TORCH_MOJO_BACKEND_PLATFORM=cuda-emulated MOJO_CONFORMANCE_SAMPLES=1 \
+  .venv/bin/python -X faulthandler -m pytest -q tests "$@"

@@ -16,6 +16,9 @@ import torch_mojo_backend  # noqa: E402
 
 torch_mojo_backend.register_mojo_devices()
 
+# Whether the suite runs on the CPU emulation of the CUDA driver (TORCH_MOJO_BACKEND_PLATFORM).
+EMULATED_CUDA = os.environ.get("TORCH_MOJO_BACKEND_PLATFORM") == "cuda-emulated"
+
 # Tests about the software device itself (availability without a GPU, several software devices)
 # are skipped where a GPU backend runs the suite.
 software_only = pytest.mark.skipif(
@@ -79,7 +82,12 @@ def pytest_sessionfinish(session, exitstatus):
     """With NVRTC installed, the shadow compile must have run and never failed."""
     compiled, hits, failures, enabled = torch_mojo_backend._C.cuda_compile_stats()
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
+    if reporter is not None and EMULATED_CUDA:
+        reporter.write_line(
+            f"CUDA emulation: {compiled} kernels built by the host compiler, {hits} from the "
+            f"disk cache, {failures} failed"
+        )
+    elif reporter is not None:
         reporter.write_line(
             f"shadow compile: {'on' if enabled else 'off (NVRTC not found)'}, "
             f"{compiled} CUDA kernels compiled by NVRTC, {hits} from the disk cache, "

@@ -86,9 +86,11 @@ pub fn cuda_binary(kernel: &Kernel, arch: &str, compiler: &dyn CudaCompiler) -> 
         return Ok(binary);
     }
     let start = Instant::now();
-    let binary = compiler.compile(&source, &kernel.name(), arch).inspect_err(|_| {
-        stats().failures.fetch_add(1, Ordering::Relaxed);
-    })?;
+    let binary = compiler
+        .compile(&source, &kernel.name(), arch)
+        .inspect_err(|_| {
+            stats().failures.fetch_add(1, Ordering::Relaxed);
+        })?;
     stats().compiled.fetch_add(1, Ordering::Relaxed);
     if trace_enabled() {
         eprintln!(

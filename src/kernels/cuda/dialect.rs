@@ -1,5 +1,5 @@
 //! CUDA C++ as a dialect of the kernel printer. Tensors are byte pointers (one kernel
-//! parameter each, the storage offset already applied, so offset words are zero); launch words
+//! parameter each) to which the offset words add, as on wgpu; launch words
 //! are passed by value in a `Words` struct; the grid is one-dimensional.
 
 use super::expr::{compute_type, convert, from_storage, lit, render, storage_type, to_storage};

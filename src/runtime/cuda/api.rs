@@ -15,8 +15,8 @@ use cudarc::driver::sys::{
     CUstream,
 };
 
-use crate::kernels::compile::CudaCompiler;
 use crate::error::Result;
+use crate::kernels::compile::CudaCompiler;
 
 /// A column-major matrix as a cuBLASLt layout describes it.
 #[derive(Clone, Copy, Debug)]
@@ -62,16 +62,18 @@ pub trait Driver: Send + Sync {
     unsafe fn cuGetErrorString(&self, error: CUresult, text: *mut *const c_char) -> CUresult;
     unsafe fn cuDeviceGetCount(&self, count: *mut c_int) -> CUresult;
     unsafe fn cuDeviceGet(&self, device: *mut CUdevice, ordinal: c_int) -> CUresult;
-    unsafe fn cuDeviceGetName(&self, name: *mut c_char, len: c_int, device: CUdevice)
-        -> CUresult;
+    unsafe fn cuDeviceGetName(&self, name: *mut c_char, len: c_int, device: CUdevice) -> CUresult;
     unsafe fn cuDeviceGetAttribute(
         &self,
         value: *mut c_int,
         attribute: CUdevice_attribute,
         device: CUdevice,
     ) -> CUresult;
-    unsafe fn cuDevicePrimaryCtxRetain(&self, context: *mut CUcontext, device: CUdevice)
-        -> CUresult;
+    unsafe fn cuDevicePrimaryCtxRetain(
+        &self,
+        context: *mut CUcontext,
+        device: CUdevice,
+    ) -> CUresult;
     unsafe fn cuCtxGetCurrent(&self, context: *mut CUcontext) -> CUresult;
     unsafe fn cuCtxSetCurrent(&self, context: CUcontext) -> CUresult;
     unsafe fn cuCtxSynchronize(&self) -> CUresult;
@@ -79,8 +81,12 @@ pub trait Driver: Send + Sync {
     unsafe fn cuMemAlloc_v2(&self, pointer: *mut CUdeviceptr, bytes: usize) -> CUresult;
     unsafe fn cuMemFree_v2(&self, pointer: CUdeviceptr) -> CUresult;
     unsafe fn cuMemGetInfo_v2(&self, free: *mut usize, total: *mut usize) -> CUresult;
-    unsafe fn cuMemHostAlloc(&self, pointer: *mut *mut c_void, bytes: usize, flags: c_uint)
-        -> CUresult;
+    unsafe fn cuMemHostAlloc(
+        &self,
+        pointer: *mut *mut c_void,
+        bytes: usize,
+        flags: c_uint,
+    ) -> CUresult;
     unsafe fn cuMemFreeHost(&self, pointer: *mut c_void) -> CUresult;
     unsafe fn cuMemcpyHtoDAsync_v2(
         &self,
@@ -114,8 +120,7 @@ pub trait Driver: Send + Sync {
     unsafe fn cuEventRecord(&self, event: CUevent, stream: CUstream) -> CUresult;
     unsafe fn cuEventQuery(&self, event: CUevent) -> CUresult;
     unsafe fn cuEventSynchronize(&self, event: CUevent) -> CUresult;
-    unsafe fn cuEventElapsedTime_v2(&self, ms: *mut f32, start: CUevent, end: CUevent)
-        -> CUresult;
+    unsafe fn cuEventElapsedTime_v2(&self, ms: *mut f32, start: CUevent, end: CUevent) -> CUresult;
     unsafe fn cuEventDestroy_v2(&self, event: CUevent) -> CUresult;
 
     unsafe fn cuModuleLoadData(&self, module: *mut CUmodule, image: *const c_void) -> CUresult;
@@ -182,9 +187,7 @@ static DRIVER: OnceLock<Box<dyn Driver>> = OnceLock::new();
 /// The process's driver, installed by `cuda::discover` (the real one unless the emulated
 /// platform was chosen first).
 pub fn driver() -> &'static dyn Driver {
-    DRIVER
-        .get_or_init(|| Box::new(super::real::Real))
-        .as_ref()
+    DRIVER.get_or_init(|| Box::new(super::real::Real)).as_ref()
 }
 
 /// Installs `chosen` unless a driver is already in use; returns the one in use.

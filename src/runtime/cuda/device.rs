@@ -53,7 +53,10 @@ impl CudaDevice {
         let mut device: sys::CUdevice = 0;
         // SAFETY: valid out-pointers; the driver is initialised.
         unsafe {
-            check(driver().cuDeviceGet(&mut device, ordinal as i32), "cuDeviceGet")?;
+            check(
+                driver().cuDeviceGet(&mut device, ordinal as i32),
+                "cuDeviceGet",
+            )?;
         }
         let mut name = [0 as std::ffi::c_char; 256];
         let mut context: sys::CUcontext = std::ptr::null_mut();
@@ -290,8 +293,9 @@ impl VendorDevice for CudaDevice {
         {
             let memory = self.memory.lock();
             for (t, &address) in launch.tensors.iter().enumerate() {
-                pointers.push(resolve(&memory, address, 0)?);
-                launch.words[launch.offset_words[t]] = 0;
+                let (pointer, offset) = kernel_base(&memory, address)?;
+                pointers.push(pointer);
+                launch.words[launch.offset_words[t]] = offset;
             }
         }
         if launch.words.len() > cuda::MAX_WORDS {
@@ -427,6 +431,27 @@ impl VendorDevice for CudaDevice {
             }
         }
     }
+}
+
+/// The pointer a kernel gets for the tensor at `address`, and the byte offset word it adds:
+/// the kernels compute byte offsets in 32 bits from the offset word, and a view with negative
+/// strides (flip) reaches below its address, so the pointer is the start of the tensor's
+/// segment when the address lies within 2 GiB of it, else 2 GiB below the address (256-byte
+/// aligned, so vector loads keep their alignment).
+fn kernel_base(
+    memory: &CachingAllocator<DeviceMemory>,
+    address: u64,
+) -> Result<(sys::CUdeviceptr, u32)> {
+    const REACH: u64 = 1 << 31;
+    let (start, &segment, _) = memory.find(address).ok_or_else(|| {
+        Error::runtime(format!("mojo: address {address:#x} is not device memory"))
+    })?;
+    let base = if address - start < REACH {
+        start
+    } else {
+        (address - REACH) & !255
+    };
+    Ok((segment + (base - start), (address - base) as u32))
 }
 
 /// The device pointer of `address`, checking that `len` bytes from it lie in one segment.

@@ -9,13 +9,14 @@ use super::api::driver;
 use crate::error::{Error, Result};
 use crate::runtime::allocator::out_of_memory;
 
-
 /// The driver's name for an error code.
 fn describe(rc: sys::CUresult) -> String {
     let mut text: *const std::ffi::c_char = std::ptr::null();
     // SAFETY: out-pointer to a static string owned by the driver.
     unsafe {
-        if driver().cuGetErrorString(rc, &mut text) == sys::CUresult::CUDA_SUCCESS && !text.is_null() {
+        if driver().cuGetErrorString(rc, &mut text) == sys::CUresult::CUDA_SUCCESS
+            && !text.is_null()
+        {
             return CStr::from_ptr(text).to_string_lossy().into_owned();
         }
     }
@@ -64,7 +65,10 @@ impl Context {
             return Ok(());
         }
         // SAFETY: a retained primary context.
-        check(unsafe { driver().cuCtxSetCurrent(self.0) }, "cuCtxSetCurrent")
+        check(
+            unsafe { driver().cuCtxSetCurrent(self.0) },
+            "cuCtxSetCurrent",
+        )
     }
 }
 

@@ -70,11 +70,20 @@ impl Driver for Real {
         sys::cuDeviceGetName(name, len, device)
     }
 
-    unsafe fn cuDeviceGetAttribute(&self, value: *mut c_int, attribute: CUdevice_attribute, device: CUdevice) -> CUresult {
+    unsafe fn cuDeviceGetAttribute(
+        &self,
+        value: *mut c_int,
+        attribute: CUdevice_attribute,
+        device: CUdevice,
+    ) -> CUresult {
         sys::cuDeviceGetAttribute(value, attribute, device)
     }
 
-    unsafe fn cuDevicePrimaryCtxRetain(&self, context: *mut CUcontext, device: CUdevice) -> CUresult {
+    unsafe fn cuDevicePrimaryCtxRetain(
+        &self,
+        context: *mut CUcontext,
+        device: CUdevice,
+    ) -> CUresult {
         sys::cuDevicePrimaryCtxRetain(context, device)
     }
 
@@ -86,7 +95,7 @@ impl Driver for Real {
         sys::cuCtxSetCurrent(context)
     }
 
-    unsafe fn cuCtxSynchronize(&self, ) -> CUresult {
+    unsafe fn cuCtxSynchronize(&self) -> CUresult {
         sys::cuCtxSynchronize()
     }
 
@@ -102,7 +111,12 @@ impl Driver for Real {
         sys::cuMemGetInfo_v2(free, total)
     }
 
-    unsafe fn cuMemHostAlloc(&self, pointer: *mut *mut c_void, bytes: usize, flags: c_uint) -> CUresult {
+    unsafe fn cuMemHostAlloc(
+        &self,
+        pointer: *mut *mut c_void,
+        bytes: usize,
+        flags: c_uint,
+    ) -> CUresult {
         sys::cuMemHostAlloc(pointer, bytes, flags)
     }
 
@@ -110,15 +124,33 @@ impl Driver for Real {
         sys::cuMemFreeHost(pointer)
     }
 
-    unsafe fn cuMemcpyHtoDAsync_v2(&self, dst: CUdeviceptr, src: *const c_void, bytes: usize, stream: CUstream) -> CUresult {
+    unsafe fn cuMemcpyHtoDAsync_v2(
+        &self,
+        dst: CUdeviceptr,
+        src: *const c_void,
+        bytes: usize,
+        stream: CUstream,
+    ) -> CUresult {
         sys::cuMemcpyHtoDAsync_v2(dst, src, bytes, stream)
     }
 
-    unsafe fn cuMemcpyDtoHAsync_v2(&self, dst: *mut c_void, src: CUdeviceptr, bytes: usize, stream: CUstream) -> CUresult {
+    unsafe fn cuMemcpyDtoHAsync_v2(
+        &self,
+        dst: *mut c_void,
+        src: CUdeviceptr,
+        bytes: usize,
+        stream: CUstream,
+    ) -> CUresult {
         sys::cuMemcpyDtoHAsync_v2(dst, src, bytes, stream)
     }
 
-    unsafe fn cuMemcpyDtoDAsync_v2(&self, dst: CUdeviceptr, src: CUdeviceptr, bytes: usize, stream: CUstream) -> CUresult {
+    unsafe fn cuMemcpyDtoDAsync_v2(
+        &self,
+        dst: CUdeviceptr,
+        src: CUdeviceptr,
+        bytes: usize,
+        stream: CUstream,
+    ) -> CUresult {
         sys::cuMemcpyDtoDAsync_v2(dst, src, bytes, stream)
     }
 
@@ -134,7 +166,12 @@ impl Driver for Real {
         sys::cuStreamQuery(stream)
     }
 
-    unsafe fn cuStreamWaitEvent(&self, stream: CUstream, event: CUevent, flags: c_uint) -> CUresult {
+    unsafe fn cuStreamWaitEvent(
+        &self,
+        stream: CUstream,
+        event: CUevent,
+        flags: c_uint,
+    ) -> CUresult {
         sys::cuStreamWaitEvent(stream, event, flags)
     }
 
@@ -166,7 +203,12 @@ impl Driver for Real {
         sys::cuModuleLoadData(module, image)
     }
 
-    unsafe fn cuModuleGetFunction(&self, function: *mut CUfunction, module: CUmodule, name: *const c_char) -> CUresult {
+    unsafe fn cuModuleGetFunction(
+        &self,
+        function: *mut CUfunction,
+        module: CUmodule,
+        name: *const c_char,
+    ) -> CUresult {
         sys::cuModuleGetFunction(function, module, name)
     }
 
@@ -174,12 +216,44 @@ impl Driver for Real {
         blas::cublasCreate_v2(handle)
     }
 
-    unsafe fn cublasSetStream_v2(&self, handle: blas::cublasHandle_t, stream: blas::cudaStream_t) -> blas::cublasStatus_t {
+    unsafe fn cublasSetStream_v2(
+        &self,
+        handle: blas::cublasHandle_t,
+        stream: blas::cudaStream_t,
+    ) -> blas::cublasStatus_t {
         blas::cublasSetStream_v2(handle, stream)
     }
 
-    unsafe fn cublasGemmStridedBatchedEx(&self, handle: blas::cublasHandle_t, transa: blas::cublasOperation_t, transb: blas::cublasOperation_t, m: c_int, n: c_int, k: c_int, alpha: *const c_void, a: *const c_void, a_type: blas::cudaDataType, lda: c_int, stride_a: i64, b: *const c_void, b_type: blas::cudaDataType, ldb: c_int, stride_b: i64, beta: *const c_void, c: *mut c_void, c_type: blas::cudaDataType, ldc: c_int, stride_c: i64, batch: c_int, compute: blas::cublasComputeType_t, algo: blas::cublasGemmAlgo_t) -> blas::cublasStatus_t {
-        blas::cublasGemmStridedBatchedEx(handle, transa, transb, m, n, k, alpha, a, a_type, lda, stride_a, b, b_type, ldb, stride_b, beta, c, c_type, ldc, stride_c, batch, compute, algo)
+    unsafe fn cublasGemmStridedBatchedEx(
+        &self,
+        handle: blas::cublasHandle_t,
+        transa: blas::cublasOperation_t,
+        transb: blas::cublasOperation_t,
+        m: c_int,
+        n: c_int,
+        k: c_int,
+        alpha: *const c_void,
+        a: *const c_void,
+        a_type: blas::cudaDataType,
+        lda: c_int,
+        stride_a: i64,
+        b: *const c_void,
+        b_type: blas::cudaDataType,
+        ldb: c_int,
+        stride_b: i64,
+        beta: *const c_void,
+        c: *mut c_void,
+        c_type: blas::cudaDataType,
+        ldc: c_int,
+        stride_c: i64,
+        batch: c_int,
+        compute: blas::cublasComputeType_t,
+        algo: blas::cublasGemmAlgo_t,
+    ) -> blas::cublasStatus_t {
+        blas::cublasGemmStridedBatchedEx(
+            handle, transa, transb, m, n, k, alpha, a, a_type, lda, stride_a, b, b_type, ldb,
+            stride_b, beta, c, c_type, ldc, stride_c, batch, compute, algo,
+        )
     }
 
     unsafe fn cuLaunchKernel(
@@ -279,7 +353,10 @@ fn lt_matmul(handle: lt::cublasLtHandle_t, call: &LtMatmul) -> Result<bool> {
         (D::CUBLASLT_MATMUL_DESC_TRANSB, attribute(&call.trans_b)),
         (D::CUBLASLT_MATMUL_DESC_EPILOGUE, attribute(&call.epilogue)),
         (D::CUBLASLT_MATMUL_DESC_BIAS_POINTER, attribute(&call.bias)),
-        (D::CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE, attribute(&bias_type)),
+        (
+            D::CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE,
+            attribute(&bias_type),
+        ),
     ];
     for (what, (value, size)) in settings {
         // SAFETY: each value is of the type the attribute documents and outlives the call.
@@ -303,10 +380,22 @@ fn lt_matmul(handle: lt::cublasLtHandle_t, call: &LtMatmul) -> Result<bool> {
             P::CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
             attribute(&workspace_bytes),
         ),
-        (P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, attribute(&align_a)),
-        (P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES, attribute(&align_b)),
-        (P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, attribute(&align_d)),
-        (P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES, attribute(&align_d)),
+        (
+            P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES,
+            attribute(&align_a),
+        ),
+        (
+            P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES,
+            attribute(&align_b),
+        ),
+        (
+            P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES,
+            attribute(&align_d),
+        ),
+        (
+            P::CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES,
+            attribute(&align_d),
+        ),
     ];
     for (what, (value, size)) in preferences {
         // SAFETY: as for the descriptor's attributes.

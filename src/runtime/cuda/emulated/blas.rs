@@ -224,10 +224,16 @@ mod tests {
 
     #[test]
     fn half_conversions_round_to_nearest_even() {
-        for bits in [0u16, 1, 0x3c00, 0x7bff, 0x8001, 0x7c00, 0xfc00, 0x0400, 0x03ff] {
+        for bits in [
+            0u16, 1, 0x3c00, 0x7bff, 0x8001, 0x7c00, 0xfc00, 0x0400, 0x03ff,
+        ] {
             assert_eq!(f32_to_f16(f16_to_f32(bits)), bits, "{bits:#x}");
         }
-        assert_eq!(f32_to_f16(1.0 + 2f32.powi(-11)), 0x3c00, "a tie rounds to even");
+        assert_eq!(
+            f32_to_f16(1.0 + 2f32.powi(-11)),
+            0x3c00,
+            "a tie rounds to even"
+        );
         assert_eq!(f32_to_bf16(1.0 + 2f32.powi(-8)), 0x3f80);
         assert_eq!(tf32(1.0 + 2f64.powi(-11)), 1.0);
     }

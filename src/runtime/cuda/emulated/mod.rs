@@ -54,7 +54,8 @@ struct Device {
 }
 
 pub struct Emulated {
-    devices: Vec<Box<Device>>,
+    /// Never grown after construction, so each device (a context handle) stays in place.
+    devices: Vec<Device>,
     pinned: Memory,
     compiler: HostCompiler,
     launches: AtomicU64,
@@ -100,11 +101,11 @@ impl Emulated {
         let devices = (0..count)
             .map(|_| {
                 let default_stream = Queue::start();
-                Box::new(Device {
+                Device {
                     streams: Mutex::new(vec![default_stream.clone()]),
                     default_stream,
                     memory: Memory::new(limit, true),
-                })
+                }
             })
             .collect();
         Emulated {
@@ -117,7 +118,7 @@ impl Emulated {
     }
 
     fn current(&self) -> Option<&Device> {
-        self.devices.get(CURRENT.with(Cell::get)).map(|d| &**d)
+        self.devices.get(CURRENT.with(Cell::get))
     }
 
     /// The queue of `stream` (null: the current context's default stream).
@@ -238,12 +239,16 @@ impl Driver for Emulated {
         SUCCESS
     }
 
-    unsafe fn cuDevicePrimaryCtxRetain(&self, context: *mut CUcontext, device: CUdevice) -> CUresult {
+    unsafe fn cuDevicePrimaryCtxRetain(
+        &self,
+        context: *mut CUcontext,
+        device: CUdevice,
+    ) -> CUresult {
         let Some(d) = self.devices.get(device as usize) else {
             return INVALID_DEVICE;
         };
         // SAFETY: valid out-pointer per the API; devices live for the process.
-        unsafe { *context = &**d as *const Device as CUcontext };
+        unsafe { *context = d as *const Device as CUcontext };
         SUCCESS
     }
 
@@ -260,7 +265,7 @@ impl Driver for Emulated {
         let index = self
             .devices
             .iter()
-            .position(|d| &**d as *const Device as CUcontext == context);
+            .position(|d| d as *const Device as CUcontext == context);
         match (index, context.is_null()) {
             (_, true) => CURRENT.with(|c| c.set(usize::MAX)),
             (Some(i), false) => CURRENT.with(|c| c.set(i)),
@@ -320,8 +325,12 @@ impl Driver for Emulated {
         SUCCESS
     }
 
-    unsafe fn cuMemHostAlloc(&self, pointer: *mut *mut c_void, bytes: usize, _flags: c_uint)
-        -> CUresult {
+    unsafe fn cuMemHostAlloc(
+        &self,
+        pointer: *mut *mut c_void,
+        bytes: usize,
+        _flags: c_uint,
+    ) -> CUresult {
         match self.pinned.allocate(bytes) {
             // SAFETY: valid out-pointer per the API.
             Some(address) => unsafe { *pointer = address as *mut c_void },
@@ -411,10 +420,15 @@ impl Driver for Emulated {
         }
     }
 
-    unsafe fn cuStreamWaitEvent(&self, stream: CUstream, event: CUevent, _flags: c_uint)
-        -> CUresult {
+    unsafe fn cuStreamWaitEvent(
+        &self,
+        stream: CUstream,
+        event: CUevent,
+        _flags: c_uint,
+    ) -> CUresult {
         // SAFETY: as above; events are Arcs from cuEventCreate.
-        let (Some(queue), Some(event)) = (unsafe { self.queue(stream) }, unsafe { event_of(event) })
+        let (Some(queue), Some(event)) =
+            (unsafe { self.queue(stream) }, unsafe { event_of(event) })
         else {
             return INVALID_HANDLE;
         };
@@ -423,7 +437,8 @@ impl Driver for Emulated {
     }
 
     unsafe fn cuEventCreate(&self, event: *mut CUevent, flags: c_uint) -> CUresult {
-        let timing = flags & cudarc::driver::sys::CUevent_flags::CU_EVENT_DISABLE_TIMING as u32 == 0;
+        let timing =
+            flags & cudarc::driver::sys::CUevent_flags::CU_EVENT_DISABLE_TIMING as u32 == 0;
         // SAFETY: valid out-pointer per the API; destroyed by cuEventDestroy.
         unsafe { *event = Arc::into_raw(Event::new(timing)) as CUevent };
         SUCCESS
@@ -431,7 +446,8 @@ impl Driver for Emulated {
 
     unsafe fn cuEventRecord(&self, event: CUevent, stream: CUstream) -> CUresult {
         // SAFETY: as for cuStreamWaitEvent.
-        let (Some(queue), Some(event)) = (unsafe { self.queue(stream) }, unsafe { event_of(event) })
+        let (Some(queue), Some(event)) =
+            (unsafe { self.queue(stream) }, unsafe { event_of(event) })
         else {
             return INVALID_HANDLE;
         };
@@ -457,8 +473,7 @@ impl Driver for Emulated {
         SUCCESS
     }
 
-    unsafe fn cuEventElapsedTime_v2(&self, ms: *mut f32, start: CUevent, end: CUevent)
-        -> CUresult {
+    unsafe fn cuEventElapsedTime_v2(&self, ms: *mut f32, start: CUevent, end: CUevent) -> CUresult {
         // SAFETY: as above.
         let (Some(start), Some(end)) = (unsafe { event_of(start) }, unsafe { event_of(end) })
         else {
@@ -566,7 +581,10 @@ impl Driver for Emulated {
         true
     }
 
-    unsafe fn cublasCreate_v2(&self, handle: *mut cublas::cublasHandle_t) -> cublas::cublasStatus_t {
+    unsafe fn cublasCreate_v2(
+        &self,
+        handle: *mut cublas::cublasHandle_t,
+    ) -> cublas::cublasStatus_t {
         let stream: Box<Mutex<usize>> = Box::new(Mutex::new(0));
         // SAFETY: valid out-pointer per the API; handles live for the process.
         unsafe { *handle = Box::into_raw(stream) as cublas::cublasHandle_t };
@@ -609,8 +627,8 @@ impl Driver for Emulated {
         compute: cublas::cublasComputeType_t,
         _algo: cublas::cublasGemmAlgo_t,
     ) -> cublas::cublasStatus_t {
-        use cublas::cublasStatus_t as S;
         use cublas::cublasComputeType_t as C;
+        use cublas::cublasStatus_t as S;
         let element = |t: cublas::cudaDataType| {
             use cublas::cudaDataType as T;
             match t {
@@ -636,7 +654,12 @@ impl Driver for Emulated {
             if transposed(transa) { k } else { m },
             if transposed(transb) { n } else { k },
         );
-        if m < 0 || n < 0 || k < 0 || batch < 0 || lda < rows_a.max(1) || ldb < rows_b.max(1)
+        if m < 0
+            || n < 0
+            || k < 0
+            || batch < 0
+            || lda < rows_a.max(1)
+            || ldb < rows_b.max(1)
             || ldc < m.max(1)
         {
             return S::CUBLAS_STATUS_INVALID_VALUE;
@@ -690,7 +713,11 @@ impl Driver for Emulated {
         lt::cublasStatus_t::CUBLAS_STATUS_SUCCESS
     }
 
-    unsafe fn cublasLtMatmul(&self, _handle: lt::cublasLtHandle_t, call: &LtMatmul) -> Result<bool> {
+    unsafe fn cublasLtMatmul(
+        &self,
+        _handle: lt::cublasLtHandle_t,
+        call: &LtMatmul,
+    ) -> Result<bool> {
         use lt::cudaDataType as T;
         let element = |t: T| match t {
             T::CUDA_R_16F => Some(Element::F16),

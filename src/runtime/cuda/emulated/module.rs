@@ -112,11 +112,7 @@ impl Function {
     /// Runs the grid with `params` on the CPU; returns when every block has finished.
     pub fn run(&self, grid: [u32; 3], block: [u32; 3], mut params: Parameters) {
         let base = params.storage.as_mut_ptr() as *mut u8;
-        let pointers: Vec<usize> = params
-            .offsets
-            .iter()
-            .map(|&o| base as usize + o)
-            .collect();
+        let pointers: Vec<usize> = params.offsets.iter().map(|&o| base as usize + o).collect();
         let dims = [grid[0], grid[1], grid[2], block[0], block[1], block[2]];
         let blocks = grid.iter().map(|&g| u64::from(g)).product::<u64>();
         let threads = block.iter().map(|&b| u64::from(b)).product::<u64>();

@@ -159,7 +159,7 @@ mod tests {
     use std::time::Duration;
 
     /// Work runs after `submit` returns, in order; a waiting stream holds its later work until
-    /// the event another stream records is reached.
+    /// the event another stream records is reached; other streams go on meanwhile.
     #[test]
     fn streams_run_in_order_and_wait_for_events() {
         let (a, b) = (Queue::start(), Queue::start());
@@ -178,9 +178,15 @@ mod tests {
         let l = log.clone();
         b.submit(Box::new(move || l.lock().push("b1")));
         assert!(!a.idle() && !b.idle() && !event.complete());
+        // A third stream runs its work while the first is still held: streams overlap.
+        let c = Queue::start();
+        let l = log.clone();
+        c.submit(Box::new(move || l.lock().push("c1")));
+        c.synchronize();
+        assert!(!a.idle());
         gate.store(1, Ordering::SeqCst);
         b.synchronize();
-        assert_eq!(*log.lock(), ["a1", "b1"]);
+        assert_eq!(*log.lock(), ["c1", "a1", "b1"]);
         assert!(event.complete() && event.reached_at().is_some());
     }
 }
