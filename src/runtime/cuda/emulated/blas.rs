@@ -3,6 +3,13 @@
 //! with leading dimensions and batch strides; f16/bf16/f32 accumulate in f32 (inputs rounded
 //! to TF32 under the fast TF32 compute type), f64 in f64.
 
+use std::ffi::{c_int, c_void};
+
+use cudarc::cublas::sys as cublas;
+use cudarc::cublaslt::sys as lt;
+
+use crate::runtime::cuda::api::LtMatmul;
+
 /// A stored element type cuBLAS reads and writes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Element {
@@ -216,6 +223,147 @@ impl Gemm {
             }
         }
     }
+}
+
+/// The product `cublasGemmStridedBatchedEx` describes (alpha and beta read now, as in
+/// `CUBLAS_POINTER_MODE_HOST`), or the status cuBLAS returns for its arguments.
+///
+/// # Safety
+/// `alpha` and `beta` must point to scalars of the compute type.
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+pub unsafe fn strided_batched(
+    (transa, transb): (cublas::cublasOperation_t, cublas::cublasOperation_t),
+    (m, n, k): (c_int, c_int, c_int),
+    (alpha, beta): (*const c_void, *const c_void),
+    (a, a_type, lda, stride_a): (*const c_void, cublas::cudaDataType, c_int, i64),
+    (b, b_type, ldb, stride_b): (*const c_void, cublas::cudaDataType, c_int, i64),
+    (c, c_type, ldc, stride_c): (*mut c_void, cublas::cudaDataType, c_int, i64),
+    batch: c_int,
+    compute: cublas::cublasComputeType_t,
+) -> Result<Gemm, cublas::cublasStatus_t> {
+    use cublas::cublasComputeType_t as C;
+    use cublas::cublasStatus_t as S;
+    let element = |t: cublas::cudaDataType| {
+        use cublas::cudaDataType as T;
+        match t {
+            T::CUDA_R_16F => Some(Element::F16),
+            T::CUDA_R_16BF => Some(Element::BF16),
+            T::CUDA_R_32F => Some(Element::F32),
+            T::CUDA_R_64F => Some(Element::F64),
+            _ => None,
+        }
+    };
+    let (Some(ea), Some(eb), Some(ec)) = (element(a_type), element(b_type), element(c_type)) else {
+        return Err(S::CUBLAS_STATUS_NOT_SUPPORTED);
+    };
+    let accumulate = match compute {
+        C::CUBLAS_COMPUTE_32F => Accumulate::F32,
+        C::CUBLAS_COMPUTE_32F_FAST_TF32 => Accumulate::Tf32,
+        C::CUBLAS_COMPUTE_64F => Accumulate::F64,
+        _ => return Err(S::CUBLAS_STATUS_NOT_SUPPORTED),
+    };
+    let transposed = |t| t != cublas::cublasOperation_t::CUBLAS_OP_N;
+    let (rows_a, rows_b) = (
+        if transposed(transa) { k } else { m },
+        if transposed(transb) { n } else { k },
+    );
+    if m < 0
+        || n < 0
+        || k < 0
+        || batch < 0
+        || lda < rows_a.max(1)
+        || ldb < rows_b.max(1)
+        || ldc < m.max(1)
+    {
+        return Err(S::CUBLAS_STATUS_INVALID_VALUE);
+    }
+    // The scalars are read now, on the host (CUBLAS_POINTER_MODE_HOST).
+    // SAFETY: per the API, scalars of the compute type.
+    let (alpha, beta) = unsafe {
+        if accumulate == Accumulate::F64 {
+            (*(alpha as *const f64), *(beta as *const f64))
+        } else {
+            (
+                f64::from(*(alpha as *const f32)),
+                f64::from(*(beta as *const f32)),
+            )
+        }
+    };
+    let operand = |base: usize, element, transposed, ld: c_int, stride| Operand {
+        base,
+        element,
+        transposed,
+        ld: i64::from(ld),
+        stride,
+    };
+    Ok(Gemm {
+        m: m as usize,
+        n: n as usize,
+        k: k as usize,
+        batch: batch as usize,
+        a: operand(a as usize, ea, transposed(transa), lda, stride_a),
+        b: operand(b as usize, eb, transposed(transb), ldb, stride_b),
+        c: operand(c as usize, ec, false, ldc, stride_c),
+        alpha,
+        beta,
+        bias: None,
+        accumulate,
+    })
+}
+
+/// The product a cuBLASLt matmul call describes, or None when the emulation (like a
+/// heuristic finding no algorithm) does not take it.
+pub fn lt_matmul(call: &LtMatmul) -> Option<Gemm> {
+    use lt::cudaDataType as T;
+    let element = |t: T| match t {
+        T::CUDA_R_16F => Some(Element::F16),
+        T::CUDA_R_16BF => Some(Element::BF16),
+        T::CUDA_R_32F => Some(Element::F32),
+        _ => None,
+    };
+    let accumulate = match call.compute {
+        lt::cublasComputeType_t::CUBLAS_COMPUTE_32F => Accumulate::F32,
+        lt::cublasComputeType_t::CUBLAS_COMPUTE_32F_FAST_TF32 => Accumulate::Tf32,
+        _ => return None,
+    };
+    let bias = match call.epilogue {
+        lt::cublasLtEpilogue_t::CUBLASLT_EPILOGUE_DEFAULT => None,
+        lt::cublasLtEpilogue_t::CUBLASLT_EPILOGUE_BIAS => {
+            Some((call.bias as usize, element(call.bias_type)?))
+        }
+        _ => return None,
+    };
+    let data = element(call.data)?;
+    let [la, lb, ld] = call.layouts;
+    let (ta, tb) = (call.trans_a != 0, call.trans_b != 0);
+    let (m, n) = (ld.rows, ld.cols);
+    let k = if ta { la.rows } else { la.cols };
+    let consistent = (if ta { la.cols } else { la.rows }) == m
+        && (if tb { lb.rows } else { lb.cols }) == n
+        && (if tb { lb.cols } else { lb.rows }) == k;
+    if !consistent {
+        return None;
+    }
+    let operand = |base: usize, transposed, ld: i64| Operand {
+        base,
+        element: data,
+        transposed,
+        ld,
+        stride: 0,
+    };
+    Some(Gemm {
+        m: m as usize,
+        n: n as usize,
+        k: k as usize,
+        batch: 1,
+        a: operand(call.a as usize, ta, la.ld),
+        b: operand(call.b as usize, tb, lb.ld),
+        c: operand(call.d as usize, false, ld.ld),
+        alpha: f64::from(call.alpha),
+        beta: f64::from(call.beta),
+        bias,
+        accumulate,
+    })
 }
 
 #[cfg(test)]

@@ -36,7 +36,6 @@ use parking_lot::Mutex;
 use super::api::{Driver, LtMatmul};
 use crate::error::Result;
 use crate::kernels::compile::CudaCompiler;
-use blas::{Accumulate, Element, Gemm, Operand};
 use compiler::HostCompiler;
 use memory::Memory;
 use module::{library_bytes, Function, Module};
@@ -627,74 +626,22 @@ impl Driver for Emulated {
         compute: cublas::cublasComputeType_t,
         _algo: cublas::cublasGemmAlgo_t,
     ) -> cublas::cublasStatus_t {
-        use cublas::cublasComputeType_t as C;
         use cublas::cublasStatus_t as S;
-        let element = |t: cublas::cudaDataType| {
-            use cublas::cudaDataType as T;
-            match t {
-                T::CUDA_R_16F => Some(Element::F16),
-                T::CUDA_R_16BF => Some(Element::BF16),
-                T::CUDA_R_32F => Some(Element::F32),
-                T::CUDA_R_64F => Some(Element::F64),
-                _ => None,
-            }
-        };
-        let (Some(ea), Some(eb), Some(ec)) = (element(a_type), element(b_type), element(c_type))
-        else {
-            return S::CUBLAS_STATUS_NOT_SUPPORTED;
-        };
-        let accumulate = match compute {
-            C::CUBLAS_COMPUTE_32F => Accumulate::F32,
-            C::CUBLAS_COMPUTE_32F_FAST_TF32 => Accumulate::Tf32,
-            C::CUBLAS_COMPUTE_64F => Accumulate::F64,
-            _ => return S::CUBLAS_STATUS_NOT_SUPPORTED,
-        };
-        let transposed = |t| t != cublas::cublasOperation_t::CUBLAS_OP_N;
-        let (rows_a, rows_b) = (
-            if transposed(transa) { k } else { m },
-            if transposed(transb) { n } else { k },
-        );
-        if m < 0
-            || n < 0
-            || k < 0
-            || batch < 0
-            || lda < rows_a.max(1)
-            || ldb < rows_b.max(1)
-            || ldc < m.max(1)
-        {
-            return S::CUBLAS_STATUS_INVALID_VALUE;
-        }
-        // The scalars are read now, on the host (CUBLAS_POINTER_MODE_HOST).
-        // SAFETY: per the API, scalars of the compute type.
-        let (alpha, beta) = unsafe {
-            if accumulate == Accumulate::F64 {
-                (*(alpha as *const f64), *(beta as *const f64))
-            } else {
-                (
-                    f64::from(*(alpha as *const f32)),
-                    f64::from(*(beta as *const f32)),
-                )
-            }
-        };
-        let operand = |base: usize, element, transposed, ld: c_int, stride| Operand {
-            base,
-            element,
-            transposed,
-            ld: i64::from(ld),
-            stride,
-        };
-        let gemm = Gemm {
-            m: m as usize,
-            n: n as usize,
-            k: k as usize,
-            batch: batch as usize,
-            a: operand(a as usize, ea, transposed(transa), lda, stride_a),
-            b: operand(b as usize, eb, transposed(transb), ldb, stride_b),
-            c: operand(c as usize, ec, false, ldc, stride_c),
-            alpha,
-            beta,
-            bias: None,
-            accumulate,
+        // SAFETY: per the API.
+        let gemm = match unsafe {
+            blas::strided_batched(
+                (transa, transb),
+                (m, n, k),
+                (alpha, beta),
+                (a, a_type, lda, stride_a),
+                (b, b_type, ldb, stride_b),
+                (c, c_type, ldc, stride_c),
+                batch,
+                compute,
+            )
+        } {
+            Ok(gemm) => gemm,
+            Err(status) => return status,
         };
         // SAFETY: handles come from cublasCreate.
         let stream = *unsafe { &*(handle as *const Mutex<usize>) }.lock() as CUstream;
@@ -718,60 +665,8 @@ impl Driver for Emulated {
         _handle: lt::cublasLtHandle_t,
         call: &LtMatmul,
     ) -> Result<bool> {
-        use lt::cudaDataType as T;
-        let element = |t: T| match t {
-            T::CUDA_R_16F => Some(Element::F16),
-            T::CUDA_R_16BF => Some(Element::BF16),
-            T::CUDA_R_32F => Some(Element::F32),
-            _ => None,
-        };
-        let accumulate = match call.compute {
-            lt::cublasComputeType_t::CUBLAS_COMPUTE_32F => Accumulate::F32,
-            lt::cublasComputeType_t::CUBLAS_COMPUTE_32F_FAST_TF32 => Accumulate::Tf32,
-            _ => return Ok(false),
-        };
-        let bias = match call.epilogue {
-            lt::cublasLtEpilogue_t::CUBLASLT_EPILOGUE_DEFAULT => None,
-            lt::cublasLtEpilogue_t::CUBLASLT_EPILOGUE_BIAS => {
-                let Some(e) = element(call.bias_type) else {
-                    return Ok(false);
-                };
-                Some((call.bias as usize, e))
-            }
-            _ => return Ok(false),
-        };
-        let Some(data) = element(call.data) else {
+        let Some(gemm) = blas::lt_matmul(call) else {
             return Ok(false);
-        };
-        let [la, lb, ld] = call.layouts;
-        let (ta, tb) = (call.trans_a != 0, call.trans_b != 0);
-        let (m, n) = (ld.rows, ld.cols);
-        let k = if ta { la.rows } else { la.cols };
-        let consistent = (if ta { la.cols } else { la.rows }) == m
-            && (if tb { lb.rows } else { lb.cols }) == n
-            && (if tb { lb.cols } else { lb.rows }) == k;
-        if !consistent {
-            return Ok(false);
-        }
-        let operand = |base: usize, transposed, ld: i64| Operand {
-            base,
-            element: data,
-            transposed,
-            ld,
-            stride: 0,
-        };
-        let gemm = Gemm {
-            m: m as usize,
-            n: n as usize,
-            k: k as usize,
-            batch: 1,
-            a: operand(call.a as usize, ta, la.ld),
-            b: operand(call.b as usize, tb, lb.ld),
-            c: operand(call.d as usize, false, ld.ld),
-            alpha: f64::from(call.alpha),
-            beta: f64::from(call.beta),
-            bias,
-            accumulate,
         };
         // SAFETY: the call's stream is one of this driver's.
         let Some(queue) = (unsafe { self.queue(call.stream) }) else {
