@@ -15,6 +15,7 @@ from . import (
     _composites,  # noqa: E402
     _device,  # noqa: E402
     _fractional_pool,  # noqa: E402
+    _linalg,  # noqa: E402
     _transformer,  # noqa: E402
     distributed,  # noqa: E402
 )
@@ -104,6 +105,7 @@ def register_mojo_devices() -> None:
         _transformer.register()
         _composites.register()
         _composed_kernels.register()
+        _linalg.register()
         _fractional_pool.register()
         distributed.register()
         _registered = True

@@ -1,0 +1,347 @@
+"""Linear algebra composed from mojo's kernels, registered below autograd (PrivateUse1).
+
+As in `_composed_kernels`, PyTorch's structured meta functions check the arguments and
+allocate the outputs (in LAPACK's column-major layout, which `copy_` respects), its derivative
+formulas differentiate the results, and `check_errors` raises through
+`torch._linalg_check_errors` as on the CPU. The factorizations are LAPACK's unblocked
+algorithms over a batch at once, one column per step (a handful of launches each), so a
+matrix of order n takes O(n) launches; values agree with LAPACK's blocked ones within
+rounding.
+
+- LU with partial pivoting (`linalg_lu_factor_ex`, `linalg_lu`, `lu_unpack`): the pivot is the
+  first entry of largest magnitude in the column (LAPACK's `idamax`); a zero pivot sets `info`
+  to its 1-based column (first one only) and leaves its column unscaled, as `getrf` does;
+  `pivot=False` factors without row exchanges (CUDA has it; the CPU raises).
+- Solves (`linalg_lu_solve`, `_linalg_solve_ex`, `linalg_inv_ex`): row permutation, then
+  forward and back substitution; right-hand solves and adjoints by transposition.
+- Determinants (`_linalg_det`, `_linalg_slogdet`): the product of U's diagonal with the sign of
+  the row exchanges. Like the CPU, these factor A^T when A is row-major (the LU they return
+  is then A^T's, which their derivative formulas expect).
+- Cholesky (`linalg_cholesky_ex`, `cholesky`, `cholesky_inverse`, `_cholesky_solve_helper`):
+  the lower factor column by column from the lower triangle; `info` is the first column whose
+  pivot is not positive (or NaN), as `potrf` reports.
+- Triangular solves (`linalg_solve_triangular`, `triangular_solve`): substitution row by row.
+- `linalg_matrix_exp`: a degree-18 Taylor polynomial of `A / 2^s` (1-norm within the reach the
+  CPU's kernel gives that degree), squared back s times, s chosen per matrix; half types in
+  float32.
+"""
+
+import torch
+
+_library = None
+
+
+def _check(info, api, a):
+    torch._linalg_check_errors(info, api, is_matrix=a.dim() == 2)
+
+
+def _lu(a, pivot=True):
+    """LU of the (..., m, n) matrices `a`: (LU, pivots (1-based, int32), info (int32))."""
+    lu = a.clone(memory_format=torch.contiguous_format)
+    *batch, m, n = lu.shape
+    steps = min(m, n)
+    device = lu.device
+    pivots = torch.arange(1, steps + 1, dtype=torch.int32, device=device).expand(*batch, steps)
+    pivots = pivots.contiguous()
+    info = torch.zeros(batch, dtype=torch.int32, device=device)
+    for k in range(steps):
+        if pivot:
+            p = lu[..., k:, k].abs().argmax(-1) + k
+            pivots[..., k] = (p + 1).to(torch.int32)
+            at = p[..., None, None].expand(*batch, 1, n)
+            row_k = lu[..., k : k + 1, :].clone()
+            lu[..., k : k + 1, :] = lu.gather(-2, at)
+            lu.scatter_(-2, at, row_k)
+        head = lu[..., k, k]
+        zero = head == 0
+        info = torch.where(zero & (info == 0), k + 1, info).to(torch.int32)
+        if k + 1 < m:
+            column = lu[..., k + 1 :, k]
+            safe = torch.where(zero, torch.ones_like(head), head)
+            multipliers = torch.where(zero[..., None], column, column / safe[..., None])
+            lu[..., k + 1 :, k] = multipliers
+            if k + 1 < n:
+                lu[..., k + 1 :, k + 1 :] -= multipliers[..., :, None] * lu[..., k : k + 1, k + 1 :]
+    return lu, pivots, info
+
+
+def _permutation(pivots, m):
+    """perm with row i of P A being row perm[i] of A, after the row exchanges `pivots`."""
+    *batch, steps = pivots.shape
+    perm = torch.arange(m, device=pivots.device).expand(*batch, m).contiguous()
+    for k in range(steps):
+        p = (pivots[..., k : k + 1] - 1).long()
+        here = perm[..., k : k + 1].clone()
+        perm[..., k : k + 1] = perm.gather(-1, p)
+        perm.scatter_(-1, p, here)
+    return perm
+
+
+def _rows(x, perm):
+    """Rows of x in the order perm (x: (..., m, k), perm: (..., m))."""
+    return x.gather(-2, perm[..., None].expand(*perm.shape, x.shape[-1]))
+
+
+def _unrows(x, perm):
+    """The inverse of `_rows`: row i of x goes to row perm[i]."""
+    out = torch.empty_like(x)
+    return out.scatter_(-2, perm[..., None].expand(*perm.shape, x.shape[-1]), x)
+
+
+def _triangular(t, b, lower, unit):
+    """X with t X = b, t (..., n, n) triangular, b (..., n, k); batch shapes broadcast."""
+    batch = torch.broadcast_shapes(t.shape[:-2], b.shape[:-2])
+    t = t.expand(*batch, *t.shape[-2:])
+    b = b.expand(*batch, *b.shape[-2:])
+    n = t.shape[-1]
+    x = torch.empty_like(b, memory_format=torch.contiguous_format)
+    for i in range(n) if lower else range(n - 1, -1, -1):
+        rest = slice(0, i) if lower else slice(i + 1, n)
+        row = b[..., i : i + 1, :]
+        if (i > 0) if lower else (i + 1 < n):
+            row = row - t[..., i : i + 1, rest] @ x[..., rest, :]
+        if not unit:
+            row = row / t[..., i : i + 1, i : i + 1]
+        x[..., i : i + 1, :] = row
+    return x
+
+
+def _lu_solve(lu, pivots, b, left=True, adjoint=False):
+    """X with A X = b (or A^T X = b, X A = b, X A^T = b) for A = P L U given as (lu, pivots)."""
+    if not left:
+        return _lu_solve(lu, pivots, b.mT, True, not adjoint).mT
+    batch = torch.broadcast_shapes(lu.shape[:-2], b.shape[:-2])
+    lu = lu.expand(*batch, *lu.shape[-2:])
+    b = b.expand(*batch, *b.shape[-2:])
+    perm = _permutation(pivots.expand(*batch, pivots.shape[-1]), lu.shape[-1])
+    if not adjoint:
+        y = _triangular(lu, _rows(b, perm), lower=True, unit=True)
+        return _triangular(lu, y, lower=False, unit=False)
+    w = _triangular(lu.mT, b, lower=True, unit=False)
+    return _unrows(_triangular(lu.mT, w, lower=False, unit=True), perm)
+
+
+def _into(outs, values):
+    for out, value in zip(outs, values, strict=True):
+        if out.numel():
+            out.copy_(value)
+    return tuple(outs)
+
+
+def linalg_lu_factor_ex_out(A, *, pivot=True, check_errors=False, LU, pivots, info):
+    lu, piv, inf = _lu(A, pivot)
+    if check_errors:
+        _check(inf, "torch.linalg.lu_factor_ex", A)
+    return _into((LU, pivots, info), (lu, piv, inf))
+
+
+def _unpack(lu, pivots, m, n):
+    steps = min(m, n)
+    lower = lu[..., :, :steps].tril(-1)
+    lower.diagonal(dim1=-2, dim2=-1).fill_(1)
+    upper = lu[..., :steps, :].triu()
+    perm = _permutation(pivots, m)
+    p = torch.zeros(*perm.shape, m, dtype=lu.dtype, device=lu.device)
+    p.scatter_(-2, perm[..., None, :], 1)
+    return p, lower, upper
+
+
+def linalg_lu_out(A, *, pivot=True, P, L, U):
+    lu, pivots, _ = _lu(A, pivot)
+    return _into((P, L, U), _unpack(lu, pivots, *A.shape[-2:]))
+
+
+def lu_unpack_out(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, P, L, U):
+    p, lower, upper = _unpack(LU_data, LU_pivots, *LU_data.shape[-2:])
+    if unpack_pivots:
+        _into((P,), (p,))
+    if unpack_data:
+        _into((L, U), (lower, upper))
+    return P, L, U
+
+
+def linalg_lu_solve_out(LU, pivots, B, *, left=True, adjoint=False, out):
+    return _into((out,), (_lu_solve(LU, pivots, B, left, adjoint),))[0]
+
+
+def _vector_case(A, B):
+    return B.dim() == 1 or (A.dim() - 1 == B.dim() and B.shape == A.shape[:-1])
+
+
+def _factored(A):
+    """LU of A, or of A^T when A is row-major: PyTorch's det and slogdet factor the transpose
+    then (LAPACK wants column-major), and their derivative formulas expect it."""
+    transposed = A.is_contiguous()
+    return (*_lu(A.mT if transposed else A), transposed)
+
+
+def linalg_solve_ex_result(A, B, *, left=True, check_errors=False, result, LU, pivots, info):
+    lu, piv, inf = _lu(A)
+    if check_errors:
+        _check(inf, "torch.linalg.solve_ex", A)
+    vector = _vector_case(A, B)
+    rhs = B.unsqueeze(-1) if vector else B
+    x = _lu_solve(lu, piv, rhs, left)
+    return _into((result, LU, pivots, info), (x.squeeze(-1) if vector else x, lu, piv, inf))
+
+
+def linalg_inv_ex_inverse(A, *, check_errors=False, inverse, info):
+    lu, piv, inf = _lu(A)
+    if check_errors:
+        _check(inf, "torch.linalg.inv_ex", A)
+    eye = torch.eye(A.shape[-1], dtype=A.dtype, device=A.device)
+    return _into((inverse, info), (_lu_solve(lu, piv, eye.expand_as(A)), inf))
+
+
+def _exchange_sign(pivots, dtype):
+    steps = torch.arange(1, pivots.shape[-1] + 1, device=pivots.device)
+    swaps = (pivots != steps).sum(-1)
+    return 1 - 2 * (swaps % 2).to(dtype)
+
+
+def linalg_det_result(A, *, result, LU, pivots):
+    lu, piv, _, _ = _factored(A)
+    det = lu.diagonal(dim1=-2, dim2=-1).prod(-1) * _exchange_sign(piv, A.dtype)
+    return _into((result, LU, pivots), (det, lu, piv))
+
+
+def linalg_slogdet_sign(A, *, sign, logabsdet, LU, pivots):
+    lu, piv, _, _ = _factored(A)
+    diagonal = lu.diagonal(dim1=-2, dim2=-1)
+    s = diagonal.sign().prod(-1) * _exchange_sign(piv, A.dtype)
+    return _into((sign, logabsdet, LU, pivots), (s, diagonal.abs().log().sum(-1), lu, piv))
+
+
+def _cholesky(a):
+    """The lower factor of a's lower triangle and potrf's info."""
+    *batch, n, _ = a.shape
+    factor = torch.zeros_like(a, memory_format=torch.contiguous_format)
+    info = torch.zeros(batch, dtype=torch.int32, device=a.device)
+    for j in range(n):
+        row = factor[..., j, :j]
+        s = a[..., j, j] - (row * row).sum(-1)
+        bad = ~(s > 0) & (info == 0)
+        info = torch.where(bad, j + 1, info).to(torch.int32)
+        d = s.sqrt()
+        factor[..., j, j] = d
+        if j + 1 < n:
+            below = a[..., j + 1 :, j : j + 1] - factor[..., j + 1 :, :j] @ row[..., :, None]
+            factor[..., j + 1 :, j : j + 1] = below / d[..., None, None]
+    return factor, info
+
+
+def linalg_cholesky_ex_L(A, *, upper=False, check_errors=False, L, info):
+    factor, inf = _cholesky(A)
+    if check_errors:
+        _check(inf, "torch.linalg.cholesky_ex", A)
+    return _into((L, info), (factor.mT if upper else factor, inf))
+
+
+def cholesky(A, upper=False):
+    factor, info = _cholesky(A)
+    _check(info, "torch.cholesky", A)
+    return (factor.mT if upper else factor).contiguous()
+
+
+def cholesky_out(A, upper=False, *, out):
+    result = cholesky(A, upper)
+    out.resize_(result.shape)
+    return out.copy_(result)
+
+
+def cholesky_inverse(A, upper=False):
+    eye = torch.eye(A.shape[-1], dtype=A.dtype, device=A.device).expand_as(A)
+    # A = L L^T (or U^T U): its inverse is L^-T L^-1 (or U^-1 U^-T).
+    inverse = _triangular(A, eye, lower=not upper, unit=False)
+    return inverse @ inverse.mT if upper else inverse.mT @ inverse
+
+
+def cholesky_inverse_out(A, upper=False, *, out):
+    result = cholesky_inverse(A, upper)
+    out.resize_(result.shape)
+    return out.copy_(result)
+
+
+def cholesky_solve_helper(B, A, upper):
+    factor = A.mT if upper else A
+    y = _triangular(factor, B, lower=True, unit=False)
+    return _triangular(factor.mT, y, lower=False, unit=False)
+
+
+def _solve_triangular(A, B, upper, left, unitriangular):
+    if left:
+        return _triangular(A, B, lower=not upper, unit=unitriangular)
+    return _triangular(A.mT, B.mT, lower=upper, unit=unitriangular).mT
+
+
+def linalg_solve_triangular(A, B, *, upper, left=True, unitriangular=False):
+    return _solve_triangular(A, B, upper, left, unitriangular)
+
+
+def linalg_solve_triangular_out(A, B, *, upper, left=True, unitriangular=False, out):
+    result = _solve_triangular(A, B, upper, left, unitriangular)
+    out.resize_(result.shape)
+    return out.copy_(result)
+
+
+def triangular_solve_X(B, A, upper=True, transpose=False, unitriangular=False, *, X, M):
+    coefficients = A.mT if transpose else A
+    x = _triangular(coefficients, B, lower=upper == transpose, unit=unitriangular)
+    return _into((X, M), (x, A))
+
+
+# The 1-norm up to which a degree-18 Taylor polynomial is within each precision's rounding
+# (Bader, Blanes and Casas, "Computing the matrix exponential with an optimized Taylor
+# polynomial approximation", 2019), as the CPU's kernel uses them.
+TAYLOR_18_REACH = {torch.float64: 1.090863719290036, torch.float32: 3.010066362817634}
+
+
+def linalg_matrix_exp(A):
+    n = A.shape[-1]
+    if A.numel() == 0 or n == 0:
+        return A.clone()
+    if A.dtype in (torch.float16, torch.bfloat16):
+        return linalg_matrix_exp(A.float()).to(A.dtype)
+    norm = A.abs().sum(-2).amax(-1)
+    squarings = torch.clamp(torch.ceil(torch.log2(norm / TAYLOR_18_REACH[A.dtype])), 0, 64)
+    squarings = torch.nan_to_num(squarings, nan=64.0)
+    scaled = A / torch.exp2(squarings)[..., None, None]
+    eye = torch.eye(n, dtype=A.dtype, device=A.device).expand_as(A)
+    # Horner: I + X (I + X/2 (I + X/3 (...))).
+    result = eye
+    for k in range(18, 0, -1):
+        result = eye + (scaled @ result) / k
+    for step in range(int(squarings.max().item())):
+        result = torch.where((step < squarings)[..., None, None], result @ result, result)
+    return result
+
+
+KERNELS = {
+    "linalg_lu_factor_ex.out": linalg_lu_factor_ex_out,
+    "linalg_lu.out": linalg_lu_out,
+    "lu_unpack.out": lu_unpack_out,
+    "linalg_lu_solve.out": linalg_lu_solve_out,
+    "_linalg_solve_ex.result": linalg_solve_ex_result,
+    "linalg_inv_ex.inverse": linalg_inv_ex_inverse,
+    "_linalg_det.result": linalg_det_result,
+    "_linalg_slogdet.sign": linalg_slogdet_sign,
+    "linalg_cholesky_ex.L": linalg_cholesky_ex_L,
+    "cholesky": cholesky,
+    "cholesky.out": cholesky_out,
+    "cholesky_inverse": cholesky_inverse,
+    "cholesky_inverse.out": cholesky_inverse_out,
+    "_cholesky_solve_helper": cholesky_solve_helper,
+    "linalg_solve_triangular": linalg_solve_triangular,
+    "linalg_solve_triangular.out": linalg_solve_triangular_out,
+    "triangular_solve.X": triangular_solve_X,
+    "linalg_matrix_exp": linalg_matrix_exp,
+}
+
+
+def register():
+    global _library
+    if _library is not None:
+        return
+    _library = torch.library.Library("aten", "IMPL")
+    for name, kernel in KERNELS.items():
+        _library.impl(name, kernel, "PrivateUse1")

@@ -1,0 +1,109 @@
+"""Linear algebra composed from mojo's kernels (`_linalg.py`) against the CPU's LAPACK: values,
+the LU's pivots and info codes, errors raised by check_errors, gradients, and a matrix of
+order 96 (beyond the OpInfo samples' 5)."""
+
+import pytest
+import torch
+
+
+def cpu(x):
+    return [t.cpu() for t in x] if isinstance(x, (tuple, list)) else x.cpu()
+
+
+@pytest.fixture
+def gen():
+    return torch.Generator().manual_seed(0)
+
+
+def well_conditioned(gen, *shape, dtype=torch.float64):
+    n = shape[-1]
+    a = torch.randn(*shape, generator=gen, dtype=dtype)
+    return a + n * torch.eye(n, dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+@pytest.mark.parametrize("shape", [(5, 5), (3, 4, 4), (2, 3, 6, 4), (96, 96)])
+def test_lu_factor_matches_lapack(device, gen, dtype, shape):
+    a = torch.randn(*shape, generator=gen, dtype=dtype)
+    lu, pivots, info = cpu(torch.linalg.lu_factor_ex(a.to(device)))
+    want_lu, want_pivots, want_info = torch.linalg.lu_factor_ex(a)
+    assert torch.equal(pivots, want_pivots) and torch.equal(info, want_info)
+    tol = 1e-4 if dtype == torch.float32 else 1e-10
+    torch.testing.assert_close(lu, want_lu, rtol=tol, atol=tol)
+
+
+def test_singular_matrices_report_their_first_zero_pivot(device):
+    a = torch.tensor([[[1.0, 2.0], [2.0, 4.0]], [[0.0, 0.0], [0.0, 1.0]], [[2.0, 1.0], [1.0, 3.0]]])
+    _, _, info = torch.linalg.lu_factor_ex(a.to(device))
+    assert info.cpu().tolist() == torch.linalg.lu_factor_ex(a)[2].tolist() == [2, 1, 0]
+    with pytest.raises(torch.linalg.LinAlgError, match="singular"):
+        torch.linalg.inv(a.to(device))
+    with pytest.raises(torch.linalg.LinAlgError):
+        torch.linalg.cholesky(a.to(device))
+
+
+@pytest.mark.parametrize("left", [True, False])
+def test_solves_inverse_and_determinants(device, gen, left):
+    a = well_conditioned(gen, 2, 3, 6, 6)
+    b = torch.randn(2, 3, 6, 4, generator=gen, dtype=torch.float64)
+    b = b if left else b.mT
+    ad, bd = a.to(device), b.to(device)
+    close = torch.testing.assert_close
+    close(cpu(torch.linalg.solve(ad, bd, left=left)), torch.linalg.solve(a, b, left=left))
+    close(cpu(torch.linalg.inv(ad)), torch.linalg.inv(a))
+    close(cpu(torch.linalg.det(ad)), torch.linalg.det(a))
+    close(cpu(torch.linalg.slogdet(ad)), list(torch.linalg.slogdet(a)))
+    lu, pivots = torch.linalg.lu_factor(a)
+    for adjoint in (False, True):
+        options = {"left": left, "adjoint": adjoint}
+        got = torch.linalg.lu_solve(lu.to(device), pivots.to(device), bd, **options)
+        close(cpu(got), torch.linalg.lu_solve(lu, pivots, b, **options))
+    close(cpu(torch.linalg.lu(ad)), list(torch.linalg.lu(a)))
+
+
+def test_cholesky_family_and_triangular_solves(device, gen):
+    a = well_conditioned(gen, 3, 7, 7)
+    spd = a @ a.mT
+    b = torch.randn(3, 7, 2, generator=gen, dtype=torch.float64)
+    close = torch.testing.assert_close
+    for upper in (False, True):
+        factor = torch.linalg.cholesky(spd, upper=upper)
+        close(cpu(torch.linalg.cholesky(spd.to(device), upper=upper)), factor)
+        close(
+            cpu(torch.cholesky_inverse(factor.to(device), upper=upper)),
+            torch.cholesky_inverse(factor, upper=upper),
+        )
+        close(
+            cpu(torch.cholesky_solve(b.to(device), factor.to(device), upper=upper)),
+            torch.cholesky_solve(b, factor, upper=upper),
+        )
+        for left in (True, False):
+            rhs = b if left else b.mT
+            got = torch.linalg.solve_triangular(
+                factor.to(device), rhs.to(device), upper=upper, left=left
+            )
+            close(cpu(got), torch.linalg.solve_triangular(factor, rhs, upper=upper, left=left))
+
+
+def test_matrix_exp(device, gen):
+    scales = torch.tensor([0.01, 0.5, 3.0, 20.0], dtype=torch.float64)[:, None, None]
+    a = torch.randn(4, 6, 6, generator=gen, dtype=torch.float64) * scales
+    want = torch.linalg.matrix_exp(a)
+    torch.testing.assert_close(cpu(torch.linalg.matrix_exp(a.to(device))), want)
+
+
+def test_gradients_follow_pytorchs_formulas(device, gen):
+    a = well_conditioned(gen, 2, 5, 5)
+    b = torch.randn(2, 5, 3, generator=gen, dtype=torch.float64)
+    for fn in (
+        lambda x: torch.linalg.det(x).sum(),
+        lambda x: torch.linalg.slogdet(x)[1].sum(),
+        lambda x: torch.linalg.solve(x, b.to(x.device)).sum(),
+        lambda x: torch.linalg.inv(x).pow(2).sum(),
+        lambda x: torch.linalg.cholesky(x @ x.mT).sum(),
+    ):
+        x = a.to(device).requires_grad_()
+        fn(x).backward()
+        y = a.clone().requires_grad_()
+        fn(y).backward()
+        torch.testing.assert_close(x.grad.cpu(), y.grad)
