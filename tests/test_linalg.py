@@ -107,3 +107,63 @@ def test_gradients_follow_pytorchs_formulas(device, gen):
         y = a.clone().requires_grad_()
         fn(y).backward()
         torch.testing.assert_close(x.grad.cpu(), y.grad)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_eigh_by_jacobi_rotations(device, gen, dtype):
+    a = torch.randn(3, 9, 9, generator=gen, dtype=dtype)
+    for uplo in ("L", "U"):
+        values, vectors = cpu(torch.linalg.eigh(a.to(device), UPLO=uplo))
+        want_values, want_vectors = torch.linalg.eigh(a, UPLO=uplo)
+        tol = 1e-4 if dtype == torch.float32 else 1e-10
+        torch.testing.assert_close(values, want_values, rtol=tol, atol=tol)
+        # Eigenvectors are unique up to sign (the eigenvalues of random matrices are distinct).
+        torch.testing.assert_close(vectors.abs(), want_vectors.abs(), rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("shape", [(4, 8, 5), (4, 5, 8), (6, 6), (40, 24)])
+def test_svd_by_one_sided_jacobi(device, gen, shape):
+    a = torch.randn(*shape, generator=gen, dtype=torch.float64)
+    u, s, vh = cpu(torch.linalg.svd(a.to(device), full_matrices=False))
+    want_u, want_s, want_vh = torch.linalg.svd(a, full_matrices=False)
+    torch.testing.assert_close(s, want_s)
+    torch.testing.assert_close(u.abs(), want_u.abs())
+    torch.testing.assert_close(vh.abs(), want_vh.abs())
+    torch.testing.assert_close(u @ torch.diag_embed(s) @ vh, a)
+    # float32 keeps the small singular values' relative accuracy (no A^T A).
+    s32 = torch.linalg.svdvals(a.float().to(device)).cpu()
+    torch.testing.assert_close(s32, want_s.float(), rtol=2e-5, atol=1e-5)
+
+
+def test_full_svd_of_a_non_square_matrix_is_not_implemented(device):
+    with pytest.raises(NotImplementedError, match="full_matrices"):
+        torch.linalg.svd(torch.ones(4, 3, device=device))
+
+
+@pytest.mark.parametrize("shape", [(6, 4), (4, 6), (3, 5, 5)])
+def test_householder_qr_as_lapack(device, gen, shape):
+    a = torch.randn(*shape, generator=gen, dtype=torch.float64)
+    close = torch.testing.assert_close
+    for mode in ("reduced", "complete", "r"):
+        close(cpu(torch.linalg.qr(a.to(device), mode=mode)), list(torch.linalg.qr(a, mode=mode)))
+    reflectors, tau = torch.geqrf(a)
+    close(cpu(torch.geqrf(a.to(device))), [reflectors, tau])
+    c = torch.randn(*shape[:-2], shape[-2], 3, generator=gen, dtype=torch.float64)
+    for transpose in (False, True):
+        got = torch.ormqr(reflectors.to(device), tau.to(device), c.to(device), transpose=transpose)
+        close(got.cpu(), torch.ormqr(reflectors, tau, c, transpose=transpose))
+    if shape[-2] >= shape[-1]:
+        got = torch.linalg.householder_product(reflectors.to(device), tau.to(device))
+        close(got.cpu(), torch.linalg.householder_product(reflectors, tau))
+
+
+LEAST_SQUARES_SHAPES = [((7, 4), (7, 2)), ((4, 7), (4, 2)), ((2, 6, 3), (2, 6))]
+
+
+@pytest.mark.parametrize("driver", [None, "gels", "gelsd"])
+@pytest.mark.parametrize(("shape", "rhs"), LEAST_SQUARES_SHAPES)
+def test_least_squares_of_full_rank_matrices(device, gen, driver, shape, rhs):
+    a = torch.randn(*shape, generator=gen, dtype=torch.float64)
+    b = torch.randn(*rhs, generator=gen, dtype=torch.float64)
+    got = cpu(torch.linalg.lstsq(a.to(device), b.to(device), driver=driver))
+    torch.testing.assert_close(got, list(torch.linalg.lstsq(a, b, driver=driver)))

@@ -21,6 +21,14 @@ rounding.
   the lower factor column by column from the lower triangle; `info` is the first column whose
   pivot is not positive (or NaN), as `potrf` reports.
 - Triangular solves (`linalg_solve_triangular`, `triangular_solve`): substitution row by row.
+- QR (`geqrf`, `linalg_qr`, `linalg_householder_product`, `ormqr`): Householder reflectors as
+  LAPACK's `dlarfg` makes them (R's diagonal signs as the CPU's), applied column by column.
+- `_linalg_eigh`: cyclic Jacobi rotations (Brent and Luk's rounds of disjoint pairs, each
+  round one rotation matrix applied as J^T A J), until the off-diagonal entries are within
+  rounding of the largest entry; eigenvalues ascending, eigenvectors up to sign.
+- `_linalg_svd`: one-sided Jacobi (Hestenes): column pairs rotated until orthogonal, so small
+  singular values keep their relative accuracy (no A^T A); `full_matrices=True` for a
+  non-square matrix (a basis completion) raises NotImplementedError.
 - `linalg_matrix_exp`: a degree-18 Taylor polynomial of `A / 2^s` (1-norm within the reach the
   CPU's kernel gives that degree), squared back s times, s chosen per matrix; half types in
   float32.
@@ -316,6 +324,247 @@ def linalg_matrix_exp(A):
     return result
 
 
+def _round_robin(n):
+    """Rounds of disjoint index pairs covering every pair of 0..n-1 once (Brent and Luk's
+    ordering): n - 1 rounds of n / 2 pairs (n rounded up to even; the odd one out rests)."""
+    players = list(range(n + n % 2))
+    rounds = []
+    for _ in range(len(players) - 1):
+        half = len(players) // 2
+        pairs = [(players[i], players[-1 - i]) for i in range(half)]
+        rounds.append([(min(p), max(p)) for p in pairs if max(p) < n])
+        players = [players[0], players[-1], *players[1:-1]]
+    return rounds
+
+
+def _rotations(alpha, beta, gamma, pairs, n):
+    """The (..., n, n) matrices J rotating each pair (p, q) so that the 2x2 symmetric block
+    [[alpha, gamma], [gamma, beta]] becomes diagonal in J^T [...] J (c on the diagonal, s at
+    (p, q), -s at (q, p)); identity elsewhere and where gamma is 0."""
+    zeta = (beta - alpha) / (2 * gamma)
+    t = torch.where(zeta >= 0, 1.0, -1.0).to(alpha.dtype) / (zeta.abs() + (1 + zeta * zeta).sqrt())
+    t = torch.where(gamma == 0, torch.zeros_like(t), t)
+    c = (1 + t * t).rsqrt()
+    s = c * t
+    p = torch.tensor([a for a, _ in pairs], device=alpha.device)
+    q = torch.tensor([b for _, b in pairs], device=alpha.device)
+    j = torch.eye(n, dtype=alpha.dtype, device=alpha.device).expand(*alpha.shape[:-1], n, n)
+    j = j.reshape(*alpha.shape[:-1], n * n).clone()
+    for at, value in ((p * n + p, c), (q * n + q, c), (p * n + q, s), (q * n + p, -s)):
+        j.scatter_(-1, at.expand_as(value), value)
+    return j.view(*alpha.shape[:-1], n, n), p, q
+
+
+def _converged(off, scale, dtype):
+    return bool((off <= torch.finfo(dtype).eps * scale).all().item())
+
+
+def _jacobi_eigh(a):
+    """Eigenvalues (ascending) and eigenvectors (columns) of the symmetric matrices a, by
+    cyclic Jacobi rotations, a round of disjoint pairs at a time."""
+    n = a.shape[-1]
+    v = torch.eye(n, dtype=a.dtype, device=a.device).expand_as(a).contiguous()
+    scale = a.abs().amax((-2, -1))
+    rounds = _round_robin(n)
+    for _ in range(40):
+        off = (a - torch.diag_embed(a.diagonal(dim1=-2, dim2=-1))).abs().amax((-2, -1))
+        if _converged(off, scale, a.dtype):
+            break
+        for pairs in rounds:
+            if not pairs:
+                continue
+            p = [x for x, _ in pairs]
+            q = [y for _, y in pairs]
+            alpha, beta = a[..., p, p], a[..., q, q]
+            gamma = a[..., p, q]
+            j, _, _ = _rotations(alpha, beta, gamma, pairs, n)
+            a = j.mT @ a @ j
+            v = v @ j
+    values, order = a.diagonal(dim1=-2, dim2=-1).sort(dim=-1, stable=True)
+    vectors = v.gather(-1, order[..., None, :].expand_as(v))
+    return values, vectors
+
+
+def linalg_eigh_eigenvalues(A, UPLO="L", compute_v=True, *, eigenvalues, eigenvectors):
+    lower = A.tril() if UPLO.upper() == "L" else A.triu().mT
+    symmetric = lower + lower.tril(-1).mT
+    values, vectors = _jacobi_eigh(symmetric)
+    if compute_v:
+        return _into((eigenvalues, eigenvectors), (values, vectors))
+    return _into((eigenvalues,), (values,))[0], eigenvectors
+
+
+def _jacobi_svd(a):
+    """(U, S, V) of the m x n (m >= n) matrices a by one-sided Jacobi: column pairs rotated
+    until orthogonal (each rotation from the pair's 2x2 Gram block), then S the columns'
+    norms in descending order."""
+    n = a.shape[-1]
+    w = a.contiguous()
+    v = torch.eye(n, dtype=a.dtype, device=a.device).expand(*a.shape[:-2], n, n).contiguous()
+    rounds = _round_robin(n)
+    for _ in range(40):
+        gram = w.mT @ w
+        norms = gram.diagonal(dim1=-2, dim2=-1)
+        coupling = (gram - torch.diag_embed(norms)).abs()
+        scale = (norms[..., :, None] * norms[..., None, :]).sqrt()
+        if _converged(coupling, scale, a.dtype):
+            break
+        for pairs in rounds:
+            if not pairs:
+                continue
+            p = [x for x, _ in pairs]
+            q = [y for _, y in pairs]
+            wp, wq = w[..., :, p], w[..., :, q]
+            alpha, beta = (wp * wp).sum(-2), (wq * wq).sum(-2)
+            gamma = (wp * wq).sum(-2)
+            j, _, _ = _rotations(alpha, beta, gamma, pairs, n)
+            w = w @ j
+            v = v @ j
+    s = w.norm(dim=-2)
+    s, order = s.sort(dim=-1, descending=True, stable=True)
+    w = w.gather(-1, order[..., None, :].expand_as(w))
+    v = v.gather(-1, order[..., None, :].expand_as(v))
+    u = w / torch.where(s == 0, torch.ones_like(s), s)[..., None, :]
+    return u, s, v
+
+
+def linalg_svd_U(A, full_matrices=False, compute_uv=True, *, driver=None, U, S, Vh):
+    m, n = A.shape[-2:]
+    if compute_uv and full_matrices and m != n and min(m, n) > 0:
+        raise NotImplementedError(
+            "mojo: torch.linalg.svd with full_matrices=True of a non-square matrix is not "
+            "implemented for the mojo device (pass full_matrices=False)"
+        )
+    if m >= n:
+        u, s, v = _jacobi_svd(A)
+    else:
+        v, s, u = _jacobi_svd(A.mT)
+    if not compute_uv:
+        return U, _into((S,), (s,))[0], Vh
+    return _into((U, S, Vh), (u, s, v.mT))
+
+
+def _householder(a):
+    """LAPACK's geqrf of the (..., m, n) matrices a: R on and above the diagonal, the
+    reflectors' vectors below it (their first entry 1, not stored), and their factors tau.
+    Each reflector is dlarfg's: beta = -sign(alpha) * norm, tau = (beta - alpha) / beta, and
+    tau = 0 (no reflection) where the column below the diagonal is zero."""
+    a = a.clone(memory_format=torch.contiguous_format)
+    *batch, m, n = a.shape
+    steps = min(m, n)
+    tau = torch.zeros(*batch, steps, dtype=a.dtype, device=a.device)
+    for k in range(steps):
+        alpha = a[..., k, k]
+        below = a[..., k + 1 :, k]
+        rest = below.norm(dim=-1) if k + 1 < m else torch.zeros_like(alpha)
+        reflect = rest != 0
+        beta = -torch.where(alpha >= 0, 1.0, -1.0).to(a.dtype) * torch.hypot(alpha, rest)
+        safe_beta = torch.where(reflect, beta, torch.ones_like(beta))
+        t = torch.where(reflect, (beta - alpha) / safe_beta, torch.zeros_like(beta))
+        tau[..., k] = t
+        scale = torch.where(reflect, 1 / (alpha - safe_beta), torch.ones_like(alpha))
+        if k + 1 < m:
+            a[..., k + 1 :, k] = below * scale[..., None]
+        a[..., k, k] = torch.where(reflect, beta, alpha)
+        if k + 1 < n:
+            a[..., k:, k + 1 :] = _reflect(a[..., k:, k + 1 :], _reflector(a, k), t)
+    return a, tau
+
+
+def _reflector(a, k):
+    """The vector of reflector k of geqrf's a: 1, then the entries below the diagonal."""
+    ones = torch.ones_like(a[..., k, k])[..., None]
+    return torch.cat([ones, a[..., k + 1 :, k]], -1)
+
+
+def _reflect(block, v, tau):
+    """(I - tau v v^T) block."""
+    return block - tau[..., None, None] * v[..., :, None] * (v[..., None, :] @ block)
+
+
+def _apply_reflectors(a, tau, c, transpose):
+    """Q c (or Q^T c) for Q = H_0 ... H_{k-1} given as geqrf's (a, tau); c is (..., m, p)."""
+    steps = tau.shape[-1]
+    c = c.clone(memory_format=torch.contiguous_format)
+    for k in range(steps) if transpose else range(steps - 1, -1, -1):
+        c[..., k:, :] = _reflect(c[..., k:, :], _reflector(a, k), tau[..., k])
+    return c
+
+
+def geqrf(A):
+    return _householder(A)
+
+
+def geqrf_a(A, *, a, tau):
+    return _into((a, tau), _householder(A))
+
+
+def linalg_householder_product(A, tau):
+    m, n = A.shape[-2:]
+    eye = torch.eye(m, n, dtype=A.dtype, device=A.device).expand(*A.shape[:-2], m, n)
+    return _apply_reflectors(A, tau, eye, transpose=False)
+
+
+def linalg_householder_product_out(A, tau, *, out):
+    return _into((out,), (linalg_householder_product(A, tau),))[0]
+
+
+def ormqr(A, tau, C, left=True, transpose=False):
+    if left:
+        return _apply_reflectors(A, tau, C, transpose)
+    # C Q = (Q^T C^T)^T.
+    return _apply_reflectors(A, tau, C.mT, not transpose).mT
+
+
+def ormqr_out(A, tau, C, left=True, transpose=False, *, out):
+    return _into((out,), (ormqr(A, tau, C, left, transpose),))[0]
+
+
+def linalg_qr_out(A, mode="reduced", *, Q, R):
+    m, n = A.shape[-2:]
+    k = min(m, n)
+    a, tau = _householder(A)
+    rows = m if mode == "complete" else k
+    r = a[..., :rows, :].triu()
+    if mode == "r":
+        return Q, _into((R,), (r,))[0]
+    columns = m if mode == "complete" else k
+    eye = torch.eye(m, columns, dtype=A.dtype, device=A.device).expand(*A.shape[:-2], m, columns)
+    return _into((Q, R), (_apply_reflectors(a, tau, eye, transpose=False), r))
+
+
+def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank, singular_values):
+    """Least squares through Householder QR, for matrices of full rank (the rank reported is
+    min(m, n)): A = QR gives x = R^-1 Q^T b (m >= n); A^T = QR the least-norm x = Q R^-T b."""
+    m, n = A.shape[-2:]
+    vector = B.dim() == A.dim() - 1
+    rhs = B.unsqueeze(-1) if vector else B
+    batch = torch.broadcast_shapes(A.shape[:-2], rhs.shape[:-2])
+    a = A.expand(*batch, m, n)
+    rhs = rhs.expand(*batch, *rhs.shape[-2:])
+    if m >= n:
+        reflectors, tau = _householder(a)
+        qtb = _apply_reflectors(reflectors, tau, rhs, transpose=True)[..., :n, :]
+        x = _triangular(reflectors[..., :n, :n].triu(), qtb, lower=False, unit=False)
+    else:
+        reflectors, tau = _householder(a.mT)
+        y = _triangular(reflectors[..., :m, :m].triu().mT, rhs, lower=True, unit=False)
+        padded = torch.cat([y, y.new_zeros(*batch, n - m, y.shape[-1])], -2)
+        x = _apply_reflectors(reflectors, tau, padded, transpose=False)
+    # What the CPU's drivers return besides the solution (gelsy when none is named).
+    driver = driver or "gelsy"
+    results = [(solution, x.squeeze(-1) if vector else x)]
+    if m > n and driver != "gelsy":
+        results.append((residuals, (a @ x - rhs).square().sum(-2)))
+    if driver != "gels":
+        results.append((rank, torch.full(batch, min(m, n), dtype=torch.int64, device=A.device)))
+    if driver in ("gelsd", "gelss"):
+        results.append((singular_values, _jacobi_svd(a if m >= n else a.mT)[1]))
+    for out, value in results:
+        out.resize_(value.shape).copy_(value)
+    return solution, residuals, rank, singular_values
+
+
 KERNELS = {
     "linalg_lu_factor_ex.out": linalg_lu_factor_ex_out,
     "linalg_lu.out": linalg_lu_out,
@@ -335,6 +584,16 @@ KERNELS = {
     "linalg_solve_triangular.out": linalg_solve_triangular_out,
     "triangular_solve.X": triangular_solve_X,
     "linalg_matrix_exp": linalg_matrix_exp,
+    "_linalg_eigh.eigenvalues": linalg_eigh_eigenvalues,
+    "_linalg_svd.U": linalg_svd_U,
+    "geqrf": geqrf,
+    "geqrf.a": geqrf_a,
+    "linalg_householder_product": linalg_householder_product,
+    "linalg_householder_product.out": linalg_householder_product_out,
+    "ormqr": ormqr,
+    "ormqr.out": ormqr_out,
+    "linalg_qr.out": linalg_qr_out,
+    "linalg_lstsq.out": linalg_lstsq_out,
 }
 
 
