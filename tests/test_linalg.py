@@ -135,9 +135,17 @@ def test_svd_by_one_sided_jacobi(device, gen, shape):
     torch.testing.assert_close(s32, want_s.float(), rtol=2e-5, atol=1e-5)
 
 
-def test_full_svd_of_a_non_square_matrix_is_not_implemented(device):
-    with pytest.raises(NotImplementedError, match="full_matrices"):
-        torch.linalg.svd(torch.ones(4, 3, device=device))
+def test_full_svd_of_a_non_square_matrix_completes_the_basis(device, gen):
+    a = torch.randn(2, 7, 4, generator=gen, dtype=torch.float64)
+    for x in (a, a.mT):
+        u, s, vh = cpu(torch.linalg.svd(x.to(device), full_matrices=True))
+        m, n = x.shape[-2:]
+        assert u.shape == (2, m, m) and vh.shape == (2, n, n)
+        close = torch.testing.assert_close
+        close(u.mT @ u, torch.eye(m, dtype=x.dtype).expand(2, m, m))
+        close(vh @ vh.mT, torch.eye(n, dtype=x.dtype).expand(2, n, n))
+        k = min(m, n)
+        close(u[..., :k] @ torch.diag_embed(s) @ vh[..., :k, :], x)
 
 
 @pytest.mark.parametrize("shape", [(6, 4), (4, 6), (3, 5, 5)])
@@ -167,3 +175,5 @@ def test_least_squares_of_full_rank_matrices(device, gen, driver, shape, rhs):
     b = torch.randn(*rhs, generator=gen, dtype=torch.float64)
     got = cpu(torch.linalg.lstsq(a.to(device), b.to(device), driver=driver))
     torch.testing.assert_close(got, list(torch.linalg.lstsq(a, b, driver=driver)))
+    with pytest.raises(RuntimeError, match="at least 2 dimensions"):
+        torch.linalg.lstsq(b[..., 0].to(device), b.to(device))

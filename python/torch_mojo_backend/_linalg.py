@@ -27,8 +27,9 @@ rounding.
   round one rotation matrix applied as J^T A J), until the off-diagonal entries are within
   rounding of the largest entry; eigenvalues ascending, eigenvectors up to sign.
 - `_linalg_svd`: one-sided Jacobi (Hestenes): column pairs rotated until orthogonal, so small
-  singular values keep their relative accuracy (no A^T A); `full_matrices=True` for a
-  non-square matrix (a basis completion) raises NotImplementedError.
+  singular values keep their relative accuracy (no A^T A); `full_matrices=True` completes the
+  thin factor to a basis with the complete Q of its QR (any orthonormal complement is a
+  valid one; LAPACK's may differ).
 - `linalg_matrix_exp`: a degree-18 Taylor polynomial of `A / 2^s` (1-norm within the reach the
   CPU's kernel gives that degree), squared back s times, s chosen per matrix; half types in
   float32.
@@ -386,6 +387,8 @@ def _jacobi_eigh(a):
 
 
 def linalg_eigh_eigenvalues(A, UPLO="L", compute_v=True, *, eigenvalues, eigenvectors):
+    if A.numel() == 0:
+        return eigenvalues, eigenvectors
     lower = A.tril() if UPLO.upper() == "L" else A.triu().mT
     symmetric = lower + lower.tril(-1).mT
     values, vectors = _jacobi_eigh(symmetric)
@@ -430,17 +433,29 @@ def _jacobi_svd(a):
 
 def linalg_svd_U(A, full_matrices=False, compute_uv=True, *, driver=None, U, S, Vh):
     m, n = A.shape[-2:]
-    if compute_uv and full_matrices and m != n and min(m, n) > 0:
-        raise NotImplementedError(
-            "mojo: torch.linalg.svd with full_matrices=True of a non-square matrix is not "
-            "implemented for the mojo device (pass full_matrices=False)"
-        )
+    k = min(m, n)
+    if A.numel() == 0:
+        # Nothing to rotate: the singular vectors of an empty matrix are identity columns.
+        eye = torch.eye(max(m, n), dtype=A.dtype, device=A.device)
+        u = eye[:m, : (m if full_matrices else k)].expand(*A.shape[:-2], -1, -1)
+        vh = eye[: (n if full_matrices else k), :n].expand(*A.shape[:-2], -1, -1)
+        s = A.new_zeros(*A.shape[:-2], k)
+        return _into((U, S, Vh), (u, s, vh)) if compute_uv else (U, _into((S,), (s,))[0], Vh)
     if m >= n:
         u, s, v = _jacobi_svd(A)
     else:
         v, s, u = _jacobi_svd(A.mT)
     if not compute_uv:
         return U, _into((S,), (s,))[0], Vh
+    if full_matrices and m != n:
+        # The thin factor's columns completed to a basis: the complete Q of its own QR.
+        short = u if m > n else v
+        reflectors, tau = _householder(short)
+        rows = short.shape[-2]
+        eye = torch.eye(rows, dtype=A.dtype, device=A.device).expand(*short.shape[:-2], rows, rows)
+        basis = _apply_reflectors(reflectors, tau, eye, transpose=False)
+        full = torch.cat([short, basis[..., :, k:]], -1)
+        u, v = (full, v) if m > n else (u, full)
     return _into((U, S, Vh), (u, s, v.mT))
 
 
@@ -509,7 +524,43 @@ def linalg_householder_product_out(A, tau, *, out):
     return _into((out,), (linalg_householder_product(A, tau),))[0]
 
 
+def _check_ormqr(A, tau, C, left):
+    """The CPU's argument checks, as RuntimeErrors with its messages."""
+    side = -2 if left else -1
+    checks = [
+        (A.dim() >= 2, "input must have at least 2 dimensions."),
+        (C.dim() >= 2, "other must have at least 2 dimensions."),
+    ]
+    for ok, message in checks:
+        if not ok:
+            raise RuntimeError(f"torch.ormqr: {message}")
+    checks = [
+        (
+            C.size(side) >= tau.size(-1),
+            f"other.shape[{side}] must be greater than or equal to tau.shape[-1]",
+        ),
+        (C.size(side) == A.size(-2), f"other.shape[{side}] must be equal to input.shape[-2]"),
+        (tau.size(-1) <= A.size(-1), "tau.shape[-1] must be less than or equal to input.shape[-1]"),
+        (A.dim() - tau.dim() == 1, "input.dim() must be greater than tau.dim() by 1"),
+        (A.dim() == C.dim(), "input.dim() must be equal to other.dim()"),
+        (
+            tau.shape[:-1] == A.shape[:-2],
+            "Expected batch dimensions of tau to be equal to input.shape[:-2]",
+        ),
+        (
+            C.shape[:-2] == A.shape[:-2],
+            "Expected batch dimensions of other to be equal to input.shape[:-2]",
+        ),
+        (A.dtype == tau.dtype, "Expected input and tau to have the same dtype"),
+        (A.dtype == C.dtype, "Expected input and other to have the same dtype"),
+    ]
+    for ok, message in checks:
+        if not ok:
+            raise RuntimeError(f"torch.ormqr: {message}")
+
+
 def ormqr(A, tau, C, left=True, transpose=False):
+    _check_ormqr(A, tau, C, left)
     if left:
         return _apply_reflectors(A, tau, C, transpose)
     # C Q = (Q^T C^T)^T.
@@ -536,8 +587,24 @@ def linalg_qr_out(A, mode="reduced", *, Q, R):
 def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank, singular_values):
     """Least squares through Householder QR, for matrices of full rank (the rank reported is
     min(m, n)): A = QR gives x = R^-1 Q^T b (m >= n); A^T = QR the least-norm x = Q R^-T b."""
+    checks = [
+        (A.dim() >= 2, "input must have at least 2 dimensions."),
+        (B.dim() >= 1, "other must have at least 1 dimension."),
+        (
+            A.dtype == B.dtype,
+            f"Expected input and other to have the same dtype, but got input's dtype {A.dtype} "
+            f"and other's dtype {B.dtype}",
+        ),
+    ]
+    for ok, message in checks:
+        if not ok:
+            raise RuntimeError(f"torch.linalg.lstsq: {message}")
     m, n = A.shape[-2:]
     vector = B.dim() == A.dim() - 1
+    if B.size(-1 if vector else -2) != m:
+        raise RuntimeError(
+            f"torch.linalg.lstsq: input.size(-2) should match other.size(-{1 if vector else 2})"
+        )
     rhs = B.unsqueeze(-1) if vector else B
     batch = torch.broadcast_shapes(A.shape[:-2], rhs.shape[:-2])
     a = A.expand(*batch, m, n)
