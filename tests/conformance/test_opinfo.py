@@ -181,15 +181,28 @@ def to_mojo(value, memo: dict):
     return value
 
 
+def _is_cpu_device(value) -> bool:
+    return (isinstance(value, str) and value == "cpu") or (
+        isinstance(value, torch.device) and value.type == "cpu"
+    )
+
+
 def call(op, sample, memo=None):
     """Runs `op` on `sample`, on the CPU, or moved to mojo when `memo` is given (a factory
     op's `device` argument, or the default device, included)."""
     args = (sample.input, sample.args, sample.kwargs)
     if memo is None:
         return op(args[0], *args[1], **args[2])
-    args = to_mojo(args, memo)
+    if op.name == "tensor_split" and isinstance(sample.args[0], torch.Tensor):
+        # Its indices tensor must be on the CPU (as on CUDA, where the samples keep it there).
+        args = (*to_mojo((args[0], args[2]), memo)[:1], args[1], to_mojo(args[2], memo))
+    else:
+        args = to_mojo(args, memo)
     if torch.device(args[2].get("device", DEVICE)).type == "cpu":
         args = (args[0], args[1], {**args[2], "device": DEVICE})
+    # A device given positionally (Tensor.to's samples) names the tested device, as when the
+    # samples are made for it.
+    args = (args[0], [DEVICE if _is_cpu_device(a) else a for a in args[1]], args[2])
     with torch.device(DEVICE):
         return op(args[0], *args[1], **args[2])
 
