@@ -49,7 +49,15 @@ fn index_dtype(call: &Call, out: usize) -> Result<DType> {
 
 /// `arange.start_out(start, end, step, *, out)`.
 fn arange(call: &mut Call) -> Result<()> {
-    let (start, end, step) = (call.scalar(0)?, call.scalar(1)?, call.scalar(2)?);
+    let (mut start, mut end, mut step) = (call.scalar(0)?, call.scalar(1)?, call.scalar(2)?);
+    let dtype = index_dtype(call, 3)?;
+    // An integer range steps in int64 from the truncated start and step, as CPU and CUDA
+    // do; an int64 one also counts its length from the truncated bounds (the others from
+    // the bounds as given).
+    let truncated = |x: ScalarArg| ScalarArg::int(x.to_f64().trunc() as i64);
+    if call.tensor(3)?.dtype == DType::I64 {
+        (start, end, step) = (truncated(start), truncated(end), truncated(step));
+    }
     let (s, e, d) = (start.to_f64(), end.to_f64(), step.to_f64());
     if d == 0.0 {
         return Err(Error::runtime("step must be nonzero"));
@@ -69,11 +77,13 @@ fn arange(call: &mut Call) -> Result<()> {
         let (s, e, d) = (start.i, end.i, step.i);
         (e - s + d - d.signum()) / d
     };
-    let dtype = index_dtype(call, 3)?;
     let value = Expr::Index
         .cast(dtype)
         .mul(Expr::scalar(1, dtype))
         .add(Expr::scalar(0, dtype));
+    if !dtype.is_float() {
+        (start, step) = (truncated(start), truncated(step));
+    }
     fill_by_index(call, 3, &[size], &[(dtype, start), (dtype, step)], value)
 }
 

@@ -501,7 +501,8 @@ fn native_dropout(call: &mut Call) -> Result<()> {
 fn native_dropout_backward(call: &mut Call) -> Result<()> {
     let (g, mask) = (call.operand(0)?, call.operand(1)?);
     let scale = super::call::Operand::Scalar(ScalarArg::float(call.double(2)?));
-    let dtype = super::pointwise::common_dtype(&[&g]);
+    // An integer or bool gradient promotes with the float scale, as on the CPU.
+    let dtype = super::pointwise::common_dtype(&[&g, &scale]);
     pointwise(
         call,
         &[&g, &mask, &scale],
