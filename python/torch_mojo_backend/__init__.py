@@ -14,6 +14,7 @@ from . import (
     _composed_kernels,  # noqa: E402
     _composites,  # noqa: E402
     _device,  # noqa: E402
+    _distances,  # noqa: E402
     _fractional_pool,  # noqa: E402
     _linalg,  # noqa: E402
     _transformer,  # noqa: E402
@@ -106,6 +107,7 @@ def register_mojo_devices() -> None:
         _composites.register()
         _composed_kernels.register()
         _linalg.register()
+        _distances.register()
         _fractional_pool.register()
         distributed.register()
         _registered = True
