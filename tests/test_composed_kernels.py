@@ -135,3 +135,15 @@ def test_mode_of_rows_with_distinct_winners(device):
         int((row == value).nonzero().max()) for row, value in zip(x, expected.values, strict=True)
     ]
     assert_bitwise_equal(got.indices, torch.tensor(last))
+
+
+def test_unique_along_a_dimension(device):
+    """Distinct rows (and columns) in lexicographic order, with the inverse and the counts,
+    over 70,000 rows with many repeats."""
+    g = torch.Generator().manual_seed(3)
+    rows = torch.randint(0, 4, (70_000, 3), generator=g)
+    for x, dim in ((rows, 0), (rows.t().float(), 1)):
+        got = torch.unique(x.to(device), dim=dim, return_inverse=True, return_counts=True)
+        want = torch.unique(x, dim=dim, return_inverse=True, return_counts=True)
+        for a, b in zip(got, want, strict=True):
+            assert_bitwise_equal(a, b)

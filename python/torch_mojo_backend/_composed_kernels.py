@@ -35,8 +35,11 @@ what the CPU's kernel does, in the same order of operations where the result dep
   the CPU's loop does, so values and indices are exact; the log-sum-exp adds in another
   order than the CPU's loop (within rounding).
 - `unique_consecutive` (flattened or along a dimension): the first entry of each run, the run
-  of each entry and the runs' lengths.
+  of each entry and the runs' lengths; `unique_dim` (`torch.unique(dim=)`): the slices sorted
+  lexicographically by stable sorts on each coordinate, last first, then their runs.
 """
+
+import math
 
 import torch
 
@@ -392,7 +395,23 @@ def unique_consecutive(self, return_inverse=False, return_counts=False, dim=None
     return output, inverse, ends - first
 
 
+def unique_dim(self, dim, sorted=True, return_inverse=False, return_counts=False):
+    """The distinct slices along `dim` in ascending lexicographic order (always sorted, as
+    on the CPU): the slices ordered by stable sorts on each coordinate from the last to the
+    first, then their runs of equal slices."""
+    along = dim % max(self.dim(), 1)
+    slices = self.movedim(along, 0) if self.dim() else self.reshape(1)
+    flat = slices.reshape(slices.size(0), math.prod(slices.shape[1:]))
+    order = torch.arange(slices.size(0), device=self.device)
+    for column in range(flat.size(1) - 1, -1, -1):
+        order = order[flat[order, column].argsort(stable=True)]
+    output, inverse, counts = unique_consecutive(slices.index_select(0, order), dim=0)
+    inverse = torch.empty_like(inverse).scatter_(0, order, inverse)
+    return output.movedim(0, along) if self.dim() else output, inverse, counts
+
+
 KERNELS = {
+    "unique_dim": unique_dim,
     "linalg_cross.out": linalg_cross_out,
     "addbmm": addbmm,
     "addbmm.out": addbmm_out,
