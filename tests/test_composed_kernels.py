@@ -147,3 +147,27 @@ def test_unique_along_a_dimension(device):
         want = torch.unique(x, dim=dim, return_inverse=True, return_counts=True)
         for a, b in zip(got, want, strict=True):
             assert_bitwise_equal(a, b)
+
+
+def test_segment_reduce_with_lengths_and_offsets(device):
+    """Every reduction, with and without `initial`, empty segments and positions past the
+    last segment, values and gradients against the CPU (float64, 2-D, along both axes)."""
+    g = torch.Generator().manual_seed(4)
+    x = torch.randn(12, 5, generator=g, dtype=torch.float64)
+    x[2, 1] = 0.0
+    lengths = torch.tensor([2, 0, 4, 5])
+    for reduce in ("sum", "mean", "max", "min", "prod"):
+        for initial in (None, 0.5):
+            for axis, data in ((0, x), (1, x.t().contiguous())):
+                lens = lengths if axis == 0 else lengths.expand(5, 4).contiguous()
+                options = {"axis": axis, "unsafe": True, "initial": initial}
+                a = data.clone().requires_grad_()
+                b = data.to(device).requires_grad_()
+                want = torch.segment_reduce(a, reduce, lengths=lens, **options)
+                got = torch.segment_reduce(b, reduce, lengths=lens.to(device), **options)
+                torch.testing.assert_close(got.cpu(), want, equal_nan=True)
+                weights = torch.randn(want.shape, generator=g, dtype=torch.float64)
+                finite = want.isfinite()
+                (want * weights).where(finite, 0).sum().backward()
+                (got * weights.to(device)).where(finite.to(device), 0).sum().backward()
+                torch.testing.assert_close(b.grad.cpu(), a.grad)

@@ -34,6 +34,10 @@ what the CPU's kernel does, in the same order of operations where the result dep
   before it). The running extreme takes the later of equal values and NaN over numbers, as
   the CPU's loop does, so values and indices are exact; the log-sum-exp adds in another
   order than the CPU's loop (within rounding).
+- `segment_reduce` and its backward (lengths or offsets, every reduction, `initial`): a
+  scatter-reduce into the segment each position falls in (found by searchsorted over the
+  segments' ends), a mean dividing by the length only, gradients as the CPU's (extremes
+  shared among ties, products of the others).
 - `unique_consecutive` (flattened or along a dimension): the first entry of each run, the run
   of each entry and the runs' lengths; `unique_dim` (`torch.unique(dim=)`): the slices sorted
   lexicographically by stable sorts on each coordinate, last first, then their runs.
@@ -410,7 +414,94 @@ def unique_dim(self, dim, sorted=True, return_inverse=False, return_counts=False
     return output.movedim(0, along) if self.dim() else output, inverse, counts
 
 
+_EMPTY_SEGMENT = {"sum": 0.0, "mean": math.nan, "max": -math.inf, "min": math.inf, "prod": 1.0}
+_SCATTER_REDUCE = {"sum": "sum", "mean": "sum", "max": "amax", "min": "amin", "prod": "prod"}
+
+
+def _segments(data, lengths, offsets, axis):
+    """(segment of each position along `axis` broadcast to data's shape, with positions past
+    the last segment in an extra one; the segments' lengths)."""
+    if offsets is None:
+        offsets = torch.nn.functional.pad(lengths.cumsum(-1), (1, 0))
+    counts = offsets[..., 1:] - offsets[..., :-1]
+    span = data.size(axis)
+    positions = torch.arange(span, device=data.device).expand(*offsets.shape[:-1], span)
+    ends = offsets[..., 1:].contiguous()
+    segment = torch.searchsorted(ends, positions.contiguous(), right=True)
+    segment = segment.reshape(*segment.shape, *([1] * (data.dim() - axis - 1)))
+    return segment.expand(data.shape), counts
+
+
+def _segment_shape(data, counts, axis, extra):
+    return (*data.shape[:axis], counts.size(-1) + extra, *data.shape[axis + 1 :])
+
+
+def segment_reduce(
+    data, reduce, *, lengths=None, indices=None, offsets=None, axis=0, unsafe=False, initial=None
+):
+    """The CPU's segment reduction: each segment reduced from `initial` when given (a mean
+    then divides by the segment's length only), else from the empty segment's value."""
+    axis = axis % data.dim()
+    segment, counts = _segments(data, lengths, offsets, axis)
+    start = _EMPTY_SEGMENT[reduce] if initial is None else float(initial)
+    shape = _segment_shape(data, counts, axis, 1)
+    out = torch.full(shape, start, dtype=data.dtype, device=data.device)
+    if reduce == "mean" and initial is None:
+        out.zero_()
+    out.scatter_reduce_(axis, segment, data, _SCATTER_REDUCE[reduce], include_self=True)
+    out = out.narrow(axis, 0, counts.size(-1))
+    if reduce == "mean":
+        length = counts.reshape(*counts.shape, *([1] * (data.dim() - axis - 1))).to(data.dtype)
+        empty = torch.full_like(out, start)
+        out = torch.where(length > 0, out / length.clamp_min(1), empty)
+    return out
+
+
+def segment_reduce_backward(
+    grad, output, data, reduce, *, lengths=None, offsets=None, axis=0, initial=None
+):
+    """The CPU's gradients: sums pass it on, means divide it by the length, extremes share it
+    among the elements equal to the result, products give each element the product of the
+    others."""
+    axis = axis % data.dim()
+    segment, counts = _segments(data, lengths, offsets, axis)
+
+    def spread(per_segment):
+        padded = torch.cat([per_segment, torch.zeros_like(per_segment.narrow(axis, 0, 1))], axis)
+        return padded.gather(axis, segment)
+
+    g = spread(grad)
+    if reduce == "sum":
+        return g
+    if reduce == "mean":
+        length = counts.reshape(*counts.shape, *([1] * (data.dim() - axis - 1))).to(grad.dtype)
+        return spread(grad / length.clamp_min(1).expand_as(grad))
+    shape = _segment_shape(data, counts, axis, 1)
+    if reduce in ("max", "min"):
+        hit = (data == spread(output)).to(data.dtype)
+        ties = torch.zeros(shape, dtype=data.dtype, device=data.device)
+        ties.scatter_add_(axis, segment, hit)
+        return g * hit / spread(ties.narrow(axis, 0, counts.size(-1))).clamp_min(1)
+    zero = data == 0
+    nonzero = torch.ones(shape, dtype=data.dtype, device=data.device)
+    nonzero.scatter_reduce_(axis, segment, torch.where(zero, 1.0, data), "prod")
+    zeros = torch.zeros(shape, dtype=data.dtype, device=data.device)
+    zeros.scatter_add_(axis, segment, zero.to(data.dtype))
+    start = 1.0 if initial is None else float(initial)
+    others_nonzero = spread(nonzero.narrow(axis, 0, counts.size(-1))) * start
+    zeros = spread(zeros.narrow(axis, 0, counts.size(-1)))
+    safe = torch.where(zero, 1.0, data)
+    product_of_others = torch.where(
+        zero,
+        torch.where(zeros == 1, others_nonzero, torch.zeros_like(data)),
+        torch.where(zeros == 0, others_nonzero / safe, torch.zeros_like(data)),
+    )
+    return g * product_of_others
+
+
 KERNELS = {
+    "segment_reduce": segment_reduce,
+    "_segment_reduce_backward": segment_reduce_backward,
     "unique_dim": unique_dim,
     "linalg_cross.out": linalg_cross_out,
     "addbmm": addbmm,
