@@ -1,6 +1,9 @@
 """Kernels composed from mojo's kernels (`_composed_kernels.py`) past the launch limits
 (65,535 groups), against the CPU; OpInfo's small samples are in the conformance sweep."""
 
+import math
+
+import pytest
 import torch
 
 from conftest import assert_bitwise_equal
@@ -171,3 +174,18 @@ def test_segment_reduce_with_lengths_and_offsets(device):
                 (want * weights).where(finite, 0).sum().backward()
                 (got * weights.to(device)).where(finite.to(device), 0).sum().backward()
                 torch.testing.assert_close(b.grad.cpu(), a.grad)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.float16, torch.bfloat16])
+def test_frexp_is_exact_across_the_exponent_range(device, dtype):
+    """Mantissas and exponents bit-equal to the CPU's over the whole range (subnormals,
+    values next to powers of two, zeros, infinities, NaN)."""
+    g = torch.Generator().manual_seed(5)
+    scales = torch.exp2(torch.randint(-1080, 1020, (100_000,), generator=g).double())
+    special = [0.0, -0.0, 1.0, 0.5, 2.0, math.inf, -math.inf, math.nan, 1e-40, 65504.0]
+    wide = torch.randn(100_000, generator=g, dtype=torch.float64) * scales
+    x = torch.cat([wide, torch.tensor(special, dtype=torch.float64)]).to(dtype)
+    mantissa, exponent = torch.frexp(x.to(device))
+    want_mantissa, want_exponent = torch.frexp(x)
+    assert_bitwise_equal(mantissa, want_mantissa)
+    assert_bitwise_equal(exponent, want_exponent)

@@ -34,6 +34,8 @@ what the CPU's kernel does, in the same order of operations where the result dep
   before it). The running extreme takes the later of equal values and NaN over numbers, as
   the CPU's loop does, so values and indices are exact; the log-sum-exp adds in another
   order than the CPU's loop (within rounding).
+- `frexp`: the exponent from log2 in float64, corrected next to powers of two, the scaling by
+  powers of two built from their bits; exact.
 - `segment_reduce` and its backward (lengths or offsets, every reduction, `initial`): a
   scatter-reduce into the segment each position falls in (found by searchsorted over the
   segments' ends), a mean dividing by the length only, gradients as the CPU's (extremes
@@ -414,6 +416,34 @@ def unique_dim(self, dim, sorted=True, return_inverse=False, return_counts=False
     return output.movedim(0, along) if self.dim() else output, inverse, counts
 
 
+def _power_of_two(k):
+    """2^k in float64 for int64 k in [-1022, 1023], built from its bits (exact)."""
+    return ((k + 1023) * (1 << 52)).view(torch.float64)
+
+
+def _scale_by_power_of_two(x, k):
+    """x * 2^k exactly, in two steps so that k may reach +-1074 (subnormals)."""
+    half = torch.div(k, 2, rounding_mode="floor")
+    return x * _power_of_two(half) * _power_of_two(k - half)
+
+
+def frexp_out(self, *, mantissa, exponent):
+    """x = mantissa * 2^exponent with 0.5 <= |mantissa| < 1, as C's frexp: zeros, infinities
+    and NaNs keep their value with exponent 0. The exponent is guessed from log2 in float64
+    and corrected by one where the guess landed next to a power of two; the scaling is by
+    powers of two built from their bits, so exact."""
+    wide = self.double()
+    regular = torch.isfinite(wide) & (wide != 0)
+    magnitude = torch.where(regular, wide.abs(), torch.ones_like(wide))
+    e = (torch.floor(torch.log2(magnitude)) + 1).long()
+    m = _scale_by_power_of_two(magnitude, -e)
+    e = torch.where(m >= 1, e + 1, torch.where(m < 0.5, e - 1, e))
+    m = _scale_by_power_of_two(wide, -e)
+    mantissa.copy_(torch.where(regular, m, wide))
+    exponent.copy_(torch.where(regular, e, torch.zeros_like(e)))
+    return mantissa, exponent
+
+
 _EMPTY_SEGMENT = {"sum": 0.0, "mean": math.nan, "max": -math.inf, "min": math.inf, "prod": 1.0}
 _SCATTER_REDUCE = {"sum": "sum", "mean": "sum", "max": "amax", "min": "amin", "prod": "prod"}
 
@@ -500,6 +530,7 @@ def segment_reduce_backward(
 
 
 KERNELS = {
+    "frexp.Tensor_out": frexp_out,
     "segment_reduce": segment_reduce,
     "_segment_reduce_backward": segment_reduce_backward,
     "unique_dim": unique_dim,
