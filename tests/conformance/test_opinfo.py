@@ -334,6 +334,8 @@ def check(case: Case, body) -> None:
         raise error
     if expected is not None and SAMPLES is not None:
         return  # the registered failure may lie beyond the samples run
+    if expected is not None and expected.startswith("flaky:"):
+        return  # fails in some runs only (the reason says why); a pass is no news
     RECORDER.record(case.key, None)
     if expected is not None and not UPDATE:
         pytest.fail(
