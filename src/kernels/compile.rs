@@ -83,6 +83,14 @@ pub fn cuda_binary(kernel: &Kernel, arch: &str, compiler: &dyn CudaCompiler) -> 
     ];
     if let Some(binary) = disk().get(&key) {
         stats().disk_hits.fetch_add(1, Ordering::Relaxed);
+        if trace_enabled() {
+            // Built for this process from the cache: traced too, so that the trace lists every
+            // kernel a process builds, warm cache or cold.
+            eprintln!(
+                "built {} for {arch} ({version}) from the disk cache",
+                traced_name(kernel, &source)
+            );
+        }
         return Ok(binary);
     }
     let start = Instant::now();
