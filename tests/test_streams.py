@@ -62,6 +62,10 @@ def test_work_on_a_side_stream_is_ordered_when_the_user_orders_it(device):
     torch.testing.assert_close(c.cpu(), slow_product(a_cpu) + 1, rtol=1e-5, atol=1e-5)
     torch.accelerator.current_stream().wait_stream(side)
     side.synchronize()
+    # The current stream's wait on the side stream ends on the device's time, not the host's:
+    # it is done once the current stream is synchronized too (a race the CUDA emulation, whose
+    # streams run on their own threads, showed).
+    torch.accelerator.current_stream().synchronize()
     assert side.query() and torch.accelerator.current_stream().query()
 
 
