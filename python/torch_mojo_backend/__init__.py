@@ -93,6 +93,18 @@ def _swap_parameters_when_converting() -> None:
     torch.nn.Module._apply = _apply
 
 
+_device_kernels = None
+
+
+def _register_composed_kernels():
+    """Registers the device kernels composed from mojo's kernels (PrivateUse1, below autograd)."""
+    global _device_kernels
+    _device_kernels = torch.library.Library("aten", "IMPL")
+    for kernels in (_composed_kernels.KERNELS, _linalg.KERNELS, _distances.KERNELS):
+        for name, kernel in kernels.items():
+            _device_kernels.impl(name, kernel, "PrivateUse1")
+
+
 def register_mojo_devices() -> None:
     """Make ``mojo`` PyTorch's current accelerator. Safe to call more than once."""
     global _registered
@@ -105,9 +117,7 @@ def register_mojo_devices() -> None:
         _swap_parameters_when_converting()
         _transformer.register()
         _composites.register()
-        _composed_kernels.register()
-        _linalg.register()
-        _distances.register()
+        _register_composed_kernels()
         _fractional_pool.register()
         distributed.register()
         _registered = True

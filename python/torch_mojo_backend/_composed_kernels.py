@@ -49,8 +49,6 @@ import math
 
 import torch
 
-_library = None
-
 
 def linalg_cross_out(self, other, *, dim=-1, out):
     a, b = torch.broadcast_tensors(self, other)
@@ -569,12 +567,3 @@ KERNELS = {
     "_cummin_helper": cummin_helper,
     "_logcumsumexp": logcumsumexp,
 }
-
-
-def register():
-    global _library
-    if _library is not None:
-        return
-    _library = torch.library.Library("aten", "IMPL")
-    for name, kernel in KERNELS.items():
-        _library.impl(name, kernel, "PrivateUse1")

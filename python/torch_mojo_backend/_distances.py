@@ -16,8 +16,6 @@ import math
 
 import torch
 
-_library = None
-
 
 def _norm(diff, p):
     """Distances from coordinate differences (last dimension), as the CPU's kernel."""
@@ -107,12 +105,3 @@ KERNELS = {
     "_pdist_forward": pdist_forward,
     "_pdist_backward": pdist_backward,
 }
-
-
-def register():
-    global _library
-    if _library is not None:
-        return
-    _library = torch.library.Library("aten", "IMPL")
-    for name, kernel in KERNELS.items():
-        _library.impl(name, kernel, "PrivateUse1")

@@ -37,8 +37,6 @@ rounding.
 
 import torch
 
-_library = None
-
 
 def _check(info, api, a):
     torch._linalg_check_errors(info, api, is_matrix=a.dim() == 2)
@@ -662,12 +660,3 @@ KERNELS = {
     "linalg_qr.out": linalg_qr_out,
     "linalg_lstsq.out": linalg_lstsq_out,
 }
-
-
-def register():
-    global _library
-    if _library is not None:
-        return
-    _library = torch.library.Library("aten", "IMPL")
-    for name, kernel in KERNELS.items():
-        _library.impl(name, kernel, "PrivateUse1")
