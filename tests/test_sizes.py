@@ -587,7 +587,22 @@ def test_embedding_forward_and_backward(device, rows, count):
 
 
 @pytest.mark.parametrize(
-    "shape, dim", [((1, 2**20), 1), ((2, 70000), 1), ((70000, 5), 1), ((5, 70000), 0)], ids=str
+    "shape, dim",
+    [
+        ((1, 2**20), 1),
+        ((2, 70000), 1),
+        ((70000, 5), 1),
+        ((5, 70000), 0),
+        # Around the chunk one launch reduces and rewrites: a group's 8,192 elements, an
+        # invocation's 1,024 (strided rows), short rows of 32.
+        ((3, 8192), 1),
+        ((3, 8193), 1),
+        ((1024, 130), 0),
+        ((1025, 130), 0),
+        ((200, 32), 1),
+        ((200, 33), 1),
+    ],
+    ids=str,
 )
 @pytest.mark.parametrize("fn", [F.softmax, F.log_softmax], ids=["softmax", "log_softmax"])
 def test_softmax(device, shape, dim, fn):

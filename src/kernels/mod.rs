@@ -12,6 +12,7 @@ pub mod wgsl;
 pub use expr::{BinaryOp, Expr, UnaryOp};
 pub use pattern::{
     Accumulate, AccumulateKernel, AccumulateKeysKernel, AttentionKernel, AttentionPass,
-    AttentionTensor, ConvKernel, ConvPass, Distribution, ForeachKernel, GemmKernel, IndexKernel,
-    Kernel, MapKernel, Mapping, RandomKernel, ReduceKernel, ReduceOp, ScanKernel, SortKernel,
+    AttentionTensor, ConvKernel, ConvPass, Distribution, Elementwise, ForeachKernel, GemmKernel,
+    IndexKernel, Kernel, MapKernel, Mapping, RandomKernel, ReduceKernel, ReduceOp, ScanKernel,
+    SortKernel,
 };

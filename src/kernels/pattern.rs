@@ -66,6 +66,23 @@ pub struct ReduceKernel {
     /// ArgMin/ArgMax: each element's index is read from an int64 tensor laid out like the
     /// input (partial results being combined) instead of being its position.
     pub indexed: bool,
+    /// One more output with the input's shape, written after each output's whole reduction
+    /// (one chunk), as softmax needs. Its tensor comes last.
+    pub elementwise: Option<Elementwise>,
+    /// Whether the input (float32 or int32) is read four elements per 16-byte load where a
+    /// row is contiguous and aligned: the launch sets it (the tensors are then bound as
+    /// 16-byte words).
+    pub vector: bool,
+}
+
+/// A reduction's per-element output: `row`, of the reduced accumulator (input 0) and the op's
+/// second value (input 1), once per output; then `value` per element, of the element
+/// (input 0), the row's value (input 1) and the second value (input 2).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Elementwise {
+    pub dtype: DType,
+    pub row: Expr,
+    pub value: Expr,
 }
 
 /// Inclusive scan along one dimension: each thread walks one chunk of a line.
@@ -551,7 +568,13 @@ impl Kernel {
                 },
                 k.op,
                 k.input.name(),
-                names(&mut k.outputs.iter().map(|o| o.0))
+                names(
+                    &mut k
+                        .outputs
+                        .iter()
+                        .map(|o| o.0)
+                        .chain(k.elementwise.as_ref().map(|e| e.dtype))
+                )
             ),
             Kernel::Scan(k) => format!("scan_{:?}({})->{}", k.op, k.input.name(), k.output.name()),
             Kernel::Gemm(k) => format!(
@@ -671,6 +694,7 @@ impl Kernel {
                 .chain(k.indexed.then_some(DType::I64))
                 .chain(k.per_output)
                 .chain(k.outputs.iter().map(|(d, _)| *d))
+                .chain(k.elementwise.as_ref().map(|e| e.dtype))
                 .collect(),
             Kernel::Scan(k) => std::iter::once(k.input)
                 .chain(k.carry.then_some(k.acc))

@@ -46,6 +46,8 @@ fn unscale(call: &mut Call) -> Result<()> {
         let kernel = ReduceKernel {
             per_output: None,
             indexed: false,
+            elementwise: None,
+            vector: false,
             input: g.dtype,
             scalars: vec![],
             pre: bad,
@@ -59,6 +61,8 @@ fn unscale(call: &mut Call) -> Result<()> {
     let kernel = ReduceKernel {
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
         input: DType::F32,
         scalars: vec![],
         pre: Expr::input(0, DType::F32),

@@ -218,6 +218,8 @@ pub fn reduce_to_host(t: &TensorRef, op: crate::kernels::ReduceOp) -> Result<f64
     let kernel = ReduceKernel {
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
         input: t.dtype,
         scalars: vec![],
         pre: Expr::input(0, t.dtype).cast(acc),

@@ -154,6 +154,8 @@ fn gemm_split_k(
         outputs: vec![(out.dtype, value.cast(out.dtype))],
         per_output: c.map(|c| c.dtype),
         indexed: false,
+        elementwise: None,
+        vector: false,
     };
     let mut reduced = vec![false; shape.len()];
     reduced[0] = true;

@@ -139,6 +139,8 @@ fn reduce_terms(
     let kernel = ReduceKernel {
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
         input: acc,
         scalars: vec![acc],
         pre: Expr::input(0, acc),

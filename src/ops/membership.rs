@@ -84,6 +84,8 @@ fn isin(call: &mut Call, dest: Dest) -> Result<()> {
         outputs: vec![(DType::Bool, result)],
         per_output: Some(elements.dtype),
         indexed: false,
+        elementwise: None,
+        vector: false,
     };
     let (target, written) = flat(&out)?;
     run_reduce_with(

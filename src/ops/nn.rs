@@ -7,13 +7,14 @@ use super::call::{Call, Dest};
 use super::index_launch::{run_index, Fault, IndexArg};
 use super::launch::{run_map, run_reduce};
 use super::reduce::wrap_dim;
+use super::reduce_launch::run_reduce_elementwise;
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{BinaryOp, Expr, MapKernel, ReduceKernel, ReduceOp, UnaryOp};
+use crate::kernels::{BinaryOp, Elementwise, Expr, MapKernel, ReduceKernel, ReduceOp, UnaryOp};
 
 /// `t` with dimension `dim` dropped: the kept-dimension view of a keepdim result.
 fn drop_dim(t: &TensorRef, dim: usize) -> TensorRef {
@@ -49,6 +50,8 @@ fn reduce_dim(
     let kernel = ReduceKernel {
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
         input: input.dtype,
         scalars: vec![],
         pre,
@@ -95,6 +98,36 @@ fn softmax(call: &mut Call, log: bool) -> Result<()> {
     // The maximum m and log(sum(exp(x - m))) separately: (x - m) - log_sum keeps the bits
     // that m + log_sum would round away.
     let pre = Expr::input(0, a.dtype).cast(acc);
+    // Rows that fit one work item: reduced and rewritten by one launch (the row's log of the
+    // sum of exp(x - m), then per element with the shift m).
+    let shifted = pre
+        .clone()
+        .sub(Expr::input(2, acc))
+        .sub(Expr::input(1, acc));
+    let value = if log { shifted } else { shifted.exp() };
+    let mut reduced = vec![false; a.sizes.len()];
+    if !reduced.is_empty() {
+        reduced[dim] = true;
+    }
+    let fused = ReduceKernel {
+        per_output: None,
+        indexed: false,
+        elementwise: Some(Elementwise {
+            dtype: out.dtype,
+            row: Expr::input(0, acc).unary(UnaryOp::Log),
+            value: value.cast(out.dtype),
+        }),
+        vector: false,
+        input: a.dtype,
+        scalars: vec![],
+        pre: pre.clone(),
+        op: ReduceOp::LogSumExp,
+        acc,
+        outputs: vec![],
+    };
+    if run_reduce_elementwise(fused, &a, &[], &reduced, &out, &[])? {
+        return Ok(());
+    }
     let parts = reduce_dim(
         &a,
         dim,
@@ -390,6 +423,8 @@ fn nll_forward(call: &mut Call, nll: Nll, none_shape: Vec<i64>, dests: [Dest; 2]
         let kernel = ReduceKernel {
             per_output: None,
             indexed: false,
+            elementwise: None,
+            vector: false,
             input: acc,
             scalars: vec![],
             pre: Expr::input(0, acc),
@@ -670,6 +705,8 @@ pub(super) fn mean_rstd_kernel(input: DType, acc: DType, mean: DType, rstd: DTyp
     ReduceKernel {
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
         input,
         scalars: vec![acc, acc],
         pre: Expr::input(0, input).cast(acc),
@@ -830,6 +867,8 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
         let kernel = ReduceKernel {
             per_output: None,
             indexed: false,
+            elementwise: None,
+            vector: false,
             input: acc,
             scalars: vec![acc],
             pre: Expr::input(0, acc),
@@ -911,6 +950,8 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
         let kernel = ReduceKernel {
             per_output: None,
             indexed: false,
+            elementwise: None,
+            vector: false,
             input: pre_source.dtype,
             scalars: vec![],
             pre: Expr::input(0, pre_source.dtype).cast(acc),

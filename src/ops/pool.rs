@@ -286,6 +286,8 @@ fn max_pool(call: &mut Call, dims: usize, dests: [Dest; 2]) -> Result<()> {
     let kernel = ReduceKernel {
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
         input: source.dtype,
         scalars: vec![],
         pre: Expr::input(0, source.dtype),

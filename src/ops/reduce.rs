@@ -131,6 +131,8 @@ fn reduce(call: &mut Call, input: &TensorRef, plan: &Plan, r: Reduction) -> Resu
     let kernel = ReduceKernel {
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
         input: input.dtype,
         scalars: r.scalars.iter().map(|s| s.0).collect(),
         pre: r.pre,

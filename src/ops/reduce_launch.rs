@@ -76,6 +76,8 @@ pub fn sum_into(input: &TensorRef, reduced: &[bool], out: &TensorRef) -> Result<
     let kernel = ReduceKernel {
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
         input: input.dtype,
         scalars: vec![],
         pre: Expr::input(0, input.dtype).cast(acc),
@@ -84,6 +86,45 @@ pub fn sum_into(input: &TensorRef, reduced: &[bool], out: &TensorRef) -> Result<
         outputs: vec![(out.dtype, Expr::input(0, acc).cast(out.dtype))],
     };
     run_reduce(kernel, input, &[out], reduced, &[])
+}
+
+/// [`run_reduce`] with the kernel's per-element output `elementwise` (the input's shape),
+/// when each output's reduced elements fit one work item's chunk, so the row is reduced and
+/// rewritten by one launch; `Ok(false)`, with nothing launched, when they do not.
+pub fn run_reduce_elementwise(
+    kernel: ReduceKernel,
+    input: &TensorRef,
+    outputs: &[&TensorRef],
+    reduced: &[bool],
+    elementwise: &TensorRef,
+    scalar_words: &[u32],
+) -> Result<bool> {
+    let mut all = vec![input, elementwise];
+    all.extend_from_slice(outputs);
+    common_device(&all)?;
+    let source = Source {
+        values: input,
+        indices: None,
+        reduced,
+    };
+    let chunk = chunk_of(source);
+    if source.n_red() > chunk || source.n_red() == 0 {
+        return Ok(false);
+    }
+    if source.kept_sizes().iter().product::<i64>() == 0 {
+        return Ok(true);
+    }
+    let outputs: Vec<Output> = outputs.iter().map(|o| (*o, 0)).collect();
+    launch_reduce_with(
+        &kernel,
+        source,
+        None,
+        &outputs,
+        Some(elementwise),
+        chunk,
+        scalar_words,
+    )?;
+    Ok(true)
 }
 
 /// [`run_reduce`] with the kernel's per-output tensor (viewed with the kept sizes), if any.
@@ -264,6 +305,19 @@ fn launch_reduce(
     chunk: i64,
     scalar_words: &[u32],
 ) -> Result<()> {
+    launch_reduce_with(k, source, per_output, outputs, None, chunk, scalar_words)
+}
+
+/// [`launch_reduce`] with the kernel's per-element output, if any.
+fn launch_reduce_with(
+    k: &ReduceKernel,
+    source: Source,
+    per_output: Option<&TensorRef>,
+    outputs: &[Output],
+    elementwise: Option<&TensorRef>,
+    chunk: i64,
+    scalar_words: &[u32],
+) -> Result<()> {
     let Source {
         values,
         indices,
@@ -286,8 +340,10 @@ fn launch_reduce(
             .iter()
             .map(|(o, _)| broadcast_strides(o, &kept_sizes)),
     );
+    kept_strides.extend(elementwise.map(|t| pick(&t.strides, reduced, false)));
     let red_strides: Vec<Vec<i64>> = read
         .iter()
+        .chain(&elementwise)
         .map(|t| pick(&t.strides, reduced, true))
         .collect();
     let (kept_sizes, kept) = coalesce(&kept_sizes, &kept_strides);
@@ -313,7 +369,7 @@ fn launch_reduce(
         }
         Ok(())
     };
-    for (t, red) in red.iter().enumerate() {
+    for (t, red) in red.iter().take(read.len()).enumerate() {
         block(&mut words, &[&kept[t], red])?;
     }
     let mut next = read.len();
@@ -324,19 +380,37 @@ fn launch_reduce(
     for (q, (_, chunk_stride)) in outputs.iter().enumerate() {
         block(&mut words, &[&kept[next + q], &[*chunk_stride]])?;
     }
+    if elementwise.is_some() {
+        block(&mut words, &[&kept[next + outputs.len()], &red[read.len()]])?;
+    }
     words.extend_from_slice(scalar_words);
     let mut addresses: Vec<u64> = read.iter().map(|t| t.address).collect();
     addresses.extend(per_output.map(|t| t.address));
     addresses.extend(outputs.iter().map(|(o, _)| o.address));
+    addresses.extend(elementwise.map(|t| t.address));
     if n_red == 0 {
         // Nothing is read: an empty input may have no memory, so bind an output in its place.
         addresses[0] = outputs[0].0.address;
     }
     let items = (n_out * chunks) as u64;
+    // One contiguous reduced dimension of a 4-byte input: four elements per load where a
+    // row starts 16 bytes aligned (the kernel checks each row). Not with sub-word outputs,
+    // whose stores need atomic words (which may share a binding with the input).
+    let word_outputs = k
+        .outputs
+        .iter()
+        .map(|(d, _)| *d)
+        .chain(k.elementwise.as_ref().map(|e| e.dtype))
+        .all(|d| d.size() >= 4);
+    let vector = k.input.size() == 4 && !k.indexed && red[0] == [1] && word_outputs;
+    let k = ReduceKernel {
+        vector,
+        ..k.clone()
+    };
     let (kernel, threads) = if chunk == EACH_CHUNK {
-        (Kernel::ReduceEach(k.clone()), items)
+        (Kernel::ReduceEach(k), items)
     } else {
-        (Kernel::Reduce(k.clone()), items * u64::from(GROUP_SIZE))
+        (Kernel::Reduce(k), items * u64::from(GROUP_SIZE))
     };
     submit(
         values.device,
@@ -407,6 +481,8 @@ pub fn run_scan(
         outputs: vec![],
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
     };
     let source = Source {
         values: input,

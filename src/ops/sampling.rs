@@ -46,6 +46,8 @@ fn check_probabilities(p: &TensorRef) -> Result<()> {
     let kernel = ReduceKernel {
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
         input: p.dtype,
         scalars: vec![],
         pre: Expr::input(0, p.dtype).cast(DType::F32),
@@ -132,6 +134,8 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
         let kernel = ReduceKernel {
             per_output: None,
             indexed: false,
+            elementwise: None,
+            vector: false,
             input: p.dtype,
             scalars: vec![],
             pre: Expr::input(0, p.dtype),
@@ -233,6 +237,8 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
     let count = ReduceKernel {
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
         input: DType::Bool,
         scalars: vec![],
         pre: Expr::input(0, DType::Bool).cast(DType::I64),

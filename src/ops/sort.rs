@@ -478,6 +478,8 @@ fn count_before(
     let kernel = ReduceKernel {
         per_output: None,
         indexed: false,
+        elementwise: None,
+        vector: false,
         input: DType::I64,
         scalars: vec![],
         pre: Expr::input(0, DType::I64),

@@ -18,8 +18,7 @@ pub fn map(p: &mut Printer, k: &MapKernel) {
         .copied()
         .chain(k.outputs.iter().map(|o| o.0))
         .collect();
-    p.grid_loop("i", "n");
-    p.addresses(&dtypes, "1u", "2u + nd");
+    p.strided_loop(&dtypes, "n", "1u", "2u + nd");
     for (t, &dtype) in k.inputs.iter().enumerate() {
         p.let_(&format!("x{t}"), Ty::Value(dtype), format!("ld{t}(a{t})"));
     }
@@ -154,8 +153,7 @@ pub fn masked_select(p: &mut Printer, dtype: DType) {
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("nd", Ty::U32, p.word("1u"));
     p.let_("out", Ty::U32, p.word("2u + nd + 3u * (1u + nd)"));
-    p.grid_loop("i", "n");
-    p.addresses(&[dtype, DType::Bool, DType::I64], "1u", "2u + nd");
+    p.strided_loop(&[dtype, DType::Bool, DType::I64], "n", "1u", "2u + nd");
     p.if_("ld1(a1)");
     p.let_("at", Ty::U32, "u32(ld2(a2)) - 1u");
     p.line(format!("st3(out + at * {}u, ld0(a0));", dtype.size()));

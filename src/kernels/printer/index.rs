@@ -19,8 +19,7 @@ pub fn index(p: &mut Printer, k: &IndexKernel) {
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("nd", Ty::U32, p.word("1u"));
     p.let_("fw", Ty::U32, format!("2u + nd + {fault}u * (1u + nd)"));
-    p.grid_loop("i", "n");
-    p.addresses(&dtypes, "1u", "2u + nd");
+    p.strided_loop(&dtypes, "n", "1u", "2u + nd");
     p.var("jump", Ty::U32, "0u");
     p.var("ok", Ty::Bool, "true");
     for j in 0..indices {
@@ -95,8 +94,7 @@ pub fn accumulate_keys(p: &mut Printer, k: &AccumulateKeysKernel) {
         Ty::U32,
         format!("2u + nd + {}u * (1u + nd)", dtypes.len()),
     );
-    p.grid_loop("i", "n");
-    p.addresses(&dtypes, "1u", "2u + nd");
+    p.strided_loop(&dtypes, "n", "1u", "2u + nd");
     p.var("key", Ty::I64, format!("i64(e{base})"));
     p.var("ok", Ty::Bool, "true");
     for j in 0..indices {
@@ -149,6 +147,13 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.let_("run_hi", Ty::U32, p.word("ce + 2u"));
     p.let_("first", Ty::Bool, format!("{} != 0u", p.word("ce + 3u")));
     p.let_("last", Ty::Bool, format!("{} != 0u", p.word("ce + 4u")));
+    // The values' first byte and, with one sorted dimension (the usual case), its stride,
+    // read once.
+    p.let_("vb", Ty::U32, p.word("vo"));
+    p.var("vstep", Ty::U32, "0u");
+    p.if_("ns == 1u");
+    p.line(format!("vstep = {};", p.word("vo + nd + 1u")));
+    p.close();
     p.grid_loop("i", "n");
     p.var("r", Ty::U32, "i");
     p.var("inside", Ty::Bool, "true");
@@ -201,12 +206,16 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.close();
     p.var("rv", Ty::U32, "u32(ld3(po + at * 8u))");
     p.var("lv", Ty::U32, "ev");
+    p.if_("ns == 1u");
+    p.line("lv += rv * vstep;");
+    p.else_(None);
     p.for_("q", "ns", "q > 0u", "q -= 1u");
     p.let_("size", Ty::U32, p.word("2u + 2u * nd + q"));
     p.line(format!("lv += (rv % size) * {};", p.word("vo + nd + q")));
     p.line("rv = rv / size;");
     p.close();
-    p.let_("x1", ty, format!("ld1({} + lv * {size}u)", p.word("vo")));
+    p.close();
+    p.let_("x1", ty, format!("ld1(vb + lv * {size}u)"));
     p.if_("has");
     p.let_("x0", ty, "acc");
     let step = p.expr(&k.step());

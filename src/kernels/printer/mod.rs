@@ -265,29 +265,49 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// In a loop over element `i` of a strided iteration space (`nd` dimensions, sizes at
-    /// words `sizes + d`, tensor `t`'s offset at word `tensors + t * (1 + nd)` followed by its
-    /// `nd` strides), `a{t}`: the byte address of each tensor's element `i`. One- and
-    /// two-dimensional spaces (most, after coalescing) skip the loop over dimensions.
-    pub fn addresses(&mut self, dtypes: &[DType], sizes: &str, tensors: &str) {
+    /// The grid-stride loop over element `i` of a strided iteration space of `n` elements
+    /// (`nd` dimensions, sizes at words `sizes + d`, tensor `t`'s offset at word
+    /// `tensors + t * (1 + nd)` followed by its `nd` strides), opened with `a{t}`: the byte
+    /// address of each tensor's element `i`. One- and two-dimensional spaces (most, after
+    /// coalescing) skip the loop over dimensions and read their words once, before the loop.
+    pub fn strided_loop(&mut self, dtypes: &[DType], n: &str, sizes: &str, tensors: &str) {
+        self.var("inner", Ty::U32, "1u");
         for t in 0..dtypes.len() {
-            self.var(&format!("e{t}"), Ty::U32, "0u");
+            self.var(&format!("sa{t}"), Ty::U32, "0u");
+            self.var(&format!("sb{t}"), Ty::U32, "0u");
+            let offset = self.word(format!("{tensors} + {t}u * (1u + nd)"));
+            self.let_(&format!("o{t}"), Ty::U32, offset);
         }
         self.if_("nd == 1u");
         for t in 0..dtypes.len() {
             let stride = self.word(format!("{tensors} + {t}u * 2u + 1u"));
-            self.line(format!("e{t} = i * {stride};"));
+            self.line(format!("sb{t} = {stride};"));
         }
         self.else_(Some("nd == 2u"));
         let inner = self.word(format!("{sizes} + 2u"));
-        self.let_("row", Ty::U32, format!("i / {inner}"));
-        self.let_("col", Ty::U32, format!("i % {inner}"));
+        self.line(format!("inner = {inner};"));
         for t in 0..dtypes.len() {
             let (s0, s1) = (
                 self.word(format!("{tensors} + {t}u * 3u + 1u")),
                 self.word(format!("{tensors} + {t}u * 3u + 2u")),
             );
-            self.line(format!("e{t} = row * {s0} + col * {s1};"));
+            self.line(format!("sa{t} = {s0};"));
+            self.line(format!("sb{t} = {s1};"));
+        }
+        self.close();
+        self.grid_loop("i", n);
+        for t in 0..dtypes.len() {
+            self.var(&format!("e{t}"), Ty::U32, "0u");
+        }
+        self.if_("nd == 1u");
+        for t in 0..dtypes.len() {
+            self.line(format!("e{t} = i * sb{t};"));
+        }
+        self.else_(Some("nd == 2u"));
+        self.let_("row", Ty::U32, "i / inner");
+        self.let_("col", Ty::U32, "i % inner");
+        for t in 0..dtypes.len() {
+            self.line(format!("e{t} = row * sa{t} + col * sb{t};"));
         }
         self.else_(None);
         self.var("r", Ty::U32, "i");
@@ -302,11 +322,10 @@ impl<'a> Printer<'a> {
         self.close();
         self.close();
         for (t, dtype) in dtypes.iter().enumerate() {
-            let offset = self.word(format!("{tensors} + {t}u * (1u + nd)"));
             self.let_(
                 &format!("a{t}"),
                 Ty::U32,
-                format!("{offset} + e{t} * {}u", dtype.size()),
+                format!("o{t} + e{t} * {}u", dtype.size()),
             );
         }
     }

@@ -20,8 +20,7 @@ pub fn random(p: &mut Printer, k: &RandomKernel) {
     if k.distribution == Distribution::Poisson {
         log_factorial_fn(p);
     }
-    p.grid_loop("i", "n");
-    p.addresses(&dtypes, "6u", "7u + nd");
+    p.strided_loop(&dtypes, "n", "6u", "7u + nd");
     // Subsequence `sub`, block `kb` (past the generator's) and component `c`.
     match k.mapping {
         Mapping::Grid { unroll } => {

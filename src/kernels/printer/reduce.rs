@@ -6,7 +6,7 @@
 use super::{Printer, Ty, GROUP_SIZE};
 use crate::dtype::DType;
 use crate::kernels::expr::{BinaryOp, Expr};
-use crate::kernels::pattern::{ReduceKernel, ReduceOp};
+use crate::kernels::pattern::{Elementwise, ReduceKernel, ReduceOp};
 use std::ops::{Mul, Sub};
 
 /// Reduce arguments: `[n_out, n_red, nk, nr, chunk, n_chunks, kept_size[nk], red_size[nr],
@@ -83,7 +83,14 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
     }
     let outs = k.outputs.len();
     p.let_("oo", Ty::U32, "next");
-    p.scalars(&k.scalars, &format!("oo + {outs}u * (2u + nk)"));
+    // The per-element output's block follows the outputs'.
+    p.let_("eo", Ty::U32, format!("oo + {outs}u * (2u + nk)"));
+    let scalars = if k.elementwise.is_some() {
+        "eo + 1u + nk + nr"
+    } else {
+        "eo"
+    };
+    p.scalars(&k.scalars, scalars);
     if group {
         p.for_("w", "group", "w < n_out * n_chunks", "w += groups");
     } else {
@@ -94,7 +101,7 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
     p.let_("lo", Ty::U32, "c * chunk");
     p.let_("hi", Ty::U32, "min(n_red, lo + chunk)");
     p.var("r", Ty::U32, "o");
-    for name in ["ein", "ex", "epo"] {
+    for name in ["ein", "ex", "epo", "eel"] {
         p.var(name, Ty::U32, "0u");
     }
     for q in 0..outs {
@@ -110,6 +117,9 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
     }
     if k.per_output.is_some() {
         p.line(format!("epo += cd * {};", p.word("po + d")));
+    }
+    if k.elementwise.is_some() {
+        p.line(format!("eel += cd * {};", p.word("eo + d")));
     }
     for q in 0..outs {
         p.line(format!(
@@ -127,6 +137,7 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
         input: k.input,
         index,
         group,
+        vector: k.vector && !k.indexed,
     };
     let (value, arg_index) = match k.op {
         ReduceOp::Variance => {
@@ -168,6 +179,12 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
     if k.op.second(k.acc) == Some(DType::I64) {
         p.let_("x1", Ty::I64, arg_index);
     }
+    if let Some(map) = &k.elementwise {
+        let first_out = 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some());
+        let second = matches!(k.op, ReduceOp::Variance | ReduceOp::LogSumExp);
+        let second = (second || k.per_output.is_some()).then_some("x1");
+        elementwise(p, &pass, map, (&value, second), first_out + outs);
+    }
     if group {
         p.if_("t == 0u");
     } else {
@@ -188,6 +205,110 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
     }
     p.close();
     pass.barrier(p);
+    p.close();
+}
+
+/// The per-element pass after a chunk's reduction (the whole row: one chunk per output):
+/// the row's value is computed once from the reduced value and the op's second value if any
+/// (a variance's mean, a logsumexp's shift, the per-output value), then every element is read
+/// again and mapped, with the row's value and the second value, into tensor `out` at the same
+/// position.
+fn elementwise(
+    p: &mut Printer,
+    pass: &Pass,
+    map: &Elementwise,
+    (value, second): (&str, Option<&str>),
+    out: usize,
+) {
+    let acc = Ty::Value(pass.acc);
+    p.let_("rv", acc, value);
+    p.let_("rs", acc, second.unwrap_or("rv"));
+    p.var("rr", acc, "rv");
+    p.open("");
+    p.let_("x0", acc, "rv");
+    p.let_("x1", acc, "rs");
+    let row = p.expr(&map.row);
+    p.line(format!("rr = {row};"));
+    p.close();
+    p.open("");
+    p.let_("x1", acc, "rr");
+    p.let_("x2", acc, "rs");
+    let (size, out_size) = (pass.input.size(), map.dtype.size());
+    // Where both are rows (one reduced dimension), their steps, read once.
+    p.let_(
+        "eb",
+        Ty::U32,
+        format!("{} + eel * {out_size}u", p.word("eo")),
+    );
+    p.var("istep", Ty::U32, "0u");
+    p.var("ostep", Ty::U32, "0u");
+    p.if_("nr == 1u");
+    p.line(format!("istep = {} * {size}u;", p.word("io + nk + 1u")));
+    p.line(format!("ostep = {} * {out_size}u;", p.word("eo + nk + 1u")));
+    p.close();
+    p.let_("ib", Ty::U32, format!("{} + ein * {size}u", p.word("io")));
+    let vector = pass.vector && matches!(map.dtype, DType::F32 | DType::I32);
+    if vector {
+        p.if_("istep == 4u && ostep == 4u && (ib & 15u) == 0u && (eb & 15u) == 0u");
+        elementwise_vector(p, pass, map, out);
+        p.else_(None);
+    }
+    if pass.group {
+        p.for_("j", "lo + t", "j < hi", &format!("j += {GROUP_SIZE}u"));
+    } else {
+        p.for_up("j", "lo", "hi");
+    }
+    p.var("at", Ty::U32, "ib + j * istep");
+    p.var("to", Ty::U32, "eb + j * ostep");
+    p.if_("nr != 1u");
+    p.line(format!("at = ib + red(j, io + nk) * {size}u;"));
+    p.line(format!("to = eb + red(j, eo + nk) * {out_size}u;"));
+    p.close();
+    p.let_("x0", Ty::Value(pass.input), "ld0(at)");
+    let value = p.expr(&map.value);
+    p.line(format!("st{out}(to, {value});"));
+    p.close();
+    if vector {
+        p.close();
+    }
+    p.close();
+}
+
+/// [`elementwise`]'s loop over contiguous, aligned 4-byte rows: four elements per 16-byte
+/// load and store, the last partial four one by one.
+fn elementwise_vector(p: &mut Printer, pass: &Pass, map: &Elementwise, out: usize) {
+    if pass.group {
+        let stride = 4 * GROUP_SIZE;
+        p.for_("j", "lo + 4u * t", "j < hi", &format!("j += {stride}u"));
+    } else {
+        p.for_("j", "lo", "j < hi", "j += 4u");
+    }
+    p.if_("j + 4u <= hi");
+    let v = p.d.load4(0, pass.input, "ib + j * 4u");
+    let line = p.d.let_inferred("v4", &v);
+    p.line(line);
+    let results: [String; 4] = std::array::from_fn(|c| format!("r{c}"));
+    for name in &results {
+        let zero = p.d.constant(map.dtype, 0.0);
+        p.var(name, Ty::Value(map.dtype), zero);
+    }
+    for (c, name) in results.iter().enumerate() {
+        p.open("");
+        let x0 = p.d.component("v4", c);
+        p.let_("x0", Ty::Value(pass.input), x0);
+        let value = p.expr(&map.value);
+        p.line(format!("{name} = {value};"));
+        p.close();
+    }
+    let store = p.d.store4(out, map.dtype, "eb + j * 4u", &results);
+    p.line(store);
+    p.else_(None);
+    p.for_up("jj", "j", "hi");
+    p.let_("x0", Ty::Value(pass.input), "ld0(ib + jj * 4u)");
+    let value = p.expr(&map.value);
+    p.line(format!("st{out}(eb + jj * 4u, {value});"));
+    p.close();
+    p.close();
     p.close();
 }
 
@@ -239,6 +360,15 @@ fn better_fn(p: &mut Printer, op: ReduceOp, acc: DType) {
     );
 }
 
+/// What [`Pass::element`] does with an element: reduction `op` combining by function `comb`
+/// the element mapped by `value`, into the accumulator names `(a, ok, idx)`.
+struct Step<'a> {
+    op: ReduceOp,
+    comb: &'a str,
+    value: &'a Expr,
+    names: (&'a str, &'a str, &'a str),
+}
+
 /// One pass of a reduction over the chunk `[lo, hi)`.
 struct Pass {
     acc: DType,
@@ -247,6 +377,9 @@ struct Pass {
     index: String,
     /// Whether a group (else one invocation) reduces the chunk.
     group: bool,
+    /// Whether contiguous rows are read four elements at a time (4-byte inputs bound as
+    /// 16-byte words; not for indexed partials).
+    vector: bool,
 }
 
 impl Pass {
@@ -254,6 +387,81 @@ impl Pass {
     fn barrier(&self, p: &mut Printer) {
         if self.group {
             p.barrier();
+        }
+    }
+
+    /// The loop over the chunk's elements `j` (a group's invocations take every
+    /// `GROUP_SIZE`-th each), each read at byte `at`, mapped by `value` and combined into the
+    /// accumulator names `(a, ok, idx)`.
+    fn element_loop(&self, p: &mut Printer, step: &Step, at: &str) {
+        if self.group {
+            p.for_("j", "lo + t", "j < hi", &format!("j += {GROUP_SIZE}u"));
+        } else {
+            p.for_up("j", "lo", "hi");
+        }
+        let x0 = format!("ld0({at})");
+        self.element(p, step, &x0, &self.index);
+        p.close();
+    }
+
+    /// [`Pass::element_loop`] over contiguous 4-byte elements from byte `base`: four
+    /// elements per 16-byte load (a group's invocations take four neighbours each), the last
+    /// partial four one by one.
+    fn vector_loop(&self, p: &mut Printer, step: &Step, base: &str) {
+        if self.group {
+            let stride = 4 * GROUP_SIZE;
+            p.for_("j", "lo + 4u * t", "j < hi", &format!("j += {stride}u"));
+        } else {
+            p.for_("j", "lo", "j < hi", "j += 4u");
+        }
+        p.if_("j + 4u <= hi");
+        let v = p.d.load4(0, self.input, &format!("{base} + j * 4u"));
+        let line = p.d.let_inferred("v4", &v);
+        p.line(line);
+        for c in 0..4 {
+            p.open("");
+            let x0 = p.d.component("v4", c);
+            self.element(p, step, &x0, &format!("i64(j + {c}u)"));
+            p.close();
+        }
+        p.else_(None);
+        p.for_up("jj", "j", "hi");
+        self.element(p, step, &format!("ld0({base} + jj * 4u)"), "i64(jj)");
+        p.close();
+        p.close();
+        p.close();
+    }
+
+    /// One element `x0` (read by `load`, at candidate index `index`) mapped and combined.
+    fn element(&self, p: &mut Printer, step: &Step, load: &str, index: &str) {
+        let Step {
+            op,
+            comb,
+            value,
+            names: (a, ok, idx),
+        } = step;
+        let acc = Ty::Value(self.acc);
+        let arg = matches!(op, ReduceOp::ArgMin | ReduceOp::ArgMax);
+        let extremum = arg || matches!(op, ReduceOp::Min | ReduceOp::Max);
+        p.let_("x0", Ty::Value(self.input), load);
+        let value = p.expr(value);
+        p.let_("v", acc, value);
+        if arg {
+            p.let_("k", Ty::I64, index);
+            p.if_(format!("!{ok} || better({a}, {idx}, v, k)"));
+            p.line(format!("{a} = v;"));
+            p.line(format!("{idx} = k;"));
+            p.line(format!("{ok} = true;"));
+            p.close();
+        } else if extremum {
+            p.if_(ok);
+            p.line(format!("{a} = {comb}({a}, v);"));
+            p.else_(None);
+            p.line(format!("{a} = v;"));
+            p.line(format!("{ok} = true;"));
+            p.close();
+        } else {
+            p.line(format!("{a} = {comb}({a}, v);"));
         }
     }
 
@@ -289,36 +497,39 @@ impl Pass {
         if arg {
             p.var(&idx, Ty::I64, p.d.int64(0));
         }
-        if self.group {
-            p.for_("j", "lo + t", "j < hi", &format!("j += {GROUP_SIZE}u"));
-        } else {
-            p.for_up("j", "lo", "hi");
-        }
-        let at = format!(
-            "{} + (ein + red(j, io + nk)) * {}u",
-            p.word("io"),
-            self.input.size()
+        // The chunk's first byte and, when one dimension is reduced (the usual case after
+        // coalescing), its byte stride, read once instead of per element.
+        let size = self.input.size();
+        p.let_(
+            &format!("ib{number}"),
+            Ty::U32,
+            format!("{} + ein * {size}u", p.word("io")),
         );
-        p.let_("x0", Ty::Value(self.input), format!("ld0({at})"));
-        let value = p.expr(value);
-        p.let_("v", acc, value);
-        if arg {
-            p.let_("k", Ty::I64, &self.index);
-            p.if_(format!("!{ok} || better({a}, {idx}, v, k)"));
-            p.line(format!("{a} = v;"));
-            p.line(format!("{idx} = k;"));
-            p.line(format!("{ok} = true;"));
-            p.close();
-        } else if extremum {
-            p.if_(&ok);
-            p.line(format!("{a} = {comb}({a}, v);"));
+        p.let_(
+            &format!("rs{number}"),
+            Ty::U32,
+            format!("{} * {size}u", p.word("io + nk + 1u")),
+        );
+        let step = Step {
+            op,
+            comb,
+            value,
+            names: (&a, &ok, &idx),
+        };
+        let ib = format!("ib{number}");
+        p.if_("nr == 1u");
+        if self.vector {
+            // Contiguous rows starting at a 16-byte boundary take the vector loop.
+            p.if_(format!("rs{number} == 4u && ({ib} & 15u) == 0u"));
+            self.vector_loop(p, &step, &ib);
             p.else_(None);
-            p.line(format!("{a} = v;"));
-            p.line(format!("{ok} = true;"));
-            p.close();
-        } else {
-            p.line(format!("{a} = {comb}({a}, v);"));
         }
+        self.element_loop(p, &step, &format!("{ib} + j * rs{number}"));
+        if self.vector {
+            p.close();
+        }
+        p.else_(None);
+        self.element_loop(p, &step, &format!("{ib} + red(j, io + nk) * {size}u"));
         p.close();
         if !self.group {
             return (a, idx);

@@ -46,25 +46,28 @@ pub fn scan(p: &mut Printer, k: &ScanKernel) {
     } else {
         1
     };
+    // Each tensor's first byte of the chunk's line and its byte stride along it.
+    let (is, os) = (k.input.size(), k.output.size());
+    let in_base = format!("{} + ein * {is}u", p.word("io"));
+    p.let_("ib", Ty::U32, in_base);
+    p.let_(
+        "istep",
+        Ty::U32,
+        format!("{} * {is}u", p.word("io + 1u + nk")),
+    );
+    p.let_("ob", Ty::U32, format!("{} + eout * {os}u", p.word("oo")));
+    p.let_(
+        "ostep",
+        Ty::U32,
+        format!("{} * {os}u", p.word("oo + 1u + nk")),
+    );
     p.let_("hi", Ty::U32, "min(len, c * chunk + chunk)");
     p.for_up("j", "c * chunk", "hi");
-    let (in_offset, in_stride) = (p.word("io"), p.word("io + 1u + nk"));
-    p.let_(
-        "x1",
-        Ty::Value(k.input),
-        format!(
-            "ld0({in_offset} + (ein + j * {in_stride}) * {}u)",
-            k.input.size()
-        ),
-    );
+    p.let_("x1", Ty::Value(k.input), "ld0(ib + j * istep)");
     let step = p.expr(&step);
     p.line(format!("x0 = {step};"));
-    let (out_offset, out_stride) = (p.word("oo"), p.word("oo + 1u + nk"));
     let store = p.expr(&store);
-    p.line(format!(
-        "st{out}({out_offset} + (eout + j * {out_stride}) * {}u, {store});",
-        k.output.size()
-    ));
+    p.line(format!("st{out}(ob + j * ostep, {store});"));
     p.close();
     p.close();
 }

@@ -28,17 +28,17 @@ pub fn sort(p: &mut Printer, k: &SortKernel) {
         p.line(format!("{e} += c * {};", p.word(format!("{base} + d"))));
     }
     p.close();
-    let element = |p: &Printer, at: &str| {
-        format!(
-            "ld0({} + (ein + {at} * {}) * {size}u)",
-            p.word("io"),
-            p.word("io + 1u + nk")
-        )
-    };
-    p.let_("x1", ty, element(p, "j"));
+    p.let_("ib", Ty::U32, format!("{} + ein * {size}u", p.word("io")));
+    p.let_(
+        "istep",
+        Ty::U32,
+        format!("{} * {size}u", p.word("io + 1u + nk")),
+    );
+    let element = |at: &str| format!("ld0(ib + {at} * istep)");
+    p.let_("x1", ty, element("j"));
     p.var("rank", Ty::U32, "0u");
     p.for_up("q", "0u", "len");
-    p.let_("x0", ty, element(p, "q"));
+    p.let_("x0", ty, element("q"));
     let before = p.expr(&k.before());
     let equal = p.expr(&k.equal());
     p.if_(format!("({before}) || (q < j && ({equal}))"));
@@ -73,7 +73,8 @@ pub fn merge(p: &mut Printer, k: &SortKernel) {
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("len", Ty::U32, p.word("1u"));
     p.let_("w", Ty::U32, p.word("2u"));
-    let keys = p.word("3u");
+    p.let_("keys", Ty::U32, p.word("3u"));
+    let keys = "keys";
     p.grid_loop("i", "n");
     p.let_("j", Ty::U32, "i % len");
     p.let_("base", Ty::U32, "i - j");

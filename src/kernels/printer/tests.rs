@@ -7,7 +7,8 @@ use crate::dtype::DType;
 use crate::kernels::cuda::Cuda;
 use crate::kernels::pattern::*;
 use crate::kernels::wgsl::Wgsl;
-use crate::kernels::{BinaryOp, Expr};
+use crate::kernels::{BinaryOp, Expr, UnaryOp};
+use std::ops::{Div, Sub};
 use std::path::PathBuf;
 
 fn kernels() -> Vec<(&'static str, Kernel)> {
@@ -50,6 +51,8 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 outputs: vec![(f, Expr::input(0, f))],
                 per_output: None,
                 indexed: false,
+                elementwise: None,
+                vector: true,
             }),
         ),
         (
@@ -63,6 +66,15 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 outputs: vec![(f, Expr::input(0, f))],
                 per_output: None,
                 indexed: false,
+                // A row normalised by its mean (input 2) and variance (input 1).
+                elementwise: Some(Elementwise {
+                    dtype: f,
+                    row: Expr::input(0, f).unary(UnaryOp::Sqrt),
+                    value: Expr::input(0, f)
+                        .sub(Expr::input(2, f))
+                        .div(Expr::input(1, f)),
+                }),
+                vector: false,
             }),
         ),
         (
@@ -76,6 +88,8 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 outputs: vec![(DType::I64, Expr::input(1, DType::I64))],
                 per_output: None,
                 indexed: true,
+                elementwise: None,
+                vector: false,
             }),
         ),
         (

@@ -201,8 +201,12 @@ impl Dialect for Wgsl<'_> {
     ) -> String {
         let dtypes = kernel.tensor_dtypes();
         let atomic = atomic_slots(&dtypes, self.slots, kernel.input_count());
-        // A vector map binds its (4-byte, never atomic) tensors as 16-byte words.
-        let wide = matches!(kernel, Kernel::MapVector(_));
+        // A vector map or reduction binds its (non-atomic) tensors as 16-byte words.
+        let wide = match kernel {
+            Kernel::MapVector(_) => true,
+            Kernel::Reduce(k) | Kernel::ReduceEach(k) => k.vector,
+            _ => false,
+        };
         let mut src = String::from(HELPERS);
         src += &bindings(&atomic, wide);
         for (t, (&dtype, &slot)) in dtypes.iter().zip(self.slots).enumerate() {

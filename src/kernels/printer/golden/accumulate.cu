@@ -14,6 +14,11 @@ fn main {
     const u32 run_hi = p.w[ce + 2u];
     const bool first = p.w[ce + 3u] != 0u;
     const bool last = p.w[ce + 4u] != 0u;
+    const u32 vb = p.w[vo];
+    u32 vstep = 0u;
+    if (ns == 1u) {
+        vstep = p.w[vo + nd + 1u];
+    }
     for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         u32 r = i;
         bool inside = true;
@@ -58,12 +63,16 @@ fn main {
                 }
                 u32 rv = u32(ld3(po + at * 8u));
                 u32 lv = ev;
-                for (u32 q = ns; q > 0u; q -= 1u) {
-                    const u32 size = p.w[2u + 2u * nd + q];
-                    lv += (rv % size) * p.w[vo + nd + q];
-                    rv = rv / size;
+                if (ns == 1u) {
+                    lv += rv * vstep;
+                } else {
+                    for (u32 q = ns; q > 0u; q -= 1u) {
+                        const u32 size = p.w[2u + 2u * nd + q];
+                        lv += (rv % size) * p.w[vo + nd + q];
+                        rv = rv / size;
+                    }
                 }
-                const float x1 = ld1(p.w[vo] + lv * 4u);
+                const float x1 = ld1(vb + lv * 4u);
                 if (has) {
                     const float x0 = acc;
                     acc = (x0 + x1);

@@ -14,6 +14,11 @@ fn main {
     let run_hi: u32 = p[ce + 2u];
     let first: bool = p[ce + 3u] != 0u;
     let last: bool = p[ce + 4u] != 0u;
+    let vb: u32 = p[vo];
+    var vstep: u32 = 0u;
+    if (ns == 1u) {
+        vstep = p[vo + nd + 1u];
+    }
     for (var i = group * 64u + t; i < n; i += groups * 64u) {
         var r: u32 = i;
         var inside: bool = true;
@@ -58,12 +63,16 @@ fn main {
                 }
                 var rv: u32 = u32(ld3(po + at * 8u));
                 var lv: u32 = ev;
-                for (var q = ns; q > 0u; q -= 1u) {
-                    let size: u32 = p[2u + 2u * nd + q];
-                    lv += (rv % size) * p[vo + nd + q];
-                    rv = rv / size;
+                if (ns == 1u) {
+                    lv += rv * vstep;
+                } else {
+                    for (var q = ns; q > 0u; q -= 1u) {
+                        let size: u32 = p[2u + 2u * nd + q];
+                        lv += (rv % size) * p[vo + nd + q];
+                        rv = rv / size;
+                    }
                 }
-                let x1: f32 = ld1(p[vo] + lv * 4u);
+                let x1: f32 = ld1(vb + lv * 4u);
                 if (has) {
                     let x0: f32 = acc;
                     acc = (x0 + x1);

@@ -2,20 +2,43 @@ fn main {
     const u32 n = p.w[0u];
     const u32 nd = p.w[1u];
     const u32 fw = 2u + nd + 3u * (1u + nd);
+    u32 inner = 1u;
+    u32 sa0 = 0u;
+    u32 sb0 = 0u;
+    const u32 o0 = p.w[2u + nd + 0u * (1u + nd)];
+    u32 sa1 = 0u;
+    u32 sb1 = 0u;
+    const u32 o1 = p.w[2u + nd + 1u * (1u + nd)];
+    u32 sa2 = 0u;
+    u32 sb2 = 0u;
+    const u32 o2 = p.w[2u + nd + 2u * (1u + nd)];
+    if (nd == 1u) {
+        sb0 = p.w[2u + nd + 0u * 2u + 1u];
+        sb1 = p.w[2u + nd + 1u * 2u + 1u];
+        sb2 = p.w[2u + nd + 2u * 2u + 1u];
+    } else if (nd == 2u) {
+        inner = p.w[1u + 2u];
+        sa0 = p.w[2u + nd + 0u * 3u + 1u];
+        sb0 = p.w[2u + nd + 0u * 3u + 2u];
+        sa1 = p.w[2u + nd + 1u * 3u + 1u];
+        sb1 = p.w[2u + nd + 1u * 3u + 2u];
+        sa2 = p.w[2u + nd + 2u * 3u + 1u];
+        sb2 = p.w[2u + nd + 2u * 3u + 2u];
+    }
     for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         u32 e0 = 0u;
         u32 e1 = 0u;
         u32 e2 = 0u;
         if (nd == 1u) {
-            e0 = i * p.w[2u + nd + 0u * 2u + 1u];
-            e1 = i * p.w[2u + nd + 1u * 2u + 1u];
-            e2 = i * p.w[2u + nd + 2u * 2u + 1u];
+            e0 = i * sb0;
+            e1 = i * sb1;
+            e2 = i * sb2;
         } else if (nd == 2u) {
-            const u32 row = i / p.w[1u + 2u];
-            const u32 col = i % p.w[1u + 2u];
-            e0 = row * p.w[2u + nd + 0u * 3u + 1u] + col * p.w[2u + nd + 0u * 3u + 2u];
-            e1 = row * p.w[2u + nd + 1u * 3u + 1u] + col * p.w[2u + nd + 1u * 3u + 2u];
-            e2 = row * p.w[2u + nd + 2u * 3u + 1u] + col * p.w[2u + nd + 2u * 3u + 2u];
+            const u32 row = i / inner;
+            const u32 col = i % inner;
+            e0 = row * sa0 + col * sb0;
+            e1 = row * sa1 + col * sb1;
+            e2 = row * sa2 + col * sb2;
         } else {
             u32 r = i;
             for (u32 d = nd; d > 0u; d -= 1u) {
@@ -26,9 +49,9 @@ fn main {
                 e2 += c * p.w[2u + nd + 2u * (1u + nd) + d];
             }
         }
-        const u32 a0 = p.w[2u + nd + 0u * (1u + nd)] + e0 * 8u;
-        const u32 a1 = p.w[2u + nd + 1u * (1u + nd)] + e1 * 8u;
-        const u32 a2 = p.w[2u + nd + 2u * (1u + nd)] + e2 * 1u;
+        const u32 a0 = o0 + e0 * 8u;
+        const u32 a1 = o1 + e1 * 8u;
+        const u32 a2 = o2 + e2 * 1u;
         i64 key = i64(e2);
         bool ok = true;
         {

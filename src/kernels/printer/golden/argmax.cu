@@ -35,6 +35,7 @@ fn main {
     const u32 xo = next;
     next += 1u + nk + nr;
     const u32 oo = next;
+    const u32 eo = oo + 1u * (2u + nk);
     for (u32 w = group; w < n_out * n_chunks; w += groups) {
         const u32 o = w / n_chunks;
         const u32 c = w % n_chunks;
@@ -44,6 +45,7 @@ fn main {
         u32 ein = 0u;
         u32 ex = 0u;
         u32 epo = 0u;
+        u32 eel = 0u;
         u32 eo0 = 0u;
         for (u32 d = nk; d > 0u; d -= 1u) {
             const u32 size = p.w[5u + d];
@@ -57,14 +59,29 @@ fn main {
             float acc = __uint_as_float(0x0u);
             bool ok = false;
             i64 idx = ((i64)0ll);
-            for (u32 j = lo + t; j < hi; j += 64u) {
-                const float x0 = ld0(p.w[io] + (ein + red(j, io + nk)) * 4u);
-                const float v = x0;
-                const i64 k = ld1(p.w[xo] + (ex + red(j, xo + nk)) * 8u);
-                if (!ok || better(acc, idx, v, k)) {
-                    acc = v;
-                    idx = k;
-                    ok = true;
+            const u32 ib0 = p.w[io] + ein * 4u;
+            const u32 rs0 = p.w[io + nk + 1u] * 4u;
+            if (nr == 1u) {
+                for (u32 j = lo + t; j < hi; j += 64u) {
+                    const float x0 = ld0(ib0 + j * rs0);
+                    const float v = x0;
+                    const i64 k = ld1(p.w[xo] + (ex + red(j, xo + nk)) * 8u);
+                    if (!ok || better(acc, idx, v, k)) {
+                        acc = v;
+                        idx = k;
+                        ok = true;
+                    }
+                }
+            } else {
+                for (u32 j = lo + t; j < hi; j += 64u) {
+                    const float x0 = ld0(ib0 + red(j, io + nk) * 4u);
+                    const float v = x0;
+                    const i64 k = ld1(p.w[xo] + (ex + red(j, xo + nk)) * 8u);
+                    if (!ok || better(acc, idx, v, k)) {
+                        acc = v;
+                        idx = k;
+                        ok = true;
+                    }
                 }
             }
             sh_a[t] = acc;

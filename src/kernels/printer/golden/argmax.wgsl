@@ -37,6 +37,7 @@ fn main {
     let xo: u32 = next;
     next += 1u + nk + nr;
     let oo: u32 = next;
+    let eo: u32 = oo + 1u * (2u + nk);
     for (var w = group; w < n_out * n_chunks; w += groups) {
         let o: u32 = w / n_chunks;
         let c: u32 = w % n_chunks;
@@ -46,6 +47,7 @@ fn main {
         var ein: u32 = 0u;
         var ex: u32 = 0u;
         var epo: u32 = 0u;
+        var eel: u32 = 0u;
         var eo0: u32 = 0u;
         for (var d = nk; d > 0u; d -= 1u) {
             let size: u32 = p[5u + d];
@@ -59,14 +61,29 @@ fn main {
             var acc: f32 = bitcast<f32>(0x0u);
             var ok: bool = false;
             var idx: i64 = 0li;
-            for (var j = lo + t; j < hi; j += 64u) {
-                let x0: f32 = ld0(p[io] + (ein + red(j, io + nk)) * 4u);
-                let v: f32 = x0;
-                let k: i64 = ld1(p[xo] + (ex + red(j, xo + nk)) * 8u);
-                if (!ok || better(acc, idx, v, k)) {
-                    acc = v;
-                    idx = k;
-                    ok = true;
+            let ib0: u32 = p[io] + ein * 4u;
+            let rs0: u32 = p[io + nk + 1u] * 4u;
+            if (nr == 1u) {
+                for (var j = lo + t; j < hi; j += 64u) {
+                    let x0: f32 = ld0(ib0 + j * rs0);
+                    let v: f32 = x0;
+                    let k: i64 = ld1(p[xo] + (ex + red(j, xo + nk)) * 8u);
+                    if (!ok || better(acc, idx, v, k)) {
+                        acc = v;
+                        idx = k;
+                        ok = true;
+                    }
+                }
+            } else {
+                for (var j = lo + t; j < hi; j += 64u) {
+                    let x0: f32 = ld0(ib0 + red(j, io + nk) * 4u);
+                    let v: f32 = x0;
+                    let k: i64 = ld1(p[xo] + (ex + red(j, xo + nk)) * 8u);
+                    if (!ok || better(acc, idx, v, k)) {
+                        acc = v;
+                        idx = k;
+                        ok = true;
+                    }
                 }
             }
             sh_a[t] = acc;

@@ -2,20 +2,43 @@ fn main {
     let n: u32 = p[0u];
     let nd: u32 = p[1u];
     let fw: u32 = 2u + nd + 3u * (1u + nd);
+    var inner: u32 = 1u;
+    var sa0: u32 = 0u;
+    var sb0: u32 = 0u;
+    let o0: u32 = p[2u + nd + 0u * (1u + nd)];
+    var sa1: u32 = 0u;
+    var sb1: u32 = 0u;
+    let o1: u32 = p[2u + nd + 1u * (1u + nd)];
+    var sa2: u32 = 0u;
+    var sb2: u32 = 0u;
+    let o2: u32 = p[2u + nd + 2u * (1u + nd)];
+    if (nd == 1u) {
+        sb0 = p[2u + nd + 0u * 2u + 1u];
+        sb1 = p[2u + nd + 1u * 2u + 1u];
+        sb2 = p[2u + nd + 2u * 2u + 1u];
+    } else if (nd == 2u) {
+        inner = p[1u + 2u];
+        sa0 = p[2u + nd + 0u * 3u + 1u];
+        sb0 = p[2u + nd + 0u * 3u + 2u];
+        sa1 = p[2u + nd + 1u * 3u + 1u];
+        sb1 = p[2u + nd + 1u * 3u + 2u];
+        sa2 = p[2u + nd + 2u * 3u + 1u];
+        sb2 = p[2u + nd + 2u * 3u + 2u];
+    }
     for (var i = group * 64u + t; i < n; i += groups * 64u) {
         var e0: u32 = 0u;
         var e1: u32 = 0u;
         var e2: u32 = 0u;
         if (nd == 1u) {
-            e0 = i * p[2u + nd + 0u * 2u + 1u];
-            e1 = i * p[2u + nd + 1u * 2u + 1u];
-            e2 = i * p[2u + nd + 2u * 2u + 1u];
+            e0 = i * sb0;
+            e1 = i * sb1;
+            e2 = i * sb2;
         } else if (nd == 2u) {
-            let row: u32 = i / p[1u + 2u];
-            let col: u32 = i % p[1u + 2u];
-            e0 = row * p[2u + nd + 0u * 3u + 1u] + col * p[2u + nd + 0u * 3u + 2u];
-            e1 = row * p[2u + nd + 1u * 3u + 1u] + col * p[2u + nd + 1u * 3u + 2u];
-            e2 = row * p[2u + nd + 2u * 3u + 1u] + col * p[2u + nd + 2u * 3u + 2u];
+            let row: u32 = i / inner;
+            let col: u32 = i % inner;
+            e0 = row * sa0 + col * sb0;
+            e1 = row * sa1 + col * sb1;
+            e2 = row * sa2 + col * sb2;
         } else {
             var r: u32 = i;
             for (var d = nd; d > 0u; d -= 1u) {
@@ -26,9 +49,9 @@ fn main {
                 e2 += c * p[2u + nd + 2u * (1u + nd) + d];
             }
         }
-        let a0: u32 = p[2u + nd + 0u * (1u + nd)] + e0 * 4u;
-        let a1: u32 = p[2u + nd + 1u * (1u + nd)] + e1 * 8u;
-        let a2: u32 = p[2u + nd + 2u * (1u + nd)] + e2 * 4u;
+        let a0: u32 = o0 + e0 * 4u;
+        let a1: u32 = o1 + e1 * 8u;
+        let a2: u32 = o2 + e2 * 4u;
         var jump: u32 = 0u;
         var ok: bool = true;
         {

@@ -5,20 +5,21 @@ fn main {
     const u32 n = p.w[0u];
     const u32 len = p.w[1u];
     const u32 w = p.w[2u];
+    const u32 keys = p.w[3u];
     for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         const u32 j = i % len;
         const u32 base = i - j;
         const u32 start = j - j % (2u * w);
         const u32 mid = min(start + w, len);
         const u32 end = min(mid + w, len);
-        const float x = ld0(p.w[3u] + i * 4u);
+        const float x = ld0(keys + i * 4u);
         u32 dest = 0u;
         if (j < mid) {
             u32 lo = mid;
             u32 hi = end;
             while (lo < hi) {
                 const u32 m = (lo + hi) / 2u;
-                if (before(ld0(p.w[3u] + (base + m) * 4u), x)) {
+                if (before(ld0(keys + (base + m) * 4u), x)) {
                     lo = m + 1u;
                 } else {
                     hi = m;
@@ -30,7 +31,7 @@ fn main {
             u32 hi = mid;
             while (lo < hi) {
                 const u32 m = (lo + hi) / 2u;
-                if (before(x, ld0(p.w[3u] + (base + m) * 4u))) {
+                if (before(x, ld0(keys + (base + m) * 4u))) {
                     hi = m;
                 } else {
                     lo = m + 1u;

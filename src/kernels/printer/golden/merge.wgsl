@@ -5,20 +5,21 @@ fn main {
     let n: u32 = p[0u];
     let len: u32 = p[1u];
     let w: u32 = p[2u];
+    let keys: u32 = p[3u];
     for (var i = group * 64u + t; i < n; i += groups * 64u) {
         let j: u32 = i % len;
         let base: u32 = i - j;
         let start: u32 = j - j % (2u * w);
         let mid: u32 = min(start + w, len);
         let end: u32 = min(mid + w, len);
-        let x: f32 = ld0(p[3u] + i * 4u);
+        let x: f32 = ld0(keys + i * 4u);
         var dest: u32 = 0u;
         if (j < mid) {
             var lo: u32 = mid;
             var hi: u32 = end;
             while (lo < hi) {
                 let m: u32 = (lo + hi) / 2u;
-                if (before(ld0(p[3u] + (base + m) * 4u), x)) {
+                if (before(ld0(keys + (base + m) * 4u), x)) {
                     lo = m + 1u;
                 } else {
                     hi = m;
@@ -30,7 +31,7 @@ fn main {
             var hi: u32 = mid;
             while (lo < hi) {
                 let m: u32 = (lo + hi) / 2u;
-                if (before(x, ld0(p[3u] + (base + m) * 4u))) {
+                if (before(x, ld0(keys + (base + m) * 4u))) {
                     hi = m;
                 } else {
                     lo = m + 1u;

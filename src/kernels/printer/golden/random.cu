@@ -4,14 +4,25 @@ fn main {
     const u32 nd = p.w[6u];
     const float s0 = __uint_as_float(p.w[7u + nd + 1u * (1u + nd) + 0u]);
     const float s1 = __uint_as_float(p.w[7u + nd + 1u * (1u + nd) + 1u]);
+    u32 inner = 1u;
+    u32 sa0 = 0u;
+    u32 sb0 = 0u;
+    const u32 o0 = p.w[7u + nd + 0u * (1u + nd)];
+    if (nd == 1u) {
+        sb0 = p.w[7u + nd + 0u * 2u + 1u];
+    } else if (nd == 2u) {
+        inner = p.w[6u + 2u];
+        sa0 = p.w[7u + nd + 0u * 3u + 1u];
+        sb0 = p.w[7u + nd + 0u * 3u + 2u];
+    }
     for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         u32 e0 = 0u;
         if (nd == 1u) {
-            e0 = i * p.w[7u + nd + 0u * 2u + 1u];
+            e0 = i * sb0;
         } else if (nd == 2u) {
-            const u32 row = i / p.w[6u + 2u];
-            const u32 col = i % p.w[6u + 2u];
-            e0 = row * p.w[7u + nd + 0u * 3u + 1u] + col * p.w[7u + nd + 0u * 3u + 2u];
+            const u32 row = i / inner;
+            const u32 col = i % inner;
+            e0 = row * sa0 + col * sb0;
         } else {
             u32 r = i;
             for (u32 d = nd; d > 0u; d -= 1u) {
@@ -20,7 +31,7 @@ fn main {
                 e0 += c * p.w[7u + nd + 0u * (1u + nd) + d];
             }
         }
-        const u32 a0 = p.w[7u + nd + 0u * (1u + nd)] + e0 * 4u;
+        const u32 a0 = o0 + e0 * 4u;
         const u32 sub = i % threads;
         const u32 q = i / threads;
         const u32 kb = q / 4u;

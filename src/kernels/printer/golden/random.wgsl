@@ -4,14 +4,25 @@ fn main {
     let nd: u32 = p[6u];
     let s0: f32 = bitcast<f32>(p[7u + nd + 1u * (1u + nd) + 0u]);
     let s1: f32 = bitcast<f32>(p[7u + nd + 1u * (1u + nd) + 1u]);
+    var inner: u32 = 1u;
+    var sa0: u32 = 0u;
+    var sb0: u32 = 0u;
+    let o0: u32 = p[7u + nd + 0u * (1u + nd)];
+    if (nd == 1u) {
+        sb0 = p[7u + nd + 0u * 2u + 1u];
+    } else if (nd == 2u) {
+        inner = p[6u + 2u];
+        sa0 = p[7u + nd + 0u * 3u + 1u];
+        sb0 = p[7u + nd + 0u * 3u + 2u];
+    }
     for (var i = group * 64u + t; i < n; i += groups * 64u) {
         var e0: u32 = 0u;
         if (nd == 1u) {
-            e0 = i * p[7u + nd + 0u * 2u + 1u];
+            e0 = i * sb0;
         } else if (nd == 2u) {
-            let row: u32 = i / p[6u + 2u];
-            let col: u32 = i % p[6u + 2u];
-            e0 = row * p[7u + nd + 0u * 3u + 1u] + col * p[7u + nd + 0u * 3u + 2u];
+            let row: u32 = i / inner;
+            let col: u32 = i % inner;
+            e0 = row * sa0 + col * sb0;
         } else {
             var r: u32 = i;
             for (var d = nd; d > 0u; d -= 1u) {
@@ -20,7 +31,7 @@ fn main {
                 e0 += c * p[7u + nd + 0u * (1u + nd) + d];
             }
         }
-        let a0: u32 = p[7u + nd + 0u * (1u + nd)] + e0 * 4u;
+        let a0: u32 = o0 + e0 * 4u;
         let sub: u32 = i % threads;
         let q: u32 = i / threads;
         let kb: u32 = q / 4u;

@@ -30,6 +30,7 @@ fn main {
     const u32 io = 6u + nk + nr;
     u32 next = io + 1u + nk + nr;
     const u32 oo = next;
+    const u32 eo = oo + 1u * (2u + nk);
     for (u32 w = group; w < n_out * n_chunks; w += groups) {
         const u32 o = w / n_chunks;
         const u32 c = w % n_chunks;
@@ -39,6 +40,7 @@ fn main {
         u32 ein = 0u;
         u32 ex = 0u;
         u32 epo = 0u;
+        u32 eel = 0u;
         u32 eo0 = 0u;
         for (u32 d = nk; d > 0u; d -= 1u) {
             const u32 size = p.w[5u + d];
@@ -50,10 +52,54 @@ fn main {
         {
             float acc = __uint_as_float(0x0u);
             bool ok = true;
-            for (u32 j = lo + t; j < hi; j += 64u) {
-                const float x0 = ld0(p.w[io] + (ein + red(j, io + nk)) * 4u);
-                const float v = x0;
-                acc = comb(acc, v);
+            const u32 ib0 = p.w[io] + ein * 4u;
+            const u32 rs0 = p.w[io + nk + 1u] * 4u;
+            if (nr == 1u) {
+                if (rs0 == 4u && (ib0 & 15u) == 0u) {
+                    for (u32 j = lo + 4u * t; j < hi; j += 256u) {
+                        if (j + 4u <= hi) {
+                            const auto v4 = *(const float4*)(b0 + (ib0 + j * 4u));
+                            {
+                                const float x0 = v4.x;
+                                const float v = x0;
+                                acc = comb(acc, v);
+                            }
+                            {
+                                const float x0 = v4.y;
+                                const float v = x0;
+                                acc = comb(acc, v);
+                            }
+                            {
+                                const float x0 = v4.z;
+                                const float v = x0;
+                                acc = comb(acc, v);
+                            }
+                            {
+                                const float x0 = v4.w;
+                                const float v = x0;
+                                acc = comb(acc, v);
+                            }
+                        } else {
+                            for (u32 jj = j; jj < hi; jj += 1u) {
+                                const float x0 = ld0(ib0 + jj * 4u);
+                                const float v = x0;
+                                acc = comb(acc, v);
+                            }
+                        }
+                    }
+                } else {
+                    for (u32 j = lo + t; j < hi; j += 64u) {
+                        const float x0 = ld0(ib0 + j * rs0);
+                        const float v = x0;
+                        acc = comb(acc, v);
+                    }
+                }
+            } else {
+                for (u32 j = lo + t; j < hi; j += 64u) {
+                    const float x0 = ld0(ib0 + red(j, io + nk) * 4u);
+                    const float v = x0;
+                    acc = comb(acc, v);
+                }
             }
             sh_a[t] = acc;
             sh_ok[t] = ok;

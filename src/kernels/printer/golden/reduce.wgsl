@@ -32,6 +32,7 @@ fn main {
     let io: u32 = 6u + nk + nr;
     var next: u32 = io + 1u + nk + nr;
     let oo: u32 = next;
+    let eo: u32 = oo + 1u * (2u + nk);
     for (var w = group; w < n_out * n_chunks; w += groups) {
         let o: u32 = w / n_chunks;
         let c: u32 = w % n_chunks;
@@ -41,6 +42,7 @@ fn main {
         var ein: u32 = 0u;
         var ex: u32 = 0u;
         var epo: u32 = 0u;
+        var eel: u32 = 0u;
         var eo0: u32 = 0u;
         for (var d = nk; d > 0u; d -= 1u) {
             let size: u32 = p[5u + d];
@@ -52,10 +54,54 @@ fn main {
         {
             var acc: f32 = bitcast<f32>(0x0u);
             var ok: bool = true;
-            for (var j = lo + t; j < hi; j += 64u) {
-                let x0: f32 = ld0(p[io] + (ein + red(j, io + nk)) * 4u);
-                let v: f32 = x0;
-                acc = comb(acc, v);
+            let ib0: u32 = p[io] + ein * 4u;
+            let rs0: u32 = p[io + nk + 1u] * 4u;
+            if (nr == 1u) {
+                if (rs0 == 4u && (ib0 & 15u) == 0u) {
+                    for (var j = lo + 4u * t; j < hi; j += 256u) {
+                        if (j + 4u <= hi) {
+                            let v4 = bitcast<vec4<f32>>(b0[(ib0 + j * 4u) >> 4u]);
+                            {
+                                let x0: f32 = v4[0];
+                                let v: f32 = x0;
+                                acc = comb(acc, v);
+                            }
+                            {
+                                let x0: f32 = v4[1];
+                                let v: f32 = x0;
+                                acc = comb(acc, v);
+                            }
+                            {
+                                let x0: f32 = v4[2];
+                                let v: f32 = x0;
+                                acc = comb(acc, v);
+                            }
+                            {
+                                let x0: f32 = v4[3];
+                                let v: f32 = x0;
+                                acc = comb(acc, v);
+                            }
+                        } else {
+                            for (var jj = j; jj < hi; jj += 1u) {
+                                let x0: f32 = ld0(ib0 + jj * 4u);
+                                let v: f32 = x0;
+                                acc = comb(acc, v);
+                            }
+                        }
+                    }
+                } else {
+                    for (var j = lo + t; j < hi; j += 64u) {
+                        let x0: f32 = ld0(ib0 + j * rs0);
+                        let v: f32 = x0;
+                        acc = comb(acc, v);
+                    }
+                }
+            } else {
+                for (var j = lo + t; j < hi; j += 64u) {
+                    let x0: f32 = ld0(ib0 + red(j, io + nk) * 4u);
+                    let v: f32 = x0;
+                    acc = comb(acc, v);
+                }
             }
             sh_a[t] = acc;
             sh_ok[t] = ok;

@@ -26,6 +26,7 @@ fn main {
     let io: u32 = 6u + nk + nr;
     var next: u32 = io + 1u + nk + nr;
     let oo: u32 = next;
+    let eo: u32 = oo + 1u * (2u + nk);
     for (var w = group * 64u + t; w < n_out * n_chunks; w += groups * 64u) {
         let o: u32 = w / n_chunks;
         let c: u32 = w % n_chunks;
@@ -35,28 +36,80 @@ fn main {
         var ein: u32 = 0u;
         var ex: u32 = 0u;
         var epo: u32 = 0u;
+        var eel: u32 = 0u;
         var eo0: u32 = 0u;
         for (var d = nk; d > 0u; d -= 1u) {
             let size: u32 = p[5u + d];
             let cd: u32 = r % size;
             r = r / size;
             ein += cd * p[io + d];
+            eel += cd * p[eo + d];
             eo0 += cd * p[oo + 0u * (2u + nk) + d];
         }
         var acc0: f32 = bitcast<f32>(0x0u);
         var ok0: bool = true;
-        for (var j = lo; j < hi; j += 1u) {
-            let x0: f32 = ld0(p[io] + (ein + red(j, io + nk)) * 4u);
-            let v: f32 = x0;
-            acc0 = comb(acc0, v);
+        let ib0: u32 = p[io] + ein * 4u;
+        let rs0: u32 = p[io + nk + 1u] * 4u;
+        if (nr == 1u) {
+            for (var j = lo; j < hi; j += 1u) {
+                let x0: f32 = ld0(ib0 + j * rs0);
+                let v: f32 = x0;
+                acc0 = comb(acc0, v);
+            }
+        } else {
+            for (var j = lo; j < hi; j += 1u) {
+                let x0: f32 = ld0(ib0 + red(j, io + nk) * 4u);
+                let v: f32 = x0;
+                acc0 = comb(acc0, v);
+            }
         }
         let x1: f32 = acc0 / f32(n_red);
         var acc1: f32 = bitcast<f32>(0x0u);
         var ok1: bool = true;
-        for (var j = lo; j < hi; j += 1u) {
-            let x0: f32 = ld0(p[io] + (ein + red(j, io + nk)) * 4u);
-            let v: f32 = ((x0 - x1) * (x0 - x1));
-            acc1 = comb(acc1, v);
+        let ib1: u32 = p[io] + ein * 4u;
+        let rs1: u32 = p[io + nk + 1u] * 4u;
+        if (nr == 1u) {
+            for (var j = lo; j < hi; j += 1u) {
+                let x0: f32 = ld0(ib1 + j * rs1);
+                let v: f32 = ((x0 - x1) * (x0 - x1));
+                acc1 = comb(acc1, v);
+            }
+        } else {
+            for (var j = lo; j < hi; j += 1u) {
+                let x0: f32 = ld0(ib1 + red(j, io + nk) * 4u);
+                let v: f32 = ((x0 - x1) * (x0 - x1));
+                acc1 = comb(acc1, v);
+            }
+        }
+        let rv: f32 = acc1;
+        let rs: f32 = x1;
+        var rr: f32 = rv;
+        {
+            let x0: f32 = rv;
+            let x1: f32 = rs;
+            rr = sqrt(x0);
+        }
+        {
+            let x1: f32 = rr;
+            let x2: f32 = rs;
+            let eb: u32 = p[eo] + eel * 4u;
+            var istep: u32 = 0u;
+            var ostep: u32 = 0u;
+            if (nr == 1u) {
+                istep = p[io + nk + 1u] * 4u;
+                ostep = p[eo + nk + 1u] * 4u;
+            }
+            let ib: u32 = p[io] + ein * 4u;
+            for (var j = lo; j < hi; j += 1u) {
+                var at: u32 = ib + j * istep;
+                var to: u32 = eb + j * ostep;
+                if (nr != 1u) {
+                    at = ib + red(j, io + nk) * 4u;
+                    to = eb + red(j, eo + nk) * 4u;
+                }
+                let x0: f32 = ld0(at);
+                st2(to, ((x0 - x2) / x1));
+            }
         }
         {
             let x0: f32 = acc1;

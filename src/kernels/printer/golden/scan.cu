@@ -22,11 +22,15 @@ fn main {
         if (c > 0u) {
             x0 = ld1(p.w[oo + 2u + nk] + (i - 1u) * 4u);
         }
+        const u32 ib = p.w[io] + ein * 4u;
+        const u32 istep = p.w[io + 1u + nk] * 4u;
+        const u32 ob = p.w[oo] + eout * 4u;
+        const u32 ostep = p.w[oo + 1u + nk] * 4u;
         const u32 hi = min(len, c * chunk + chunk);
         for (u32 j = c * chunk; j < hi; j += 1u) {
-            const float x1 = ld0(p.w[io] + (ein + j * p.w[io + 1u + nk]) * 4u);
+            const float x1 = ld0(ib + j * istep);
             x0 = (x0 + x1);
-            st2(p.w[oo] + (eout + j * p.w[oo + 1u + nk]) * 4u, x0);
+            st2(ob + j * ostep, x0);
         }
     }
 }

@@ -22,11 +22,15 @@ fn main {
         if (c > 0u) {
             x0 = ld1(p[oo + 2u + nk] + (i - 1u) * 4u);
         }
+        let ib: u32 = p[io] + ein * 4u;
+        let istep: u32 = p[io + 1u + nk] * 4u;
+        let ob: u32 = p[oo] + eout * 4u;
+        let ostep: u32 = p[oo + 1u + nk] * 4u;
         let hi: u32 = min(len, c * chunk + chunk);
         for (var j = c * chunk; j < hi; j += 1u) {
-            let x1: f32 = ld0(p[io] + (ein + j * p[io + 1u + nk]) * 4u);
+            let x1: f32 = ld0(ib + j * istep);
             x0 = (x0 + x1);
-            st2(p[oo] + (eout + j * p[oo + 1u + nk]) * 4u, x0);
+            st2(ob + j * ostep, x0);
         }
     }
 }

@@ -18,10 +18,12 @@ fn main {
             ev += c * p.w[vo + d];
             ex += c * p.w[xo + d];
         }
-        const float x1 = ld0(p.w[io] + (ein + j * p.w[io + 1u + nk]) * 4u);
+        const u32 ib = p.w[io] + ein * 4u;
+        const u32 istep = p.w[io + 1u + nk] * 4u;
+        const float x1 = ld0(ib + j * istep);
         u32 rank = 0u;
         for (u32 q = 0u; q < len; q += 1u) {
-            const float x0 = ld0(p.w[io] + (ein + q * p.w[io + 1u + nk]) * 4u);
+            const float x0 = ld0(ib + q * istep);
             if ((((x0 < x1) | ((!isnan(x0)) & isnan(x1)))) || (q < j && (((x0 == x1) | (isnan(x0) & isnan(x1)))))) {
                 rank += 1u;
             }

@@ -18,10 +18,12 @@ fn main {
             ev += c * p[vo + d];
             ex += c * p[xo + d];
         }
-        let x1: f32 = ld0(p[io] + (ein + j * p[io + 1u + nk]) * 4u);
+        let ib: u32 = p[io] + ein * 4u;
+        let istep: u32 = p[io + 1u + nk] * 4u;
+        let x1: f32 = ld0(ib + j * istep);
         var rank: u32 = 0u;
         for (var q = 0u; q < len; q += 1u) {
-            let x0: f32 = ld0(p[io] + (ein + q * p[io + 1u + nk]) * 4u);
+            let x0: f32 = ld0(ib + q * istep);
             if ((((x0 < x1) | ((!((bitcast<u32>(x0) & 0x7fffffffu) > 0x7f800000u)) & ((bitcast<u32>(x1) & 0x7fffffffu) > 0x7f800000u)))) || (q < j && (((x0 == x1) | (((bitcast<u32>(x0) & 0x7fffffffu) > 0x7f800000u) & ((bitcast<u32>(x1) & 0x7fffffffu) > 0x7f800000u)))))) {
                 rank += 1u;
             }
