@@ -51,7 +51,8 @@ impl ReduceOp {
 /// mapped by `pre` (input 0 is the element) into the accumulator dtype `acc`; each output is
 /// an expression of the accumulator (input 0) and the op's second value (input 1). Scalars
 /// are shared by both. Tensor arguments: the input, the candidate indices when `indexed`, the
-/// per-output tensor when `per_output`, then the outputs.
+/// per-output tensor when `per_output`, the outputs, then the per-element output when
+/// `elementwise`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReduceKernel {
     pub input: DType,

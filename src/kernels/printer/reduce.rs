@@ -12,7 +12,8 @@ use std::ops::{Mul, Sub};
 /// Reduce arguments: `[n_out, n_red, nk, nr, chunk, n_chunks, kept_size[nk], red_size[nr],
 /// in_offset, in_kept_stride[nk], in_red_stride[nr], (offset, kept_stride[nk],
 /// red_stride[nr]) of the indices if indexed, (offset, kept_stride[nk]) of the per-output
-/// tensor if any, (out_offset, out_stride[nk], out_chunk_stride) per output, scalars..]`.
+/// tensor if any, (out_offset, out_stride[nk], out_chunk_stride) per output, (offset,
+/// kept_stride[nk], red_stride[nr]) of the per-element output if any, scalars..]`.
 /// Work item `w` (a group's, or with `group` false an invocation's) reduces chunk
 /// `w % n_chunks` (elements `[c * chunk, (c + 1) * chunk)`) of output `w / n_chunks` and writes
 /// it at the output's position plus `c` chunk strides.
@@ -179,8 +180,8 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
     if k.op.second(k.acc) == Some(DType::I64) {
         p.let_("x1", Ty::I64, arg_index);
     }
+    let first_out = 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some());
     if let Some(map) = &k.elementwise {
-        let first_out = 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some());
         let second = matches!(k.op, ReduceOp::Variance | ReduceOp::LogSumExp);
         let second = (second || k.per_output.is_some()).then_some("x1");
         elementwise(p, &pass, map, (&value, second), first_out + outs);
@@ -191,7 +192,6 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
         p.open("");
     }
     p.let_("x0", acc, value);
-    let first_out = 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some());
     for (q, (dtype, e)) in k.outputs.iter().enumerate() {
         let base = format!("oo + {q}u * (2u + nk)");
         let at = format!(
