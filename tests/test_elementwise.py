@@ -83,6 +83,17 @@ def test_scalar_promotion_and_broadcasting(device, dtype, other):
     assert_bitwise_equal(torch.mul(a.to(device), mixed.to(device)), torch.mul(a, mixed))
 
 
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16], ids=str)
+def test_a_python_scalar_enters_half_precision_ops_unrounded(device, dtype):
+    """As on CUDA (its kernels read a wrapped scalar at the op's float32 math precision), not
+    as on the CPU, which first rounds the scalar to the tensor's dtype: x - m rounds once."""
+    x = torch.tensor([0.044189453125, 1.0, -3.0], dtype=dtype)
+    m = 0.04140983266436726
+    once = (x.float() - torch.tensor(m, dtype=torch.float32)).to(dtype)
+    assert_bitwise_equal(x.to(device) - m, once)
+    assert_bitwise_equal(x.to(device) * m, (x.float() * torch.tensor(m)).to(dtype))
+
+
 @pytest.mark.parametrize("dtype", [torch.bool, torch.uint8, torch.int16, torch.int64], ids=str)
 def test_bitwise(device, dtype):
     a, b = sample(dtype), sample(dtype).roll(3)

@@ -279,7 +279,6 @@ EXPECTED_FAILURES = {
     "lcm|int64|forward": "NotImplementedError: The operator 'aten::lcm.out' is not implemented for the mojo device.",
     "lcm|uint8|forward": "NotImplementedError: The operator 'aten::lcm.out' is not implemented for the mojo device.",
     "linalg.cond|float32|forward": "float32 rounding: mojo's unblocked factorizations round differently from LAPACK's blocked ones; outputs differ by a few float32 roundings (up to 4e-6 relative), gradients more (up to 4e-4 where the backward formula divides by differences of singular values or eigenvalues), past assert_close's float32 tolerance (1.3e-6)",
-    "linalg.eigh|float32|backward": "flaky: fails in some runs only, on the software device and on the CUDA emulation alike, with the same inputs (sample 4, a 2x5x5 batch: the gradient, whose formula divides by differences of eigenvalues, ends up to 4e-4 relative from the CPU's, 1.3e-6 allowed); the run-to-run difference is not understood yet",
     "linalg.eigvals|float32|backward": "NotImplementedError: The operator 'aten::linalg_eig' is not implemented for the mojo device.",
     "linalg.eigvals|float32|forward": "NotImplementedError: The operator 'aten::linalg_eig' is not implemented for the mojo device.",
     "linalg.eigvals|float64|backward": "NotImplementedError: The operator 'aten::linalg_eig' is not implemented for the mojo device.",
