@@ -9,10 +9,11 @@ rows or tensors gives wrong results past some size. The limits the kernels are b
   8,192 partials, i.e. above 8192 * 8192 elements); 64 threads x 65,535 iterations = 4,194,240;
   strided columns and short rows of many outputs: 1,024 elements per invocation, then partials
 - scans (cumsum, cumprod): chunks of 2,048 elements per line, joined by a carry
-- sorts: ranking up to 2,048 elements per line, merge passes above
+- sorts: ranking up to 64 elements per line; above, radix passes over tiles of 2,048
+  elements (merge passes for float64)
 - masked_select / nonzero: through a cumsum of the mask
 - accumulating kernels (index_add_, index_put_ with accumulate, scatter_reduce, embedding
-  backward): at most about 16,000 loop steps per launch
+  backward): at most 16,000 run positions per launch
 - GEMM: k in chunks of 16,384; every kernel: grids of at most 65,535 workgroups of 64 threads
   in x (4,194,240 invocations), then rows in y (each pattern is run past that: maps,
   reductions, scans over many lines, merge passes, selection, accumulation into many outputs)
@@ -45,7 +46,7 @@ REDUCE_SIZES += [large(8192 * 8192 + 1), large(8192 * 8193), large(2**24), large
 MAP_SIZES = [1, 8193, 65537, 1_000_003, GRID, GRID + 1, large(2 * GRID), large(2 * GRID + 1)]
 MAP_SIZES += [large(2**24)]
 SCAN_SIZES = [2047, 2048, 2049, 4095, 4096, 4097, 65535, 65536, 65537, 1_000_003, large(2**24)]
-SORT_SIZES = [2047, 2048, 2049, 4095, 4096, 4097, 8193, 65537, large(2**20 + 1)]
+SORT_SIZES = [64, 65, 2047, 2048, 2049, 4095, 4096, 4097, 8193, 65537, large(2**20 + 1)]
 SELECT_SIZES = [4097, 65535, 65536, 65537, 1_000_003, GRID + 1, large(2**24)]
 
 
@@ -384,7 +385,53 @@ def test_stable_sort(device, n, descending):
     assert_same(indices, expected.indices)
 
 
-# (2, GRID // 2 + 1): merge passes over more invocations than one grid row (5 s).
+def edge_values(dtype):
+    """The values whose radix keys are special for `dtype`: its extremes, both zeros, the
+    smallest subnormals, infinities and NaN of both signs, small integers."""
+    if dtype == torch.bool:
+        return torch.tensor([False, True])
+    if dtype.is_floating_point:
+        info = torch.finfo(dtype)
+        specials = [-math.inf, info.min, -1.5, -1.0, -info.tiny, -0.0, 0.0, info.tiny, 1.0]
+        specials += [info.max, math.inf, math.nan, -math.nan, 2.5, -2.5, info.eps]
+        subnormal = torch.tensor(info.tiny, dtype=dtype) / 4
+        return torch.cat(
+            [torch.tensor(specials, dtype=dtype), subnormal.view(1), -subnormal.view(1)]
+        )
+    info = torch.iinfo(dtype)
+    values = [info.min, info.min + 1, -1, 0, 1, 2, info.max - 1, info.max]
+    if dtype == torch.int64:
+        values += [2**32, -(2**32), 2**32 - 1, 2**40 + 7, -(2**40) - 7]
+    return torch.tensor([v for v in values if info.min <= v <= info.max], dtype=dtype)
+
+
+RADIX_DTYPES = [
+    torch.float32,
+    torch.float16,
+    torch.bfloat16,
+    torch.int64,
+    torch.int32,
+    torch.int16,
+    torch.int8,
+    torch.uint8,
+    torch.bool,
+]
+
+
+@pytest.mark.parametrize("dtype", RADIX_DTYPES, ids=str)
+@pytest.mark.parametrize("descending", [False, True], ids=["ascending", "descending"])
+def test_radix_sort_keys(device, dtype, descending):
+    """Every dtype's radix key orders its edge values as the CPU's stable sort, ties (-0 and
+    +0, NaNs of either sign) kept in order, over two lines of a few tiles each."""
+    edges = edge_values(dtype)
+    x = edges[ints(0, len(edges), (2, 5000))]
+    values, indices = x.to(device).sort(dim=1, stable=True, descending=descending)
+    expected = x.sort(dim=1, stable=True, descending=descending)
+    assert_same(values, expected.values)
+    assert_same(indices, expected.indices)
+
+
+# (2, GRID // 2 + 1): lines of a thousand radix tiles (5 s).
 SORT_LINES = [((3, 4097), 1), ((4097, 3), 0), ((70000, 8), 1), ((2, GRID // 2 + 1), 1)]
 
 
@@ -393,6 +440,15 @@ def test_sort_lines(device, shape, dim):
     x = with_duplicates_and_nan(shape)
     values, indices = x.to(device).sort(dim=dim, stable=True)
     expected = x.sort(dim=dim, stable=True)
+    assert_same(values, expected.values)
+    assert_same(indices, expected.indices)
+
+
+@pytest.mark.parametrize("n", [65, 4097, 65537])
+def test_float64_sort_by_merging(device, n):
+    x = with_duplicates_and_nan(n).double()
+    values, indices = x.to(device).sort(stable=True, descending=True)
+    expected = x.sort(stable=True, descending=True)
     assert_same(values, expected.values)
     assert_same(indices, expected.indices)
 
@@ -498,9 +554,10 @@ def test_scatter_to_distinct_targets(device, n):
 
 
 # (number of targets, number of values): everything into one, few into many. The values are
-# sorted by target (rank sort up to 2,048, merge passes above) and each target combines its run,
-# at most 4,096 values per launch: runs of 4,096 and 4,097 and of 70,000 (18 launches).
-ACCUMULATE_CASES = [(1, 4096), (1, 4097), (1, 70000), (100, 70000), (1000, 4097)]
+# sorted by target (rank sort up to 64, radix passes above) and each target combines its run,
+# at most 16,000 values per launch (5,333 when two dimensions are sorted, as in
+# scatter_add_rows): runs of 16,000 and 16,001, and of 70,000 (5 launches; 14 for rows).
+ACCUMULATE_CASES = [(1, 16000), (1, 16001), (1, 70000), (100, 70000), (1000, 4097)]
 
 
 def accumulate_inputs(targets, count, dtype):
@@ -515,7 +572,7 @@ ACCUMULATE_PARAMS = [
     for how in ["index_add_", "index_put_", "scatter_add_", "scatter_add_rows"]
     for dtype in [torch.float32, torch.int64]
     for case in ACCUMULATE_CASES
-] + [("index_add_", torch.float32, 1000, 70000)]
+] + [("index_add_", torch.float32, 1000, 70000), ("index_add_", torch.float32, 200_003, 100_000)]
 
 
 @pytest.mark.parametrize("how, dtype, targets, count", ACCUMULATE_PARAMS, ids=str)

@@ -263,11 +263,11 @@ pub enum Accumulate {
 
 /// Scatter with a combining reduction, deterministic and without atomics, from values sorted
 /// by their target (see `AccumulateKeysKernel`): each output element finds the run of its key
-/// in the sorted keys by binary search and combines the run's values in order (the sort is
-/// stable, so in index order, as CPU combines them) with `self`'s element (when
-/// `include_self`) or among themselves. Elements nothing points at keep `self`'s value.
-/// Tensor arguments: self, values, sorted keys and the permutation (int64), out (and the
-/// counts of a chunked kernel).
+/// in the sorted keys from the table of run starts (`Kernel::RunStarts`) and combines the
+/// run's values in order (the sort is stable, so in index order, as CPU combines them) with
+/// `self`'s element (when `include_self`) or among themselves. Elements nothing points at
+/// keep `self`'s value. Tensor arguments: self, values, sorted keys and the permutation
+/// (int64), the run starts (int32), out (and the counts of a chunked kernel).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AccumulateKernel {
     pub dtype: DType,
@@ -533,12 +533,23 @@ pub enum Kernel {
     Index(IndexKernel),
     Accumulate(AccumulateKernel),
     AccumulateKeys(AccumulateKeysKernel),
+    /// Where each key's run starts in sorted int64 keys: a table indexed by key. Tensor
+    /// arguments: the sorted keys, the table (int32).
+    RunStarts,
     Sort(SortKernel),
     /// One merge pass over contiguous `[lines, len]` keys and int64 indices: runs of `width`
     /// sorted elements are merged pairwise, stably, each element finding its place by a
     /// binary search in the other run. Tensor arguments: keys, indices, merged keys, merged
     /// indices.
     Merge(SortKernel),
+    /// The first kernel of a radix sort pass over contiguous `[lines, len]` keys: each
+    /// invocation counts the digits of a tile of a line. Tensor arguments: keys, counts
+    /// (int32, `[lines][digit][tile]`).
+    RadixCount(SortKernel),
+    /// The second: each invocation moves a tile's keys and indices to their digit's places,
+    /// which the scanned counts give. Tensor arguments: keys, indices, counts, scanned
+    /// counts, moved keys, moved indices.
+    RadixScatter(SortKernel),
     Foreach(ForeachKernel),
     Random(RandomKernel),
 }
@@ -615,6 +626,7 @@ impl Kernel {
             Kernel::AccumulateKeys(k) => {
                 format!("accumulate_keys({})", names(&mut k.indices.iter().copied()))
             }
+            Kernel::RunStarts => "run_starts".to_string(),
             Kernel::Foreach(k) => format!(
                 "foreach{}({})->({})",
                 k.chunk,
@@ -637,11 +649,21 @@ impl Kernel {
                 if k.descending { "_descending" } else { "" },
                 k.dtype.name()
             ),
+            Kernel::RadixCount(k) | Kernel::RadixScatter(k) => format!(
+                "radix_{}{}({})",
+                if matches!(self, Kernel::RadixCount(_)) {
+                    "count"
+                } else {
+                    "scatter"
+                },
+                if k.descending { "_descending" } else { "" },
+                k.dtype.name()
+            ),
         }
     }
 
     /// Every pattern's name, in the order of [`Kernel::pattern`].
-    pub const PATTERNS: [&'static str; 16] = [
+    pub const PATTERNS: [&'static str; 19] = [
         "map",
         "reduce",
         "scan",
@@ -658,6 +680,9 @@ impl Kernel {
         "map_vector",
         "conv",
         "attention",
+        "radix_count",
+        "radix_scatter",
+        "run_starts",
     ];
 
     /// The pattern's number in [`Kernel::PATTERNS`].
@@ -679,6 +704,9 @@ impl Kernel {
             Kernel::MapVector(_) => 13,
             Kernel::Conv(_) => 14,
             Kernel::Attention(_) => 15,
+            Kernel::RadixCount(_) => 16,
+            Kernel::RadixScatter(_) => 17,
+            Kernel::RunStarts => 18,
         }
     }
 
@@ -724,10 +752,17 @@ impl Kernel {
                 .chain(k.indices.iter().copied())
                 .chain([k.dtype, DType::I32])
                 .collect(),
-            Kernel::Accumulate(k) => [k.dtype, k.dtype, DType::I64, DType::I64, k.dtype]
-                .into_iter()
-                .chain(k.chunked.then_some(DType::I32))
-                .collect(),
+            Kernel::Accumulate(k) => [
+                k.dtype,
+                k.dtype,
+                DType::I64,
+                DType::I64,
+                DType::I32,
+                k.dtype,
+            ]
+            .into_iter()
+            .chain(k.chunked.then_some(DType::I32))
+            .collect(),
             Kernel::AccumulateKeys(k) => k
                 .indices
                 .iter()
@@ -736,6 +771,16 @@ impl Kernel {
                 .collect(),
             Kernel::Sort(k) => vec![k.dtype, k.dtype, DType::I64],
             Kernel::Merge(k) => vec![k.dtype, DType::I64, k.dtype, DType::I64],
+            Kernel::RadixCount(k) => vec![k.dtype, DType::I32],
+            Kernel::RunStarts => vec![DType::I64, DType::I32],
+            Kernel::RadixScatter(k) => vec![
+                k.dtype,
+                DType::I64,
+                DType::I32,
+                DType::I32,
+                k.dtype,
+                DType::I64,
+            ],
             Kernel::Random(k) if k.distribution == Distribution::Dropout => {
                 vec![k.dtype, k.dtype, DType::Bool]
             }
@@ -777,9 +822,11 @@ impl Kernel {
             Kernel::Conv(k) => 2 + usize::from(k.bias),
             Kernel::Attention(k) => k.tensors().1,
             Kernel::Index(k) => 1 + k.indices.len(),
-            Kernel::Accumulate(_) => 4,
+            Kernel::Accumulate(_) => 5,
+            Kernel::RunStarts => 1,
             Kernel::AccumulateKeys(k) => k.indices.len(),
-            Kernel::Sort(_) => 1,
+            Kernel::Sort(_) | Kernel::RadixCount(_) => 1,
+            Kernel::RadixScatter(_) => 4,
             Kernel::Foreach(k) => k.inputs.len() * k.chunk,
             Kernel::Random(k) => usize::from(matches!(
                 k.distribution,

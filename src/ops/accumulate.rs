@@ -4,19 +4,24 @@
 //! with its key, found by binary search, in index order. Work is O(n log n) in the values,
 //! whatever the number of outputs.
 
-use super::copy::copy;
+use super::copy::{copy, fill};
 use super::faults;
-use super::index_launch::{run_sort, Fault, IndexArg, Strided};
+use super::index_launch::{Fault, IndexArg, Strided};
 use super::launch::{common_device, stride_word, strided_words, submit, word};
+use super::layout::coalesce;
+use super::scalar::ScalarArg;
 use super::scratch::Scratch;
+use super::sort_launch::run_sort_below;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::kernels::{Accumulate, AccumulateKernel, AccumulateKeysKernel, Kernel};
 
-/// Run positions an accumulate invocation combines per launch (each costs a handful of loop
-/// steps; the software device stops an invocation after 65,535).
-const RUN_STEPS: i64 = 4096;
+/// Run positions an accumulate invocation may combine per launch, divided by one plus the
+/// sorted dimensions when there are several (each then loops over them). The software device
+/// stops an invocation after 65,535 loop steps; measured, runs of 16,000 positions fit and
+/// runs of 48,000 do not.
+const LOOP_STEPS: i64 = 16_000;
 
 /// Where the values of an accumulating scatter come from: the values over the output's
 /// dimensions (stride 0 along the indexed ones) and over the loop dimensions.
@@ -59,26 +64,36 @@ pub fn run_accumulate(
         return copy(out, &own);
     }
     let plan = Plan::new(shape, limits, loop_sizes, &values, indices);
-    let n_sorted: i64 = plan.sizes.iter().product();
-    let sorted = if n_sorted > 0 {
-        Some(sorted_keys(&plan, indices, fault)?)
-    } else {
-        None
+    // Elements no value reaches keep self's; the others are combined from it.
+    let own = TensorRef {
+        sizes: shape.clone(),
+        strides: self_.1.clone(),
+        ..self_.0.clone()
     };
+    if own.address != out.address || own.strides != out.strides {
+        copy(out, &own)?;
+    }
+    let n_sorted: i64 = plan.sizes.iter().product();
+    if n_sorted == 0 {
+        return Ok(());
+    }
+    let (keys, perm, starts) = sorted_keys(&plan, indices, fault)?;
     // The most values one output element can take: one per loop position.
     let run: i64 = loop_sizes.iter().product();
-    let chunked = run > RUN_STEPS;
+    let per_position = if plan.sizes.len() > 1 {
+        1 + plan.sizes.len() as i64
+    } else {
+        1
+    };
+    let run_steps = LOOP_STEPS / per_position;
+    let chunked = run > run_steps;
     let kernel = Kernel::Accumulate(AccumulateKernel {
         dtype: out.dtype,
         op,
         include_self,
         chunked,
     });
-    let mut words = vec![
-        word(n, "element count")?,
-        shape.len() as u32,
-        plan.sizes.len() as u32,
-    ];
+    let mut words = vec![0, shape.len() as u32, plan.sizes.len() as u32];
     for &s in shape.iter().chain(limits).chain(&plan.sizes) {
         words.push(word(s, "size")?);
     }
@@ -92,40 +107,50 @@ pub fn run_accumulate(
     for &s in plan.value_free.iter().chain(&plan.value_sorted) {
         words.push(stride_word(s)?);
     }
-    offset_words.extend([words.len(), words.len() + 1, words.len() + 2]);
-    words.extend([0, 0, 0]);
+    offset_words.extend((0..4).map(|k| words.len() + k));
+    words.extend([0; 4]);
     for &s in &out.strides {
         words.push(stride_word(s)?);
     }
     for &s in &plan.key_strides {
         words.push(word(s, "size")?);
     }
-    words.push(word(n_sorted, "element count")?);
-    let (keys, perm) = match &sorted {
-        Some((keys, perm)) => (keys.tensor.address, perm.tensor.address),
-        // Nothing is read: bind the output in their place.
-        None => (out.address, out.address),
-    };
-    let value_address = if values.0.numel() == 0 {
-        out.address
-    } else {
-        values.0.address
-    };
-    let mut addresses = vec![self_.0.address, value_address, keys, perm, out.address];
+    // The free dimensions' elements, which take each run's values alike.
+    let free: i64 = shape
+        .iter()
+        .zip(&plan.key_strides)
+        .filter(|(_, &k)| k == 0)
+        .map(|(&s, _)| s)
+        .product();
+    words.extend([word(n_sorted, "element count")?, word(free, "size")?]);
+    let mut addresses = vec![
+        self_.0.address,
+        values.0.address,
+        keys.tensor.address,
+        perm.tensor.address,
+        starts.tensor.address,
+        out.address,
+    ];
     let counts = if chunked {
         Some(Scratch::contiguous(device, &[n], DType::I32)?)
     } else {
         None
     };
     if let Some(counts) = &counts {
-        offset_words.push(words.len() + 4);
+        offset_words.push(words.len() + 5);
         addresses.push(counts.tensor.address);
     }
+    // A launch's work items are the runs' starts among the sorted positions or the keys,
+    // whichever are fewer; launches after the first (long runs) take the keys.
     let mut lo = 0;
     loop {
-        let hi = (lo + RUN_STEPS).min(run.max(1));
+        let hi = (lo + run_steps).min(run.max(1));
         let mut launch_words = words.clone();
+        let by_keys = lo > 0 || plan.key_bound <= n_sorted;
+        let items = if by_keys { plan.key_bound } else { n_sorted } * free;
+        launch_words[0] = word(items, "element count")?;
         launch_words.extend([
+            u32::from(by_keys),
             word(lo, "size")?,
             word(hi, "size")?,
             u32::from(lo == 0),
@@ -138,7 +163,7 @@ pub fn run_accumulate(
             &addresses,
             launch_words,
             &offset_words,
-            n as u64,
+            items as u64,
         )?;
         if hi >= run {
             return Ok(());
@@ -150,12 +175,15 @@ pub fn run_accumulate(
 /// How an accumulating scatter's values are keyed and sorted. The output's dimensions are
 /// keyed (an index targets them, or an index varies along them) or free (the values for
 /// every coordinate along them sort alike, so they stay out of the sort); the sorted space
-/// is the keyed non-target dimensions (up to their limits) and then the loop dimensions.
+/// is the keyed non-target dimensions (up to their limits) and then the loop dimensions,
+/// coalesced.
 struct Plan {
     /// The sorted space's sizes.
     sizes: Vec<i64>,
     /// Each output dimension's stride in the key (0 for free dimensions).
     key_strides: Vec<i64>,
+    /// The keys' bound: the product of the keyed dimensions' sizes.
+    key_bound: i64,
     /// The key's part from the sorted space's coordinates, per sorted dimension.
     key_base: Vec<i64>,
     /// The values' strides over the free output dimensions (0 for keyed ones) and over the
@@ -202,12 +230,25 @@ impl Plan {
                 index_sorted[j].push(i.loop_strides[l]);
             }
         }
+        // Dimensions every walk crosses contiguously merge (the sorted order is unchanged):
+        // indices of shape [batch, sequence] make one sorted dimension.
+        let mut strides = vec![key_base, value_sorted];
+        strides.extend(index_sorted);
+        let (mut sizes, mut strides) = coalesce(&sizes, &strides);
+        if sizes.is_empty() {
+            sizes.push(1);
+            strides.iter_mut().for_each(|s| s.push(0));
+        }
+        let index_sorted = strides.split_off(2);
+        let value_sorted = strides.pop().unwrap_or_default();
+        let key_base = strides.pop().unwrap_or_default();
         let value_free = (0..nd)
             .map(|d| if keyed[d] { 0 } else { values.1[d] })
             .collect();
         Plan {
             sizes,
             key_strides,
+            key_bound: stride,
             key_base,
             value_free,
             value_sorted,
@@ -224,9 +265,14 @@ impl Plan {
     }
 }
 
-/// The keys of every position of the sorted space, sorted stably, and the positions in their
-/// sorted order.
-fn sorted_keys(plan: &Plan, indices: &[IndexArg], fault: Fault) -> Result<(Scratch, Scratch)> {
+/// The keys of every position of the sorted space, sorted stably, the positions in their
+/// sorted order, and where each key's run starts (int32 per key below the bound; the number
+/// of positions for keys no position has).
+fn sorted_keys(
+    plan: &Plan,
+    indices: &[IndexArg],
+    fault: Fault,
+) -> Result<(Scratch, Scratch, Scratch)> {
     let device = indices[0].tensor.device;
     let n: i64 = plan.sizes.iter().product();
     let keys = Scratch::contiguous(device, &[n], DType::I64)?;
@@ -254,6 +300,23 @@ fn sorted_keys(plan: &Plan, indices: &[IndexArg], fault: Fault) -> Result<(Scrat
     submit(device, &kernel, &addresses, words, &offset_words, n as u64)?;
     let sorted = Scratch::contiguous(device, &[n], DType::I64)?;
     let perm = Scratch::contiguous(device, &[n], DType::I64)?;
-    run_sort(false, &keys.tensor, &sorted.tensor, &perm.tensor, 0)?;
-    Ok((sorted, perm))
+    run_sort_below(plan.key_bound, &keys.tensor, &sorted.tensor, &perm.tensor)?;
+    let starts = Scratch::contiguous(device, &[plan.key_bound], DType::I32)?;
+    fill(&starts.tensor, &ScalarArg::int(n))?;
+    let words = vec![
+        word(n, "element count")?,
+        word(plan.key_bound, "size")?,
+        0,
+        0,
+    ];
+    let addresses = [sorted.tensor.address, starts.tensor.address];
+    submit(
+        device,
+        &Kernel::RunStarts,
+        &addresses,
+        words,
+        &[2, 3],
+        n as u64,
+    )?;
+    Ok((sorted, perm, starts))
 }

@@ -46,6 +46,7 @@ pub mod scalar;
 pub mod scratch;
 pub mod shape;
 pub mod sort;
+mod sort_launch;
 pub mod special;
 pub mod sync_batch_norm;
 pub mod tensor;

@@ -12,7 +12,6 @@
 
 use super::call::{Call, Dest};
 use super::copy::copy;
-use super::index_launch::run_sort;
 use super::launch::{reduce_to_host, run_map, run_reduce, run_scan};
 use super::pointwise::not_implemented_for;
 use super::random::{grid_kernel, increment, launch_with};
@@ -20,6 +19,7 @@ use super::registry::OpFn;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::shape::narrow;
+use super::sort_launch::run_sort;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};

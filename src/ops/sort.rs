@@ -2,7 +2,7 @@
 
 use super::call::{Call, Dest};
 use super::copy::{copy, fill};
-use super::index_launch::{run_index, run_sort, Fault, IndexArg};
+use super::index_launch::{run_index, Fault, IndexArg};
 use super::indexing::at_least_1d;
 use super::launch::{run_map, run_reduce, run_scan};
 use super::reduce::wrap_dim;
@@ -10,6 +10,7 @@ use super::registry::OpFn;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::shape::narrow;
+use super::sort_launch::run_sort;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};

@@ -34,6 +34,8 @@ pub enum Builtin {
     FastLogF32,
     FastSinF32,
     FastCosF32,
+    /// The bits of a float32 value, as a u32.
+    FloatBits,
     /// `sin(pi x)` and `cos(pi x)` in float64.
     SinPiF64,
     CosPiF64,

@@ -118,19 +118,46 @@ pub fn accumulate_keys(p: &mut Printer, k: &AccumulateKeysKernel) {
     p.close();
 }
 
+/// Run-start arguments: `[n_sorted, bound, keys_offset, starts_offset]`: each sorted position
+/// that starts a run of equal keys in `[0, bound)` writes itself to its key's entry of
+/// `starts` (int32; the entries of absent keys keep what they held, `n_sorted`).
+pub fn run_starts(p: &mut Printer) {
+    p.let_("n", Ty::U32, p.word("0u"));
+    p.let_("bound", Ty::I64, format!("i64({})", p.word("1u")));
+    p.let_("keys", Ty::U32, p.word("2u"));
+    p.let_("starts", Ty::U32, p.word("3u"));
+    p.grid_loop("i", "n");
+    p.let_("key", Ty::I64, "ld0(keys + i * 8u)");
+    p.var("first", Ty::Bool, "i == 0u");
+    p.if_("!first");
+    p.line("first = ld0(keys + (i - 1u) * 8u) != key;");
+    p.close();
+    p.if_(format!("first && key >= {} && key < bound", p.d.int64(0)));
+    let at = p.d.ty(Ty::I32);
+    p.line(format!("st1(starts + u32(key) * 4u, {at}(i));"));
+    p.close();
+    p.close();
+}
+
 /// Accumulate arguments: `[n, nd, ns, size[nd], limit[nd], sorted_size[ns], self_offset,
 /// self_stride[nd], value_offset, value_stride[nd], value_sorted_stride[ns], keys_offset,
-/// perm_offset, out_offset, out_stride[nd], key_stride[nd], n_sorted, run_lo, run_hi, first,
-/// last, counts_offset]`. Output element `c` (only those with every `c[d] < limit[d]` take
-/// any value) has the key `sum(c[d] * key_stride[d])`; the values whose sorted keys equal it
-/// form a run, whose positions `[run_lo, run_hi)` this launch combines: sorted position `r`
-/// holds the value at position `perm[r]` of the sorted space (`sorted_size`), addressed
-/// through `value_sorted_stride` plus `c`'s own coordinates through `value_stride`. A
-/// chunked kernel is launched once per range of run positions: after the `first` launch it
-/// continues from `out` and the per-element count of values taken so far (int32 `counts`,
-/// contiguous), and only the `last` launch finishes (the mean's division).
+/// perm_offset, starts_offset, out_offset, out_stride[nd], key_stride[nd], n_sorted, free,
+/// by_keys, run_lo, run_hi, first, last, counts_offset]`. Output element `c` has the key
+/// `sum(c[d] * key_stride[d])` over its keyed dimensions (nonzero key strides); its other,
+/// free, dimensions (`free` elements in all) take the values alike. The values whose sorted
+/// keys equal an element's key form a run, whose positions `[run_lo, run_hi)` this launch
+/// combines into the element (those with a `c[d] >= limit[d]` take none). Work item `w` is
+/// free position `w % free` of a run: with `by_keys` zero, of the run starting at sorted
+/// position `w / free` (nothing when no run starts there); else of key `w / free`'s run, which
+/// starts at `starts[key]` (int32; `n_sorted` for none). Sorted position `r` holds the value
+/// at position `perm[r]` of the sorted space (`sorted_size`), addressed through
+/// `value_sorted_stride` plus the element's own coordinates through `value_stride`. Elements
+/// no run reaches are left as they are (`out` holds `self` already). A chunked kernel is
+/// launched once per range of run positions: after the `first` launch it continues from
+/// `out` and the per-element count of values taken so far (int32 `counts`, contiguous in the
+/// output's shape), and only the `last` launch finishes (the mean's division).
 pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
-    let (out, counts, size) = (4, 5, k.dtype.size());
+    let (starts, out, counts, size) = (4, 5, 6, k.dtype.size());
     let ty = Ty::Value(k.dtype);
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("nd", Ty::U32, p.word("1u"));
@@ -139,14 +166,17 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.let_("vo", Ty::U32, "so + 1u + nd");
     p.let_("ko", Ty::U32, p.word("vo + 1u + nd + ns"));
     p.let_("po", Ty::U32, p.word("vo + 2u + nd + ns"));
-    p.let_("oo", Ty::U32, "vo + 3u + nd + ns");
+    p.let_("sto", Ty::U32, p.word("vo + 3u + nd + ns"));
+    p.let_("oo", Ty::U32, "vo + 4u + nd + ns");
     p.let_("ks", Ty::U32, "oo + nd");
     p.let_("ce", Ty::U32, "ks + nd + 1u");
     p.let_("n_sorted", Ty::U32, p.word("ce"));
-    p.let_("run_lo", Ty::U32, p.word("ce + 1u"));
-    p.let_("run_hi", Ty::U32, p.word("ce + 2u"));
-    p.let_("first", Ty::Bool, format!("{} != 0u", p.word("ce + 3u")));
-    p.let_("last", Ty::Bool, format!("{} != 0u", p.word("ce + 4u")));
+    p.let_("free", Ty::U32, p.word("ce + 1u"));
+    p.let_("by_keys", Ty::Bool, format!("{} != 0u", p.word("ce + 2u")));
+    p.let_("run_lo", Ty::U32, p.word("ce + 3u"));
+    p.let_("run_hi", Ty::U32, p.word("ce + 4u"));
+    p.let_("first", Ty::Bool, format!("{} != 0u", p.word("ce + 5u")));
+    p.let_("last", Ty::Bool, format!("{} != 0u", p.word("ce + 6u")));
     // The values' first byte and, with one sorted dimension (the usual case), its stride,
     // read once.
     p.let_("vb", Ty::U32, p.word("vo"));
@@ -154,29 +184,60 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.if_("ns == 1u");
     p.line(format!("vstep = {};", p.word("vo + nd + 1u")));
     p.close();
-    p.grid_loop("i", "n");
-    p.var("r", Ty::U32, "i");
+    p.grid_loop("w", "n");
+    p.let_("u", Ty::U32, "w / free");
+    // The run's start `j` and key.
+    p.var("j", Ty::U32, "u");
+    p.var("key", Ty::U32, "u");
+    p.var("ok", Ty::Bool, "true");
+    p.if_("by_keys");
+    p.line(format!("j = u32(ld{starts}(sto + u * 4u));"));
+    p.line("ok = j < n_sorted;");
+    p.else_(None);
+    p.let_("k64", Ty::I64, "ld2(ko + u * 8u)");
+    // Out-of-range indices have the largest key (and have set the fault word).
+    p.line(format!("ok = k64 != {};", p.d.int64(i64::MAX)));
+    p.if_("ok && u > 0u");
+    p.line("ok = ld2(ko + (u - 1u) * 8u) != k64;");
+    p.close();
+    p.line(format!(
+        "key = u32({});",
+        p.select("ok", "k64", &p.d.int64(0))
+    ));
+    p.close();
+    p.if_("ok");
+    // The element's coordinates: the keyed ones from the key, the free ones from `w % free`.
+    p.var("r", Ty::U32, "w % free");
     p.var("inside", Ty::Bool, "true");
-    for name in ["es", "ev", "eo", "key"] {
+    p.var("flat", Ty::U32, "0u");
+    p.var("scale", Ty::U32, "1u");
+    for name in ["es", "ev", "eo"] {
         p.var(name, Ty::U32, "0u");
     }
     p.for_("d", "nd", "d > 0u", "d -= 1u");
     p.let_("size", Ty::U32, p.word("2u + d"));
-    p.let_("cd", Ty::U32, "r % size");
+    p.let_("kd", Ty::U32, p.word("ks + d"));
+    p.var("cd", Ty::U32, "(key / max(kd, 1u)) % size");
+    p.if_("kd == 0u");
+    p.line("cd = r % size;");
     p.line("r = r / size;");
+    p.close();
     p.if_(format!("cd >= {}", p.word("2u + nd + d")));
     p.line("inside = false;");
     p.close();
-    for (e, base) in [("es", "so"), ("ev", "vo"), ("eo", "oo"), ("key", "ks")] {
+    for (e, base) in [("es", "so"), ("ev", "vo"), ("eo", "oo")] {
         p.line(format!("{e} += cd * {};", p.word(format!("{base} + d"))));
     }
+    p.line("flat += cd * scale;");
+    p.line("scale *= size;");
     p.close();
+    p.if_("inside");
     let own_self = format!("ld0({} + es * {size}u)", p.word("so"));
     let include = k.include_self;
     if k.chunked {
         let own_out = format!("ld{out}({} + eo * {size}u)", p.word("oo"));
         p.let_("own", ty, p.select("first", &own_self, &own_out));
-        let prev = format!("u32(ld{counts}({} + i * 4u))", p.word("ce + 5u"));
+        let prev = format!("u32(ld{counts}({} + flat * 4u))", p.word("ce + 7u"));
         p.let_("prev", Ty::U32, p.select("first", "0u", &prev));
     } else {
         p.let_("own", ty, own_self);
@@ -185,21 +246,9 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.var("acc", ty, "own");
     p.var("has", Ty::Bool, format!("{include} || prev > 0u"));
     p.var("count", Ty::U32, format!("prev + {}u", u32::from(include)));
-    p.if_("inside");
-    // The start of the key's run: the first sorted key not below it.
-    p.let_("wanted", Ty::I64, "i64(key)");
-    p.var("lo", Ty::U32, "0u");
-    p.var("hi", Ty::U32, "n_sorted");
-    p.open("while (lo < hi)");
-    p.let_("m", Ty::U32, "(lo + hi) / 2u");
-    p.if_("ld2(ko + m * 8u) < wanted");
-    p.line("lo = m + 1u;");
-    p.else_(None);
-    p.line("hi = m;");
-    p.close();
-    p.close();
-    p.var("at", Ty::U32, "lo + min(run_lo, n_sorted - lo)");
-    p.let_("end", Ty::U32, "lo + min(run_hi, n_sorted - lo)");
+    p.let_("wanted", Ty::I64, "ld2(ko + j * 8u)");
+    p.var("at", Ty::U32, "j + min(run_lo, n_sorted - j)");
+    p.let_("end", Ty::U32, "j + min(run_hi, n_sorted - j)");
     p.open("while (at < end)");
     p.if_("ld2(ko + at * 8u) != wanted");
     p.line("break;");
@@ -227,7 +276,6 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.line("count += 1u;");
     p.line("at += 1u;");
     p.close();
-    p.close();
     let at = format!("{} + eo * {size}u", p.word("oo"));
     p.if_("has && last");
     p.let_("x0", ty, "acc");
@@ -243,10 +291,12 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
         let kept = format!("count - {}u", u32::from(include));
         let kept = p.d.convert(&kept, DType::U8, DType::I32);
         p.line(format!(
-            "st{counts}({} + i * 4u, {kept});",
-            p.word("ce + 5u")
+            "st{counts}({} + flat * 4u, {kept});",
+            p.word("ce + 7u")
         ));
         p.close();
     }
+    p.close();
+    p.close();
     p.close();
 }

@@ -21,6 +21,7 @@ mod tests;
 pub use attention::{BLOCK as ATTENTION_BLOCK, STAGE as ATTENTION_STAGE, WIDTH as ATTENTION_WIDTH};
 pub use dialect::{Builtin, Dialect, Ty};
 pub use gemm::TILE as GEMM_TILE;
+pub use sort::RADIX_BITS;
 
 use crate::dtype::DType;
 use crate::kernels::{Distribution, Expr, Kernel};
@@ -47,7 +48,8 @@ impl Kernel {
             | Kernel::Foreach(_)
             | Kernel::MaskedSelect(_)
             | Kernel::Index(_)
-            | Kernel::AccumulateKeys(_) => 256,
+            | Kernel::AccumulateKeys(_)
+            | Kernel::RunStarts => 256,
             Kernel::Random(k)
                 if !matches!(
                     k.distribution,
@@ -101,8 +103,11 @@ fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String)
         Kernel::Index(k) => index::index(&mut p, k),
         Kernel::Accumulate(k) => index::accumulate(&mut p, k),
         Kernel::AccumulateKeys(k) => index::accumulate_keys(&mut p, k),
+        Kernel::RunStarts => index::run_starts(&mut p),
         Kernel::Sort(k) => sort::sort(&mut p, k),
         Kernel::Merge(k) => sort::merge(&mut p, k),
+        Kernel::RadixCount(k) => sort::radix_count(&mut p, k),
+        Kernel::RadixScatter(k) => sort::radix_scatter(&mut p, k),
         Kernel::Random(k) => random::random(&mut p, k),
     }
     (p.declarations, p.functions, p.body)

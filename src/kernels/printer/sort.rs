@@ -1,6 +1,8 @@
-//! Sort skeletons: the rank sort of short lines and one pass of the merge sort of long ones.
+//! Sort skeletons: the rank sort of short lines, one pass of the merge sort of long ones, and
+//! the two kernels of a pass of the radix sort of long ones.
 
-use super::{Printer, Ty};
+use super::{Builtin, Printer, Ty};
+use crate::dtype::DType;
 use crate::kernels::pattern::SortKernel;
 
 /// Sort arguments: `[n, len, nk, kept_size[nk], (offset, kept_stride[nk], stride)` for the
@@ -119,5 +121,156 @@ pub fn merge(p: &mut Printer, k: &SortKernel) {
         p.word("6u"),
         p.word("4u")
     ));
+    p.close();
+}
+
+/// Digits per radix pass: a pass sorts by 8 bits of the key.
+pub const RADIX_BITS: u32 = 8;
+const DIGITS: usize = 1 << RADIX_BITS;
+
+/// `key(x, hi)`: the u32 radix key of a value, whose unsigned order is the ascending sort's
+/// (inverted for a descending one). Floats by their bits with the sign flipped (negatives
+/// inverted), -0 as +0 and NaN the largest; signed integers offset by half their range.
+/// int64 keys have 64 bits: `hi` picks the high word.
+fn radix_key(p: &mut Printer, k: &SortKernel) {
+    let ty = Ty::Value(k.dtype);
+    let dtype = k.dtype;
+    let descending = k.descending;
+    p.function("key", &[("x", ty), ("hi", Ty::Bool)], Some(Ty::U32), |p| {
+        match dtype {
+            DType::F16 | DType::BF16 | DType::F32 => {
+                let f = p.d.convert("x", dtype, DType::F32);
+                let bits = p.d.builtin(Builtin::FloatBits, &[&f]);
+                p.let_("b", Ty::U32, bits);
+                let flipped = p.select("(b & 0x80000000u) != 0u", "~b", "b | 0x80000000u");
+                p.var("k", Ty::U32, flipped);
+                p.if_("(b & 0x7fffffffu) == 0u");
+                p.line("k = 0x80000000u;");
+                p.close();
+                p.if_("(b & 0x7fffffffu) > 0x7f800000u");
+                p.line("k = 0xffffffffu;");
+                p.close();
+            }
+            DType::I64 => {
+                let words = p.select("hi", "u32(x >> 32u) ^ 0x80000000u", "u32(x)");
+                p.let_("k", Ty::U32, words);
+            }
+            DType::I8 | DType::I16 | DType::I32 => {
+                let bias = 1u32 << (8 * dtype.size() - 1);
+                p.let_("k", Ty::U32, format!("u32(x) + {bias}u"));
+            }
+            DType::U8 | DType::Bool => p.let_("k", Ty::U32, "u32(x)"),
+            DType::F64 => unreachable!("float64 sorts by merging"),
+        }
+        p.line(if descending {
+            "return ~k;"
+        } else {
+            "return k;"
+        });
+    });
+}
+
+/// The words both radix passes start with: `[tiles in all, len, tile, tiles per line,
+/// shift, ...]`, then each named word of `words` (`(local, word)`), read once.
+fn radix_words(p: &mut Printer, k: &SortKernel, words: &[(&str, &str)]) {
+    radix_key(p, k);
+    p.let_("n", Ty::U32, p.word("0u"));
+    p.let_("len", Ty::U32, p.word("1u"));
+    p.let_("tile", Ty::U32, p.word("2u"));
+    p.let_("tiles", Ty::U32, p.word("3u"));
+    p.let_("shift", Ty::U32, p.word("4u"));
+    p.let_("hi", Ty::Bool, "shift >= 32u");
+    p.let_("sh", Ty::U32, "shift & 31u");
+    for (name, word) in words {
+        p.let_(name, Ty::U32, p.word(word));
+    }
+}
+
+/// Opens the loop over tiles with the tile's line `line`, element range `[start, end)`, the
+/// line's first element `base` and `cb`, the tile's first count (counts are
+/// `[line][digit][tile]`).
+fn radix_tiles(p: &mut Printer) {
+    p.grid_loop("i", "n");
+    p.let_("line", Ty::U32, "i / tiles");
+    p.let_("part", Ty::U32, "i % tiles");
+    p.let_("start", Ty::U32, "part * tile");
+    p.let_("end", Ty::U32, "min(start + tile, len)");
+    p.let_("base", Ty::U32, "line * len");
+    p.let_("cb", Ty::U32, format!("line * {DIGITS}u * tiles + part"));
+}
+
+/// `(key(x, hi) >> sh) % 256`: the pass's digit of `x`.
+fn digit(x: &str) -> String {
+    format!("(key({x}, hi) >> sh) & {}u", DIGITS - 1)
+}
+
+/// Radix count arguments: `[tiles in all, len, tile, tiles per line, shift, keys_offset,
+/// counts_offset]` over contiguous `[lines, len]` keys: each invocation counts the digits of
+/// one tile of a line into int32 `counts[line][digit][tile]`.
+pub fn radix_count(p: &mut Printer, k: &SortKernel) {
+    let size = k.dtype.size();
+    radix_words(p, k, &[("keys", "5u"), ("counts", "6u")]);
+    radix_tiles(p);
+    let array = p.d.local_array("c", Ty::U32, DIGITS);
+    p.line(array);
+    p.for_up("d", "0u", &format!("{DIGITS}u"));
+    p.line("c[d] = 0u;");
+    p.close();
+    p.for_up("q", "start", "end");
+    let g = digit(&format!("ld0(keys + (base + q) * {size}u)"));
+    p.let_("g", Ty::U32, g);
+    p.line("c[g] += 1u;");
+    p.close();
+    p.for_up("d", "0u", &format!("{DIGITS}u"));
+    let count = format!("{}(c[d])", p.d.ty(Ty::I32));
+    p.line(format!("st1(counts + (cb + d * tiles) * 4u, {count});"));
+    p.close();
+    p.close();
+}
+
+/// Radix scatter arguments: `[tiles in all, len, tile, tiles per line, shift, fresh,
+/// keys_offset, indices_offset, counts_offset, scanned_offset, out_keys_offset,
+/// out_indices_offset]`: each invocation moves its tile's keys and indices, in order, to
+/// their digit's next place in the line: the counts' inclusive scan along the line, less
+/// the tile's own count, is where the tile's elements of that digit start. The first pass
+/// (`fresh` nonzero) reads no indices: an element's index is its position.
+pub fn radix_scatter(p: &mut Printer, k: &SortKernel) {
+    let size = k.dtype.size();
+    radix_words(
+        p,
+        k,
+        &[
+            ("fresh", "5u"),
+            ("keys", "6u"),
+            ("indices", "7u"),
+            ("counts", "8u"),
+            ("scanned", "9u"),
+            ("out_keys", "10u"),
+            ("out_indices", "11u"),
+        ],
+    );
+    radix_tiles(p);
+    let array = p.d.local_array("o", Ty::U32, DIGITS);
+    p.line(array);
+    p.for_up("d", "0u", &format!("{DIGITS}u"));
+    p.let_("at", Ty::U32, "(cb + d * tiles) * 4u");
+    p.line("o[d] = u32(ld3(scanned + at)) - u32(ld2(counts + at));");
+    p.close();
+    p.for_up("q", "start", "end");
+    p.let_(
+        "x",
+        Ty::Value(k.dtype),
+        format!("ld0(keys + (base + q) * {size}u)"),
+    );
+    p.let_("g", Ty::U32, digit("x"));
+    p.let_("dest", Ty::U32, "base + o[g]");
+    p.line("o[g] += 1u;");
+    p.line(format!("st4(out_keys + dest * {size}u, x);"));
+    p.var("index", Ty::I64, "i64(q)");
+    p.if_("fresh == 0u");
+    p.line("index = ld1(indices + (base + q) * 8u);");
+    p.close();
+    p.line("st5(out_indices + dest * 8u, index);");
+    p.close();
     p.close();
 }

@@ -178,7 +178,16 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             }),
         ),
         ("sort", Kernel::Sort(sort.clone())),
-        ("merge", Kernel::Merge(sort)),
+        ("merge", Kernel::Merge(sort.clone())),
+        ("radix_count", Kernel::RadixCount(sort.clone())),
+        ("run_starts", Kernel::RunStarts),
+        (
+            "radix_scatter",
+            Kernel::RadixScatter(SortKernel {
+                dtype: DType::I64,
+                descending: true,
+            }),
+        ),
         (
             "foreach",
             Kernel::Foreach(ForeachKernel {

@@ -1,0 +1,45 @@
+    auto key = [&](i64 x, bool hi) -> u32 {
+        const u32 k = (hi ? u32(x >> 32u) ^ 0x80000000u : u32(x));
+        return ~k;
+    };
+fn main {
+    const u32 n = p.w[0u];
+    const u32 len = p.w[1u];
+    const u32 tile = p.w[2u];
+    const u32 tiles = p.w[3u];
+    const u32 shift = p.w[4u];
+    const bool hi = shift >= 32u;
+    const u32 sh = shift & 31u;
+    const u32 fresh = p.w[5u];
+    const u32 keys = p.w[6u];
+    const u32 indices = p.w[7u];
+    const u32 counts = p.w[8u];
+    const u32 scanned = p.w[9u];
+    const u32 out_keys = p.w[10u];
+    const u32 out_indices = p.w[11u];
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
+        const u32 line = i / tiles;
+        const u32 part = i % tiles;
+        const u32 start = part * tile;
+        const u32 end = min(start + tile, len);
+        const u32 base = line * len;
+        const u32 cb = line * 256u * tiles + part;
+        u32 o[256];
+        for (u32 d = 0u; d < 256u; d += 1u) {
+            const u32 at = (cb + d * tiles) * 4u;
+            o[d] = u32(ld3(scanned + at)) - u32(ld2(counts + at));
+        }
+        for (u32 q = start; q < end; q += 1u) {
+            const i64 x = ld0(keys + (base + q) * 8u);
+            const u32 g = (key(x, hi) >> sh) & 255u;
+            const u32 dest = base + o[g];
+            o[g] += 1u;
+            st4(out_keys + dest * 8u, x);
+            i64 index = i64(q);
+            if (fresh == 0u) {
+                index = ld1(indices + (base + q) * 8u);
+            }
+            st5(out_indices + dest * 8u, index);
+        }
+    }
+}
