@@ -431,6 +431,30 @@ def test_radix_sort_keys(device, dtype, descending):
     assert_same(indices, expected.indices)
 
 
+@pytest.mark.parametrize("dtype", [d for d in RADIX_DTYPES if d != torch.bool], ids=str)
+@pytest.mark.parametrize("largest", [True, False], ids=["largest", "smallest"])
+def test_radix_select(device, dtype, largest):
+    """topk and kthvalue of lines of 1,024 or more select by radix passes: the values of
+    the CPU's topk/kthvalue, and among equal keys (ties, -0 and +0, NaNs) the indices of a
+    stable sort's first k, along the last dimension and along the first."""
+    edges = edge_values(dtype)
+    x = edges[ints(0, len(edges), (3, 3000))]
+    for data, dim in [(x, 1), (x.t().contiguous(), 0), (x[:, :1024], 1)]:
+        order = data.sort(dim=dim, stable=True, descending=largest)
+        for k in [1, 7, 1000, data.shape[dim]]:
+            values, indices = data.to(device).topk(k, dim=dim, largest=largest)
+            assert_same(values, data.topk(k, dim=dim, largest=largest).values)
+            assert_same(indices, order.indices.narrow(dim, 0, k))
+        if largest:
+            continue
+        for k in [1, 500, data.shape[dim]]:
+            values, indices = data.to(device).kthvalue(k, dim=dim, keepdim=dim == 0)
+            expected = data.kthvalue(k, dim=dim, keepdim=dim == 0)
+            assert_same(values, expected.values)
+            kth = order.indices.narrow(dim, k - 1, 1)
+            assert_same(indices, kth if dim == 0 else kth.squeeze(dim))
+
+
 # (2, GRID // 2 + 1): lines of a thousand radix tiles (5 s).
 SORT_LINES = [((3, 4097), 1), ((4097, 3), 0), ((70000, 8), 1), ((2, GRID // 2 + 1), 1)]
 

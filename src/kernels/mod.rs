@@ -13,6 +13,6 @@ pub use expr::{BinaryOp, Expr, UnaryOp};
 pub use pattern::{
     Accumulate, AccumulateKernel, AccumulateKeysKernel, AttentionKernel, AttentionPass,
     AttentionTensor, ConvKernel, ConvPass, Distribution, Elementwise, ForeachKernel, GemmKernel,
-    IndexKernel, Kernel, MapKernel, Mapping, RandomKernel, ReduceKernel, ReduceOp, ScanKernel,
-    SortKernel,
+    IndexKernel, Kernel, MapKernel, Mapping, RadixDigit, RadixKernel, RandomKernel, ReduceKernel,
+    ReduceOp, ScanKernel, SortKernel,
 };

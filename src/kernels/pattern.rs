@@ -325,6 +325,34 @@ impl AccumulateKernel {
     }
 }
 
+/// How a radix pass takes each key's digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RadixDigit {
+    /// Eight bits of the key from the pass's shift: the sort's passes.
+    Bits,
+    /// The same, counted only for keys whose higher bits are their line's chosen prefix:
+    /// selection narrowing down to the bucket of the k-th key.
+    Narrowed,
+    /// 0, 1 or 2 as the key is below, equal to or above its line's chosen key: selection's
+    /// final stable partition.
+    Partition,
+}
+
+/// A radix pass over keys of `dtype` (see `Kernel::RadixCount`), ascending or descending.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RadixKernel {
+    pub dtype: DType,
+    pub descending: bool,
+    pub digit: RadixDigit,
+}
+
+impl RadixKernel {
+    /// Whether the kernel reads the lines' selection state.
+    pub fn selects(&self) -> bool {
+        self.digit != RadixDigit::Bits
+    }
+}
+
 /// Stable sort along one dimension by ranking: each invocation counts the elements of its line
 /// that sort before its own (NaN sorts as the largest value) and writes its value and index at
 /// that rank. Quadratic in the line length, so for short lines; tensor arguments: input,
@@ -542,14 +570,19 @@ pub enum Kernel {
     /// binary search in the other run. Tensor arguments: keys, indices, merged keys, merged
     /// indices.
     Merge(SortKernel),
-    /// The first kernel of a radix sort pass over contiguous `[lines, len]` keys: each
-    /// invocation counts the digits of a tile of a line. Tensor arguments: keys, counts
-    /// (int32, `[lines][digit][tile]`).
-    RadixCount(SortKernel),
+    /// The first kernel of a radix pass over contiguous `[lines, len]` keys: each
+    /// invocation counts the digits of a tile of a line. Tensor arguments: keys, the lines'
+    /// selection state (int32 `[lines, 2]`, not for `RadixDigit::Bits`), counts (int32,
+    /// `[lines][digit][tile]`).
+    RadixCount(RadixKernel),
     /// The second: each invocation moves a tile's keys and indices to their digit's places,
     /// which the scanned counts give. Tensor arguments: keys, indices, counts, scanned
-    /// counts, moved keys, moved indices.
-    RadixScatter(SortKernel),
+    /// counts, the selection state (not for `RadixDigit::Bits`), moved keys, moved indices.
+    RadixScatter(RadixKernel),
+    /// Selection's step between radix passes: per line, the digit whose bucket holds the
+    /// line's remaining rank, from the digit counts summed over the line. Tensor arguments:
+    /// the sums (int32 `[lines, 256]`), the selection state (int32 `[lines, 2]`).
+    RadixPick,
     Foreach(ForeachKernel),
     Random(RandomKernel),
 }
@@ -650,20 +683,22 @@ impl Kernel {
                 k.dtype.name()
             ),
             Kernel::RadixCount(k) | Kernel::RadixScatter(k) => format!(
-                "radix_{}{}({})",
+                "radix_{}_{:?}{}({})",
                 if matches!(self, Kernel::RadixCount(_)) {
                     "count"
                 } else {
                     "scatter"
                 },
+                k.digit,
                 if k.descending { "_descending" } else { "" },
                 k.dtype.name()
             ),
+            Kernel::RadixPick => "radix_pick".to_string(),
         }
     }
 
     /// Every pattern's name, in the order of [`Kernel::pattern`].
-    pub const PATTERNS: [&'static str; 19] = [
+    pub const PATTERNS: [&'static str; 20] = [
         "map",
         "reduce",
         "scan",
@@ -683,6 +718,7 @@ impl Kernel {
         "radix_count",
         "radix_scatter",
         "run_starts",
+        "radix_pick",
     ];
 
     /// The pattern's number in [`Kernel::PATTERNS`].
@@ -707,6 +743,7 @@ impl Kernel {
             Kernel::RadixCount(_) => 16,
             Kernel::RadixScatter(_) => 17,
             Kernel::RunStarts => 18,
+            Kernel::RadixPick => 19,
         }
     }
 
@@ -771,16 +808,17 @@ impl Kernel {
                 .collect(),
             Kernel::Sort(k) => vec![k.dtype, k.dtype, DType::I64],
             Kernel::Merge(k) => vec![k.dtype, DType::I64, k.dtype, DType::I64],
-            Kernel::RadixCount(k) => vec![k.dtype, DType::I32],
+            Kernel::RadixCount(k) => std::iter::once(k.dtype)
+                .chain(k.selects().then_some(DType::I32))
+                .chain([DType::I32])
+                .collect(),
             Kernel::RunStarts => vec![DType::I64, DType::I32],
-            Kernel::RadixScatter(k) => vec![
-                k.dtype,
-                DType::I64,
-                DType::I32,
-                DType::I32,
-                k.dtype,
-                DType::I64,
-            ],
+            Kernel::RadixPick => vec![DType::I32, DType::I32],
+            Kernel::RadixScatter(k) => [k.dtype, DType::I64, DType::I32, DType::I32]
+                .into_iter()
+                .chain(k.selects().then_some(DType::I32))
+                .chain([k.dtype, DType::I64])
+                .collect(),
             Kernel::Random(k) if k.distribution == Distribution::Dropout => {
                 vec![k.dtype, k.dtype, DType::Bool]
             }
@@ -825,8 +863,9 @@ impl Kernel {
             Kernel::Accumulate(_) => 5,
             Kernel::RunStarts => 1,
             Kernel::AccumulateKeys(k) => k.indices.len(),
-            Kernel::Sort(_) | Kernel::RadixCount(_) => 1,
-            Kernel::RadixScatter(_) => 4,
+            Kernel::Sort(_) | Kernel::RadixPick => 1,
+            Kernel::RadixCount(k) => 1 + usize::from(k.selects()),
+            Kernel::RadixScatter(k) => 4 + usize::from(k.selects()),
             Kernel::Foreach(k) => k.inputs.len() * k.chunk,
             Kernel::Random(k) => usize::from(matches!(
                 k.distribution,

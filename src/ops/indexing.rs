@@ -605,7 +605,8 @@ fn embedding_dense_backward(call: &mut Call) -> Result<()> {
     }
     let width = grad.sizes[rank];
     let out = call.create(&[num_weights, width], grad.dtype, grad.device)?;
-    let zero = scalar_tensor(grad.device, grad.dtype, &ScalarArg::float(0.0))?;
+    // Rows no index picks are zero: the sums start from a zeroed output.
+    fill(&out, &ScalarArg::float(0.0))?;
     let op = if by_freq {
         Accumulate::Mean
     } else {
@@ -614,7 +615,7 @@ fn embedding_dense_backward(call: &mut Call) -> Result<()> {
     run_accumulate(
         op,
         !by_freq,
-        (&zero.tensor, vec![0, 0]),
+        (&out, out.strides.clone()),
         &out,
         &out.sizes,
         &indices.sizes,

@@ -10,7 +10,7 @@ use super::registry::OpFn;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::shape::narrow;
-use super::sort_launch::run_sort;
+use super::sort_launch::{dim_last, run_select, run_sort};
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -33,7 +33,11 @@ fn sort(call: &mut Call) -> Result<()> {
     )
 }
 
-/// `topk.values(self, k, dim, largest, sorted, values, indices)`: the first `k` of a sort.
+/// Lines at least this long select by radix passes (topk, kthvalue) instead of sorting.
+const SELECT_MIN: i64 = 1024;
+
+/// `topk.values(self, k, dim, largest, sorted, values, indices)`: the first `k` of a stable
+/// sort (long lines: the `k` a radix selection picks, then sorted).
 fn topk(call: &mut Call) -> Result<()> {
     let a = call.tensor(0)?;
     let k = call.int(1)?;
@@ -49,6 +53,35 @@ fn topk(call: &mut Call) -> Result<()> {
     }
     let values = call.result(Dest::Arg(5), &sizes, a.dtype, a.device)?;
     let indices = call.result(Dest::Arg(6), &sizes, DType::I64, a.device)?;
+    if k > 0 && a1.sizes[dim] >= SELECT_MIN {
+        if let Some((picked, order)) = run_select(largest, &a1, dim, k)? {
+            let last = a1.sizes.len() - 1;
+            let picked = narrow(&picked.tensor, last, 0, k);
+            let order = narrow(&order.tensor, last, 0, k);
+            // Sorted among themselves (stably: equal keys stay in index order), and each
+            // takes its original index.
+            let perm = Scratch::contiguous(a.device, &picked.sizes, DType::I64)?;
+            let values = dim_last(&at_least_1d(&values), dim);
+            let indices = dim_last(&at_least_1d(&indices), dim);
+            run_sort(largest, &picked, &values, &perm.tensor, last)?;
+            let mut from = order.strides.clone();
+            from[last] = 0;
+            return run_index(
+                false,
+                &picked.sizes,
+                (&order, from),
+                (&indices, indices.strides.clone()),
+                &[IndexArg {
+                    tensor: &perm.tensor,
+                    strides: perm.tensor.strides.clone(),
+                    loop_strides: vec![],
+                    bound: k,
+                    target: order.strides[last],
+                }],
+                Fault::runtime("topk: internal index out of range".into()),
+            );
+        }
+    }
     let sorted = Scratch::contiguous(a.device, &a1.sizes, a.dtype)?;
     let order = Scratch::contiguous(a.device, &a1.sizes, DType::I64)?;
     run_sort(largest, &a1, &sorted.tensor, &order.tensor, dim)?;
@@ -82,6 +115,32 @@ fn kthvalue(call: &mut Call) -> Result<()> {
     }
     let values = call.result(Dest::Arg(4), &sizes, a.dtype, a.device)?;
     let indices = call.result(Dest::Arg(5), &sizes, DType::I64, a.device)?;
+    if a1.sizes[dim] >= SELECT_MIN {
+        if let Some((picked, order)) = run_select(false, &a1, dim, k)? {
+            // Element k - 1 of each partitioned line (dimension `dim` last): one per line,
+            // laid out as the lines, `len` apart.
+            let len = a1.sizes[dim];
+            let mut kept = a1.sizes.clone();
+            kept.remove(dim);
+            let mut strides: Vec<i64> = TensorRef::contiguous_strides(&kept)
+                .iter()
+                .map(|s| s * len)
+                .collect();
+            let mut view_sizes = kept;
+            if keepdim && !a.sizes.is_empty() {
+                view_sizes.insert(dim, 1);
+                strides.insert(dim, 1);
+            }
+            let kth = |t: &TensorRef| TensorRef {
+                address: t.address + (k - 1) as u64 * t.dtype.size() as u64,
+                sizes: view_sizes.clone(),
+                strides: strides.clone(),
+                ..t.clone()
+            };
+            copy(&values, &kth(&picked.tensor))?;
+            return copy(&indices, &kth(&order.tensor));
+        }
+    }
     let sorted = Scratch::contiguous(a.device, &a1.sizes, a.dtype)?;
     let order = Scratch::contiguous(a.device, &a1.sizes, DType::I64)?;
     run_sort(false, &a1, &sorted.tensor, &order.tensor, dim)?;

@@ -2,16 +2,22 @@
 //! short lines, the radix sort of long ones, the merge sort of long float64 ones.
 
 use super::copy::copy;
+use super::copy::fill;
+use super::launch::run_reduce;
 use super::launch::{check_extent, common_device, run_map, stride_word, submit, word};
 use super::layout::coalesce;
 use super::reduce_launch::run_scan;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
+use super::shape::narrow;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::Result;
 use crate::kernels::printer::RADIX_BITS;
-use crate::kernels::{BinaryOp, Expr, Kernel, MapKernel, ReduceOp, ScanKernel, SortKernel};
+use crate::kernels::{
+    BinaryOp, Expr, Kernel, MapKernel, RadixDigit, RadixKernel, ReduceKernel, ReduceOp, ScanKernel,
+    SortKernel,
+};
 use std::ops::Range;
 
 /// Lines up to this long are sorted by ranking (one launch, quadratic work); longer ones by
@@ -81,7 +87,7 @@ pub fn run_sort(
 }
 
 /// `t` with dimension `dim` moved last.
-fn dim_last(t: &TensorRef, dim: usize) -> TensorRef {
+pub fn dim_last(t: &TensorRef, dim: usize) -> TensorRef {
     let mut view = t.clone();
     let size = view.sizes.remove(dim);
     let stride = view.strides.remove(dim);
@@ -191,6 +197,146 @@ pub fn run_sort_below(
     radix_sort(false, keys, sorted, perm, 0, 0..bits)
 }
 
+/// The launches of radix passes over contiguous `[lines, len]` keys of one dtype: tiles of
+/// up to `RADIX_TILE` elements, and the digit counts of every tile with their scan.
+struct Radix {
+    device: usize,
+    dtype: DType,
+    descending: bool,
+    lines: i64,
+    len: i64,
+    tile: i64,
+    tiles: i64,
+    /// The bits of a key word that can differ (the others are cleared).
+    mask: u32,
+    counts: Scratch,
+    scanned: Scratch,
+}
+
+impl Radix {
+    fn new(
+        input: &TensorRef,
+        descending: bool,
+        lines: i64,
+        len: i64,
+        bits: &Range<u32>,
+    ) -> Result<Self> {
+        let device = input.device;
+        let tile = RADIX_TILE.min(len);
+        let tiles = (len + tile - 1) / tile;
+        let digits = 1i64 << RADIX_BITS;
+        let counts = Scratch::contiguous(device, &[lines, digits * tiles], DType::I32)?;
+        let scanned = Scratch::contiguous(device, &[lines, digits * tiles], DType::I32)?;
+        check_extent(&counts.tensor)?;
+        // Bits `bits` of a 32-bit key, or all of each word of a 64-bit one.
+        let below = |bit: u32| ((1u64 << bit.min(32)) - 1) as u32;
+        let mask = if bits.end > 32 {
+            u32::MAX
+        } else {
+            below(bits.end) & !below(bits.start)
+        };
+        Ok(Radix {
+            device,
+            dtype: input.dtype,
+            descending,
+            lines,
+            len,
+            tile,
+            tiles,
+            mask,
+            counts,
+            scanned,
+        })
+    }
+
+    fn kernel(&self, digit: RadixDigit) -> RadixKernel {
+        RadixKernel {
+            dtype: self.dtype,
+            descending: self.descending,
+            digit,
+        }
+    }
+
+    fn head(&self, shift: u32) -> Result<Vec<u32>> {
+        Ok(vec![
+            word(self.lines * self.tiles, "tile count")?,
+            word(self.len, "size")?,
+            word(self.tile, "size")?,
+            word(self.tiles, "tile count")?,
+            shift,
+            self.mask,
+        ])
+    }
+
+    /// Counts each tile's digits at `shift` of the keys at `keys` (and, selecting, the
+    /// lines' state at `state`).
+    fn count(&self, digit: RadixDigit, shift: u32, keys: u64, state: Option<u64>) -> Result<()> {
+        let mut words = self.head(shift)?;
+        words.extend([0, 0, 0]);
+        let mut addresses = vec![keys];
+        addresses.extend(state);
+        addresses.push(self.counts.tensor.address);
+        let offsets = if state.is_some() {
+            &[6, 8, 7][..]
+        } else {
+            &[6, 7][..]
+        };
+        submit(
+            self.device,
+            &Kernel::RadixCount(self.kernel(digit)),
+            &addresses,
+            words,
+            offsets,
+            (self.lines * self.tiles) as u64,
+        )
+    }
+
+    /// Moves keys and indices (`from`; indices are positions when `fresh`) to their digit's
+    /// places (`to`), by the scan of the counts the last `count` made.
+    fn scatter(
+        &self,
+        digit: RadixDigit,
+        shift: u32,
+        fresh: bool,
+        from: (u64, u64),
+        to: (u64, u64),
+        state: Option<u64>,
+    ) -> Result<()> {
+        let scan = ScanKernel {
+            carry: false,
+            input: DType::I32,
+            acc: DType::I32,
+            output: DType::I32,
+            op: ReduceOp::Sum,
+        };
+        run_scan(scan, &self.counts.tensor, &self.scanned.tensor, 1)?;
+        let mut words = self.head(shift)?;
+        words.push(u32::from(fresh));
+        words.extend([0; 7]);
+        let mut addresses = vec![
+            from.0,
+            from.1,
+            self.counts.tensor.address,
+            self.scanned.tensor.address,
+        ];
+        addresses.extend(state);
+        addresses.extend([to.0, to.1]);
+        let offsets = if state.is_some() {
+            &[7, 8, 9, 10, 13, 11, 12][..]
+        } else {
+            &[7, 8, 9, 10, 11, 12][..]
+        };
+        submit(
+            self.device,
+            &Kernel::RadixScatter(self.kernel(digit)),
+            &addresses,
+            words,
+            offsets,
+            (self.lines * self.tiles) as u64,
+        )
+    }
+}
+
 /// Sorts lines by least-significant-digit radix passes over contiguous `[lines, len]` keys
 /// and indices, 8 bits of the keys' `bits` a pass: per pass, each tile's digit counts, their
 /// inclusive scan along each line, and each tile's elements moved, in order, to their places.
@@ -215,66 +361,140 @@ fn radix_sort(
         Scratch::contiguous(device, &moved.sizes, DType::I64)?,
     ];
     check_extent(&order[0].tensor)?;
-    copy(&keys[0].tensor, &moved)?;
-    let tile = RADIX_TILE.min(len);
-    let tiles = (len + tile - 1) / tile;
-    let digits = 1i64 << RADIX_BITS;
-    let counts = Scratch::contiguous(device, &[lines, digits * tiles], DType::I32)?;
-    let scanned = Scratch::contiguous(device, &[lines, digits * tiles], DType::I32)?;
-    check_extent(&counts.tensor)?;
-    let sort = SortKernel {
-        dtype: input.dtype,
-        descending,
-    };
-    let scan = ScanKernel {
-        carry: false,
-        input: DType::I32,
-        acc: DType::I32,
-        output: DType::I32,
-        op: ReduceOp::Sum,
-    };
+    let passes = bits.len().div_ceil(RADIX_BITS as usize);
+    let (values_out, indices_out) = (dim_last(values, dim), dim_last(indices, dim));
+    // The first pass reads a dense input where it lies, and the last writes dense outputs
+    // in place, unless one pass would do both over the same memory.
+    let (in0, in1) = moved.byte_range();
+    let (out0, out1) = values_out.byte_range();
+    let read_input = moved.is_contiguous() && (passes > 1 || out1 <= in0 || in1 <= out0);
+    let write_outputs = values_out.is_contiguous() && indices_out.is_contiguous();
+    if !read_input {
+        copy(&keys[0].tensor, &moved)?;
+    }
+    let radix = Radix::new(input, descending, lines, len, &bits)?;
     let mut current = 0;
-    for shift in bits.clone().step_by(RADIX_BITS as usize) {
+    for (pass, shift) in bits.clone().step_by(RADIX_BITS as usize).enumerate() {
         let (from, to) = (current, 1 - current);
-        let head = vec![
-            word(lines * tiles, "tile count")?,
-            word(len, "size")?,
-            word(tile, "size")?,
-            word(tiles, "tile count")?,
+        let source = if pass == 0 && read_input {
+            moved.address
+        } else {
+            keys[from].tensor.address
+        };
+        let target = if pass + 1 == passes && write_outputs {
+            (values_out.address, indices_out.address)
+        } else {
+            (keys[to].tensor.address, order[to].tensor.address)
+        };
+        radix.count(RadixDigit::Bits, shift, source, None)?;
+        radix.scatter(
+            RadixDigit::Bits,
             shift,
-        ];
-        let mut words = head.clone();
-        words.extend([0, 0]);
-        submit(
-            device,
-            &Kernel::RadixCount(sort.clone()),
-            &[keys[from].tensor.address, counts.tensor.address],
-            words,
-            &[5, 6],
-            (lines * tiles) as u64,
-        )?;
-        run_scan(scan.clone(), &counts.tensor, &scanned.tensor, 1)?;
-        let mut words = head;
-        words.push(u32::from(shift == bits.start));
-        words.extend([0; 6]);
-        let addresses = [
-            keys[from].tensor.address,
-            order[from].tensor.address,
-            counts.tensor.address,
-            scanned.tensor.address,
-            keys[to].tensor.address,
-            order[to].tensor.address,
-        ];
-        submit(
-            device,
-            &Kernel::RadixScatter(sort.clone()),
-            &addresses,
-            words,
-            &[6, 7, 8, 9, 10, 11],
-            (lines * tiles) as u64,
+            pass == 0,
+            (source, order[from].tensor.address),
+            target,
+            None,
         )?;
         current = to;
     }
-    copy(&dim_last(values, dim), &keys[current].tensor)?;
-    copy(&dim_last(indices, dim), &order[current].tensor)
+    if !write_outputs {
+        copy(&values_out, &keys[current].tensor)?;
+        copy(&indices_out, &order[current].tensor)?;
+    }
+    Ok(())
+}
+
+/// Selection along `dim` by radix passes from the top digit: per line, the digit counts of
+/// the keys that share the bits chosen so far pick the next digit of the k-th key (the
+/// `k`-th smallest, or largest when `largest`; NaN the largest), then a stable partition of
+/// each line into the keys before it, equal to it and after it. Returns the partitioned
+/// values and indices, contiguous `[lines, len]` (dimension `dim` last): each line's first
+/// `k` are the `k` a stable sort puts first, in index order among the keys before the k-th
+/// and among those equal to it, and element `k - 1` is the k-th. None for int64 and float64
+/// keys.
+pub fn run_select(
+    largest: bool,
+    input: &TensorRef,
+    dim: usize,
+    k: i64,
+) -> Result<Option<(Scratch, Scratch)>> {
+    let bits = match key_bits(input.dtype) {
+        Some(bits) if bits.end <= 32 => bits,
+        _ => return Ok(None),
+    };
+    let device = common_device(&[input])?;
+    let len = input.sizes[dim];
+    let lines = input.numel() as i64 / len;
+    let moved = dim_last(input, dim);
+    let keys = if moved.is_contiguous() {
+        None
+    } else {
+        let dense = Scratch::contiguous(device, &moved.sizes, input.dtype)?;
+        copy(&dense.tensor, &moved)?;
+        Some(dense)
+    };
+    let source = keys.as_ref().map_or(moved.address, |s| s.tensor.address);
+    let radix = Radix::new(input, largest, lines, len, &bits)?;
+    // Per line: the chosen bits (none yet) and the wanted rank among the keys having them.
+    let state = Scratch::contiguous(device, &[lines, 2], DType::I32)?;
+    fill(&state.tensor, &ScalarArg::int(k))?;
+    fill(&narrow(&state.tensor, 1, 0, 1), &ScalarArg::int(0))?;
+    let sums = Scratch::contiguous(device, &[lines, 1 << RADIX_BITS], DType::I32)?;
+    let by_tile = TensorRef {
+        sizes: vec![lines, 1 << RADIX_BITS, radix.tiles],
+        strides: TensorRef::contiguous_strides(&[lines, 1 << RADIX_BITS, radix.tiles]),
+        ..radix.counts.tensor.clone()
+    };
+    let sum = ReduceKernel {
+        input: DType::I32,
+        scalars: vec![],
+        pre: Expr::input(0, DType::I32),
+        op: ReduceOp::Sum,
+        acc: DType::I32,
+        outputs: vec![(DType::I32, Expr::input(0, DType::I32))],
+        per_output: None,
+        indexed: false,
+        elementwise: None,
+        vector: false,
+    };
+    let shifts: Vec<u32> = bits.step_by(RADIX_BITS as usize).collect();
+    for &shift in shifts.iter().rev() {
+        radix.count(
+            RadixDigit::Narrowed,
+            shift,
+            source,
+            Some(state.tensor.address),
+        )?;
+        run_reduce(
+            sum.clone(),
+            &by_tile,
+            &[&sums.tensor],
+            &[false, false, true],
+            &[],
+        )?;
+        let words = vec![word(lines, "line count")?, shift, 0, 0];
+        let addresses = [sums.tensor.address, state.tensor.address];
+        submit(
+            device,
+            &Kernel::RadixPick,
+            &addresses,
+            words,
+            &[2, 3],
+            lines as u64,
+        )?;
+    }
+    let values = Scratch::contiguous(device, &moved.sizes, input.dtype)?;
+    let order = Scratch::contiguous(device, &moved.sizes, DType::I64)?;
+    check_extent(&order.tensor)?;
+    let state_at = Some(state.tensor.address);
+    radix.count(RadixDigit::Partition, 0, source, state_at)?;
+    radix.scatter(
+        RadixDigit::Partition,
+        0,
+        true,
+        (source, order.tensor.address),
+        (values.tensor.address, order.tensor.address),
+        state_at,
+    )?;
+    Ok(Some((values, order)))
 }

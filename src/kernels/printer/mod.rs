@@ -108,6 +108,7 @@ fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String)
         Kernel::Merge(k) => sort::merge(&mut p, k),
         Kernel::RadixCount(k) => sort::radix_count(&mut p, k),
         Kernel::RadixScatter(k) => sort::radix_scatter(&mut p, k),
+        Kernel::RadixPick => sort::radix_pick(&mut p),
         Kernel::Random(k) => random::random(&mut p, k),
     }
     (p.declarations, p.functions, p.body)

@@ -3,7 +3,7 @@
 
 use super::{Builtin, Printer, Ty};
 use crate::dtype::DType;
-use crate::kernels::pattern::SortKernel;
+use crate::kernels::pattern::{RadixDigit, RadixKernel, SortKernel};
 
 /// Sort arguments: `[n, len, nk, kept_size[nk], (offset, kept_stride[nk], stride)` for the
 /// input, the values and the indices`]`; one invocation per element, which counts the
@@ -132,7 +132,7 @@ const DIGITS: usize = 1 << RADIX_BITS;
 /// (inverted for a descending one). Floats by their bits with the sign flipped (negatives
 /// inverted), -0 as +0 and NaN the largest; signed integers offset by half their range.
 /// int64 keys have 64 bits: `hi` picks the high word.
-fn radix_key(p: &mut Printer, k: &SortKernel) {
+fn radix_key(p: &mut Printer, k: &RadixKernel) {
     let ty = Ty::Value(k.dtype);
     let dtype = k.dtype;
     let descending = k.descending;
@@ -171,8 +171,10 @@ fn radix_key(p: &mut Printer, k: &SortKernel) {
 }
 
 /// The words both radix passes start with: `[tiles in all, len, tile, tiles per line,
-/// shift, ...]`, then each named word of `words` (`(local, word)`), read once.
-fn radix_words(p: &mut Printer, k: &SortKernel, words: &[(&str, &str)]) {
+/// shift, mask, ...]` (the pass's digit is bits `[shift, shift + 8)` of the keys, of which
+/// only the bits in `mask` count: those values of the dtype can differ in), then each named
+/// word of `words` (`(local, word)`), read once.
+fn radix_words(p: &mut Printer, k: &RadixKernel, words: &[(&str, &str)]) {
     radix_key(p, k);
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("len", Ty::U32, p.word("1u"));
@@ -181,15 +183,18 @@ fn radix_words(p: &mut Printer, k: &SortKernel, words: &[(&str, &str)]) {
     p.let_("shift", Ty::U32, p.word("4u"));
     p.let_("hi", Ty::Bool, "shift >= 32u");
     p.let_("sh", Ty::U32, "shift & 31u");
+    p.let_("mask", Ty::U32, p.word("5u"));
+    // The bits above the digit (none for the top digit; two shifts, each below 32).
+    p.let_("above", Ty::U32, "(0xffffffffu << sh) << 8u");
     for (name, word) in words {
         p.let_(name, Ty::U32, p.word(word));
     }
 }
 
 /// Opens the loop over tiles with the tile's line `line`, element range `[start, end)`, the
-/// line's first element `base` and `cb`, the tile's first count (counts are
-/// `[line][digit][tile]`).
-fn radix_tiles(p: &mut Printer) {
+/// line's first element `base`, `cb`, the tile's first count (counts are
+/// `[line][digit][tile]`) and, when selecting, `chosen`: the line's chosen key or prefix.
+fn radix_tiles(p: &mut Printer, k: &RadixKernel, state: usize) {
     p.grid_loop("i", "n");
     p.let_("line", Ty::U32, "i / tiles");
     p.let_("part", Ty::U32, "i % tiles");
@@ -197,59 +202,90 @@ fn radix_tiles(p: &mut Printer) {
     p.let_("end", Ty::U32, "min(start + tile, len)");
     p.let_("base", Ty::U32, "line * len");
     p.let_("cb", Ty::U32, format!("line * {DIGITS}u * tiles + part"));
+    if k.selects() {
+        p.let_(
+            "chosen",
+            Ty::U32,
+            format!("u32(ld{state}(state + line * 8u))"),
+        );
+    }
 }
 
-/// `(key(x, hi) >> sh) % 256`: the pass's digit of `x`.
-fn digit(x: &str) -> String {
-    format!("(key({x}, hi) >> sh) & {}u", DIGITS - 1)
+/// `g`, the pass's digit of key `kk` (see `RadixDigit`), and `counted`, whether it counts.
+fn digit(p: &mut Printer, k: &RadixKernel, kk: &str) {
+    p.let_("kk", Ty::U32, format!("{kk} & mask"));
+    match k.digit {
+        RadixDigit::Bits | RadixDigit::Narrowed => {
+            p.let_("g", Ty::U32, format!("(kk >> sh) & {}u", DIGITS - 1));
+        }
+        RadixDigit::Partition => {
+            let at_or_above = p.select("kk == chosen", "1u", "2u");
+            let g = p.select("kk < chosen", "0u", &at_or_above);
+            p.let_("g", Ty::U32, g);
+        }
+    }
+    let counted = if k.digit == RadixDigit::Narrowed {
+        "(kk & above) == (chosen & above)"
+    } else {
+        "true"
+    };
+    p.let_("counted", Ty::Bool, counted);
 }
 
-/// Radix count arguments: `[tiles in all, len, tile, tiles per line, shift, keys_offset,
-/// counts_offset]` over contiguous `[lines, len]` keys: each invocation counts the digits of
-/// one tile of a line into int32 `counts[line][digit][tile]`.
-pub fn radix_count(p: &mut Printer, k: &SortKernel) {
+/// Radix count arguments: `[tiles in all, len, tile, tiles per line, shift, mask,
+/// keys_offset, counts_offset, state_offset]` over contiguous `[lines, len]` keys: each
+/// invocation counts the digits of one tile of a line into int32 `counts[line][digit][tile]`.
+pub fn radix_count(p: &mut Printer, k: &RadixKernel) {
     let size = k.dtype.size();
-    radix_words(p, k, &[("keys", "5u"), ("counts", "6u")]);
-    radix_tiles(p);
+    let (state, counts) = if k.selects() { (1, 2) } else { (1, 1) };
+    radix_words(
+        p,
+        k,
+        &[("keys", "6u"), ("counts", "7u"), ("state", "8u")][..2 + usize::from(k.selects())],
+    );
+    radix_tiles(p, k, state);
     let array = p.d.local_array("c", Ty::U32, DIGITS);
     p.line(array);
     p.for_up("d", "0u", &format!("{DIGITS}u"));
     p.line("c[d] = 0u;");
     p.close();
     p.for_up("q", "start", "end");
-    let g = digit(&format!("ld0(keys + (base + q) * {size}u)"));
-    p.let_("g", Ty::U32, g);
+    digit(p, k, &format!("key(ld0(keys + (base + q) * {size}u), hi)"));
+    p.if_("counted");
     p.line("c[g] += 1u;");
+    p.close();
     p.close();
     p.for_up("d", "0u", &format!("{DIGITS}u"));
     let count = format!("{}(c[d])", p.d.ty(Ty::I32));
-    p.line(format!("st1(counts + (cb + d * tiles) * 4u, {count});"));
+    p.line(format!(
+        "st{counts}(counts + (cb + d * tiles) * 4u, {count});"
+    ));
     p.close();
     p.close();
 }
 
-/// Radix scatter arguments: `[tiles in all, len, tile, tiles per line, shift, fresh,
+/// Radix scatter arguments: `[tiles in all, len, tile, tiles per line, shift, mask, fresh,
 /// keys_offset, indices_offset, counts_offset, scanned_offset, out_keys_offset,
-/// out_indices_offset]`: each invocation moves its tile's keys and indices, in order, to
-/// their digit's next place in the line: the counts' inclusive scan along the line, less
-/// the tile's own count, is where the tile's elements of that digit start. The first pass
-/// (`fresh` nonzero) reads no indices: an element's index is its position.
-pub fn radix_scatter(p: &mut Printer, k: &SortKernel) {
+/// out_indices_offset, state_offset]`: each invocation moves its tile's keys and indices, in
+/// order, to their digit's next place in the line: the counts' inclusive scan along the
+/// line, less the tile's own count, is where the tile's elements of that digit start. The
+/// first pass (`fresh` nonzero) reads no indices: an element's index is its position.
+pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
     let size = k.dtype.size();
-    radix_words(
-        p,
-        k,
-        &[
-            ("fresh", "5u"),
-            ("keys", "6u"),
-            ("indices", "7u"),
-            ("counts", "8u"),
-            ("scanned", "9u"),
-            ("out_keys", "10u"),
-            ("out_indices", "11u"),
-        ],
-    );
-    radix_tiles(p);
+    let selects = usize::from(k.selects());
+    let (state, out_keys, out_indices) = (4, 4 + selects, 5 + selects);
+    let words = [
+        ("fresh", "6u"),
+        ("keys", "7u"),
+        ("indices", "8u"),
+        ("counts", "9u"),
+        ("scanned", "10u"),
+        ("out_keys", "11u"),
+        ("out_indices", "12u"),
+        ("state", "13u"),
+    ];
+    radix_words(p, k, &words[..7 + selects]);
+    radix_tiles(p, k, state);
     let array = p.d.local_array("o", Ty::U32, DIGITS);
     p.line(array);
     p.for_up("d", "0u", &format!("{DIGITS}u"));
@@ -262,15 +298,49 @@ pub fn radix_scatter(p: &mut Printer, k: &SortKernel) {
         Ty::Value(k.dtype),
         format!("ld0(keys + (base + q) * {size}u)"),
     );
-    p.let_("g", Ty::U32, digit("x"));
+    digit(p, k, "key(x, hi)");
     p.let_("dest", Ty::U32, "base + o[g]");
     p.line("o[g] += 1u;");
-    p.line(format!("st4(out_keys + dest * {size}u, x);"));
+    p.line(format!("st{out_keys}(out_keys + dest * {size}u, x);"));
     p.var("index", Ty::I64, "i64(q)");
     p.if_("fresh == 0u");
     p.line("index = ld1(indices + (base + q) * 8u);");
     p.close();
-    p.line("st5(out_indices + dest * 8u, index);");
+    p.line(format!("st{out_indices}(out_indices + dest * 8u, index);"));
     p.close();
+    p.close();
+}
+
+/// Radix pick arguments: `[lines, shift, sums_offset, state_offset]`: per line, with state
+/// `(chosen, rank)` (the key bits chosen so far, and the rank, from 1, the wanted key has
+/// among the keys that have them), the digit at `shift` whose bucket holds that rank, by
+/// the line's digit counts `sums[line][digit]`; the digit joins `chosen` and the rank
+/// becomes the rank within its bucket.
+pub fn radix_pick(p: &mut Printer) {
+    p.let_("n", Ty::U32, p.word("0u"));
+    p.let_("shift", Ty::U32, p.word("1u"));
+    p.let_("sums", Ty::U32, p.word("2u"));
+    p.let_("state", Ty::U32, p.word("3u"));
+    p.grid_loop("i", "n");
+    p.let_("rank", Ty::U32, "u32(ld1(state + i * 8u + 4u))");
+    p.var("before", Ty::U32, "0u");
+    p.var("chosen", Ty::U32, format!("{}u", DIGITS - 1));
+    p.for_up("d", "0u", &format!("{DIGITS}u"));
+    p.let_(
+        "c",
+        Ty::U32,
+        format!("u32(ld0(sums + (i * {DIGITS}u + d) * 4u))"),
+    );
+    p.if_("before + c >= rank");
+    p.line("chosen = d;");
+    p.line("break;");
+    p.close();
+    p.line("before += c;");
+    p.close();
+    let i32 = p.d.ty(Ty::I32);
+    p.line(format!(
+        "st1(state + i * 8u, {i32}(u32(ld1(state + i * 8u)) | (chosen << shift)));"
+    ));
+    p.line(format!("st1(state + i * 8u + 4u, {i32}(rank - before));"));
     p.close();
 }

@@ -179,13 +179,38 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
         ),
         ("sort", Kernel::Sort(sort.clone())),
         ("merge", Kernel::Merge(sort.clone())),
-        ("radix_count", Kernel::RadixCount(sort.clone())),
+        (
+            "radix_count",
+            Kernel::RadixCount(RadixKernel {
+                dtype: f,
+                descending: false,
+                digit: RadixDigit::Bits,
+            }),
+        ),
+        (
+            "radix_count_narrowed",
+            Kernel::RadixCount(RadixKernel {
+                dtype: DType::BF16,
+                descending: true,
+                digit: RadixDigit::Narrowed,
+            }),
+        ),
+        ("radix_pick", Kernel::RadixPick),
         ("run_starts", Kernel::RunStarts),
         (
             "radix_scatter",
-            Kernel::RadixScatter(SortKernel {
+            Kernel::RadixScatter(RadixKernel {
                 dtype: DType::I64,
                 descending: true,
+                digit: RadixDigit::Bits,
+            }),
+        ),
+        (
+            "radix_scatter_partition",
+            Kernel::RadixScatter(RadixKernel {
+                dtype: DType::I32,
+                descending: false,
+                digit: RadixDigit::Partition,
             }),
         ),
         (

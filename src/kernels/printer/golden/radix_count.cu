@@ -17,8 +17,10 @@ fn main {
     const u32 shift = p.w[4u];
     const bool hi = shift >= 32u;
     const u32 sh = shift & 31u;
-    const u32 keys = p.w[5u];
-    const u32 counts = p.w[6u];
+    const u32 mask = p.w[5u];
+    const u32 above = (0xffffffffu << sh) << 8u;
+    const u32 keys = p.w[6u];
+    const u32 counts = p.w[7u];
     for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         const u32 line = i / tiles;
         const u32 part = i % tiles;
@@ -31,8 +33,12 @@ fn main {
             c[d] = 0u;
         }
         for (u32 q = start; q < end; q += 1u) {
-            const u32 g = (key(ld0(keys + (base + q) * 4u), hi) >> sh) & 255u;
-            c[g] += 1u;
+            const u32 kk = key(ld0(keys + (base + q) * 4u), hi) & mask;
+            const u32 g = (kk >> sh) & 255u;
+            const bool counted = true;
+            if (counted) {
+                c[g] += 1u;
+            }
         }
         for (u32 d = 0u; d < 256u; d += 1u) {
             st1(counts + (cb + d * tiles) * 4u, int(c[d]));

@@ -17,8 +17,10 @@ fn main {
     let shift: u32 = p[4u];
     let hi: bool = shift >= 32u;
     let sh: u32 = shift & 31u;
-    let keys: u32 = p[5u];
-    let counts: u32 = p[6u];
+    let mask: u32 = p[5u];
+    let above: u32 = (0xffffffffu << sh) << 8u;
+    let keys: u32 = p[6u];
+    let counts: u32 = p[7u];
     for (var i = group * 64u + t; i < n; i += groups * 64u) {
         let line: u32 = i / tiles;
         let part: u32 = i % tiles;
@@ -31,8 +33,12 @@ fn main {
             c[d] = 0u;
         }
         for (var q = start; q < end; q += 1u) {
-            let g: u32 = (key(ld0(keys + (base + q) * 4u), hi) >> sh) & 255u;
-            c[g] += 1u;
+            let kk: u32 = key(ld0(keys + (base + q) * 4u), hi) & mask;
+            let g: u32 = (kk >> sh) & 255u;
+            let counted: bool = true;
+            if (counted) {
+                c[g] += 1u;
+            }
         }
         for (var d = 0u; d < 256u; d += 1u) {
             st1(counts + (cb + d * tiles) * 4u, i32(c[d]));

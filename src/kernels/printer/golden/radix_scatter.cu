@@ -10,13 +10,15 @@ fn main {
     const u32 shift = p.w[4u];
     const bool hi = shift >= 32u;
     const u32 sh = shift & 31u;
-    const u32 fresh = p.w[5u];
-    const u32 keys = p.w[6u];
-    const u32 indices = p.w[7u];
-    const u32 counts = p.w[8u];
-    const u32 scanned = p.w[9u];
-    const u32 out_keys = p.w[10u];
-    const u32 out_indices = p.w[11u];
+    const u32 mask = p.w[5u];
+    const u32 above = (0xffffffffu << sh) << 8u;
+    const u32 fresh = p.w[6u];
+    const u32 keys = p.w[7u];
+    const u32 indices = p.w[8u];
+    const u32 counts = p.w[9u];
+    const u32 scanned = p.w[10u];
+    const u32 out_keys = p.w[11u];
+    const u32 out_indices = p.w[12u];
     for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         const u32 line = i / tiles;
         const u32 part = i % tiles;
@@ -31,7 +33,9 @@ fn main {
         }
         for (u32 q = start; q < end; q += 1u) {
             const i64 x = ld0(keys + (base + q) * 8u);
-            const u32 g = (key(x, hi) >> sh) & 255u;
+            const u32 kk = key(x, hi) & mask;
+            const u32 g = (kk >> sh) & 255u;
+            const bool counted = true;
             const u32 dest = base + o[g];
             o[g] += 1u;
             st4(out_keys + dest * 8u, x);

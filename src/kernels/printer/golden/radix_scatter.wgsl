@@ -10,13 +10,15 @@ fn main {
     let shift: u32 = p[4u];
     let hi: bool = shift >= 32u;
     let sh: u32 = shift & 31u;
-    let fresh: u32 = p[5u];
-    let keys: u32 = p[6u];
-    let indices: u32 = p[7u];
-    let counts: u32 = p[8u];
-    let scanned: u32 = p[9u];
-    let out_keys: u32 = p[10u];
-    let out_indices: u32 = p[11u];
+    let mask: u32 = p[5u];
+    let above: u32 = (0xffffffffu << sh) << 8u;
+    let fresh: u32 = p[6u];
+    let keys: u32 = p[7u];
+    let indices: u32 = p[8u];
+    let counts: u32 = p[9u];
+    let scanned: u32 = p[10u];
+    let out_keys: u32 = p[11u];
+    let out_indices: u32 = p[12u];
     for (var i = group * 64u + t; i < n; i += groups * 64u) {
         let line: u32 = i / tiles;
         let part: u32 = i % tiles;
@@ -31,7 +33,9 @@ fn main {
         }
         for (var q = start; q < end; q += 1u) {
             let x: i64 = ld0(keys + (base + q) * 8u);
-            let g: u32 = (key(x, hi) >> sh) & 255u;
+            let kk: u32 = key(x, hi) & mask;
+            let g: u32 = (kk >> sh) & 255u;
+            let counted: bool = true;
             let dest: u32 = base + o[g];
             o[g] += 1u;
             st4(out_keys + dest * 8u, x);

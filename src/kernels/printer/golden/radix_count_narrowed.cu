@@ -1,0 +1,49 @@
+    auto key = [&](float x, bool hi) -> u32 {
+        const u32 b = __float_as_uint(x);
+        u32 k = ((b & 0x80000000u) != 0u ? ~b : b | 0x80000000u);
+        if ((b & 0x7fffffffu) == 0u) {
+            k = 0x80000000u;
+        }
+        if ((b & 0x7fffffffu) > 0x7f800000u) {
+            k = 0xffffffffu;
+        }
+        return ~k;
+    };
+fn main {
+    const u32 n = p.w[0u];
+    const u32 len = p.w[1u];
+    const u32 tile = p.w[2u];
+    const u32 tiles = p.w[3u];
+    const u32 shift = p.w[4u];
+    const bool hi = shift >= 32u;
+    const u32 sh = shift & 31u;
+    const u32 mask = p.w[5u];
+    const u32 above = (0xffffffffu << sh) << 8u;
+    const u32 keys = p.w[6u];
+    const u32 counts = p.w[7u];
+    const u32 state = p.w[8u];
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
+        const u32 line = i / tiles;
+        const u32 part = i % tiles;
+        const u32 start = part * tile;
+        const u32 end = min(start + tile, len);
+        const u32 base = line * len;
+        const u32 cb = line * 256u * tiles + part;
+        const u32 chosen = u32(ld1(state + line * 8u));
+        u32 c[256];
+        for (u32 d = 0u; d < 256u; d += 1u) {
+            c[d] = 0u;
+        }
+        for (u32 q = start; q < end; q += 1u) {
+            const u32 kk = key(ld0(keys + (base + q) * 2u), hi) & mask;
+            const u32 g = (kk >> sh) & 255u;
+            const bool counted = (kk & above) == (chosen & above);
+            if (counted) {
+                c[g] += 1u;
+            }
+        }
+        for (u32 d = 0u; d < 256u; d += 1u) {
+            st2(counts + (cb + d * tiles) * 4u, int(c[d]));
+        }
+    }
+}

@@ -1,0 +1,49 @@
+fn key(x: f32, hi: bool) -> u32 {
+    let b: u32 = bitcast<u32>(x);
+    var k: u32 = select(b | 0x80000000u, ~b, (b & 0x80000000u) != 0u);
+    if ((b & 0x7fffffffu) == 0u) {
+        k = 0x80000000u;
+    }
+    if ((b & 0x7fffffffu) > 0x7f800000u) {
+        k = 0xffffffffu;
+    }
+    return ~k;
+}
+fn main {
+    let n: u32 = p[0u];
+    let len: u32 = p[1u];
+    let tile: u32 = p[2u];
+    let tiles: u32 = p[3u];
+    let shift: u32 = p[4u];
+    let hi: bool = shift >= 32u;
+    let sh: u32 = shift & 31u;
+    let mask: u32 = p[5u];
+    let above: u32 = (0xffffffffu << sh) << 8u;
+    let keys: u32 = p[6u];
+    let counts: u32 = p[7u];
+    let state: u32 = p[8u];
+    for (var i = group * 64u + t; i < n; i += groups * 64u) {
+        let line: u32 = i / tiles;
+        let part: u32 = i % tiles;
+        let start: u32 = part * tile;
+        let end: u32 = min(start + tile, len);
+        let base: u32 = line * len;
+        let cb: u32 = line * 256u * tiles + part;
+        let chosen: u32 = u32(ld1(state + line * 8u));
+        var c: array<u32, 256>;
+        for (var d = 0u; d < 256u; d += 1u) {
+            c[d] = 0u;
+        }
+        for (var q = start; q < end; q += 1u) {
+            let kk: u32 = key(ld0(keys + (base + q) * 2u), hi) & mask;
+            let g: u32 = (kk >> sh) & 255u;
+            let counted: bool = (kk & above) == (chosen & above);
+            if (counted) {
+                c[g] += 1u;
+            }
+        }
+        for (var d = 0u; d < 256u; d += 1u) {
+            st2(counts + (cb + d * tiles) * 4u, i32(c[d]));
+        }
+    }
+}

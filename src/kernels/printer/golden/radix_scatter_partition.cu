@@ -1,0 +1,51 @@
+    auto key = [&](int x, bool hi) -> u32 {
+        const u32 k = u32(x) + 2147483648u;
+        return k;
+    };
+fn main {
+    const u32 n = p.w[0u];
+    const u32 len = p.w[1u];
+    const u32 tile = p.w[2u];
+    const u32 tiles = p.w[3u];
+    const u32 shift = p.w[4u];
+    const bool hi = shift >= 32u;
+    const u32 sh = shift & 31u;
+    const u32 mask = p.w[5u];
+    const u32 above = (0xffffffffu << sh) << 8u;
+    const u32 fresh = p.w[6u];
+    const u32 keys = p.w[7u];
+    const u32 indices = p.w[8u];
+    const u32 counts = p.w[9u];
+    const u32 scanned = p.w[10u];
+    const u32 out_keys = p.w[11u];
+    const u32 out_indices = p.w[12u];
+    const u32 state = p.w[13u];
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
+        const u32 line = i / tiles;
+        const u32 part = i % tiles;
+        const u32 start = part * tile;
+        const u32 end = min(start + tile, len);
+        const u32 base = line * len;
+        const u32 cb = line * 256u * tiles + part;
+        const u32 chosen = u32(ld4(state + line * 8u));
+        u32 o[256];
+        for (u32 d = 0u; d < 256u; d += 1u) {
+            const u32 at = (cb + d * tiles) * 4u;
+            o[d] = u32(ld3(scanned + at)) - u32(ld2(counts + at));
+        }
+        for (u32 q = start; q < end; q += 1u) {
+            const int x = ld0(keys + (base + q) * 4u);
+            const u32 kk = key(x, hi) & mask;
+            const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
+            const bool counted = true;
+            const u32 dest = base + o[g];
+            o[g] += 1u;
+            st5(out_keys + dest * 4u, x);
+            i64 index = i64(q);
+            if (fresh == 0u) {
+                index = ld1(indices + (base + q) * 8u);
+            }
+            st6(out_indices + dest * 8u, index);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+fn key(x: i32, hi: bool) -> u32 {
+    let k: u32 = u32(x) + 2147483648u;
+    return k;
+}
+fn main {
+    let n: u32 = p[0u];
+    let len: u32 = p[1u];
+    let tile: u32 = p[2u];
+    let tiles: u32 = p[3u];
+    let shift: u32 = p[4u];
+    let hi: bool = shift >= 32u;
+    let sh: u32 = shift & 31u;
+    let mask: u32 = p[5u];
+    let above: u32 = (0xffffffffu << sh) << 8u;
+    let fresh: u32 = p[6u];
+    let keys: u32 = p[7u];
+    let indices: u32 = p[8u];
+    let counts: u32 = p[9u];
+    let scanned: u32 = p[10u];
+    let out_keys: u32 = p[11u];
+    let out_indices: u32 = p[12u];
+    let state: u32 = p[13u];
+    for (var i = group * 64u + t; i < n; i += groups * 64u) {
+        let line: u32 = i / tiles;
+        let part: u32 = i % tiles;
+        let start: u32 = part * tile;
+        let end: u32 = min(start + tile, len);
+        let base: u32 = line * len;
+        let cb: u32 = line * 256u * tiles + part;
+        let chosen: u32 = u32(ld4(state + line * 8u));
+        var o: array<u32, 256>;
+        for (var d = 0u; d < 256u; d += 1u) {
+            let at: u32 = (cb + d * tiles) * 4u;
+            o[d] = u32(ld3(scanned + at)) - u32(ld2(counts + at));
+        }
+        for (var q = start; q < end; q += 1u) {
+            let x: i32 = ld0(keys + (base + q) * 4u);
+            let kk: u32 = key(x, hi) & mask;
+            let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
+            let counted: bool = true;
+            let dest: u32 = base + o[g];
+            o[g] += 1u;
+            st5(out_keys + dest * 4u, x);
+            var index: i64 = i64(q);
+            if (fresh == 0u) {
+                index = ld1(indices + (base + q) * 8u);
+            }
+            st6(out_indices + dest * 8u, index);
+        }
+    }
+}
