@@ -361,6 +361,22 @@ def test_scan_lines(device, name, shape, dim):
     check_scan(device, name, shape, dim)
 
 
+@pytest.mark.parametrize("offset", [0, 1, 2, 3])
+def test_cumsum_at_every_alignment(device, offset):
+    """Float32 lines are scanned four elements per 16-byte access where a chunk starts
+    aligned, one by one where not: views starting 0-3 elements into their storage, lines of
+    4,099 (each line's start aligned differently), exact integer-valued sums."""
+    x = ints(-3, 4, (3, 4100), dtype=torch.float32)
+    ours = x.to(device)
+    for view, theirs in [
+        (ours.view(-1)[offset:], x.view(-1)[offset:]),
+        (ours[:, offset:], x[:, offset:]),
+    ]:
+        assert_same(view.cumsum(-1), theirs.cumsum(-1))
+    lines = x.view(-1)[offset : offset + 3 * 4099].view(3, 4099)
+    assert_same(lines.to(device).cumsum(1), lines.cumsum(1))
+
+
 def test_ones_cumsum_reaches_the_length(device):
     assert torch.ones(65535, device=device).cumsum(0)[-1].item() == 65535
 

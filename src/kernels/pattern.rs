@@ -97,6 +97,9 @@ pub struct ScanKernel {
     /// Whether a chunk after a line's first starts from a carry (tensor argument 1, of `acc`):
     /// the combined values of the chunks before it.
     pub carry: bool,
+    /// Whether float32/int32 input and output lines with unit strides are read and written
+    /// four elements per 16-byte access where aligned (tensors bound as 16-byte words).
+    pub vector: bool,
 }
 
 /// Batched matrix product `out = alpha * a @ b + beta * c` (c optional), in 8x8 output tiles

@@ -71,6 +71,7 @@ impl Selection {
                 output: DType::I64,
                 op: ReduceOp::Sum,
                 carry: false,
+                vector: false,
             };
             let flat = TensorRef {
                 sizes: vec![n],

@@ -516,6 +516,7 @@ fn scan(call: &mut Call, prod: bool) -> Result<()> {
         acc: acc_dtype(result),
         output: out.dtype,
         op: if prod { ReduceOp::Prod } else { ReduceOp::Sum },
+        vector: false,
     };
     run_scan(kernel, &a, &out, dim)
 }

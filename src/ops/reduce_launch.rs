@@ -9,6 +9,7 @@ use super::layout::{broadcast_strides, coalesce};
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
+use crate::dtype::DType;
 use crate::error::Result;
 use crate::kernels::printer::GROUP_SIZE;
 use crate::kernels::{Expr, Kernel, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
@@ -551,9 +552,18 @@ fn launch_scan(
         addresses.push(carry.address);
     }
     addresses.push(output.address);
+    // Unit strides along float32/int32 lines: four elements per 16-byte access.
+    let word_sized = |d: DType| matches!(d, DType::F32 | DType::I32);
+    let kernel = ScanKernel {
+        vector: word_sized(input.dtype)
+            && word_sized(output.dtype)
+            && in_stride == 1
+            && out_stride == 1,
+        ..kernel.clone()
+    };
     submit(
         input.device,
-        &Kernel::Scan(kernel.clone()),
+        &Kernel::Scan(kernel),
         &addresses,
         words,
         &offset_words,

@@ -170,6 +170,7 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
         acc: DType::F32,
         output: DType::F32,
         op: ReduceOp::Sum,
+        vector: false,
     };
     run_scan(scan, p, &cumulative.tensor, last)?;
     let total = narrow(&cumulative.tensor, last, categories - 1, 1);

@@ -255,6 +255,7 @@ fn masked_scatter(call: &mut Call) -> Result<()> {
         acc: DType::I64,
         output: DType::I64,
         op: ReduceOp::Sum,
+        vector: false,
     };
     run_scan(scan, &flat(&flags.tensor), &rank.tensor, 0)?;
     // Unmasked positions read source element 0 (then discard it); masked ones rank - 1.

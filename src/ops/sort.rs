@@ -214,6 +214,7 @@ fn unique(call: &mut Call, a: &TensorRef, with_inverse: bool, counts: Option<boo
         acc: DType::I64,
         output: DType::I64,
         op: ReduceOp::Sum,
+        vector: false,
     };
     run_scan(scan, &starts.tensor, &group.tensor, 0)?;
     let count = if n == 0 {

@@ -308,6 +308,7 @@ impl Radix {
             acc: DType::I32,
             output: DType::I32,
             op: ReduceOp::Sum,
+            vector: false,
         };
         run_scan(scan, &self.counts.tensor, &self.scanned.tensor, 1)?;
         let mut words = self.head(shift)?;

@@ -62,12 +62,40 @@ pub fn scan(p: &mut Printer, k: &ScanKernel) {
         format!("{} * {os}u", p.word("oo + 1u + nk")),
     );
     p.let_("hi", Ty::U32, "min(len, c * chunk + chunk)");
-    p.for_up("j", "c * chunk", "hi");
-    p.let_("x1", Ty::Value(k.input), "ld0(ib + j * istep)");
+    p.var("j", Ty::U32, "c * chunk");
     let step = p.expr(&step);
-    p.line(format!("x0 = {step};"));
     let store = p.expr(&store);
+    if k.vector {
+        // Unit strides and 16-byte aligned: four elements per access, then the rest below.
+        p.if_("istep == 4u && ostep == 4u && ((ib + j * 4u) & 15u) == 0u && ((ob + j * 4u) & 15u) == 0u");
+        p.open("while (j + 4u <= hi)");
+        let v = p.d.load4(0, k.input, "ib + j * 4u");
+        let line = p.d.let_inferred("v", &v);
+        p.line(line);
+        let results: [String; 4] = std::array::from_fn(|lane| format!("r{lane}"));
+        for result in &results {
+            let zero = p.d.constant(k.output, 0.0);
+            p.var(result, Ty::Value(k.output), zero);
+        }
+        for (lane, result) in results.iter().enumerate() {
+            p.open("");
+            let c = p.d.component("v", lane);
+            p.let_("x1", Ty::Value(k.input), c);
+            p.line(format!("x0 = {step};"));
+            p.line(format!("{result} = {store};"));
+            p.close();
+        }
+        let stored = p.d.store4(out, k.output, "ob + j * 4u", &results);
+        p.line(stored);
+        p.line("j += 4u;");
+        p.close();
+        p.close();
+    }
+    p.open("while (j < hi)");
+    p.let_("x1", Ty::Value(k.input), "ld0(ib + j * istep)");
+    p.line(format!("x0 = {step};"));
     p.line(format!("st{out}(ob + j * ostep, {store});"));
+    p.line("j += 1u;");
     p.close();
     p.close();
 }

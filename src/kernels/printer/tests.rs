@@ -100,6 +100,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 output: f,
                 op: ReduceOp::Sum,
                 carry: true,
+                vector: true,
             }),
         ),
         (

@@ -202,10 +202,11 @@ impl Dialect for Wgsl<'_> {
     ) -> String {
         let dtypes = kernel.tensor_dtypes();
         let atomic = atomic_slots(&dtypes, self.slots, kernel.input_count());
-        // A vector map or reduction binds its (non-atomic) tensors as 16-byte words.
+        // A vector map, reduction or scan binds its (non-atomic) tensors as 16-byte words.
         let wide = match kernel {
             Kernel::MapVector(_) => true,
             Kernel::Reduce(k) | Kernel::ReduceEach(k) => k.vector,
+            Kernel::Scan(k) => k.vector,
             _ => false,
         };
         let mut src = String::from(HELPERS);

@@ -27,10 +27,43 @@ fn main {
         const u32 ob = p.w[oo] + eout * 4u;
         const u32 ostep = p.w[oo + 1u + nk] * 4u;
         const u32 hi = min(len, c * chunk + chunk);
-        for (u32 j = c * chunk; j < hi; j += 1u) {
+        u32 j = c * chunk;
+        if (istep == 4u && ostep == 4u && ((ib + j * 4u) & 15u) == 0u && ((ob + j * 4u) & 15u) == 0u) {
+            while (j + 4u <= hi) {
+                const auto v = *(const float4*)(b0 + (ib + j * 4u));
+                float r0 = __uint_as_float(0x0u);
+                float r1 = __uint_as_float(0x0u);
+                float r2 = __uint_as_float(0x0u);
+                float r3 = __uint_as_float(0x0u);
+                {
+                    const float x1 = v.x;
+                    x0 = (x0 + x1);
+                    r0 = x0;
+                }
+                {
+                    const float x1 = v.y;
+                    x0 = (x0 + x1);
+                    r1 = x0;
+                }
+                {
+                    const float x1 = v.z;
+                    x0 = (x0 + x1);
+                    r2 = x0;
+                }
+                {
+                    const float x1 = v.w;
+                    x0 = (x0 + x1);
+                    r3 = x0;
+                }
+                *(float4*)(b2 + (ob + j * 4u)) = make_float4(r0, r1, r2, r3);
+                j += 4u;
+            }
+        }
+        while (j < hi) {
             const float x1 = ld0(ib + j * istep);
             x0 = (x0 + x1);
             st2(ob + j * ostep, x0);
+            j += 1u;
         }
     }
 }

@@ -27,10 +27,43 @@ fn main {
         let ob: u32 = p[oo] + eout * 4u;
         let ostep: u32 = p[oo + 1u + nk] * 4u;
         let hi: u32 = min(len, c * chunk + chunk);
-        for (var j = c * chunk; j < hi; j += 1u) {
+        var j: u32 = c * chunk;
+        if (istep == 4u && ostep == 4u && ((ib + j * 4u) & 15u) == 0u && ((ob + j * 4u) & 15u) == 0u) {
+            while (j + 4u <= hi) {
+                let v = bitcast<vec4<f32>>(b0[(ib + j * 4u) >> 4u]);
+                var r0: f32 = bitcast<f32>(0x0u);
+                var r1: f32 = bitcast<f32>(0x0u);
+                var r2: f32 = bitcast<f32>(0x0u);
+                var r3: f32 = bitcast<f32>(0x0u);
+                {
+                    let x1: f32 = v[0];
+                    x0 = (x0 + x1);
+                    r0 = x0;
+                }
+                {
+                    let x1: f32 = v[1];
+                    x0 = (x0 + x1);
+                    r1 = x0;
+                }
+                {
+                    let x1: f32 = v[2];
+                    x0 = (x0 + x1);
+                    r2 = x0;
+                }
+                {
+                    let x1: f32 = v[3];
+                    x0 = (x0 + x1);
+                    r3 = x0;
+                }
+                b2[(ob + j * 4u) >> 4u] = bitcast<vec4<u32>>(vec4<f32>(r0, r1, r2, r3));
+                j += 4u;
+            }
+        }
+        while (j < hi) {
             let x1: f32 = ld0(ib + j * istep);
             x0 = (x0 + x1);
             st2(ob + j * ostep, x0);
+            j += 1u;
         }
     }
 }
