@@ -411,8 +411,8 @@ fn radix_sort(
 /// each line into the keys before it, equal to it and after it. Returns the partitioned
 /// values and indices, contiguous `[lines, len]` (dimension `dim` last): each line's first
 /// `k` are the `k` a stable sort puts first, in index order among the keys before the k-th
-/// and among those equal to it, and element `k - 1` is the k-th. None for int64 and float64
-/// keys.
+/// and among those equal to it, and element `k - 1` is the k-th (the keys after it are not
+/// written). None for int64 and float64 keys.
 pub fn run_select(
     largest: bool,
     input: &TensorRef,

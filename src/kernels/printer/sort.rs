@@ -269,7 +269,8 @@ pub fn radix_count(p: &mut Printer, k: &RadixKernel) {
 /// out_indices_offset, state_offset]`: each invocation moves its tile's keys and indices, in
 /// order, to their digit's next place in the line: the counts' inclusive scan along the
 /// line, less the tile's own count, is where the tile's elements of that digit start. The
-/// first pass (`fresh` nonzero) reads no indices: an element's index is its position.
+/// first pass (`fresh` nonzero) reads no indices: an element's index is its position. A
+/// partition moves only the keys before and at the chosen one.
 pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
     let size = k.dtype.size();
     let selects = usize::from(k.selects());
@@ -301,12 +302,19 @@ pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
     digit(p, k, "key(x, hi)");
     p.let_("dest", Ty::U32, "base + o[g]");
     p.line("o[g] += 1u;");
+    if k.digit == RadixDigit::Partition {
+        // Only the keys before the chosen one and equal to it are ever read.
+        p.if_("g < 2u");
+    }
     p.line(format!("st{out_keys}(out_keys + dest * {size}u, x);"));
     p.var("index", Ty::I64, "i64(q)");
     p.if_("fresh == 0u");
     p.line("index = ld1(indices + (base + q) * 8u);");
     p.close();
     p.line(format!("st{out_indices}(out_indices + dest * 8u, index);"));
+    if k.digit == RadixDigit::Partition {
+        p.close();
+    }
     p.close();
     p.close();
 }

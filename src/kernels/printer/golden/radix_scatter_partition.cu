@@ -40,12 +40,14 @@ fn main {
             const bool counted = true;
             const u32 dest = base + o[g];
             o[g] += 1u;
-            st5(out_keys + dest * 4u, x);
-            i64 index = i64(q);
-            if (fresh == 0u) {
-                index = ld1(indices + (base + q) * 8u);
+            if (g < 2u) {
+                st5(out_keys + dest * 4u, x);
+                i64 index = i64(q);
+                if (fresh == 0u) {
+                    index = ld1(indices + (base + q) * 8u);
+                }
+                st6(out_indices + dest * 8u, index);
             }
-            st6(out_indices + dest * 8u, index);
         }
     }
 }

@@ -40,12 +40,14 @@ fn main {
             let counted: bool = true;
             let dest: u32 = base + o[g];
             o[g] += 1u;
-            st5(out_keys + dest * 4u, x);
-            var index: i64 = i64(q);
-            if (fresh == 0u) {
-                index = ld1(indices + (base + q) * 8u);
+            if (g < 2u) {
+                st5(out_keys + dest * 4u, x);
+                var index: i64 = i64(q);
+                if (fresh == 0u) {
+                    index = ld1(indices + (base + q) * 8u);
+                }
+                st6(out_indices + dest * 8u, index);
             }
-            st6(out_indices + dest * 8u, index);
         }
     }
 }
