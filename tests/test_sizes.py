@@ -642,6 +642,17 @@ def test_accumulate_into_more_outputs_than_one_grid_row(device):
     assert_same(actual, out.index_add_(0, index, values))
 
 
+@pytest.mark.parametrize("targets, count", [(100, 65), (100, 101)], ids=["by_runs", "by_keys"])
+def test_accumulate_work_items_past_one_grid_row(device, targets, count):
+    """Each run start (fewer values than targets) or each target (fewer targets than values)
+    times the 65,536 free elements of a row: more work items than one grid row takes."""
+    index = ints(0, targets, count)
+    values = ints(-3, 4, (count, 65536), seed=1, dtype=torch.float32)
+    out = torch.zeros(targets, 65536)
+    actual = out.to(device).index_add_(0, index.to(device), values.to(device))
+    assert_same(actual, out.index_add_(0, index, values))
+
+
 @pytest.mark.parametrize("targets, count", ACCUMULATE_CASES, ids=str)
 @pytest.mark.parametrize("reduce", ["sum", "amax", "mean", "amin", "prod"])
 @pytest.mark.parametrize("include_self", [True, False])

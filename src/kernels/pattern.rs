@@ -98,8 +98,24 @@ pub struct ScanKernel {
     /// the combined values of the chunks before it.
     pub carry: bool,
     /// Whether float32/int32 input and output lines with unit strides are read and written
-    /// four elements per 16-byte access where aligned (tensors bound as 16-byte words).
+    /// four elements per 16-byte access where aligned (tensors bound as 16-byte words); the
+    /// launch sets it.
     pub vector: bool,
+}
+
+impl ScanKernel {
+    /// The running sum of `input` accumulated and written as `acc`, without a carry (the
+    /// launch adds one for long lines and chooses the vector form).
+    pub fn sum(input: DType, acc: DType) -> Self {
+        ScanKernel {
+            input,
+            acc,
+            output: acc,
+            op: ReduceOp::Sum,
+            carry: false,
+            vector: false,
+        }
+    }
 }
 
 /// Batched matrix product `out = alpha * a @ b + beta * c` (c optional), in 8x8 output tiles

@@ -51,19 +51,6 @@ pub fn run_accumulate(
     tensors.extend(indices.iter().map(|i| i.tensor));
     tensors.push(out);
     let device = common_device(&tensors)?;
-    if values.0.numel() == 0 || indices.iter().any(|i| i.tensor.numel() == 0) {
-        // Nothing is scattered: every element keeps self's value.
-        let own = TensorRef {
-            sizes: shape.clone(),
-            strides: self_.1.clone(),
-            ..self_.0.clone()
-        };
-        if own.address == out.address && own.strides == out.strides {
-            return Ok(());
-        }
-        return copy(out, &own);
-    }
-    let plan = Plan::new(shape, limits, loop_sizes, &values, indices);
     // Elements no value reaches keep self's; the others are combined from it.
     let own = TensorRef {
         sizes: shape.clone(),
@@ -73,6 +60,10 @@ pub fn run_accumulate(
     if own.address != out.address || own.strides != out.strides {
         copy(out, &own)?;
     }
+    if values.0.numel() == 0 || indices.iter().any(|i| i.tensor.numel() == 0) {
+        return Ok(());
+    }
+    let plan = Plan::new(shape, limits, loop_sizes, &values, indices);
     let n_sorted: i64 = plan.sizes.iter().product();
     if n_sorted == 0 {
         return Ok(());

@@ -8,7 +8,7 @@ use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{ReduceOp, ScanKernel};
+use crate::kernels::ScanKernel;
 use crate::runtime::backend;
 
 /// `a[mask]`, with `a` and `mask` broadcast together.
@@ -65,14 +65,7 @@ impl Selection {
         let positions = Scratch::contiguous(mask.device, &[n], DType::I64)?;
         let mut count = 0;
         if n > 0 {
-            let running = ScanKernel {
-                input: DType::Bool,
-                acc: DType::I64,
-                output: DType::I64,
-                op: ReduceOp::Sum,
-                carry: false,
-                vector: false,
-            };
+            let running = ScanKernel::sum(DType::Bool, DType::I64);
             let flat = TensorRef {
                 sizes: vec![n],
                 strides: vec![1],

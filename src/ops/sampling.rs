@@ -164,14 +164,7 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
     let last = p.sizes.len() - 1;
     let categories = p.sizes[last];
     let cumulative = Scratch::contiguous(p.device, &p.sizes, DType::F32)?;
-    let scan = ScanKernel {
-        carry: false,
-        input: p.dtype,
-        acc: DType::F32,
-        output: DType::F32,
-        op: ReduceOp::Sum,
-        vector: false,
-    };
+    let scan = ScanKernel::sum(p.dtype, DType::F32);
     run_scan(scan, p, &cumulative.tensor, last)?;
     let total = narrow(&cumulative.tensor, last, categories - 1, 1);
     let cdf = Scratch::contiguous(p.device, &p.sizes, DType::F32)?;

@@ -14,7 +14,7 @@ use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{Expr, MapKernel, ReduceOp, ScanKernel};
+use crate::kernels::{Expr, MapKernel, ScanKernel};
 
 fn cat_out(call: &mut Call) -> Result<()> {
     let tensors = call.tensors(0)?;
@@ -249,14 +249,7 @@ fn masked_scatter(call: &mut Call) -> Result<()> {
         ..t.clone()
     };
     let rank = Scratch::contiguous(a.device, &[n], DType::I64)?;
-    let scan = ScanKernel {
-        carry: false,
-        input: DType::I64,
-        acc: DType::I64,
-        output: DType::I64,
-        op: ReduceOp::Sum,
-        vector: false,
-    };
+    let scan = ScanKernel::sum(DType::I64, DType::I64);
     run_scan(scan, &flat(&flags.tensor), &rank.tensor, 0)?;
     // Unmasked positions read source element 0 (then discard it); masked ones rank - 1.
     let index = Expr::input(0, DType::I64).cast(DType::Bool).select(

@@ -208,14 +208,7 @@ fn unique(call: &mut Call, a: &TensorRef, with_inverse: bool, counts: Option<boo
     let starts = run_starts(&sorted.tensor)?;
     // Run number of each sorted element: the running count of starts, minus one.
     let group = Scratch::contiguous(a.device, &[n], DType::I64)?;
-    let scan = ScanKernel {
-        carry: false,
-        input: DType::I64,
-        acc: DType::I64,
-        output: DType::I64,
-        op: ReduceOp::Sum,
-        vector: false,
-    };
+    let scan = ScanKernel::sum(DType::I64, DType::I64);
     run_scan(scan, &starts.tensor, &group.tensor, 0)?;
     let count = if n == 0 {
         0

@@ -302,14 +302,7 @@ impl Radix {
         to: (u64, u64),
         state: Option<u64>,
     ) -> Result<()> {
-        let scan = ScanKernel {
-            carry: false,
-            input: DType::I32,
-            acc: DType::I32,
-            output: DType::I32,
-            op: ReduceOp::Sum,
-            vector: false,
-        };
+        let scan = ScanKernel::sum(DType::I32, DType::I32);
         run_scan(scan, &self.counts.tensor, &self.scanned.tensor, 1)?;
         let mut words = self.head(shift)?;
         words.push(u32::from(fresh));
