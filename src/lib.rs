@@ -1,6 +1,7 @@
 //! Rust core of the mojo PyTorch accelerator backend: runtimes, kernels, ATen op semantics and
 //! the C ABI the C++ glue calls.
 
+pub mod config;
 pub mod dtype;
 pub mod error;
 pub mod ffi;

@@ -89,9 +89,9 @@ def test_varying_shapes_keep_reserved_memory_bounded(device):
 
 
 def test_tensors_after_a_freed_oversize_tensor_still_run_kernels(device):
-    """A tensor over the largest kernel binding (128 MiB on the software device) can be made
-    and copied; once freed, its segment is not carved into smaller tensors, which kernels
-    could not bind."""
+    """A tensor over the largest kernel binding (128 MiB on the software device) can be made;
+    once freed, its segment is not carved into smaller tensors (whose kernels would then bind
+    it in windows)."""
     big = torch.empty(34_000_000, device=device)  # 136 MB
     del big
     x = torch.ones(3_000_000, device=device)  # 12 MB: a segment of its own size

@@ -52,8 +52,7 @@ SELECT_SIZES = [4097, 65535, 65536, 65537, 1_000_003, GRID + 1, large(2**24)]
 
 def within_device_limits(test):
     """Skips, rather than fails, a test whose tensor the device refuses as too big for one
-    kernel binding or buffer (the software device binds at most 128 MiB): a documented refusal,
-    met only by `large` sizes."""
+    buffer: a documented refusal, met only by `large` sizes."""
 
     @functools.wraps(test)
     def run(*args, **kwargs):
@@ -299,7 +298,7 @@ def test_dim_reduction(device, name, shape, dim):
 
 
 # Above 8192 * 8192 elements the partials need a second pass of their own. Bytes keep such a
-# tensor within the software device's 128 MiB kernel binding.
+# tensor small.
 BYTE_REDUCTIONS = {
     "sum": lambda x: x.sum(),
     "amax": lambda x: x.amax(),

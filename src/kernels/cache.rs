@@ -22,18 +22,6 @@ pub fn digest(data: &[u8]) -> u128 {
     (u128::from(a) << 64) | u128::from(b)
 }
 
-/// The cache directory: `TORCH_MOJO_BACKEND_CACHE_DIR`, else the user's cache directory.
-pub fn default_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("TORCH_MOJO_BACKEND_CACHE_DIR") {
-        return PathBuf::from(dir);
-    }
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
-    base.join("torch-mojo-backend")
-}
-
 /// A directory of verified entries.
 pub struct DiskCache {
     dir: PathBuf,

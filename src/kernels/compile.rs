@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use super::cache::{default_dir, digest, DiskCache};
+use super::cache::{digest, DiskCache};
 use super::{cuda, nvrtc, Kernel};
 use crate::error::Result;
 
@@ -29,12 +29,12 @@ pub fn stats() -> &'static CompileStats {
 
 fn disk() -> &'static DiskCache {
     static DISK: OnceLock<DiskCache> = OnceLock::new();
-    DISK.get_or_init(|| DiskCache::new(default_dir()))
+    DISK.get_or_init(|| DiskCache::new(crate::config::config().cache_dir.clone()))
 }
 
 /// Whether build lines go to stderr (`TORCH_MOJO_BACKEND_TRACE=0` silences them).
 pub fn trace_enabled() -> bool {
-    std::env::var("TORCH_MOJO_BACKEND_TRACE").map_or(true, |v| v != "0")
+    crate::config::config().trace
 }
 
 /// A kernel's name with a digest of its source, unique across kernels in traces.
@@ -114,10 +114,7 @@ pub fn cuda_binary(kernel: &Kernel, arch: &str, compiler: &dyn CudaCompiler) -> 
 /// Whether the shadow compile is on (and NVRTC loadable).
 pub fn shadow_enabled() -> bool {
     static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| {
-        std::env::var("TORCH_MOJO_BACKEND_SHADOW_NVRTC").is_ok_and(|v| v == "1")
-            && nvrtc::available()
-    })
+    *ON.get_or_init(|| crate::config::config().shadow_nvrtc && nvrtc::available())
 }
 
 /// Compiles `kernel`'s CUDA rendering for every shadow architecture when the shadow compile

@@ -33,7 +33,9 @@ unsafe impl Send for Api {}
 unsafe impl Sync for Api {}
 
 fn load() -> std::result::Result<Api, String> {
-    let candidates: Vec<String> = std::env::var("TORCH_MOJO_BACKEND_NVRTC")
+    let candidates: Vec<String> = crate::config::config()
+        .nvrtc
+        .clone()
         .into_iter()
         .chain(["libnvrtc.so.13".to_string(), "libnvrtc.so".to_string()])
         .collect();

@@ -18,15 +18,8 @@ const BLOCK: u64 = 256;
 /// The multiprocessor count of CUDA's grid, with 2048 threads each: the device's own on NVIDIA,
 /// else `TORCH_MOJO_BACKEND_RNG_SMS` or 132 (an H100/H200 SXM) emulated.
 fn multiprocessors() -> u64 {
-    // Read once: random launches are hot, and the environment lookup takes a lock.
-    static FROM_ENV: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
-    let from_env = FROM_ENV.get_or_init(|| {
-        std::env::var("TORCH_MOJO_BACKEND_RNG_SMS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .filter(|&v: &u64| v > 0)
-    });
-    from_env
+    crate::config::config()
+        .rng_multiprocessors
         .or_else(|| {
             let backend = crate::runtime::backend().ok()?;
             backend

@@ -377,6 +377,12 @@ impl<P: MemoryProvider> CachingAllocator<P> {
         self.live.get(&address).map(|b| b.size)
     }
 
+    /// The live block containing `address`: its start and size.
+    pub fn live_block_containing(&self, address: u64) -> Option<(u64, u64)> {
+        let (&start, block) = self.live.range(..=address).next_back()?;
+        (address < start + block.size).then_some((start, block.size))
+    }
+
     /// The segment containing `address`: its start, handle and size.
     pub fn find(&self, address: u64) -> Option<(u64, &P::Segment, u64)> {
         let (&start, segment) = self.segments.range(..=address).next_back()?;

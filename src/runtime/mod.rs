@@ -27,7 +27,7 @@ thread_local! {
 
 /// True when the software device is admitted (`TORCH_MOJO_BACKEND_SOFTWARE=1`).
 pub fn software_allowed() -> bool {
-    std::env::var("TORCH_MOJO_BACKEND_SOFTWARE").is_ok_and(|v| v == "1")
+    crate::config::config().software
 }
 
 /// Set in a child forked after the backend started: its device state (queues, threads,
@@ -60,8 +60,7 @@ fn boxed(backend: impl Backend + 'static) -> Box<dyn Backend> {
 /// (a hardware adapter, or the software device when admitted). `cuda-emulated` runs the CUDA
 /// backend on its CPU emulation of the driver (tests only).
 fn discover() -> std::result::Result<Box<dyn Backend>, String> {
-    let forced = std::env::var("TORCH_MOJO_BACKEND_PLATFORM").unwrap_or_default();
-    match forced.as_str() {
+    match crate::config::config().platform.as_str() {
         "cuda" => cuda::discover(false).map(boxed).map_err(|e| {
             format!("mojo: TORCH_MOJO_BACKEND_PLATFORM=cuda, but CUDA is unavailable: {e}")
         }),

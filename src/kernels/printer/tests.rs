@@ -6,7 +6,7 @@ use super::print;
 use crate::dtype::DType;
 use crate::kernels::cuda::Cuda;
 use crate::kernels::pattern::*;
-use crate::kernels::wgsl::Wgsl;
+use crate::kernels::wgsl::{Bindings, Wgsl};
 use crate::kernels::{BinaryOp, Expr, UnaryOp};
 use std::ops::{Div, Sub};
 use std::path::PathBuf;
@@ -264,8 +264,12 @@ fn parts(kernel: &Kernel, dialect: &mut dyn super::Dialect) -> String {
 #[test]
 fn golden_wgsl() {
     for (name, kernel) in kernels() {
-        let slots: Vec<usize> = (0..kernel.tensor_dtypes().len()).collect();
-        golden(name, "wgsl", &parts(&kernel, &mut Wgsl::new(&slots, true)));
+        let bindings = Bindings::separate(kernel.tensor_dtypes().len());
+        golden(
+            name,
+            "wgsl",
+            &parts(&kernel, &mut Wgsl::new(&bindings, true)),
+        );
     }
 }
 

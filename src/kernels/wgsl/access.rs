@@ -1,55 +1,235 @@
 //! Loads and stores of tensor elements from word bindings.
+//!
+//! A slot whose buffer exceeds the device's largest binding is bound as consecutive windows
+//! (`b{s}_0`, `b{s}_1`, ..., each `1 << window_shift` bytes): its words are read and written
+//! through functions (`rd{s}`, `wr{s}`, ...) that pick the window from the high bits of the
+//! word index, so every pattern reaches any byte of a buffer up to 4 GiB unchanged.
 
 use super::dtype::compute_type;
+use super::Bindings;
 use crate::dtype::DType;
 
-/// Declares the word bindings: binding 0 holds the launch arguments, binding `1 + s` slot `s`
-/// (as 16-byte words when `wide`).
-pub fn bindings(slot_atomic: &[bool], wide: bool) -> String {
-    let mut out = String::from("@group(0) @binding(0) var<storage, read> p: array<u32>;\n");
-    for (s, atomic) in slot_atomic.iter().enumerate() {
-        let ty = if *atomic {
-            "array<atomic<u32>>"
-        } else if wide {
-            "array<vec4<u32>>"
+/// How one slot is declared.
+#[derive(Clone, Copy)]
+pub struct Slot {
+    /// Receives sub-word stores: its words are atomic, so neighbouring elements are never lost.
+    pub atomic: bool,
+    /// Bound as 16-byte words (the vector loads of maps, reductions and scans).
+    pub wide: bool,
+    /// Consecutive windows it is bound as (1: the whole buffer).
+    pub windows: u32,
+    /// log2 of a window's size in the slot's array elements.
+    pub shift: u32,
+}
+
+impl Slot {
+    /// The slots of a kernel whose tensors have `dtypes` (the first `inputs` read-only).
+    pub fn all(bindings: &Bindings, dtypes: &[DType], inputs: usize, wide: bool) -> Vec<Slot> {
+        let count = bindings.slots.iter().max().map_or(0, |m| m + 1);
+        let mut atomic = vec![false; count];
+        for (t, (&dtype, &slot)) in dtypes.iter().zip(&bindings.slots).enumerate() {
+            if t >= inputs && dtype.size() < 4 {
+                atomic[slot] = true;
+            }
+        }
+        (0..count)
+            .map(|s| {
+                let wide = wide && !atomic[s];
+                Slot {
+                    atomic: atomic[s],
+                    wide,
+                    windows: bindings.windows.get(s).copied().unwrap_or(1).max(1),
+                    shift: bindings.window_shift - if wide { 4 } else { 2 },
+                }
+            })
+            .collect()
+    }
+
+    fn windowed(&self) -> bool {
+        self.windows > 1
+    }
+
+    fn element(&self) -> &'static str {
+        if self.atomic {
+            "atomic<u32>"
+        } else if self.wide {
+            "vec4<u32>"
         } else {
-            "array<u32>"
+            "u32"
+        }
+    }
+}
+
+/// Declares the bindings: binding 0 holds the launch arguments, then each slot in order, a
+/// windowed slot as one binding per window; and the window functions of windowed slots.
+pub fn bindings(slots: &[Slot]) -> String {
+    let mut out = String::from("@group(0) @binding(0) var<storage, read> p: array<u32>;\n");
+    let mut binding = 1;
+    for (s, slot) in slots.iter().enumerate() {
+        let names: Vec<String> = if slot.windowed() {
+            (0..slot.windows).map(|w| format!("b{s}_{w}")).collect()
+        } else {
+            vec![format!("b{s}")]
         };
+        for name in names {
+            out += &format!(
+                "@group(0) @binding({binding}) var<storage, read_write> {name}: array<{}>;\n",
+                slot.element()
+            );
+            binding += 1;
+        }
+        if slot.windowed() {
+            out += &window_functions(s, slot);
+        }
+    }
+    out
+}
+
+/// A function of windowed slot `s` over index `i` into windows of `1 << shift` indices:
+/// `body(array, j)` is its statement on index `j` of one window's array, the window chosen
+/// from the high bits of `i`.
+fn over_windows(
+    s: usize,
+    slot: &Slot,
+    shift: u32,
+    head: &str,
+    body: impl Fn(&str, &str) -> String,
+) -> String {
+    let last = slot.windows - 1;
+    let mut out = format!(
+        "{head} {{\n    let j = i & {:#x}u;\n    switch (i >> {shift}u) {{\n",
+        (1u64 << shift) - 1,
+    );
+    for w in 0..last {
         out += &format!(
-            "@group(0) @binding({}) var<storage, read_write> b{s}: {ty};\n",
-            s + 1
+            "        case {w}u: {{ {} }}\n",
+            body(&format!("b{s}_{w}"), "j")
+        );
+    }
+    out += "        default: {}\n    }\n";
+    out + &format!("    {}\n}}\n", body(&format!("b{s}_{last}"), "j"))
+}
+
+/// The window functions of slot `s`: words `rd{s}`/`wr{s}`, 16-byte words `rd4{s}`/`wr4{s}`
+/// when wide, `and{s}`/`or{s}` when atomic.
+fn window_functions(s: usize, slot: &Slot) -> String {
+    let word_shift = if slot.wide {
+        slot.shift + 2
+    } else {
+        slot.shift
+    };
+    // Element `j` of window array `b` as a word.
+    let element = |b: &str, j: &str| {
+        if slot.wide {
+            format!("{b}[{j} >> 2u][{j} & 3u]")
+        } else {
+            format!("{b}[{j}]")
+        }
+    };
+    let mut out = over_windows(
+        s,
+        slot,
+        word_shift,
+        &format!("fn rd{s}(i: u32) -> u32"),
+        |b, j| {
+            if slot.atomic {
+                format!("return atomicLoad(&{b}[{j}]);")
+            } else {
+                format!("return {};", element(b, j))
+            }
+        },
+    );
+    out += &over_windows(
+        s,
+        slot,
+        word_shift,
+        &format!("fn wr{s}(i: u32, v: u32)"),
+        |b, j| {
+            if slot.atomic {
+                format!("atomicStore(&{b}[{j}], v); return;")
+            } else {
+                format!("{} = v; return;", element(b, j))
+            }
+        },
+    );
+    if slot.atomic {
+        for (name, op) in [("and", "atomicAnd"), ("or", "atomicOr")] {
+            out += &over_windows(
+                s,
+                slot,
+                word_shift,
+                &format!("fn {name}{s}(i: u32, v: u32)"),
+                |b, j| format!("{op}(&{b}[{j}], v); return;"),
+            );
+        }
+    }
+    if slot.wide {
+        out += &over_windows(
+            s,
+            slot,
+            slot.shift,
+            &format!("fn rd4{s}(i: u32) -> vec4<u32>"),
+            |b, j| format!("return {b}[{j}];"),
+        );
+        out += &over_windows(
+            s,
+            slot,
+            slot.shift,
+            &format!("fn wr4{s}(i: u32, v: vec4<u32>)"),
+            |b, j| format!("{b}[{j}] = v; return;"),
         );
     }
     out
 }
 
-/// Which slots need atomic words: those that receive a sub-word store.
-pub fn atomic_slots(dtypes: &[DType], slots: &[usize], inputs: usize) -> Vec<bool> {
-    let count = slots.iter().max().map_or(0, |m| m + 1);
-    let mut atomic = vec![false; count];
-    for (t, (&dtype, &slot)) in dtypes.iter().zip(slots).enumerate() {
-        if t >= inputs && dtype.size() < 4 {
-            atomic[slot] = true;
-        }
-    }
-    atomic
-}
-
-/// The 32-bit word `index` of a slot (whose words are grouped by four when `wide`).
-fn word(slot: usize, atomic: bool, wide: bool, index: &str) -> String {
-    if atomic {
-        format!("atomicLoad(&b{slot}[{index}])")
-    } else if wide {
-        format!("b{slot}[({index}) >> 2u][({index}) & 3u]")
+/// The 32-bit word `index` of slot `s`.
+fn word(s: usize, slot: &Slot, index: &str) -> String {
+    if slot.windowed() {
+        format!("rd{s}({index})")
+    } else if slot.atomic {
+        format!("atomicLoad(&b{s}[{index}])")
+    } else if slot.wide {
+        format!("b{s}[({index}) >> 2u][({index}) & 3u]")
     } else {
-        format!("b{slot}[{index}]")
+        format!("b{s}[{index}]")
     }
 }
 
-/// `fn ld{t}(e: u32) -> T`: the element of tensor `t` at byte address `e` of its slot.
-pub fn load_fn(t: usize, dtype: DType, slot: usize, atomic: bool, wide: bool) -> String {
+/// Stores `value` as the 32-bit word `index` of slot `s`.
+fn put(s: usize, slot: &Slot, index: &str, value: &str) -> String {
+    if slot.windowed() {
+        format!("wr{s}({index}, {value});")
+    } else if slot.atomic {
+        format!("atomicStore(&b{s}[{index}], {value});")
+    } else if slot.wide {
+        format!("b{s}[({index}) >> 2u][({index}) & 3u] = {value};")
+    } else {
+        format!("b{s}[{index}] = {value};")
+    }
+}
+
+/// The 16-byte word at byte address `at` of slot `s` (a wide slot).
+pub fn load4(s: usize, windowed: bool, at: &str) -> String {
+    if windowed {
+        format!("rd4{s}(({at}) >> 4u)")
+    } else {
+        format!("b{s}[({at}) >> 4u]")
+    }
+}
+
+/// Stores the 16-byte word `value` at byte address `at` of slot `s` (a wide slot).
+pub fn store4(s: usize, windowed: bool, at: &str, value: &str) -> String {
+    if windowed {
+        format!("wr4{s}(({at}) >> 4u, {value});")
+    } else {
+        format!("b{s}[({at}) >> 4u] = {value};")
+    }
+}
+
+/// `fn ld{t}(e: u32) -> T`: the element of tensor `t` at byte address `e` of slot `s`.
+pub fn load_fn(t: usize, dtype: DType, s: usize, slot: &Slot) -> String {
     let ty = compute_type(dtype);
-    let w = word(slot, atomic, wide, "e >> 2u");
+    let w = word(s, slot, "e >> 2u");
     let body = match dtype.size() {
         1 => {
             let bits = format!("(({w} >> ((e & 3u) * 8u)) & 0xffu)");
@@ -72,15 +252,15 @@ pub fn load_fn(t: usize, dtype: DType, slot: usize, atomic: bool, wide: bool) ->
             _ => format!("bitcast<i32>({w})"),
         },
         _ => {
-            let hi = word(slot, atomic, wide, "(e >> 2u) + 1u");
+            let hi = word(s, slot, "(e >> 2u) + 1u");
             format!("bitcast<{ty}>((u64({hi}) << 32u) | u64({w}))")
         }
     };
     format!("fn ld{t}(e: u32) -> {ty} {{\n    return {body};\n}}\n")
 }
 
-/// `fn st{t}(e: u32, v: T)`: stores the element of tensor `t` at byte address `e`.
-pub fn store_fn(t: usize, dtype: DType, slot: usize, atomic: bool, wide: bool) -> String {
+/// `fn st{t}(e: u32, v: T)`: stores the element of tensor `t` at byte address `e` of slot `s`.
+pub fn store_fn(t: usize, dtype: DType, s: usize, slot: &Slot) -> String {
     let ty = compute_type(dtype);
     let body = match dtype.size() {
         1 | 2 => {
@@ -92,25 +272,24 @@ pub fn store_fn(t: usize, dtype: DType, slot: usize, atomic: bool, wide: bool) -
                 DType::F16 => ("f32_to_f16(v)", "0xffffu", "(e & 2u) * 8u"),
                 _ => ("f32_to_bf16(v)", "0xffffu", "(e & 2u) * 8u"),
             };
-            format!(
-                "let sh = {shift};\n    atomicAnd(&b{slot}[e >> 2u], ~({mask} << sh));\n    \
-                 atomicOr(&b{slot}[e >> 2u], {bits} << sh);"
-            )
+            if slot.windowed() {
+                format!(
+                    "let sh = {shift};\n    and{s}(e >> 2u, ~({mask} << sh));\n    \
+                     or{s}(e >> 2u, {bits} << sh);"
+                )
+            } else {
+                format!(
+                    "let sh = {shift};\n    atomicAnd(&b{s}[e >> 2u], ~({mask} << sh));\n    \
+                     atomicOr(&b{s}[e >> 2u], {bits} << sh);"
+                )
+            }
         }
-        4 => put(slot, atomic, wide, "e >> 2u", "bitcast<u32>(v)"),
+        4 => put(s, slot, "e >> 2u", "bitcast<u32>(v)"),
         _ => format!(
             "let x = bitcast<u64>(v);\n    {}\n    {}",
-            put(slot, atomic, wide, "e >> 2u", "u32(x & 0xfffffffflu)"),
-            put(slot, atomic, wide, "(e >> 2u) + 1u", "u32(x >> 32u)")
+            put(s, slot, "e >> 2u", "u32(x & 0xfffffffflu)"),
+            put(s, slot, "(e >> 2u) + 1u", "u32(x >> 32u)")
         ),
     };
     format!("fn st{t}(e: u32, v: {ty}) {{\n    {body}\n}}\n")
-}
-
-fn put(slot: usize, atomic: bool, wide: bool, index: &str, value: &str) -> String {
-    if atomic {
-        format!("atomicStore(&b{slot}[{index}], {value});")
-    } else {
-        format!("{} = {value};", word(slot, false, wide, index))
-    }
 }

@@ -2,33 +2,41 @@
 //! (see `access`); launch words are binding 0; groups may form a 2-D grid (at most 65,535 a
 //! side), numbered row-major.
 
-use super::access::{atomic_slots, bindings, load_fn, store_fn};
+use super::access::{bindings, load4, load_fn, store4, store_fn, Slot};
 use super::dtype::{compute_type, convert, HELPERS};
 use super::math::Helpers;
-use super::{emulated_f64, expr};
+use super::{emulated_f64, expr, Bindings};
 use crate::dtype::DType;
 use crate::kernels::printer::{Builtin, Dialect, Ty};
 use crate::kernels::{Expr, Kernel};
 
-/// The WGSL dialect for one kernel: the buffer slot of each tensor argument, whether the
-/// device computes in f64, and the helper functions the kernel calls.
+/// The WGSL dialect for one kernel: how its tensors are bound, whether the device computes in
+/// f64, and the helper functions the kernel calls.
 pub struct Wgsl<'a> {
-    slots: &'a [usize],
+    bindings: &'a Bindings,
     helpers: Helpers,
     mulhi: bool,
     fma: bool,
 }
 
 impl<'a> Wgsl<'a> {
-    /// Tensor argument `t` is bound to buffer slot `slots[t]`; `f64` says whether the device
-    /// computes in f64.
-    pub fn new(slots: &'a [usize], f64: bool) -> Self {
+    /// Tensors bound as `bindings`; `f64` says whether the device computes in f64.
+    pub fn new(bindings: &'a Bindings, f64: bool) -> Self {
         Wgsl {
-            slots,
+            bindings,
             helpers: Helpers::new(f64),
             mulhi: false,
             fma: false,
         }
+    }
+
+    /// The slot of tensor `t` and whether it is bound as windows.
+    fn slot(&self, t: usize) -> (usize, bool) {
+        let slot = self.bindings.slots[t];
+        (
+            slot,
+            self.bindings.windows.get(slot).is_some_and(|&w| w > 1),
+        )
     }
 }
 
@@ -125,10 +133,11 @@ impl Dialect for Wgsl<'_> {
     }
 
     fn load4(&self, t: usize, dtype: DType, at: &str) -> String {
+        let (slot, windowed) = self.slot(t);
         format!(
-            "bitcast<vec4<{}>>(b{}[({at}) >> 4u])",
+            "bitcast<vec4<{}>>({})",
             compute_type(dtype),
-            self.slots[t]
+            load4(slot, windowed, at)
         )
     }
 
@@ -137,12 +146,13 @@ impl Dialect for Wgsl<'_> {
     }
 
     fn store4(&self, t: usize, dtype: DType, at: &str, values: &[String; 4]) -> String {
-        format!(
-            "b{}[({at}) >> 4u] = bitcast<vec4<u32>>(vec4<{}>({}));",
-            self.slots[t],
+        let (slot, windowed) = self.slot(t);
+        let value = format!(
+            "bitcast<vec4<u32>>(vec4<{}>({}))",
             compute_type(dtype),
             values.join(", ")
-        )
+        );
+        store4(slot, windowed, at, &value)
     }
 
     fn expr(&mut self, e: &Expr) -> String {
@@ -201,7 +211,6 @@ impl Dialect for Wgsl<'_> {
         body: &str,
     ) -> String {
         let dtypes = kernel.tensor_dtypes();
-        let atomic = atomic_slots(&dtypes, self.slots, kernel.input_count());
         // A vector map, reduction or scan binds its (non-atomic) tensors as 16-byte words.
         let wide = match kernel {
             Kernel::MapVector(_) => true,
@@ -210,11 +219,12 @@ impl Dialect for Wgsl<'_> {
             _ => false,
         };
         let mut src = String::from(HELPERS);
-        src += &bindings(&atomic, wide);
-        for (t, (&dtype, &slot)) in dtypes.iter().zip(self.slots).enumerate() {
-            src += &load_fn(t, dtype, slot, atomic[slot], wide);
+        let slots = Slot::all(self.bindings, &dtypes, kernel.input_count(), wide);
+        src += &bindings(&slots);
+        for (t, (&dtype, &s)) in dtypes.iter().zip(&self.bindings.slots).enumerate() {
+            src += &load_fn(t, dtype, s, &slots[s]);
             if t >= kernel.input_count() {
-                src += &store_fn(t, dtype, slot, atomic[slot], wide);
+                src += &store_fn(t, dtype, s, &slots[s]);
             }
         }
         if self.mulhi {

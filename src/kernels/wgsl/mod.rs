@@ -14,8 +14,29 @@ pub use dialect::Wgsl;
 use crate::kernels::printer;
 use crate::kernels::Kernel;
 
-/// The WGSL source of `kernel`, with tensor argument `t` bound to buffer slot `slots[t]`;
-/// `f64` says whether the device computes in f64.
-pub fn render(kernel: &Kernel, slots: &[usize], f64: bool) -> String {
-    printer::render(kernel, &mut Wgsl::new(slots, f64))
+/// How a kernel's tensor arguments are bound: tensor `t` to slot `slots[t]` (one slot per
+/// distinct buffer); slot `s` as `windows[s]` consecutive windows of `1 << window_shift`
+/// bytes when its buffer exceeds the device's largest binding (else 1, the whole buffer).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bindings {
+    pub slots: Vec<usize>,
+    pub windows: Vec<u32>,
+    pub window_shift: u32,
+}
+
+impl Bindings {
+    /// Each tensor its own slot, bound whole.
+    pub fn separate(tensors: usize) -> Self {
+        Bindings {
+            slots: (0..tensors).collect(),
+            windows: vec![1; tensors],
+            window_shift: 27,
+        }
+    }
+}
+
+/// The WGSL source of `kernel` bound as `bindings`; `f64` says whether the device computes in
+/// f64.
+pub fn render(kernel: &Kernel, bindings: &Bindings, f64: bool) -> String {
+    printer::render(kernel, &mut Wgsl::new(bindings, f64))
 }

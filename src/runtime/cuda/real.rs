@@ -5,7 +5,6 @@
 #![allow(non_snake_case)]
 
 use std::ffi::{c_char, c_int, c_uint, c_void};
-use std::path::PathBuf;
 
 use cudarc::cublas::sys as blas;
 use cudarc::cublaslt::sys as lt;
@@ -26,7 +25,7 @@ pub struct Real;
 /// nvidia-cublas wheel) into the global namespace, so that cudarc's lookup by name finds it.
 /// cuBLASLt, which cuBLAS needs, is loaded first from the same folder.
 fn preload_blas() {
-    let Some(path) = std::env::var_os("TORCH_MOJO_BACKEND_CUBLAS").map(PathBuf::from) else {
+    let Some(path) = crate::config::config().cublas.clone() else {
         return;
     };
     let lt = path.with_file_name("libcublasLt.so.13");

@@ -16,7 +16,8 @@ const MAX_DISPATCHES: usize = 256;
 /// One recorded dispatch.
 pub struct Dispatch {
     pub pipeline: wgpu::ComputePipeline,
-    pub buffers: Vec<wgpu::Buffer>,
+    /// The bound ranges of buffers (buffer, offset, size), in binding order.
+    pub ranges: Vec<(wgpu::Buffer, u64, u64)>,
     pub words: Vec<u32>,
     pub groups: (u32, u32),
 }
@@ -95,10 +96,14 @@ fn submit(pending: &mut Vec<Dispatch>, device: &wgpu::Device, queue: &wgpu::Queu
                     size: wgpu::BufferSize::new(size.max(4)),
                 }),
             }];
-            for (s, buffer) in d.buffers.iter().enumerate() {
+            for (s, (buffer, offset, size)) in d.ranges.iter().enumerate() {
                 entries.push(wgpu::BindGroupEntry {
                     binding: s as u32 + 1,
-                    resource: buffer.as_entire_binding(),
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer,
+                        offset: *offset,
+                        size: wgpu::BufferSize::new(*size),
+                    }),
                 });
             }
             device.create_bind_group(&wgpu::BindGroupDescriptor {

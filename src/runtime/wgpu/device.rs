@@ -7,8 +7,10 @@ use parking_lot::Mutex;
 use super::batch::{Batch, Dispatch};
 use super::memory::BufferProvider;
 use super::pipelines::PipelineCache;
+use crate::config::config;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::kernels::wgsl::Bindings;
 use crate::runtime::allocator::CachingAllocator;
 use crate::runtime::backend::{address_base, DeviceEvent, Launch};
 use crate::runtime::devices::VendorDevice;
@@ -33,11 +35,20 @@ pub struct WgpuDevice {
 fn wanted_features() -> wgpu::Features {
     let all =
         wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_INT64 | wgpu::Features::TIMESTAMP_QUERY;
-    if std::env::var("TORCH_MOJO_BACKEND_WITHOUT_F64").is_ok_and(|v| v == "1") {
+    if config().without_f64 {
         all - wgpu::Features::SHADER_F64
     } else {
         all
     }
+}
+
+/// A buffer a launch binds: the range `lo..hi` of it its tensors may touch.
+struct Bound {
+    start: u64,
+    buffer: wgpu::Buffer,
+    size: u64,
+    lo: u64,
+    hi: u64,
 }
 
 /// A buffer range resolved from an address.
@@ -53,7 +64,11 @@ impl WgpuDevice {
     pub fn open(adapter: wgpu::Adapter, index: usize) -> std::result::Result<Self, String> {
         let info = adapter.get_info();
         let features = adapter.features() & wanted_features();
-        let limits = adapter.limits();
+        let mut limits = adapter.limits();
+        if let Some(cap) = config().max_binding {
+            let limit = &mut limits.max_storage_buffer_binding_size;
+            *limit = (*limit).min(cap);
+        }
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("mojo"),
             required_features: features,
@@ -91,6 +106,14 @@ impl WgpuDevice {
             memory: Mutex::new(CachingAllocator::new(provider, address_base(index))),
             batch: Batch::default(),
         })
+    }
+
+    /// log2 of the windows a buffer over the largest binding is bound as: the largest power of
+    /// two within the binding limit (an offset alignment's multiple, and every element lies
+    /// in one window).
+    fn window_shift(&self) -> u32 {
+        let max_binding = self.limits.max_storage_buffer_binding_size.min(1 << 31);
+        63 - max_binding.leading_zeros()
     }
 
     fn resolve(&self, address: u64, len: u64) -> Result<Resolved> {
@@ -282,38 +305,97 @@ impl VendorDevice for WgpuDevice {
         })
     }
 
-    /// Binds each distinct buffer once, writes tensor offsets into the words and dispatches.
+    /// Binds each distinct buffer once (the windows its tensors' blocks lie in, when it
+    /// exceeds the largest binding), writes tensor offsets into the words and dispatches.
     fn launch(&self, mut launch: Launch<'_>) -> Result<()> {
         if launch.threads == 0 {
             return Ok(());
         }
-        let mut starts: Vec<u64> = Vec::new();
-        let mut buffers: Vec<(wgpu::Buffer, u64)> = Vec::new();
+        let max_binding = self.limits.max_storage_buffer_binding_size;
+        let mut bound: Vec<Bound> = Vec::new();
         let mut slots = Vec::with_capacity(launch.tensors.len());
-        for (t, &address) in launch.tensors.iter().enumerate() {
+        for &address in launch.tensors {
             let r = self.resolve(address, 0)?;
-            let slot = match starts.iter().position(|&s| s == r.start) {
-                Some(slot) => slot,
+            // What the kernel may touch: the whole buffer, or in a buffer over the binding
+            // limit, the live block holding the tensor.
+            let (lo, hi) = if r.size > max_binding {
+                let block = self.memory.lock().live_block_containing(address);
+                block.map_or((0, r.size), |(at, size)| {
+                    (at - r.start, at - r.start + size)
+                })
+            } else {
+                (0, r.size)
+            };
+            let slot = match bound.iter().position(|b| b.start == r.start) {
+                Some(slot) => {
+                    let b = &mut bound[slot];
+                    (b.lo, b.hi) = (b.lo.min(lo), b.hi.max(hi));
+                    slot
+                }
                 None => {
-                    starts.push(r.start);
-                    buffers.push((r.buffer.clone(), r.size));
-                    starts.len() - 1
+                    bound.push(Bound {
+                        start: r.start,
+                        buffer: r.buffer,
+                        size: r.size,
+                        lo,
+                        hi,
+                    });
+                    bound.len() - 1
                 }
             };
             slots.push(slot);
-            launch.words[launch.offset_words[t]] = u32::try_from(r.offset).map_err(|_| {
+        }
+        let window_shift = self.window_shift();
+        let window = 1u64 << window_shift;
+        // A windowed slot starts at the window holding its lowest block.
+        let mut windows = Vec::with_capacity(bound.len());
+        let mut ranges = Vec::with_capacity(bound.len());
+        for b in &mut bound {
+            if b.size <= max_binding {
+                windows.push(1);
+                ranges.push((b.buffer.clone(), 0, b.size));
+                (b.lo, b.hi) = (0, b.size);
+                continue;
+            }
+            b.lo = b.lo / window * window;
+            let n = (b.hi - b.lo).div_ceil(window);
+            for w in 0..n {
+                let at = b.lo + w * window;
+                ranges.push((b.buffer.clone(), at, window.min(b.size - at)));
+            }
+            windows.push(n as u32);
+        }
+        for (t, &address) in launch.tensors.iter().enumerate() {
+            let b = &bound[slots[t]];
+            // Kernels address bytes with 32-bit integers.
+            let offset = u32::try_from(address - b.start - b.lo).map_err(|_| {
                 Error::not_implemented(
-                    "mojo: tensors over 4 GiB are not supported by wgpu kernels yet",
+                    "mojo: tensors more than 4 GiB into a buffer are not supported by wgpu kernels yet",
                 )
             })?;
+            if b.hi - b.lo > 1 << 32 {
+                return Err(Error::not_implemented(
+                    "mojo: tensors over 4 GiB are not supported by wgpu kernels yet",
+                ));
+            }
+            launch.words[launch.offset_words[t]] = offset;
         }
-        let max_binding = self.limits.max_storage_buffer_binding_size;
-        if let Some((_, size)) = buffers.iter().find(|(_, size)| *size > max_binding) {
+        // Binding 0 holds the launch words.
+        let count = ranges.len() as u32 + 1;
+        let limit = self.limits.max_storage_buffers_per_shader_stage;
+        if count > limit {
             return Err(Error::not_implemented(format!(
-                "mojo: a {size}-byte tensor exceeds this device's largest kernel binding ({max_binding} bytes)"
+                "mojo: {} needs {count} buffer bindings (tensors over {max_binding} bytes are \
+                 bound in windows), more than this device's {limit}",
+                launch.kernel.name(),
             )));
         }
-        let pipeline = self.pipelines.get(&self.device, launch.kernel, &slots)?;
+        let bindings = Bindings {
+            slots,
+            windows,
+            window_shift,
+        };
+        let pipeline = self.pipelines.get(&self.device, launch.kernel, &bindings)?;
         let groups = launch.kernel.groups(launch.threads, self.resident_groups);
         let x = groups.min(65535) as u32;
         let y = groups.div_ceil(u64::from(x)).min(65535) as u32;
@@ -322,7 +404,7 @@ impl VendorDevice for WgpuDevice {
             &self.queue,
             Dispatch {
                 pipeline,
-                buffers: buffers.into_iter().map(|(b, _)| b).collect(),
+                ranges,
                 words: launch.words,
                 groups: (x, y),
             },

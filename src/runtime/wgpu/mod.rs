@@ -9,6 +9,7 @@ mod pipelines;
 use device::WgpuDevice;
 
 use super::devices::Devices;
+use crate::config::config;
 
 /// Every device the process uses through wgpu.
 pub type WgpuBackend = Devices<WgpuDevice>;
@@ -25,28 +26,18 @@ fn is_software(adapter: &wgpu::Adapter) -> bool {
     adapter.get_info().device_type == wgpu::DeviceType::Cpu
 }
 
-/// How many software devices to expose (`TORCH_MOJO_BACKEND_SOFTWARE_DEVICES`, default 1).
-fn software_device_count() -> usize {
-    std::env::var("TORCH_MOJO_BACKEND_SOFTWARE_DEVICES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1)
-}
-
 /// Finds the hardware adapters, or the software adapter when it is admitted and no hardware
 /// adapter exists. Finding none is not an error: the backend then has zero devices.
 pub fn discover() -> std::result::Result<WgpuBackend, String> {
     // The software device runs kernels on the queue's own thread: handing each small
     // dispatch to llvmpipe's worker threads costs more than it saves (17 vs 38 µs per op
     // on 2 cores). `LP_NUM_THREADS` set by the user wins.
-    if std::env::var("TORCH_MOJO_BACKEND_SOFTWARE").is_ok_and(|v| v == "1")
-        && std::env::var_os("LP_NUM_THREADS").is_none()
-    {
+    if config().software && std::env::var_os("LP_NUM_THREADS").is_none() {
         std::env::set_var("LP_NUM_THREADS", "0");
     }
     // Mesa keeps compiled pipelines on disk; keep them with our kernel cache.
     if std::env::var_os("MESA_SHADER_CACHE_DIR").is_none() {
-        let dir = crate::kernels::cache::default_dir().join("mesa");
+        let dir = config().cache_dir.join("mesa");
         if std::fs::create_dir_all(&dir).is_ok() {
             std::env::set_var("MESA_SHADER_CACHE_DIR", dir);
         }
@@ -62,7 +53,7 @@ pub fn discover() -> std::result::Result<WgpuBackend, String> {
             devices.push(WgpuDevice::open(adapter, index)?);
         }
     } else if super::software_allowed() && found.iter().any(is_software) {
-        for index in 0..software_device_count() {
+        for index in 0..config().software_devices {
             // An adapter opens one device, so each software device gets a fresh adapter.
             let adapter = adapters(&instance)
                 .into_iter()

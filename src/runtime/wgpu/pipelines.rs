@@ -7,11 +7,12 @@ use parking_lot::Mutex;
 
 use crate::error::{Error, Result};
 use crate::kernels::compile::{shadow_compile, trace_enabled, traced_name};
-use crate::kernels::{wgsl, Kernel};
+use crate::kernels::wgsl::{self, Bindings};
+use crate::kernels::Kernel;
 
-/// Pipelines by kernel, then by binding slots: a lookup borrows both, so the hot path
-/// clones no kernel description.
-type Table = HashMap<Kernel, HashMap<Vec<usize>, wgpu::ComputePipeline>>;
+/// Pipelines by kernel, then by bindings: a lookup borrows both, so the hot path clones no
+/// kernel description.
+type Table = HashMap<Kernel, HashMap<Bindings, wgpu::ComputePipeline>>;
 
 /// The pipelines built so far on one device.
 pub struct PipelineCache {
@@ -27,25 +28,25 @@ impl PipelineCache {
         }
     }
 
-    /// The pipeline for `kernel` with `slots`, rendered and built on first use.
+    /// The pipeline for `kernel` bound as `bindings`, rendered and built on first use.
     pub fn get(
         &self,
         device: &wgpu::Device,
         kernel: &Kernel,
-        slots: &[usize],
+        bindings: &Bindings,
     ) -> Result<wgpu::ComputePipeline> {
         if let Some(p) = self
             .built
             .lock()
             .get(kernel)
-            .and_then(|by_slots| by_slots.get(slots))
+            .and_then(|by_bindings| by_bindings.get(bindings))
         {
             return Ok(p.clone());
         }
         shadow_compile(kernel)?;
         let start = Instant::now();
         let f64 = device.features().contains(wgpu::Features::SHADER_F64);
-        let source = wgsl::render(kernel, slots, f64);
+        let source = wgsl::render(kernel, bindings, f64);
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: None,
@@ -78,7 +79,7 @@ impl PipelineCache {
             .lock()
             .entry(kernel.clone())
             .or_default()
-            .insert(slots.to_vec(), pipeline.clone());
+            .insert(bindings.clone(), pipeline.clone());
         Ok(pipeline)
     }
 }

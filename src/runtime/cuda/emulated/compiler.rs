@@ -19,7 +19,7 @@ pub struct HostCompiler {
 }
 
 fn compiler_command() -> String {
-    std::env::var("CXX").unwrap_or_else(|_| "c++".into())
+    crate::config::config().cxx.clone()
 }
 
 /// The names of the `__global__` functions in `source`.

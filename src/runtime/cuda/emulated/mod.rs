@@ -85,18 +85,14 @@ use CUresult::{
 
 impl Emulated {
     pub fn new() -> Self {
-        let count = std::env::var("TORCH_MOJO_BACKEND_SOFTWARE_DEVICES")
-            .ok()
-            .and_then(|v| v.parse::<usize>().ok())
-            .unwrap_or(1)
-            .max(1);
-        let limit = std::env::var("TORCH_MOJO_BACKEND_EMULATED_MEMORY")
-            .ok()
-            .and_then(|v| parse_bytes(&v))
+        let config = crate::config::config();
+        let count = config.software_devices;
+        let limit = config
+            .emulated_memory
+            .as_deref()
+            .and_then(parse_bytes)
             .unwrap_or(16 << 30);
-        let failing_launch = std::env::var("TORCH_MOJO_BACKEND_EMULATED_FAULT")
-            .ok()
-            .and_then(|v| v.strip_prefix("launch:")?.parse::<u64>().ok());
+        let failing_launch = config.emulated_failing_launch;
         let devices = (0..count)
             .map(|_| {
                 let default_stream = Queue::start();

@@ -1,0 +1,121 @@
+"""Tensors larger than a kernel binding, against stock PyTorch on the CPU.
+
+A wgpu device binds at most `max_storage_buffer_binding_size` bytes of a buffer per binding
+(128 MiB on the software device); a bigger tensor is bound as consecutive windows and every
+kernel pattern addresses it through them. One test crosses the device's real limit; the other
+lowers the limit (`TORCH_MOJO_BACKEND_MAX_BINDING`) in a child process so that every pattern
+runs windowed on small tensors, with elements on both sides of window edges.
+"""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+import torch
+
+OVER_LIMIT = 40 * 1024 * 1024 + 5  # float32 elements: 160 MiB, past lavapipe's 128 MiB
+
+
+def test_a_tensor_over_the_binding_limit(device):
+    x = torch.rand(OVER_LIMIT, generator=torch.Generator().manual_seed(0))
+    ours = x.to(device)
+    assert torch.equal(ours.cpu(), x)
+    # Elementwise (vector and strided), a half conversion (sub-word stores), a copy.
+    assert torch.equal((ours * 2 + 1).cpu(), x * 2 + 1)
+    assert torch.equal(ours[1::3].neg().cpu(), x[1::3].neg())
+    assert torch.equal(ours.half().cpu(), x.half())
+    assert torch.equal(ours.clone()[-9:].cpu(), x[-9:])
+    # Reductions: whole, along rows, along columns (values near the end count).
+    spiked = x.clone()
+    spiked[-1] = 1e6
+    ours_spiked = spiked.to(device)
+    torch.testing.assert_close(
+        ours_spiked.sum().cpu().double(), spiked.double().sum(), rtol=1e-5, atol=0
+    )
+    assert ours_spiked.argmax().item() == OVER_LIMIT - 1
+    rows = spiked[: OVER_LIMIT - 5].view(-1, 1024)
+    torch.testing.assert_close(rows.to(device).amax(1).cpu(), rows.amax(1), rtol=0, atol=0)
+    torch.testing.assert_close(rows.to(device).sum(0).cpu(), rows.sum(0), rtol=1e-5, atol=1e-3)
+    # A scan, a matrix product and indexing reaching the last window.
+    torch.testing.assert_close(
+        ours[-4096:].cumsum(0).cpu(), x[-4096:].cumsum(0), rtol=1e-5, atol=1e-4
+    )
+    weights = torch.randn(1024, 3, generator=torch.Generator().manual_seed(1))
+    torch.testing.assert_close(
+        (rows.to(device) @ weights.to(device)).cpu(), rows @ weights, rtol=1e-4, atol=1e-3
+    )
+    picks = torch.tensor([0, OVER_LIMIT // 2, OVER_LIMIT - 1, 33_554_431, 33_554_432])
+    assert torch.equal(ours[picks.to(device)].cpu(), x[picks])
+    ours[picks.to(device)] = -1.0
+    expected = x.clone()
+    expected[picks] = -1.0
+    assert torch.equal(ours[-3:].cpu(), expected[-3:])
+    assert torch.equal(ours[picks.to(device)].cpu(), expected[picks])
+
+
+CHILD = """
+import torch, torch_mojo_backend
+torch_mojo_backend.register_mojo_devices()
+dev = torch.device("mojo")
+g = torch.Generator().manual_seed(0)
+
+def same(ours, expected, tol=0.0):
+    ours = ours.cpu()
+    if tol:
+        torch.testing.assert_close(ours, expected, rtol=tol, atol=tol)
+    else:
+        assert torch.equal(ours, expected), (ours, expected)
+
+n = 70_007  # 280 KB of float32: three 128 KiB windows, elements on every window edge
+x = torch.rand(n, generator=g)
+i = torch.randint(-1000, 1000, (n,), generator=g)
+m = x.to(dev)
+same(m + m, x + x)
+same(i.to(dev) * 3 - 7, i * 3 - 7)
+same(m.double() * 3, x.double() * 3)
+same(m.half(), x.half())
+same(i.to(dev).to(torch.int8), i.to(torch.int8))
+same(m[::7] * 2, x[::7] * 2)
+same(m.sum(), x.sum(), 1e-4)
+same(m.view(-1, 7).sum(0), x.view(-1, 7).sum(0), 1e-4)
+same(m.view(7, -1).amax(1), x.view(7, -1).amax(1))
+same(m.argmax(), x.argmax())
+same(m.var(), x.var(), 1e-4)
+same(m.cumsum(0), x.cumsum(0), 1e-3)
+same(i.to(dev).cumsum(0), i.cumsum(0))
+same(m.sort().values, x.sort().values)
+same(m.sort(stable=True).indices, x.sort(stable=True).indices)
+same(m.topk(9).values, x.topk(9).values)
+same(torch.softmax(m[:70_000].view(70, -1), 1), torch.softmax(x[:70_000].view(70, -1), 1), 1e-6)
+a = torch.randn(300, 200, generator=g)
+b = torch.randn(200, 100, generator=g)
+same(a.to(dev) @ b.to(dev), a @ b, 1e-4)
+index = torch.randint(0, 1000, (n,), generator=g)
+same(torch.zeros(1000, device=dev).index_add_(0, index.to(dev), m),
+     torch.zeros(1000).index_add_(0, index, x), 1e-4)
+same(m.gather(0, index.to(dev)), x.gather(0, index))
+same(m[m > 0.5], x[x > 0.5])
+ours, expected = m.clone(), x.clone()
+ours[index.to(dev)] = 2.0
+expected[index] = 2.0
+same(ours, expected)
+print("ok")
+"""
+
+
+@pytest.mark.skipif(
+    os.environ.get("TORCH_MOJO_BACKEND_PLATFORM", "").startswith("cuda"),
+    reason="CUDA has no binding limit",
+)
+def test_every_pattern_through_windows():
+    env = dict(os.environ, TORCH_MOJO_BACKEND_MAX_BINDING=str(128 * 1024))
+    run = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(CHILD)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-4000:]
