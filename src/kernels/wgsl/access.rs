@@ -118,39 +118,19 @@ fn window_functions(s: usize, slot: &Slot) -> String {
     } else {
         slot.shift
     };
-    // Element `j` of window array `b` as a word.
-    let element = |b: &str, j: &str| {
-        if slot.wide {
-            format!("{b}[{j} >> 2u][{j} & 3u]")
-        } else {
-            format!("{b}[{j}]")
-        }
-    };
     let mut out = over_windows(
         s,
         slot,
         word_shift,
         &format!("fn rd{s}(i: u32) -> u32"),
-        |b, j| {
-            if slot.atomic {
-                format!("return atomicLoad(&{b}[{j}]);")
-            } else {
-                format!("return {};", element(b, j))
-            }
-        },
+        |b, j| format!("return {};", read(slot, b, j)),
     );
     out += &over_windows(
         s,
         slot,
         word_shift,
         &format!("fn wr{s}(i: u32, v: u32)"),
-        |b, j| {
-            if slot.atomic {
-                format!("atomicStore(&{b}[{j}], v); return;")
-            } else {
-                format!("{} = v; return;", element(b, j))
-            }
-        },
+        |b, j| format!("{} return;", write(slot, b, j, "v")),
     );
     if slot.atomic {
         for (name, op) in [("and", "atomicAnd"), ("or", "atomicOr")] {
@@ -182,16 +162,39 @@ fn window_functions(s: usize, slot: &Slot) -> String {
     out
 }
 
+/// Word `j` of array `b` of a slot (whose words are grouped by four when wide).
+fn cell(slot: &Slot, b: &str, j: &str) -> String {
+    if slot.wide {
+        format!("{b}[({j}) >> 2u][({j}) & 3u]")
+    } else {
+        format!("{b}[{j}]")
+    }
+}
+
+/// Reads word `j` of array `b` of a slot.
+fn read(slot: &Slot, b: &str, j: &str) -> String {
+    if slot.atomic {
+        format!("atomicLoad(&{})", cell(slot, b, j))
+    } else {
+        cell(slot, b, j)
+    }
+}
+
+/// Writes `value` as word `j` of array `b` of a slot.
+fn write(slot: &Slot, b: &str, j: &str, value: &str) -> String {
+    if slot.atomic {
+        format!("atomicStore(&{}, {value});", cell(slot, b, j))
+    } else {
+        format!("{} = {value};", cell(slot, b, j))
+    }
+}
+
 /// The 32-bit word `index` of slot `s`.
 fn word(s: usize, slot: &Slot, index: &str) -> String {
     if slot.windowed() {
         format!("rd{s}({index})")
-    } else if slot.atomic {
-        format!("atomicLoad(&b{s}[{index}])")
-    } else if slot.wide {
-        format!("b{s}[({index}) >> 2u][({index}) & 3u]")
     } else {
-        format!("b{s}[{index}]")
+        read(slot, &format!("b{s}"), index)
     }
 }
 
@@ -199,12 +202,8 @@ fn word(s: usize, slot: &Slot, index: &str) -> String {
 fn put(s: usize, slot: &Slot, index: &str, value: &str) -> String {
     if slot.windowed() {
         format!("wr{s}({index}, {value});")
-    } else if slot.atomic {
-        format!("atomicStore(&b{s}[{index}], {value});")
-    } else if slot.wide {
-        format!("b{s}[({index}) >> 2u][({index}) & 3u] = {value};")
     } else {
-        format!("b{s}[{index}] = {value};")
+        write(slot, &format!("b{s}"), index, value)
     }
 }
 
