@@ -71,10 +71,10 @@ struct MojoAllocator final : c10::DeviceAllocator {
   }
 
   void resetAccumulatedStats(c10::DeviceIndex device) override {
-    check(mojo_reset_memory_stats(device, 1));
+    check(mojo_reset_memory_stats(device, kResetTotals));
   }
 
-  void resetPeakStats(c10::DeviceIndex device) override { check(mojo_reset_memory_stats(device, 0)); }
+  void resetPeakStats(c10::DeviceIndex device) override { check(mojo_reset_memory_stats(device, kResetPeaks)); }
 
   std::pair<size_t, size_t> getMemoryInfo(c10::DeviceIndex device) override {
     uint64_t free = 0, total = 0;

@@ -7,15 +7,15 @@ namespace mojo {
 [[noreturn]] void raise(int code) {
   const char* message = mojo_last_error();
   switch (code) {
-    case 3:
+    case kStatusOutOfMemory:
       TORCH_CHECK_WITH(OutOfMemoryError, false, message);
-    case 4:
+    case kStatusNotImplemented:
       TORCH_CHECK_NOT_IMPLEMENTED(false, message);
-    case 5:
+    case kStatusIndex:
       TORCH_CHECK_INDEX(false, message);
-    case 6:
+    case kStatusValue:
       TORCH_CHECK_VALUE(false, message);
-    case 7:
+    case kStatusType:
       TORCH_CHECK_TYPE(false, message);
     default:
       TORCH_CHECK(false, message);

@@ -112,7 +112,7 @@ int resize_argument(void* ctx, int64_t index, const int64_t* sizes, int64_t ndim
     *out = describe(t);
     return 0;
   } catch (const std::exception& e) {
-    mojo_callback_error(1, e.what());
+    mojo_callback_error(kStatusRuntime, e.what());
     return 1;
   }
 }
@@ -131,10 +131,10 @@ int create_tensor(void* ctx, const int64_t* sizes, int64_t ndim, int32_t dtype, 
     *out = describe(state.created.back());
     return static_cast<int>(state.created.size()) - 1;
   } catch (const c10::OutOfMemoryError& e) {
-    mojo_callback_error(3, e.what());
+    mojo_callback_error(kStatusOutOfMemory, e.what());
     return -1;
   } catch (const std::exception& e) {
-    mojo_callback_error(1, e.what());
+    mojo_callback_error(kStatusRuntime, e.what());
     return -1;
   }
 }
@@ -149,7 +149,7 @@ int philox_argument(void* ctx, int64_t index, int32_t device, uint64_t increment
     std::tie(*seed, *offset) = philox_inputs(generator, static_cast<c10::DeviceIndex>(device), increment);
     return 0;
   } catch (const std::exception& e) {
-    mojo_callback_error(1, e.what());
+    mojo_callback_error(kStatusRuntime, e.what());
     return -1;
   }
 }

@@ -122,7 +122,7 @@ extern "C" int mojo_rng_get(int64_t device, uint64_t* seed, uint64_t* offset) {
     *offset = g.get_offset();
     return 0;
   } catch (const std::exception& e) {
-    mojo_callback_error(1, e.what());
+    mojo_callback_error(kStatusRuntime, e.what());
     return -1;
   }
 }
@@ -135,7 +135,7 @@ extern "C" int mojo_rng_set(int64_t device, uint64_t seed, uint64_t offset) {
     g.set_offset(offset);
     return 0;
   } catch (const std::exception& e) {
-    mojo_callback_error(1, e.what());
+    mojo_callback_error(kStatusRuntime, e.what());
     return -1;
   }
 }

@@ -31,7 +31,7 @@ class MojoProfilerSession final : public libkineto::IActivityProfilerSession {
 
   void start() override {
     span_start_ = c10::getTime();
-    if (mojo_trace_start() != 0) errors_.emplace_back(mojo_last_error());
+    if (mojo_trace_start() != kStatusOk) errors_.emplace_back(mojo_last_error());
     status_ = libkineto::TraceStatus::RECORDING;
   }
 
@@ -53,7 +53,7 @@ class MojoProfilerSession final : public libkineto::IActivityProfilerSession {
                     int64_t) override {
     buffer_->span = libkineto::TraceSpan(span_start_, span_end_, "mojo");
     Collector collector{this, &linked_activity};
-    if (mojo_trace_collect(&collector, &Collector::emit) != 0) {
+    if (mojo_trace_collect(&collector, &Collector::emit) != kStatusOk) {
       errors_.emplace_back(mojo_last_error());
     }
     buffer_->gpuOpCount = static_cast<int>(buffer_->activities.size());

@@ -23,7 +23,10 @@ struct MojoTensor {
   int32_t device;
 };
 
-// A scalar: kind 0 bool, 1 integer, 2 float; dtype is -1 for a Python number, else the
+// What a MojoScalar holds (src/ops/scalar.rs ScalarKind, the same numbers).
+enum MojoScalarKind { kScalarBool = 0, kScalarInt = 1, kScalarFloat = 2 };
+
+// A scalar: i holds a bool or an integer, d a float; dtype is -1 for a Python number, else the
 // c10::ScalarType of the zero-dimensional CPU tensor it came from.
 struct MojoScalar {
   int32_t kind;
@@ -75,7 +78,15 @@ typedef int (*MojoCreateFn)(void* ctx, const int64_t* sizes, int64_t ndim, int32
 typedef int (*MojoPhiloxFn)(void* ctx, int64_t index, int32_t device, uint64_t increment,
                             uint64_t* seed, uint64_t* offset);
 
+// What a Rust call returns: 0, or the Python exception its error becomes, with the message
+// in mojo_last_error (src/error.rs ErrorKind, the same numbers; mojo::raise maps them).
+enum MojoStatus {
+  kStatusOk = 0, kStatusRuntime = 1, kStatusPanic = 2, kStatusOutOfMemory = 3,
+  kStatusNotImplemented = 4, kStatusIndex = 5, kStatusValue = 6, kStatusType = 7
+};
+
 const char* mojo_last_error(void);
+// A glue callback's error (kind kStatusRuntime or kStatusOutOfMemory) for the Rust caller.
 void mojo_callback_error(int kind, const char* message);
 
 int mojo_device_count(void);
@@ -85,6 +96,8 @@ void mojo_set_device_unchecked(int64_t device);
 int mojo_allocate(int64_t device, uint64_t bytes, uint64_t* address);
 void mojo_free(uint64_t address);
 int mojo_memory_stats(int64_t device, MojoStats* out);
+// What mojo_reset_memory_stats resets (src/ffi/runtime.rs StatsReset, the same numbers).
+enum MojoStatsReset { kResetPeaks = 0, kResetTotals = 1 };
 int mojo_reset_memory_stats(int64_t device, int what);
 int mojo_empty_cache(void);
 int mojo_memory_info(int64_t device, uint64_t* free, uint64_t* total);
@@ -140,11 +153,11 @@ int mojo_run_op(int32_t id, const MojoValue* args, int64_t nargs, void* ctx, Moj
 
 namespace mojo {
 
-// Raises the Python exception matching a Rust error code (see src/error.rs).
+// Raises the Python exception matching a MojoStatus other than kStatusOk.
 [[noreturn]] void raise(int code);
 
 inline void check(int code) {
-  if (code != 0) raise(code);
+  if (code != kStatusOk) raise(code);
 }
 
 inline MojoTensor describe(const at::Tensor& t) {
@@ -154,10 +167,10 @@ inline MojoTensor describe(const at::Tensor& t) {
 }
 
 inline MojoScalar describe(const at::Scalar& s) {
-  if (s.isBoolean()) return MojoScalar{0, -1, s.toBool() ? 1 : 0, 0.0};
-  if (s.isIntegral(false)) return MojoScalar{1, -1, s.toLong(), 0.0};
+  if (s.isBoolean()) return MojoScalar{kScalarBool, -1, s.toBool() ? 1 : 0, 0.0};
+  if (s.isIntegral(false)) return MojoScalar{kScalarInt, -1, s.toLong(), 0.0};
   TORCH_CHECK(!s.isComplex(), "mojo: complex scalars are not supported");
-  return MojoScalar{2, -1, 0, s.toDouble()};
+  return MojoScalar{kScalarFloat, -1, 0, s.toDouble()};
 }
 
 c10::Allocator* device_allocator();

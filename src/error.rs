@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-/// Which Python exception an error becomes.
+/// Which Python exception an error becomes: its number is the status a C call returns
+/// (`MojoStatus` in csrc/mojo.h).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
     Runtime = 1,

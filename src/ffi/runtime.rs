@@ -47,8 +47,7 @@ pub unsafe extern "C" fn mojo_allocate(device: i64, bytes: u64, address: *mut u6
 /// Frees an allocation (the DataPtr deleter: errors are reported on stderr, never thrown).
 #[no_mangle]
 pub extern "C" fn mojo_free(address: u64) {
-    let rc = ffi_call(|| backend()?.free(address));
-    if rc != 0 {
+    if ffi_call(|| backend()?.free(address)) != super::STATUS_OK {
         let message = unsafe { std::ffi::CStr::from_ptr(super::mojo_last_error()) };
         eprintln!("mojo: free failed: {}", message.to_string_lossy());
     }
@@ -67,13 +66,20 @@ pub unsafe extern "C" fn mojo_memory_stats(device: i64, out: *mut DeviceStats) -
     })
 }
 
-/// Resets peaks (`what` 0) or running totals (`what` 1) of `device`.
+/// What `mojo_reset_memory_stats` resets (`MojoStatsReset` in csrc/mojo.h).
+#[repr(i32)]
+pub enum StatsReset {
+    Peaks = 0,
+    Totals = 1,
+}
+
+/// Resets the peaks or the running totals (`what`, a [`StatsReset`] number) of `device`.
 #[no_mangle]
 pub extern "C" fn mojo_reset_memory_stats(device: i64, what: i32) -> i32 {
     ffi_call(|| {
         let device = runtime::check_device(device)?;
         let b = backend()?;
-        if what == 0 {
+        if what == StatsReset::Peaks as i32 {
             b.reset_peak(device);
         } else {
             b.reset_accumulated(device);

@@ -4,7 +4,7 @@
 use std::ffi::{c_char, c_void, CStr};
 
 use super::output::{take_callback_error, Output, ResizeFn};
-use super::scalar::ScalarArg;
+use super::scalar::{ScalarArg, ScalarKind};
 use super::tensor::{TensorArg, TensorRef};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -184,9 +184,9 @@ impl<'a> Call<'a> {
     pub fn scalar(&self, index: usize) -> Result<ScalarArg> {
         let arg = self.arg(index)?;
         let (kind, i, d) = match arg.kind {
-            ValueKind::Bool => (0, arg.i, 0.0),
-            ValueKind::Int => (1, arg.i, 0.0),
-            ValueKind::Double => (2, 0, arg.d),
+            ValueKind::Bool => (ScalarKind::Bool, arg.i, 0.0),
+            ValueKind::Int => (ScalarKind::Int, arg.i, 0.0),
+            ValueKind::Double => (ScalarKind::Float, 0, arg.d),
             ValueKind::Other => {
                 return Err(Error::not_implemented(
                     "mojo: complex scalars are not supported",
@@ -195,7 +195,7 @@ impl<'a> Call<'a> {
             _ => return Err(bad_argument(index, "a number")),
         };
         Ok(ScalarArg {
-            kind,
+            kind: kind as i32,
             dtype: -1,
             i,
             d,

@@ -4,7 +4,7 @@
 use super::call::{Call, Dest, Operand};
 use super::pointwise::{common_dtype, float_dtype, not_implemented_for, pointwise};
 use super::registry::OpFn;
-use super::scalar::ScalarArg;
+use super::scalar::{ScalarArg, ScalarKind};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::{BinaryOp, Expr, UnaryOp};
@@ -173,7 +173,7 @@ fn arithmetic_dtype(a: &Operand, b: &Operand) -> DType {
 }
 
 fn check_alpha(dtype: DType, alpha: &ScalarArg) -> Result<()> {
-    if alpha.kind == 0 && dtype != DType::Bool {
+    if alpha.kind() == ScalarKind::Bool && dtype != DType::Bool {
         return Err(Error::runtime(
             "Boolean alpha only supported for Boolean results.",
         ));
@@ -221,7 +221,11 @@ fn add_sub_of(
         }
     }
     check_alpha(dtype, &alpha)?;
-    let unit = (alpha.kind != 2 && alpha.i == 1) || (alpha.kind == 2 && alpha.d == 1.0);
+    let unit = if alpha.is_float() {
+        alpha.d == 1.0
+    } else {
+        alpha.i == 1
+    };
     let alpha_op = Operand::Scalar(alpha);
     let operands: Vec<&Operand> = if unit {
         vec![&a, &b]

@@ -3,8 +3,18 @@
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 
-/// A scalar as the glue passes it: `kind` 0 bool, 1 integer, 2 float; `dtype` is -1 for a
-/// Python number, else the dtype code of the zero-dimensional CPU tensor it came from.
+/// What a scalar holds: `MojoScalarKind` in csrc/mojo.h, the same numbers.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScalarKind {
+    Bool = 0,
+    Int = 1,
+    Float = 2,
+}
+
+/// A scalar as the glue passes it: `kind` a [`ScalarKind`] number (`i` holds a bool or an
+/// integer, `d` a float); `dtype` is -1 for a Python number, else the dtype code of the
+/// zero-dimensional CPU tensor it came from.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct ScalarArg {
@@ -22,17 +32,27 @@ impl ScalarArg {
             .filter(|_| self.dtype >= 0)
     }
 
+    /// What the scalar holds (the glue writes only [`ScalarKind`] numbers; any other reads
+    /// as a float).
+    pub fn kind(&self) -> ScalarKind {
+        match self.kind {
+            0 => ScalarKind::Bool,
+            1 => ScalarKind::Int,
+            _ => ScalarKind::Float,
+        }
+    }
+
     /// The dtype PyTorch gives this scalar as a wrapped number.
     pub fn dtype(&self) -> DType {
-        match self.kind {
-            0 => DType::Bool,
-            1 => DType::I64,
-            _ => DType::F64,
+        match self.kind() {
+            ScalarKind::Bool => DType::Bool,
+            ScalarKind::Int => DType::I64,
+            ScalarKind::Float => DType::F64,
         }
     }
 
     fn as_f64(&self) -> f64 {
-        if self.kind == 2 {
+        if self.is_float() {
             self.d
         } else {
             self.i as f64
@@ -41,13 +61,13 @@ impl ScalarArg {
 
     /// The value converted to `dtype` as kernel words of its compute type.
     pub fn words(&self, dtype: DType) -> Vec<u32> {
-        let int = if self.kind == 2 {
+        let int = if self.is_float() {
             self.d as i64
         } else {
             self.i
         };
         match dtype {
-            DType::Bool => vec![u32::from(if self.kind == 2 {
+            DType::Bool => vec![u32::from(if self.is_float() {
                 self.d != 0.0
             } else {
                 self.i != 0
@@ -114,10 +134,10 @@ impl ScalarArg {
     pub unsafe fn read_host(data: u64, code: i32) -> Result<ScalarArg> {
         let dtype = DType::from_code(code)?;
         let p = data as *const u8;
-        let int = |i: i64| (1, i, 0.0);
-        let float = |d: f64| (2, 0, d);
+        let int = |i: i64| (ScalarKind::Int, i, 0.0);
+        let float = |d: f64| (ScalarKind::Float, 0, d);
         let (kind, i, d) = match dtype {
-            DType::Bool => (0, i64::from(*p != 0), 0.0),
+            DType::Bool => (ScalarKind::Bool, i64::from(*p != 0), 0.0),
             DType::U8 => int(i64::from(*p)),
             DType::I8 => int(i64::from(*(p as *const i8))),
             DType::I16 => int(i64::from((p as *const i16).read_unaligned())),
@@ -131,7 +151,7 @@ impl ScalarArg {
             DType::F64 => float((p as *const f64).read_unaligned()),
         };
         Ok(ScalarArg {
-            kind,
+            kind: kind as i32,
             dtype: code,
             i,
             d,
@@ -145,7 +165,7 @@ impl ScalarArg {
 
     /// Whether the value is a float (rather than an integer or bool).
     pub fn is_float(&self) -> bool {
-        self.kind == 2
+        self.kind() == ScalarKind::Float
     }
 }
 
@@ -153,7 +173,7 @@ impl ScalarArg {
     /// A Python float.
     pub fn float(d: f64) -> ScalarArg {
         ScalarArg {
-            kind: 2,
+            kind: ScalarKind::Float as i32,
             dtype: -1,
             i: 0,
             d,
@@ -163,7 +183,7 @@ impl ScalarArg {
     /// A Python int.
     pub fn int(i: i64) -> ScalarArg {
         ScalarArg {
-            kind: 1,
+            kind: ScalarKind::Int as i32,
             dtype: -1,
             i,
             d: 0.0,
