@@ -884,7 +884,7 @@ impl Kernel {
             Kernel::AccumulateKeys(k) => k.indices.len(),
             Kernel::Sort(_) | Kernel::RadixPick => 1,
             Kernel::RadixCount(k) => 1 + usize::from(k.selects()),
-            Kernel::RadixScatter(k) => 4 + usize::from(k.selects()),
+            Kernel::RadixScatter(k) => 3 + usize::from(k.selects()),
             Kernel::Foreach(k) => k.inputs.len() * k.chunk,
             Kernel::Random(k) => usize::from(matches!(
                 k.distribution,

@@ -307,16 +307,12 @@ impl Radix {
         let mut words = self.head(shift)?;
         words.push(u32::from(fresh));
         words.extend([0; 7]);
-        let mut addresses = vec![
-            from.0,
-            from.1,
-            self.counts.tensor.address,
-            self.scanned.tensor.address,
-        ];
+        // The scan is written too (it becomes each tile's cursors), so it follows the inputs.
+        let mut addresses = vec![from.0, from.1, self.counts.tensor.address];
         addresses.extend(state);
-        addresses.extend([to.0, to.1]);
+        addresses.extend([self.scanned.tensor.address, to.0, to.1]);
         let offsets = if state.is_some() {
-            &[7, 8, 9, 10, 13, 11, 12][..]
+            &[7, 8, 9, 13, 10, 11, 12][..]
         } else {
             &[7, 8, 9, 10, 11, 12][..]
         };

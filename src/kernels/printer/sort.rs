@@ -234,7 +234,10 @@ fn digit(p: &mut Printer, k: &RadixKernel, kk: &str) {
 
 /// Radix count arguments: `[tiles in all, len, tile, tiles per line, shift, mask,
 /// keys_offset, counts_offset, state_offset]` over contiguous `[lines, len]` keys: each
-/// invocation counts the digits of one tile of a line into int32 `counts[line][digit][tile]`.
+/// invocation counts the digits of one tile of a line into int32 `counts[line][digit][tile]`,
+/// in place. Neither radix pass keeps a private array of its 256 digits: on lavapipe such an
+/// array, indexed by a value, compiled for about 4 seconds per kernel (as memory it costs
+/// nothing to build).
 pub fn radix_count(p: &mut Printer, k: &RadixKernel) {
     let size = k.dtype.size();
     let (state, counts) = if k.selects() { (1, 2) } else { (1, 1) };
@@ -244,22 +247,18 @@ pub fn radix_count(p: &mut Printer, k: &RadixKernel) {
         &[("keys", "6u"), ("counts", "7u"), ("state", "8u")][..2 + usize::from(k.selects())],
     );
     radix_tiles(p, k, state);
-    let array = p.d.local_array("c", Ty::U32, DIGITS);
-    p.line(array);
+    let zero = format!("{}(0)", p.d.ty(Ty::I32));
     p.for_up("d", "0u", &format!("{DIGITS}u"));
-    p.line("c[d] = 0u;");
+    p.line(format!(
+        "st{counts}(counts + (cb + d * tiles) * 4u, {zero});"
+    ));
     p.close();
     p.for_up("q", "start", "end");
     digit(p, k, &format!("key(ld0(keys + (base + q) * {size}u), hi)"));
     p.if_("counted");
-    p.line("c[g] += 1u;");
+    p.let_("at", Ty::U32, "counts + (cb + g * tiles) * 4u");
+    p.line(format!("st{counts}(at, ld{counts}(at) + 1);"));
     p.close();
-    p.close();
-    p.for_up("d", "0u", &format!("{DIGITS}u"));
-    let count = format!("{}(c[d])", p.d.ty(Ty::I32));
-    p.line(format!(
-        "st{counts}(counts + (cb + d * tiles) * 4u, {count});"
-    ));
     p.close();
     p.close();
 }
@@ -270,11 +269,14 @@ pub fn radix_count(p: &mut Printer, k: &RadixKernel) {
 /// order, to their digit's next place in the line: the counts' inclusive scan along the
 /// line, less the tile's own count, is where the tile's elements of that digit start. The
 /// first pass (`fresh` nonzero) reads no indices: an element's index is its position. A
-/// partition moves only the keys before and at the chosen one.
+/// partition moves only the keys before and at the chosen one. Tensors: keys, indices,
+/// counts, (state), the scan (rewritten in place as each tile's cursors), keys and indices
+/// out.
 pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
     let size = k.dtype.size();
     let selects = usize::from(k.selects());
-    let (state, out_keys, out_indices) = (4, 4 + selects, 5 + selects);
+    let (state, scanned) = (3, 3 + selects);
+    let (out_keys, out_indices) = (scanned + 1, scanned + 2);
     let words = [
         ("fresh", "6u"),
         ("keys", "7u"),
@@ -287,11 +289,12 @@ pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
     ];
     radix_words(p, k, &words[..7 + selects]);
     radix_tiles(p, k, state);
-    let array = p.d.local_array("o", Ty::U32, DIGITS);
-    p.line(array);
+    // The scan becomes the tile's cursors: where its next element of each digit goes.
     p.for_up("d", "0u", &format!("{DIGITS}u"));
     p.let_("at", Ty::U32, "(cb + d * tiles) * 4u");
-    p.line("o[d] = u32(ld3(scanned + at)) - u32(ld2(counts + at));");
+    p.line(format!(
+        "st{scanned}(scanned + at, ld{scanned}(scanned + at) - ld2(counts + at));"
+    ));
     p.close();
     p.for_up("q", "start", "end");
     p.let_(
@@ -300,8 +303,9 @@ pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
         format!("ld0(keys + (base + q) * {size}u)"),
     );
     digit(p, k, "key(x, hi)");
-    p.let_("dest", Ty::U32, "base + o[g]");
-    p.line("o[g] += 1u;");
+    p.let_("cursor", Ty::U32, "scanned + (cb + g * tiles) * 4u");
+    p.let_("dest", Ty::U32, format!("base + u32(ld{scanned}(cursor))"));
+    p.line(format!("st{scanned}(cursor, ld{scanned}(cursor) + 1);"));
     if k.digit == RadixDigit::Partition {
         // Only the keys before the chosen one and equal to it are ever read.
         p.if_("g < 2u");

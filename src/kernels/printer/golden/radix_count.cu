@@ -28,20 +28,17 @@ fn main {
         const u32 end = min(start + tile, len);
         const u32 base = line * len;
         const u32 cb = line * 256u * tiles + part;
-        u32 c[256];
         for (u32 d = 0u; d < 256u; d += 1u) {
-            c[d] = 0u;
+            st1(counts + (cb + d * tiles) * 4u, int(0));
         }
         for (u32 q = start; q < end; q += 1u) {
             const u32 kk = key(ld0(keys + (base + q) * 4u), hi) & mask;
             const u32 g = (kk >> sh) & 255u;
             const bool counted = true;
             if (counted) {
-                c[g] += 1u;
+                const u32 at = counts + (cb + g * tiles) * 4u;
+                st1(at, ld1(at) + 1);
             }
-        }
-        for (u32 d = 0u; d < 256u; d += 1u) {
-            st1(counts + (cb + d * tiles) * 4u, int(c[d]));
         }
     }
 }

@@ -28,20 +28,17 @@ fn main {
         let end: u32 = min(start + tile, len);
         let base: u32 = line * len;
         let cb: u32 = line * 256u * tiles + part;
-        var c: array<u32, 256>;
         for (var d = 0u; d < 256u; d += 1u) {
-            c[d] = 0u;
+            st1(counts + (cb + d * tiles) * 4u, i32(0));
         }
         for (var q = start; q < end; q += 1u) {
             let kk: u32 = key(ld0(keys + (base + q) * 4u), hi) & mask;
             let g: u32 = (kk >> sh) & 255u;
             let counted: bool = true;
             if (counted) {
-                c[g] += 1u;
+                let at: u32 = counts + (cb + g * tiles) * 4u;
+                st1(at, ld1(at) + 1);
             }
-        }
-        for (var d = 0u; d < 256u; d += 1u) {
-            st1(counts + (cb + d * tiles) * 4u, i32(c[d]));
         }
     }
 }

@@ -30,20 +30,17 @@ fn main {
         const u32 base = line * len;
         const u32 cb = line * 256u * tiles + part;
         const u32 chosen = u32(ld1(state + line * 8u));
-        u32 c[256];
         for (u32 d = 0u; d < 256u; d += 1u) {
-            c[d] = 0u;
+            st2(counts + (cb + d * tiles) * 4u, int(0));
         }
         for (u32 q = start; q < end; q += 1u) {
             const u32 kk = key(ld0(keys + (base + q) * 2u), hi) & mask;
             const u32 g = (kk >> sh) & 255u;
             const bool counted = (kk & above) == (chosen & above);
             if (counted) {
-                c[g] += 1u;
+                const u32 at = counts + (cb + g * tiles) * 4u;
+                st2(at, ld2(at) + 1);
             }
-        }
-        for (u32 d = 0u; d < 256u; d += 1u) {
-            st2(counts + (cb + d * tiles) * 4u, int(c[d]));
         }
     }
 }

@@ -30,20 +30,17 @@ fn main {
         let base: u32 = line * len;
         let cb: u32 = line * 256u * tiles + part;
         let chosen: u32 = u32(ld1(state + line * 8u));
-        var c: array<u32, 256>;
         for (var d = 0u; d < 256u; d += 1u) {
-            c[d] = 0u;
+            st2(counts + (cb + d * tiles) * 4u, i32(0));
         }
         for (var q = start; q < end; q += 1u) {
             let kk: u32 = key(ld0(keys + (base + q) * 2u), hi) & mask;
             let g: u32 = (kk >> sh) & 255u;
             let counted: bool = (kk & above) == (chosen & above);
             if (counted) {
-                c[g] += 1u;
+                let at: u32 = counts + (cb + g * tiles) * 4u;
+                st2(at, ld2(at) + 1);
             }
-        }
-        for (var d = 0u; d < 256u; d += 1u) {
-            st2(counts + (cb + d * tiles) * 4u, i32(c[d]));
         }
     }
 }

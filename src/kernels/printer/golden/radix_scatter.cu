@@ -26,18 +26,18 @@ fn main {
         const u32 end = min(start + tile, len);
         const u32 base = line * len;
         const u32 cb = line * 256u * tiles + part;
-        u32 o[256];
         for (u32 d = 0u; d < 256u; d += 1u) {
             const u32 at = (cb + d * tiles) * 4u;
-            o[d] = u32(ld3(scanned + at)) - u32(ld2(counts + at));
+            st3(scanned + at, ld3(scanned + at) - ld2(counts + at));
         }
         for (u32 q = start; q < end; q += 1u) {
             const i64 x = ld0(keys + (base + q) * 8u);
             const u32 kk = key(x, hi) & mask;
             const u32 g = (kk >> sh) & 255u;
             const bool counted = true;
-            const u32 dest = base + o[g];
-            o[g] += 1u;
+            const u32 cursor = scanned + (cb + g * tiles) * 4u;
+            const u32 dest = base + u32(ld3(cursor));
+            st3(cursor, ld3(cursor) + 1);
             st4(out_keys + dest * 8u, x);
             i64 index = i64(q);
             if (fresh == 0u) {

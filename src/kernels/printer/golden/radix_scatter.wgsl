@@ -26,18 +26,18 @@ fn main {
         let end: u32 = min(start + tile, len);
         let base: u32 = line * len;
         let cb: u32 = line * 256u * tiles + part;
-        var o: array<u32, 256>;
         for (var d = 0u; d < 256u; d += 1u) {
             let at: u32 = (cb + d * tiles) * 4u;
-            o[d] = u32(ld3(scanned + at)) - u32(ld2(counts + at));
+            st3(scanned + at, ld3(scanned + at) - ld2(counts + at));
         }
         for (var q = start; q < end; q += 1u) {
             let x: i64 = ld0(keys + (base + q) * 8u);
             let kk: u32 = key(x, hi) & mask;
             let g: u32 = (kk >> sh) & 255u;
             let counted: bool = true;
-            let dest: u32 = base + o[g];
-            o[g] += 1u;
+            let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+            let dest: u32 = base + u32(ld3(cursor));
+            st3(cursor, ld3(cursor) + 1);
             st4(out_keys + dest * 8u, x);
             var index: i64 = i64(q);
             if (fresh == 0u) {

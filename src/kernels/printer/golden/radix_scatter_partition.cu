@@ -27,19 +27,19 @@ fn main {
         const u32 end = min(start + tile, len);
         const u32 base = line * len;
         const u32 cb = line * 256u * tiles + part;
-        const u32 chosen = u32(ld4(state + line * 8u));
-        u32 o[256];
+        const u32 chosen = u32(ld3(state + line * 8u));
         for (u32 d = 0u; d < 256u; d += 1u) {
             const u32 at = (cb + d * tiles) * 4u;
-            o[d] = u32(ld3(scanned + at)) - u32(ld2(counts + at));
+            st4(scanned + at, ld4(scanned + at) - ld2(counts + at));
         }
         for (u32 q = start; q < end; q += 1u) {
             const int x = ld0(keys + (base + q) * 4u);
             const u32 kk = key(x, hi) & mask;
             const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
             const bool counted = true;
-            const u32 dest = base + o[g];
-            o[g] += 1u;
+            const u32 cursor = scanned + (cb + g * tiles) * 4u;
+            const u32 dest = base + u32(ld4(cursor));
+            st4(cursor, ld4(cursor) + 1);
             if (g < 2u) {
                 st5(out_keys + dest * 4u, x);
                 i64 index = i64(q);

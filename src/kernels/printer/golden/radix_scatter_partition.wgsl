@@ -27,19 +27,19 @@ fn main {
         let end: u32 = min(start + tile, len);
         let base: u32 = line * len;
         let cb: u32 = line * 256u * tiles + part;
-        let chosen: u32 = u32(ld4(state + line * 8u));
-        var o: array<u32, 256>;
+        let chosen: u32 = u32(ld3(state + line * 8u));
         for (var d = 0u; d < 256u; d += 1u) {
             let at: u32 = (cb + d * tiles) * 4u;
-            o[d] = u32(ld3(scanned + at)) - u32(ld2(counts + at));
+            st4(scanned + at, ld4(scanned + at) - ld2(counts + at));
         }
         for (var q = start; q < end; q += 1u) {
             let x: i32 = ld0(keys + (base + q) * 4u);
             let kk: u32 = key(x, hi) & mask;
             let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
             let counted: bool = true;
-            let dest: u32 = base + o[g];
-            o[g] += 1u;
+            let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+            let dest: u32 = base + u32(ld4(cursor));
+            st4(cursor, ld4(cursor) + 1);
             if (g < 2u) {
                 st5(out_keys + dest * 4u, x);
                 var index: i64 = i64(q);
