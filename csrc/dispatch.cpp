@@ -1,6 +1,8 @@
 // One boxed kernel serves every op the Rust core implements: it describes the stack's arguments,
 // runs the Rust op by number and pushes what the op returns. Ops are registered by name from
 // the Rust op table, so adding an op needs no C++.
+#include <cstring>
+
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <ATen/native/Resize.h>
 #include <torch/library.h>
@@ -118,16 +120,23 @@ int resize_argument(void* ctx, int64_t index, const int64_t* sizes, int64_t ndim
 }
 
 int create_tensor(void* ctx, const int64_t* sizes, int64_t ndim, int32_t dtype, int32_t device,
-                  int32_t channels_last, MojoTensor* out) {
+                  const int64_t* order, MojoTensor* out) {
   try {
     auto& state = *static_cast<CallState*>(ctx);
     auto options = at::TensorOptions()
                        .dtype(static_cast<at::ScalarType>(dtype))
                        .device(c10::Device(kMojo, static_cast<c10::DeviceIndex>(device)));
-    auto format = at::MemoryFormat::Contiguous;
-    if (channels_last && ndim == 4) format = at::MemoryFormat::ChannelsLast;
-    if (channels_last && ndim == 5) format = at::MemoryFormat::ChannelsLast3d;
-    state.created.push_back(at::empty(c10::IntArrayRef(sizes, ndim), options, format));
+    if (order == nullptr) {
+      state.created.push_back(at::empty(c10::IntArrayRef(sizes, ndim), options));
+    } else {
+      // Dimension order[i] is the i-th outermost in memory.
+      std::vector<int64_t> physical(ndim), logical(ndim);
+      for (int64_t i = 0; i < ndim; ++i) {
+        physical[i] = sizes[order[i]];
+        logical[order[i]] = i;
+      }
+      state.created.push_back(at::empty(physical, options).permute(logical));
+    }
     *out = describe(state.created.back());
     return static_cast<int>(state.created.size()) - 1;
   } catch (const c10::OutOfMemoryError& e) {
@@ -210,9 +219,26 @@ class RustOp final : public c10::OperatorKernel {
   int32_t id_;
 };
 
+// Table names in the project's namespace ("mojo::...") belong to the mojo library.
+bool is_own_op(const char* name) { return std::strncmp(name, "mojo::", 6) == 0; }
+
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   for (int32_t id = 0; id < mojo_op_count(); ++id) {
+    if (is_own_op(mojo_op_name(id))) continue;
     m.impl(mojo_op_name(id), torch::CppFunction::makeFromBoxedFunctor(std::make_unique<RustOp>(id)));
+  }
+}
+
+// Launches a kernel torch.compile generated (python/torch_mojo_backend/compiler).
+TORCH_LIBRARY(mojo, m) {
+  m.def("run_compiled(str program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars) -> ()");
+}
+
+TORCH_LIBRARY_IMPL(mojo, PrivateUse1, m) {
+  for (int32_t id = 0; id < mojo_op_count(); ++id) {
+    const char* name = mojo_op_name(id);
+    if (!is_own_op(name)) continue;
+    m.impl(name + 6, torch::CppFunction::makeFromBoxedFunctor(std::make_unique<RustOp>(id)));
   }
 }
 

@@ -69,10 +69,11 @@ struct MojoValue {
 // Resizes argument `index` (an out= tensor) and describes it anew.
 typedef int (*MojoResizeFn)(void* ctx, int64_t index, const int64_t* sizes, int64_t ndim,
                             MojoTensor* out);
-// Creates a device tensor, channels-last (4 or 5 dimensions) when `channels_last`; returns its
-// result number (>= 0) or -1 after reporting an error.
+// Creates a device tensor, contiguous when `order` is null, else with its `ndim` dimensions laid
+// out in memory in that order (outermost first); returns its result number (>= 0) or -1 after
+// reporting an error.
 typedef int (*MojoCreateFn)(void* ctx, const int64_t* sizes, int64_t ndim, int32_t dtype,
-                            int32_t device, int32_t channels_last, MojoTensor* out);
+                            int32_t device, const int64_t* order, MojoTensor* out);
 // The Philox (seed, offset) of argument `index` (a Generator, or None for the default one of
 // `device`), advancing its offset by `increment`; returns 0 or -1 after reporting an error.
 typedef int (*MojoPhiloxFn)(void* ctx, int64_t index, int32_t device, uint64_t increment,

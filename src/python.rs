@@ -46,6 +46,14 @@ fn device_name(device: i64) -> PyResult<String> {
     Ok(backend().map_err(to_py)?.device_name(device))
 }
 
+/// The device's multiprocessor count where the hardware reports one (torch.compile sizes
+/// its split reductions by it).
+#[pyfunction]
+fn multiprocessor_count(device: i64) -> PyResult<Option<u32>> {
+    let device = runtime::check_device(device).map_err(to_py)?;
+    Ok(backend().map_err(to_py)?.multiprocessors(device))
+}
+
 /// The calling thread's current device index.
 #[pyfunction]
 fn current_device() -> usize {
@@ -164,6 +172,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(init_error, m)?)?;
     m.add_function(wrap_pyfunction!(backend_name, m)?)?;
     m.add_function(wrap_pyfunction!(device_name, m)?)?;
+    m.add_function(wrap_pyfunction!(multiprocessor_count, m)?)?;
     m.add_function(wrap_pyfunction!(current_device, m)?)?;
     m.add_function(wrap_pyfunction!(set_device, m)?)?;
     m.add_function(wrap_pyfunction!(synchronize, m)?)?;

@@ -18,6 +18,7 @@ from . import (
     _fractional_pool,  # noqa: E402
     _linalg,  # noqa: E402
     _transformer,  # noqa: E402
+    compiler,  # noqa: E402
     distributed,  # noqa: E402
 )
 
@@ -120,4 +121,5 @@ def register_mojo_devices() -> None:
         _register_composed_kernels()
         _fractional_pool.register()
         distributed.register()
+        compiler.register()
         _registered = True

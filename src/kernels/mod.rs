@@ -4,6 +4,7 @@ pub mod cache;
 pub mod compile;
 pub mod cuda;
 pub mod expr;
+pub mod fused;
 pub mod nvrtc;
 pub mod pattern;
 pub mod printer;

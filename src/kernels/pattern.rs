@@ -2,6 +2,7 @@
 //! buffer; sizes, strides, offsets and scalar values are launch arguments.
 
 use super::expr::{BinaryOp, Expr, UnaryOp};
+use super::fused::FusedKernel;
 use crate::dtype::DType;
 
 /// Elementwise map: every output element is an expression of the input elements at the same
@@ -604,6 +605,8 @@ pub enum Kernel {
     RadixPick,
     Foreach(ForeachKernel),
     Random(RandomKernel),
+    /// A kernel `torch.compile` generated.
+    Fused(std::sync::Arc<FusedKernel>),
 }
 
 impl Kernel {
@@ -713,11 +716,20 @@ impl Kernel {
                 k.dtype.name()
             ),
             Kernel::RadixPick => "radix_pick".to_string(),
+            Kernel::Fused(k) => format!(
+                "fused_{}({})",
+                if k.reduction {
+                    "reduction"
+                } else {
+                    "pointwise"
+                },
+                names(&mut k.tensors.iter().copied())
+            ),
         }
     }
 
     /// Every pattern's name, in the order of [`Kernel::pattern`].
-    pub const PATTERNS: [&'static str; 20] = [
+    pub const PATTERNS: [&'static str; 21] = [
         "map",
         "reduce",
         "scan",
@@ -738,6 +750,7 @@ impl Kernel {
         "radix_scatter",
         "run_starts",
         "radix_pick",
+        "fused",
     ];
 
     /// The pattern's number in [`Kernel::PATTERNS`].
@@ -763,6 +776,7 @@ impl Kernel {
             Kernel::RadixScatter(_) => 17,
             Kernel::RunStarts => 18,
             Kernel::RadixPick => 19,
+            Kernel::Fused(_) => 20,
         }
     }
 
@@ -855,6 +869,7 @@ impl Kernel {
                 vec![k.dtype, k.dtype]
             }
             Kernel::Random(k) => vec![k.dtype],
+            Kernel::Fused(k) => k.tensors.clone(),
             Kernel::Foreach(k) => k
                 .inputs
                 .iter()
@@ -886,6 +901,7 @@ impl Kernel {
             Kernel::RadixCount(k) => 1 + usize::from(k.selects()),
             Kernel::RadixScatter(k) => 3 + usize::from(k.selects()),
             Kernel::Foreach(k) => k.inputs.len() * k.chunk,
+            Kernel::Fused(k) => k.inputs,
             Kernel::Random(k) => usize::from(matches!(
                 k.distribution,
                 Distribution::Dropout

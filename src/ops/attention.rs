@@ -341,7 +341,8 @@ fn forward(call: &mut Call) -> Result<()> {
         let (seed, offset) = call.philox(4, a.device, Dropout::increment(tk))?;
         a.dropout = Some(Dropout { seed, offset, p });
     }
-    let out = call.create(&[b, h, tq, dv], a.q.dtype, a.device)?;
+    // Laid out as the query is, as CUDA's fused kernels (and the op's meta function) do.
+    let out = call.create_like(&[b, h, tq, dv], a.q.dtype, a.device, &a.q)?;
     let lse = call.create(&[b, h, tq], DType::F32, a.device)?;
     for _ in 0..2 {
         call.create(&[0], DType::I64, a.device)?;
@@ -349,7 +350,7 @@ fn forward(call: &mut Call) -> Result<()> {
     call.return_int(tq)?;
     call.return_int(tk)?;
     // The mask's seed and offset, for the backward (0-dim int64, as CUDA's flash attention
-    // returns them); empty without dropout.
+    // returns them).
     match a.dropout {
         Some(Dropout { seed, offset, .. }) => {
             for value in [seed, offset] {
@@ -358,8 +359,9 @@ fn forward(call: &mut Call) -> Result<()> {
             }
         }
         None => {
+            // 0-dim like the op's meta function's (unread without dropout).
             for _ in 0..2 {
-                call.create(&[0], DType::I64, a.device)?;
+                call.create(&[], DType::I64, a.device)?;
             }
         }
     }

@@ -9,15 +9,16 @@ use super::tensor::{TensorArg, TensorRef};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 
-/// Creates a device tensor (channels-last when asked and it has 4 or 5 dimensions) and
-/// describes it; returns its result number or -1 on error.
+/// Creates a device tensor and describes it; returns its result number or -1 on error.
+/// `order` is null for a contiguous tensor, else `ndim` dimension numbers from the outermost
+/// in memory to the innermost.
 pub type CreateFn = unsafe extern "C" fn(
     ctx: *mut c_void,
     sizes: *const i64,
     ndim: i64,
     dtype: i32,
     device: i32,
-    channels_last: i32,
+    order: *const i64,
     out: *mut TensorArg,
 ) -> i32;
 
@@ -454,6 +455,34 @@ impl<'a> Call<'a> {
         device: usize,
         channels_last: bool,
     ) -> Result<TensorRef> {
+        match sizes.len() {
+            4 if channels_last => self.create_ordered(sizes, dtype, device, Some(&[0, 2, 3, 1])),
+            5 if channels_last => self.create_ordered(sizes, dtype, device, Some(&[0, 2, 3, 4, 1])),
+            _ => self.create_ordered(sizes, dtype, device, None),
+        }
+    }
+
+    /// [`Call::create`] with its dimensions laid out in memory in `order` (outermost first),
+    /// as `like`'s are (ties keep the dimensions' order).
+    pub fn create_like(
+        &mut self,
+        sizes: &[i64],
+        dtype: DType,
+        device: usize,
+        like: &TensorRef,
+    ) -> Result<TensorRef> {
+        let mut order: Vec<i64> = (0..sizes.len() as i64).collect();
+        order.sort_by_key(|&d| std::cmp::Reverse(like.strides[d as usize]));
+        self.create_ordered(sizes, dtype, device, Some(&order))
+    }
+
+    fn create_ordered(
+        &mut self,
+        sizes: &[i64],
+        dtype: DType,
+        device: usize,
+        order: Option<&[i64]>,
+    ) -> Result<TensorRef> {
         let mut arg = TensorArg::empty();
         // SAFETY: the glue promises `create` accepts `ctx`; `arg` outlives the call.
         let n = unsafe {
@@ -463,7 +492,7 @@ impl<'a> Call<'a> {
                 sizes.len() as i64,
                 dtype.code(),
                 device as i32,
-                i32::from(channels_last),
+                order.map_or(std::ptr::null(), |o| o.as_ptr()),
                 &mut arg,
             )
         };

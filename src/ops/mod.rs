@@ -11,6 +11,7 @@ pub mod attention;
 pub mod batch_norm;
 pub mod call;
 pub mod cat;
+pub mod compiled;
 pub mod conv;
 pub mod copy;
 pub mod factory;

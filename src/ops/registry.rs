@@ -1,5 +1,6 @@
-//! The op table: every ATen overload the Rust core implements, by schema name. The glue
-//! registers each name for the PrivateUse1 key and calls back with the table index.
+//! The op table: every ATen overload the Rust core implements, by schema name (and the
+//! project's own `mojo::` ops). The glue registers each name for the PrivateUse1 key and
+//! calls back with the table index.
 
 use std::ffi::CString;
 use std::sync::OnceLock;
@@ -11,7 +12,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 34] {
+fn families() -> [&'static [(&'static str, OpFn)]; 35] {
     [
         super::math::OPS,
         super::conv::OPS,
@@ -47,6 +48,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 34] {
         super::histogram::OPS,
         super::amp::OPS,
         super::fused_optim::OPS,
+        super::compiled::OPS,
     ]
 }
 
@@ -73,6 +75,8 @@ mod tests {
             let name = name.to_str().unwrap();
             assert!(seen.insert(name), "{name} registered twice");
             assert!(!name.contains(' ') && !name.starts_with("aten::"), "{name}");
+            // Ops of our own namespace are defined in csrc/dispatch.cpp.
+            assert!(!name.contains("::") || name.starts_with("mojo::"), "{name}");
         }
     }
 }

@@ -9,6 +9,7 @@ mod attention;
 mod conv;
 mod dialect;
 mod elementwise;
+mod fused;
 mod gemm;
 mod index;
 mod random;
@@ -50,6 +51,7 @@ impl Kernel {
             | Kernel::Index(_)
             | Kernel::AccumulateKeys(_)
             | Kernel::RunStarts => 256,
+            Kernel::Fused(k) if !k.reduction => 256,
             Kernel::Random(k)
                 if !matches!(
                     k.distribution,
@@ -110,6 +112,7 @@ fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String)
         Kernel::RadixScatter(k) => sort::radix_scatter(&mut p, k),
         Kernel::RadixPick => sort::radix_pick(&mut p),
         Kernel::Random(k) => random::random(&mut p, k),
+        Kernel::Fused(k) => fused::fused(&mut p, k),
     }
     (p.declarations, p.functions, p.body)
 }

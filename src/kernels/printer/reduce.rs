@@ -29,7 +29,7 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
         combine_fn(p, "comb_max", ReduceOp::Max, k.acc);
     }
     if matches!(k.op, ReduceOp::ArgMin | ReduceOp::ArgMax) {
-        better_fn(p, k.op, k.acc);
+        better_fn(p, "better", k.op, k.acc);
     }
     // The element offset of reduced position `j` through the reduced strides from word `sb`.
     p.function(
@@ -328,9 +328,9 @@ fn combine_fn(p: &mut Printer, name: &str, op: ReduceOp, acc: DType) {
     });
 }
 
-/// `fn better(v, i, w, j) -> bool`: whether candidate (w, j) beats (v, i) for arg-reductions:
+/// `fn name(v, i, w, j) -> bool`: whether candidate (w, j) beats (v, i) for arg-reductions:
 /// a strictly better value (NaN beats everything), or an equal one at a smaller index.
-fn better_fn(p: &mut Printer, op: ReduceOp, acc: DType) {
+pub(super) fn better_fn(p: &mut Printer, name: &str, op: ReduceOp, acc: DType) {
     let (v, w) = (Expr::input(0, acc), Expr::input(1, acc));
     let strict = if op == ReduceOp::ArgMax {
         w.clone().gt(v.clone())
@@ -350,7 +350,7 @@ fn better_fn(p: &mut Printer, op: ReduceOp, acc: DType) {
     };
     let ty = Ty::Value(acc);
     p.function(
-        "better",
+        name,
         &[("x0", ty), ("i", Ty::I64), ("x1", ty), ("j", Ty::I64)],
         Some(Ty::Bool),
         |p| {

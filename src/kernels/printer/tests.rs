@@ -235,7 +235,34 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 double: false,
             }),
         ),
+        (
+            "fused_pointwise",
+            fused(
+                "tensors 1 float32 float32\nsizes ks0\nscalars s float32\nreduction 0\n\
+                 let x0 int32 (remainder xindex ks0)\n\
+                 let tmp0 (ge (cast int64 x0) (const int64 2))\n\
+                 masked tmp1 float32 tmp0\nload tmp2 float32 0 (add xindex -2)\n\
+                 yield (mul s (exp tmp2)) (const float32 0.0)\n\
+                 store 1 xindex tmp1",
+            ),
+        ),
+        (
+            "fused_reduction",
+            fused(
+                "tensors 1 float16 float32 int64\nsizes\nscalars\nreduction 1\n\
+                 let x0 int32 xindex\nloop\nlet r0_1 int32 r0_index\n\
+                 load tmp0 float32 0 (add r0_1 (mul x0 r0_numel))\n\
+                 reduce welford_reduce tmp1 tmp2 tmp3 float32 tmp0\n\
+                 reduce argmax tmp4 float32 tmp0\nend\n\
+                 store 1 x0 (truediv tmp2 tmp3)\nstore 2 x0 tmp4",
+            ),
+        ),
     ]
+}
+
+fn fused(program: &str) -> Kernel {
+    let k = crate::kernels::fused::FusedKernel::parse(&format!("fused 1\n{program}\n"));
+    Kernel::Fused(std::sync::Arc::new(k.unwrap()))
 }
 
 fn golden(name: &str, dialect: &str, text: &str) {

@@ -65,6 +65,11 @@ fn constant(dtype: DType, bits: u64) -> String {
             };
             format!("bitcast<i32>({:#x}u)", v as u32)
         }
+        // Through i32 where it fits: on lavapipe, `x >= bitcast<i64>(0x2lu)` held for every
+        // x (found by torch.compile's kernels), `x >= i64(bitcast<i32>(0x2u))` does not.
+        DType::I64 if i32::try_from(int).is_ok() => {
+            format!("i64(bitcast<i32>({:#x}u))", int as i32 as u32)
+        }
         DType::I64 => format!("bitcast<i64>({:#x}lu)", bits),
         DType::F16 | DType::BF16 | DType::F32 => {
             format!(

@@ -1,0 +1,129 @@
+"""``torch.compile`` on mojo: dynamo's device interface for ``mojo`` and Inductor's code
+generator for it (``kernel.py``), so that ``torch.compile(model)`` fuses mojo tensors' ops into
+kernels the Rust core prints, compiles and caches like the eager ones.
+
+Dynamo and Inductor keep registries of devices but no hook for out-of-tree ones (dynamo's
+``init_device_reg`` names cuda, xpu, mtia, cpu and mps), and importing them costs more than a
+second, so ``register_mojo_devices`` does not import them: each registry gets the mojo
+entries when it is first imported (``_AfterImport``), or at once if it already was.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.util
+import sys
+from pathlib import Path
+
+
+def _register_device_interface(module) -> None:
+    from .device_interface import MojoInterface
+
+    module.register_interface_for_device("mojo", MojoInterface)
+
+
+def _scheduling(scheduler):
+    from .kernel import MojoScheduling
+
+    return MojoScheduling(scheduler)
+
+
+class _Wrapper:
+    """Inductor's wrapper code generator for mojo, imported when first used."""
+
+    supports_caching = True
+
+    @staticmethod
+    def create(*args, **kwargs):
+        from .kernel import MojoWrapperCodegen
+
+        return MojoWrapperCodegen.create(*args, **kwargs)
+
+
+class _CppWrapper:
+    supports_caching = False
+
+    @staticmethod
+    def create(*args, **kwargs):
+        raise NotImplementedError("mojo: torch.compile's cpp_wrapper is not supported yet")
+
+
+def _register_inductor(common) -> None:
+    from torch._inductor.custom_graph_pass import CustomGraphModulePass, get_hash_for_files
+
+    class CodegenVersion(CustomGraphModulePass):
+        """Changes no graph; makes Inductor's caches tell kernels this code generator
+        wrote from those an earlier version of it wrote."""
+
+        def __call__(self, gm) -> None:
+            return None
+
+        def uuid(self):
+            here = Path(__file__).parent
+            return get_hash_for_files(tuple(str(p) for p in sorted(here.glob("*.py"))))
+
+    class MojoDeviceOpOverrides(common.DeviceOpOverrides):
+        def import_get_raw_stream_as(self, name: str) -> str:
+            return f"from torch_mojo_backend.compiler.runtime import get_raw_stream as {name}"
+
+        def set_device(self, device_idx: int) -> str:
+            return f"torch.mojo.set_device({device_idx})"
+
+        def synchronize(self) -> str:
+            return "torch.mojo.synchronize()"
+
+        def device_guard(self, device_idx: int) -> str:
+            return f"torch.mojo.device({device_idx})"
+
+    common.register_backend_for_device(
+        "mojo", _scheduling, _Wrapper, _CppWrapper, device_custom_pass=CodegenVersion()
+    )
+    common.register_device_op_overrides("mojo", MojoDeviceOpOverrides())
+
+
+def _patch_lowering(module) -> None:
+    from . import lowering
+
+    lowering.patch(module)
+
+
+_REGISTRIES = {
+    "torch._dynamo.device_interface": _register_device_interface,
+    "torch._inductor.codegen.common": _register_inductor,
+    "torch._inductor.lowering": _patch_lowering,
+    "torch._inductor.decomposition": _patch_lowering,
+}
+
+
+class _AfterImport(importlib.abc.MetaPathFinder):
+    """Runs a registry's registration right after the registry's module executes."""
+
+    def find_spec(self, name, path, target=None):
+        register = _REGISTRIES.get(name)
+        if register is None:
+            return None
+        sys.meta_path.remove(self)
+        try:
+            spec = importlib.util.find_spec(name)
+        finally:
+            sys.meta_path.insert(0, self)
+        if spec is None or spec.loader is None:
+            return None
+        exec_module = spec.loader.exec_module
+
+        def exec_then_register(module):
+            exec_module(module)
+            register(module)
+
+        spec.loader.exec_module = exec_then_register
+        return spec
+
+
+def register() -> None:
+    """Makes dynamo and Inductor handle mojo tensors."""
+    for name, register_in in _REGISTRIES.items():
+        module = sys.modules.get(name)
+        if module is not None:
+            register_in(module)
+    if not any(isinstance(f, _AfterImport) for f in sys.meta_path):
+        sys.meta_path.insert(0, _AfterImport())

@@ -1,0 +1,50 @@
+"""Where Inductor's lowerings must take mojo's eager kernels instead of generated code.
+
+Inductor lowers accumulating scatters (``index_put_`` with ``accumulate``, ``scatter_add``,
+``index_add``, ``scatter_reduce`` sums) to stores with ``atomic_add``, unless the dtype or
+``torch.are_deterministic_algorithms_enabled()`` asks for the eager op. Its only hooks are
+two functions keyed by dtype and device type (``needs_fallback_due_to_atomic_add_limitations``
+and ``use_scatter_fallback`` in ``torch/_inductor/utils.py``), imported by name into
+``lowering`` and ``decomposition``. Mojo's generated kernels have no atomics; its eager
+accumulations sort the indices and are deterministic, so on mojo both functions answer
+"fall back". Patched here only, for mojo only.
+"""
+
+from __future__ import annotations
+
+import torch
+from torch.utils import _pytree
+
+
+def _lowering_on_mojo() -> bool:
+    """Whether the FX node Inductor is lowering computes on mojo."""
+    from torch._inductor.virtualized import V
+
+    try:
+        node = V.graph.current_node
+    except (AttributeError, AssertionError):
+        return False
+    values = _pytree.tree_leaves(node.meta.get("val")) if node is not None else []
+    return any(isinstance(v, torch.Tensor) and v.device.type == "mojo" for v in values)
+
+
+def patch(module) -> None:
+    """Wraps the two functions in a module that imported them."""
+    atomic = getattr(module, "needs_fallback_due_to_atomic_add_limitations", None)
+    if atomic is not None and not getattr(atomic, "_mojo", False):
+
+        def needs_fallback(dtype: torch.dtype) -> bool:
+            return atomic(dtype) or _lowering_on_mojo()
+
+        needs_fallback._mojo = True
+        module.needs_fallback_due_to_atomic_add_limitations = needs_fallback
+    scatter = getattr(module, "use_scatter_fallback", None)
+    if scatter is not None and not getattr(scatter, "_mojo", False):
+
+        def use_fallback(op, reduction_type, self_dtype, src_dtype, src_device_type, src_is_tensor):
+            return src_device_type == "mojo" or scatter(
+                op, reduction_type, self_dtype, src_dtype, src_device_type, src_is_tensor
+            )
+
+        use_fallback._mojo = True
+        module.use_scatter_fallback = use_fallback

@@ -1,0 +1,434 @@
+//! The skeleton of `torch.compile`'s fused kernels ([`FusedKernel`]): Inductor's loop over
+//! `xindex`, and for reductions a group per `xindex` whose invocations split the loop over
+//! `r0_index` and combine their accumulators through group memory.
+
+use super::reduce::better_fn;
+use super::{Printer, Ty, GROUP_SIZE};
+use crate::dtype::DType;
+use crate::kernels::fused::{FusedKernel, FusedReduce, Stmt, RINDEX, RNUMEL, XINDEX, XNUMEL};
+use crate::kernels::{BinaryOp, Expr, ReduceOp};
+
+/// Fused arguments: `[xnumel, r0_numel, offset per tensor, size arguments (int32)..., scalar
+/// arguments (64-bit ones in two words, low first)...]`.
+/// A pointwise kernel runs `xindex` over a grid-stride loop; a reduction gives each group one
+/// `xindex` at a time, stores outside the reduction loop from its first invocation only.
+pub fn fused(p: &mut Printer, k: &FusedKernel) {
+    let tensors = k.tensors.len();
+    let arguments: Vec<DType> = std::iter::repeat_n(DType::I32, k.sizes)
+        .chain(k.scalars.iter().copied())
+        .collect();
+    let mut arg = 0;
+    for s in &k.body {
+        declare_reductions(p, s, &mut arg);
+    }
+    if k.reduction {
+        // The loop over xindex meets barriers: its bound must be uniform across the group.
+        p.uniform_words("wv", 2);
+        p.let_("xn", Ty::U32, "wv[0]");
+        p.let_("rn", Ty::U32, "wv[1]");
+    } else {
+        p.let_("xn", Ty::U32, p.word("0u"));
+        p.let_("rn", Ty::U32, p.word("1u"));
+    }
+    for t in 0..tensors {
+        p.let_(&format!("o{t}"), Ty::U32, p.word(format!("{}u", 2 + t)));
+    }
+    p.scalars(&arguments, &format!("{}u", 2 + tensors));
+    let i32_ty = Ty::Value(DType::I32);
+    let int = p.d.ty(Ty::I32);
+    p.let_(&format!("x{XNUMEL}"), i32_ty, format!("{int}(xn)"));
+    p.let_(&format!("x{RNUMEL}"), i32_ty, format!("{int}(rn)"));
+    if k.reduction {
+        p.for_("xg", "group", "xg < xn", "xg += groups");
+    } else {
+        p.grid_loop("xg", "xn");
+    }
+    p.let_(&format!("x{XINDEX}"), i32_ty, format!("{int}(xg)"));
+    let mut ctx = Context {
+        k,
+        guard_stores: k.reduction,
+        reduction: 0,
+    };
+    for s in &k.body {
+        stmt(p, &mut ctx, s);
+    }
+    p.close();
+}
+
+struct Context<'a> {
+    k: &'a FusedKernel,
+    /// Whether stores need `t == 0` (outside the loop of a reduction kernel).
+    guard_stores: bool,
+    /// The next reduction's number (it names its group arrays and helpers).
+    reduction: usize,
+}
+
+/// The group arrays and helper functions of each reduction, numbered in order.
+fn declare_reductions(p: &mut Printer, s: &Stmt, next: &mut usize) {
+    match s {
+        Stmt::Loop(body) | Stmt::Masked { body, .. } => {
+            for s in body {
+                declare_reductions(p, s, next);
+            }
+        }
+        Stmt::Reduce { op, dtype, .. } => {
+            let j = *next;
+            *next += 1;
+            for (c, ty) in components(*op, *dtype).into_iter().enumerate() {
+                p.shared(&format!("sh{j}_{c}"), ty, GROUP_SIZE);
+            }
+            match op {
+                FusedReduce::ArgMax => {
+                    better_fn(p, &format!("better{j}"), ReduceOp::ArgMax, *dtype)
+                }
+                FusedReduce::ArgMin => {
+                    better_fn(p, &format!("better{j}"), ReduceOp::ArgMin, *dtype)
+                }
+                _ => {}
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The types of a reduction's accumulated components.
+fn components(op: FusedReduce, dtype: DType) -> Vec<Ty> {
+    let v = Ty::Value(dtype);
+    match op {
+        FusedReduce::ArgMax | FusedReduce::ArgMin => vec![v, Ty::I64],
+        FusedReduce::Welford | FusedReduce::WelfordCombine => vec![v, v, v],
+        _ => vec![v],
+    }
+}
+
+fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
+    match s {
+        Stmt::Let { local, value } => {
+            let v = p.expr(value);
+            p.let_(&format!("x{local}"), Ty::Value(value.dtype()), v);
+        }
+        Stmt::Load {
+            local,
+            dtype,
+            tensor,
+            index,
+        } => {
+            let from = ctx.k.tensors[*tensor];
+            let raw = format!("ld{tensor}({})", address(p, ctx.k, *tensor, index));
+            let v = if from == *dtype {
+                raw
+            } else {
+                p.d.convert(&raw, from, *dtype)
+            };
+            p.let_(&format!("x{local}"), Ty::Value(*dtype), v);
+        }
+        Stmt::Store {
+            tensor,
+            index,
+            value,
+        } => {
+            let at = address(p, ctx.k, *tensor, index);
+            let v = p.expr(value);
+            if ctx.guard_stores {
+                p.if_("t == 0u");
+            }
+            p.line(format!("st{tensor}({at}, {v});"));
+            if ctx.guard_stores {
+                p.close();
+            }
+        }
+        Stmt::Masked {
+            local,
+            mask,
+            body,
+            value,
+            other,
+        } => {
+            let ty = Ty::Value(value.dtype());
+            let o = p.expr(other);
+            p.var(&format!("x{local}"), ty, o);
+            let m = p.expr(mask);
+            p.if_(m);
+            for s in body {
+                stmt(p, ctx, s);
+            }
+            let v = p.expr(value);
+            p.line(format!("x{local} = {v};"));
+            p.close();
+        }
+        Stmt::Loop(body) => {
+            let first = ctx.reduction;
+            for s in body {
+                if let Stmt::Reduce {
+                    op, locals, dtype, ..
+                } = s
+                {
+                    start(p, *op, locals, *dtype, ctx.reduction);
+                    ctx.reduction += 1;
+                }
+            }
+            ctx.reduction = first;
+            let guard = std::mem::replace(&mut ctx.guard_stores, false);
+            p.for_("r", "t", "r < rn", &format!("r += {GROUP_SIZE}u"));
+            let int = p.d.ty(Ty::I32);
+            p.let_(
+                &format!("x{RINDEX}"),
+                Ty::Value(DType::I32),
+                format!("{int}(r)"),
+            );
+            for s in body {
+                stmt(p, ctx, s);
+            }
+            p.close();
+            ctx.guard_stores = guard;
+            ctx.reduction = first;
+            for s in body {
+                if let Stmt::Reduce {
+                    op, locals, dtype, ..
+                } = s
+                {
+                    finish(p, ctx.k, *op, locals, *dtype, ctx.reduction);
+                    ctx.reduction += 1;
+                }
+            }
+        }
+        Stmt::Reduce {
+            op,
+            locals,
+            dtype,
+            values,
+        } => {
+            accumulate(p, ctx.k, *op, locals, *dtype, values, ctx.reduction);
+            ctx.reduction += 1;
+        }
+    }
+}
+
+/// The byte address of element `index` of tensor `t`.
+fn address(p: &mut Printer, k: &FusedKernel, t: usize, index: &Expr) -> String {
+    let i = p.expr(index);
+    format!("o{t} + u32({i}) * {}u", k.tensors[t].size())
+}
+
+/// The accumulators of reduction `j`, set to the reduction's identity before its loop.
+fn start(p: &mut Printer, op: FusedReduce, locals: &[usize], dtype: DType, j: usize) {
+    let v = Ty::Value(dtype);
+    let identity = |p: &Printer, value: f64| p.d.constant(dtype, value);
+    match op {
+        FusedReduce::Sum | FusedReduce::XorSum | FusedReduce::Any => {
+            p.var(&format!("x{}", locals[0]), v, identity(p, 0.0));
+        }
+        FusedReduce::Prod => p.var(&format!("x{}", locals[0]), v, identity(p, 1.0)),
+        FusedReduce::Max | FusedReduce::Min => {
+            let (low, high) = limits(dtype);
+            let value = if op == FusedReduce::Max { low } else { high };
+            p.var(&format!("x{}", locals[0]), v, identity(p, value));
+        }
+        FusedReduce::ArgMax | FusedReduce::ArgMin => {
+            // The best value so far, whether there is one, and its index.
+            p.var(&format!("a{j}"), v, identity(p, 0.0));
+            p.var(&format!("ok{j}"), Ty::Bool, "false");
+            let zero = p.d.int64(0);
+            p.var(&format!("x{}", locals[0]), Ty::I64, zero);
+        }
+        FusedReduce::Welford | FusedReduce::WelfordCombine => {
+            for l in locals {
+                p.var(&format!("x{l}"), v, identity(p, 0.0));
+            }
+        }
+    }
+}
+
+/// The smallest and largest values of `dtype` (infinities for floats).
+fn limits(dtype: DType) -> (f64, f64) {
+    match dtype {
+        DType::Bool => (0.0, 1.0),
+        DType::U8 => (0.0, 255.0),
+        DType::I8 => (-128.0, 127.0),
+        DType::I16 => (-32768.0, 32767.0),
+        DType::I32 => (-2147483648.0, 2147483647.0),
+        DType::I64 => (-9223372036854775808.0, 9223372036854775807.0),
+        _ => (f64::NEG_INFINITY, f64::INFINITY),
+    }
+}
+
+/// The binary op that combines two partial results of `op`, for the single-value reductions.
+fn combiner(op: FusedReduce) -> Option<BinaryOp> {
+    Some(match op {
+        FusedReduce::Sum => BinaryOp::Add,
+        FusedReduce::Prod => BinaryOp::Mul,
+        FusedReduce::Max => BinaryOp::Max,
+        FusedReduce::Min => BinaryOp::Min,
+        FusedReduce::Any => BinaryOp::BitOr,
+        FusedReduce::XorSum => BinaryOp::BitXor,
+        _ => return None,
+    })
+}
+
+/// One element's step of reduction `j` inside the loop.
+fn accumulate(
+    p: &mut Printer,
+    k: &FusedKernel,
+    op: FusedReduce,
+    locals: &[usize],
+    dtype: DType,
+    values: &[Expr],
+    j: usize,
+) {
+    let acc = |l: usize| Expr::input(l, dtype);
+    if let Some(bop) = combiner(op) {
+        let e = acc(locals[0]).binary(bop, values[0].clone());
+        let v = p.expr(&e);
+        p.line(format!("x{} = {v};", locals[0]));
+        return;
+    }
+    // Scratch locals past the program's.
+    let c = k.locals;
+    let value = p.expr(&values[0]);
+    match op {
+        FusedReduce::ArgMax | FusedReduce::ArgMin => {
+            p.let_(&format!("x{c}"), Ty::Value(dtype), value);
+            let i = p.d.convert(&format!("x{RINDEX}"), DType::I32, DType::I64);
+            let x = locals[0];
+            p.if_(format!("!ok{j} || better{j}(a{j}, x{x}, x{c}, {i})"));
+            p.line(format!("a{j} = x{c};"));
+            p.line(format!("x{x} = {i};"));
+            p.line(format!("ok{j} = true;"));
+            p.close();
+        }
+        FusedReduce::Welford => {
+            // Welford's update with one more value.
+            let (mean, m2, n) = (acc(locals[0]), acc(locals[1]), acc(locals[2]));
+            let x = Expr::input(c, dtype);
+            p.let_(&format!("x{c}"), Ty::Value(dtype), value);
+            let count = p.expr(&n.clone().with(BinaryOp::Add, 1.0));
+            p.line(format!("x{} = {count};", locals[2]));
+            let delta = Expr::input(c + 1, dtype);
+            let d = p.expr(&(x.clone() - mean.clone()));
+            p.let_(&format!("x{}", c + 1), Ty::Value(dtype), d);
+            let m = p.expr(&(mean.clone() + delta.clone() / n));
+            p.line(format!("x{} = {m};", locals[0]));
+            let s = p.expr(&(m2 + delta * (x - mean)));
+            p.line(format!("x{} = {s};", locals[1]));
+        }
+        FusedReduce::WelfordCombine => {
+            let values: Vec<String> = values.iter().map(|v| p.expr(v)).collect();
+            merge(p, k, dtype, locals, [&values[0], &values[1], &values[2]]);
+        }
+        _ => unreachable!("single-value reductions combine above"),
+    }
+}
+
+/// Chan's merge of the (mean, m2, count) in `locals` with another triple.
+fn merge(p: &mut Printer, k: &FusedKernel, dtype: DType, locals: &[usize], other: [&str; 3]) {
+    let c = k.locals;
+    let ty = Ty::Value(dtype);
+    let var = |n: usize| Expr::input(c + n, dtype);
+    let acc = |n: usize| Expr::input(locals[n], dtype);
+    p.open("");
+    p.let_(&format!("x{c}"), ty, other[0]);
+    p.let_(&format!("x{}", c + 1), ty, other[1]);
+    p.let_(&format!("x{}", c + 2), ty, other[2]);
+    let n = p.expr(&(acc(2) + var(2)));
+    p.let_(&format!("x{}", c + 3), ty, n);
+    let d = p.expr(&(var(0) - acc(0)));
+    p.let_(&format!("x{}", c + 4), ty, d);
+    // The other's share of the count (0 when both are empty).
+    let zero = Expr::constant(dtype, 0.0);
+    let share = var(3).eq(zero.clone()).select(zero, var(2) / var(3));
+    let f = p.expr(&share);
+    p.let_(&format!("x{}", c + 5), ty, f);
+    let m2 = p.expr(&(acc(1) + var(1) + var(4) * var(4) * acc(2) * var(5)));
+    p.line(format!("x{} = {m2};", locals[1]));
+    let mean = p.expr(&(acc(0) + var(4) * var(5)));
+    p.line(format!("x{} = {mean};", locals[0]));
+    p.line(format!("x{} = x{};", locals[2], c + 3));
+    p.close();
+}
+
+/// Combines reduction `j`'s accumulators across the group; every invocation ends with the
+/// result.
+fn finish(
+    p: &mut Printer,
+    k: &FusedKernel,
+    op: FusedReduce,
+    locals: &[usize],
+    dtype: DType,
+    j: usize,
+) {
+    let arrays: Vec<String> = (0..components(op, dtype).len())
+        .map(|c| format!("sh{j}_{c}"))
+        .collect();
+    let own: Vec<String> = match op {
+        FusedReduce::ArgMax | FusedReduce::ArgMin => {
+            // An invocation that saw no element holds the value at index i64 max.
+            let none = p.d.int64(i64::MAX);
+            vec![
+                format!("a{j}"),
+                p.select(&format!("ok{j}"), &format!("x{}", locals[0]), &none),
+            ]
+        }
+        _ => locals.iter().map(|l| format!("x{l}")).collect(),
+    };
+    for (a, v) in arrays.iter().zip(&own) {
+        p.line(format!("{a}[t] = {v};"));
+    }
+    p.barrier();
+    let half = GROUP_SIZE / 2;
+    p.for_("s", &format!("{half}u"), "s > 0u", "s = s >> 1u");
+    p.if_("t < s");
+    match op {
+        FusedReduce::ArgMax | FusedReduce::ArgMin => {
+            let (v, i) = (&arrays[0], &arrays[1]);
+            p.if_(format!("better{j}({v}[t], {i}[t], {v}[t + s], {i}[t + s])"));
+            p.line(format!("{v}[t] = {v}[t + s];"));
+            p.line(format!("{i}[t] = {i}[t + s];"));
+            p.close();
+        }
+        FusedReduce::Welford | FusedReduce::WelfordCombine => {
+            // Merge into the invocation's own accumulators, then publish them.
+            let c = k.locals + 6;
+            let mine: Vec<usize> = (c..c + 3).collect();
+            for (n, a) in arrays.iter().enumerate() {
+                p.var(&format!("x{}", c + n), Ty::Value(dtype), format!("{a}[t]"));
+            }
+            let theirs: Vec<String> = arrays.iter().map(|a| format!("{a}[t + s]")).collect();
+            merge(p, k, dtype, &mine, [&theirs[0], &theirs[1], &theirs[2]]);
+            for (n, a) in arrays.iter().enumerate() {
+                p.line(format!("{a}[t] = x{};", c + n));
+            }
+        }
+        _ => {
+            let bop = combiner(op).expect("a single-value reduction");
+            let c = k.locals;
+            p.let_(
+                &format!("x{c}"),
+                Ty::Value(dtype),
+                format!("{}[t]", arrays[0]),
+            );
+            p.let_(
+                &format!("x{}", c + 1),
+                Ty::Value(dtype),
+                format!("{}[t + s]", arrays[0]),
+            );
+            let e = Expr::input(c, dtype).binary(bop, Expr::input(c + 1, dtype));
+            let v = p.expr(&e);
+            p.line(format!("{}[t] = {v};", arrays[0]));
+        }
+    }
+    p.close();
+    p.barrier();
+    p.close();
+    match op {
+        FusedReduce::ArgMax | FusedReduce::ArgMin => {
+            p.line(format!("x{} = {}[0];", locals[0], arrays[1]));
+        }
+        _ => {
+            for (l, a) in locals.iter().zip(&arrays) {
+                p.line(format!("x{l} = {a}[0];"));
+            }
+        }
+    }
+    // Nobody writes the arrays again before everyone has read them.
+    p.barrier();
+}
