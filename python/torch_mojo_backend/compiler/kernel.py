@@ -21,6 +21,7 @@ from torch._inductor.codegen.common import (
 )
 from torch._inductor.codegen.simd import SIMDKernel, SIMDScheduling
 from torch._inductor.codegen.wrapper import PythonWrapperCodegen
+from torch._inductor.ops_handler import OpsHandler
 from torch._inductor.utils import get_kernel_metadata
 from torch._inductor.virtualized import V, ops
 from torch.utils._ordered_set import OrderedSet
@@ -292,6 +293,22 @@ for _name, _program, _arity in [
     ("rshift", "bitwise_right_shift", 2),
 ]:
     setattr(MojoOverrides, _name, _program_op(_program, _arity))
+
+
+def _not_generated(name: str):
+    def op(*args, **kwargs):
+        raise NotImplementedError(
+            f"mojo: torch.compile cannot put ops.{name} in a mojo kernel yet "
+            f"(the eager op has no mojo kernel either, or Inductor decomposed it to {name})"
+        )
+
+    return staticmethod(op)
+
+
+# The rest of Inductor's ops raise an error naming them.
+for _name in dir(OpsHandler):
+    if not _name.startswith("_") and MojoOverrides._is_unimplemented(_name):
+        setattr(MojoOverrides, _name, _not_generated(_name))
 
 
 class MojoKernel(SIMDKernel):

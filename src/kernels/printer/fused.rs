@@ -282,8 +282,8 @@ fn accumulate(
         p.line(format!("x{} = {v};", locals[0]));
         return;
     }
-    // Scratch locals past the program's.
-    let c = k.locals;
+    // Scratch locals past the program's, distinct per reduction (they share the loop body).
+    let c = k.locals + 16 * j;
     let value = p.expr(&values[0]);
     match op {
         FusedReduce::ArgMax | FusedReduce::ArgMin => {
@@ -313,15 +313,15 @@ fn accumulate(
         }
         FusedReduce::WelfordCombine => {
             let values: Vec<String> = values.iter().map(|v| p.expr(v)).collect();
-            merge(p, k, dtype, locals, [&values[0], &values[1], &values[2]]);
+            merge(p, c, dtype, locals, [&values[0], &values[1], &values[2]]);
         }
         _ => unreachable!("single-value reductions combine above"),
     }
 }
 
-/// Chan's merge of the (mean, m2, count) in `locals` with another triple.
-fn merge(p: &mut Printer, k: &FusedKernel, dtype: DType, locals: &[usize], other: [&str; 3]) {
-    let c = k.locals;
+/// Chan's merge of the (mean, m2, count) in `locals` with another triple, in a block whose
+/// scratch locals are numbered from `c`.
+fn merge(p: &mut Printer, c: usize, dtype: DType, locals: &[usize], other: [&str; 3]) {
     let ty = Ty::Value(dtype);
     let var = |n: usize| Expr::input(c + n, dtype);
     let acc = |n: usize| Expr::input(locals[n], dtype);
@@ -393,7 +393,13 @@ fn finish(
                 p.var(&format!("x{}", c + n), Ty::Value(dtype), format!("{a}[t]"));
             }
             let theirs: Vec<String> = arrays.iter().map(|a| format!("{a}[t + s]")).collect();
-            merge(p, k, dtype, &mine, [&theirs[0], &theirs[1], &theirs[2]]);
+            merge(
+                p,
+                k.locals,
+                dtype,
+                &mine,
+                [&theirs[0], &theirs[1], &theirs[2]],
+            );
             for (n, a) in arrays.iter().enumerate() {
                 p.line(format!("{a}[t] = x{};", c + n));
             }

@@ -4,6 +4,7 @@ fn main {
     const u32 o0 = p.w[2u];
     const u32 o1 = p.w[3u];
     const int s0 = (int)p.w[4u + 0u];
+    const float s1 = __uint_as_float(p.w[4u + 1u]);
     const int x2 = int(xn);
     const int x3 = int(rn);
     for (u32 xg = group * 64u + t; xg < xn; xg += groups * 64u) {
@@ -13,7 +14,7 @@ fn main {
         float x6 = __uint_as_float(0x0u);
         if (x5) {
             const float x7 = ld0(o0 + u32((x0 + ((int)0xfffffffeu))) * 4u);
-            x6 = expf(x7);
+            x6 = (s1 * expf(x7));
         }
         st1(o1 + u32(x0) * 4u, x6);
     }

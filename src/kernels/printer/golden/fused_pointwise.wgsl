@@ -4,16 +4,17 @@ fn main {
     let o0: u32 = p[2u];
     let o1: u32 = p[3u];
     let s0: i32 = bitcast<i32>(p[4u + 0u]);
+    let s1: f32 = bitcast<f32>(p[4u + 1u]);
     let x2: i32 = i32(xn);
     let x3: i32 = i32(rn);
     for (var xg = group * 64u + t; xg < xn; xg += groups * 64u) {
         let x0: i32 = i32(xg);
         let x4: i32 = select(x0 % s0, x0 % s0 + s0, !(x0 % s0 == bitcast<i32>(0x0u)) && ((x0 % s0 < bitcast<i32>(0x0u)) != (s0 < bitcast<i32>(0x0u))));
-        let x5: bool = (i64(x4) >= bitcast<i64>(0x2lu));
+        let x5: bool = (i64(x4) >= i64(bitcast<i32>(0x2u)));
         var x6: f32 = bitcast<f32>(0x0u);
         if (x5) {
             let x7: f32 = ld0(o0 + u32((x0 + bitcast<i32>(0xfffffffeu))) * 4u);
-            x6 = exp_f32(x7);
+            x6 = (s1 * exp_f32(x7));
         }
         st1(o1 + u32(x0) * 4u, x6);
     }

@@ -33,9 +33,9 @@ fn main {
             const float x12 = (x11 - x7);
             x7 = (x7 + (x12 / x9));
             x8 = (x8 + (x12 * (x11 - x7)));
-            const float x11 = x6;
-            if (!ok1 || better1(a1, x10, x11, ((i64)(x1)))) {
-                a1 = x11;
+            const float x27 = x6;
+            if (!ok1 || better1(a1, x10, x27, ((i64)(x1)))) {
+                a1 = x27;
                 x10 = ((i64)(x1));
                 ok1 = true;
             }

@@ -35,9 +35,9 @@ fn main {
             let x12: f32 = (x11 - x7);
             x7 = (x7 + (x12 / x9));
             x8 = (x8 + (x12 * (x11 - x7)));
-            let x11: f32 = x6;
-            if (!ok1 || better1(a1, x10, x11, i64(x1))) {
-                a1 = x11;
+            let x27: f32 = x6;
+            if (!ok1 || better1(a1, x10, x27, i64(x1))) {
+                a1 = x27;
                 x10 = i64(x1);
                 ok1 = true;
             }
