@@ -2,6 +2,8 @@
 the CPU and eager mojo, at sizes around the kernels' limits (one group of 64 invocations per
 reduced row, rows past one grid dimension of groups)."""
 
+import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -169,3 +171,19 @@ def test_transformer_lm_training_step_compiled_matches_eager(device):
     for mine, reference in zip(our_params, eager_params, strict=True):
         torch.testing.assert_close(mine, reference, atol=3e-3, rtol=1e-3)
     assert our_launches < eager_launches
+
+
+def _documented_examples() -> list[str]:
+    text = (Path(__file__).parents[1] / "docs" / "compile.md").read_text()
+    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+
+
+@pytest.mark.parametrize("example", range(len(_documented_examples())))
+def test_documented_example_runs(tmp_path, example):
+    """Each example of docs/compile.md, as a script in a fresh process."""
+    script = tmp_path / "example.py"
+    script.write_text(_documented_examples()[example])
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=900
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-6000:]

@@ -22,7 +22,16 @@ from . import (
     distributed,  # noqa: E402
 )
 
-__all__ = ["register_mojo_devices"]
+__all__ = ["mojo_backend", "register_mojo_devices"]
+
+
+def __getattr__(name: str):
+    # Imported on first use: it imports Inductor, which takes seconds.
+    if name == "mojo_backend":
+        from .compiler.backend import mojo_backend
+
+        return mojo_backend
+    raise AttributeError(f"module 'torch_mojo_backend' has no attribute {name!r}")
 
 
 def _locate_cuda_libraries() -> None:

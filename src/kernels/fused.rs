@@ -14,6 +14,8 @@
 //! store <tensor> <expr> <expr>            writes the second at element index the first
 //! loop / end                              the reduction loop over `r0_index`
 //! reduce <op> <name>... <dtype> <expr>... a reduction inside the loop, valid after its end
+//! random <name> <kind> <seed> <offset> [<low> <high>]
+//!                                         Inductor's rand, randn or randint64 (Philox)
 //! masked <name> <dtype> <expr>            a block (its names local to it) run where <expr>
 //! yield <expr> <expr>                     holds, giving the first, else the second
 //! ```
@@ -67,6 +69,16 @@ pub enum FusedReduce {
     WelfordCombine,
 }
 
+/// Inductor's random numbers: a counter-based draw (Philox4x32-10 keyed by the seed, at the
+/// offset) of a float32 uniform in [0, 1), a float32 standard normal, or an int64 in
+/// `[low, high)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RandomKind {
+    Uniform,
+    Normal,
+    Integer,
+}
+
 /// One statement; `local` numbers a value the statements after it read as `x{local}`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stmt {
@@ -93,6 +105,15 @@ pub enum Stmt {
         locals: Vec<usize>,
         dtype: DType,
         values: Vec<Expr>,
+    },
+    /// A random number from an int64 `seed` and an `offset`; `range` is `[low, high)` of
+    /// integers (int64).
+    Random {
+        local: usize,
+        kind: RandomKind,
+        seed: Expr,
+        offset: Expr,
+        range: Option<(Expr, Expr)>,
     },
     /// `local = mask ? (body; value) : other`.
     Masked {
@@ -292,6 +313,7 @@ impl Parser {
                     }
                 }
                 "reduce" => self.reduce(rest, !stack.is_empty())?,
+                "random" => self.random(rest)?,
                 _ => return Err(format!("unknown statement `{head}`")),
             };
             body.push(stmt);
@@ -364,6 +386,36 @@ impl Parser {
             locals,
             dtype,
             values,
+        })
+    }
+
+    /// `random <name> <kind> <seed> <offset> [<low> <high>]`.
+    fn random(&mut self, rest: &str) -> std::result::Result<Stmt, String> {
+        let mut parts = rest.splitn(3, ' ');
+        let (name, kind, args) = (
+            parts.next().ok_or("bad random")?,
+            parts.next().ok_or("bad random")?,
+            parts.next().ok_or("bad random")?,
+        );
+        let (kind, dtype, count) = match kind {
+            "rand" => (RandomKind::Uniform, DType::F32, 2),
+            "randn" => (RandomKind::Normal, DType::F32, 2),
+            "randint64" => (RandomKind::Integer, DType::I64, 4),
+            _ => return Err(format!("unknown random kind `{kind}`")),
+        };
+        let mut args = self.exprs(args)?.into_iter().map(|e| e.cast(DType::I64));
+        if args.len() != count {
+            return Err(format!("random {name} takes {count} operands"));
+        }
+        let (seed, offset) = (args.next().unwrap(), args.next().unwrap());
+        let range = args.next().zip(args.next());
+        let local = self.define(name, dtype);
+        Ok(Stmt::Random {
+            local,
+            kind,
+            seed,
+            offset,
+            range,
         })
     }
 

@@ -160,8 +160,7 @@ class MojoOverrides(OpOverrides):
 
     @staticmethod
     def index_expr(expr: sympy.Expr, dtype: torch.dtype) -> str:
-        index = V.kernel.prepare_indexing(expr)
-        var = V.kernel.cse.generate(V.kernel.compute, index_program(index), dtype=torch.int32)
+        var = V.kernel.cse.generate(V.kernel.compute, V.kernel.index(expr), dtype=torch.int32)
         return ops.to_dtype(var, dtype)
 
     @staticmethod
@@ -196,13 +195,16 @@ class MojoOverrides(OpOverrides):
         return f"(lt (copysign (const float32 1.0) {x}) (const float32 0.0))"
 
     @staticmethod
-    def rand(seed, offset) -> str:
-        raise NotImplementedError(
-            "mojo: random numbers inside compiled kernels are not supported yet"
-        )
+    def rand(seed, offset):
+        return V.kernel.random("rand", torch.float32, seed, offset)
 
-    randn = rand
-    randint64 = rand
+    @staticmethod
+    def randn(seed, offset):
+        return V.kernel.random("randn", torch.float32, seed, offset)
+
+    @staticmethod
+    def randint64(seed, offset, low, high):
+        return V.kernel.random("randint64", torch.int64, seed, offset, low, high)
 
 
 def _program_op(name: str, arity: int):
@@ -331,6 +333,10 @@ class MojoKernel(SIMDKernel):
 
     # -- values --------------------------------------------------------------------------
 
+    def index(self, index: sympy.Expr) -> str:
+        """An index as a program expression over the kernel's range and size names."""
+        return index_program(self.rename_indexing(self.prepare_indexing(index)))
+
     def _tensor(self, inner: str) -> str:
         return f"@{inner}"
 
@@ -344,8 +350,7 @@ class MojoKernel(SIMDKernel):
                 self.loads, f"(cast {dtype_name(compute)} {name})", dtype=compute
             )
         inner = self.args.input(name)
-        index = self.prepare_indexing(index)
-        line = f"{dtype_name(compute)} {self._tensor(inner)} {index_program(index)}"
+        line = f"{dtype_name(compute)} {self._tensor(inner)} {self.index(index)}"
         return self.cse.generate(self.loads, line, dtype=compute)
 
     def store(self, name: str, index: sympy.Expr, value, mode=None) -> None:
@@ -354,14 +359,12 @@ class MojoKernel(SIMDKernel):
                 f"mojo: compiled stores with mode {mode} are not supported yet"
             )
         inner = self.args.output(name)
-        index = self.prepare_indexing(index)
-        line = f"store {self._tensor(inner)} {index_program(index)} {value}"
+        line = f"store {self._tensor(inner)} {self.index(index)} {value}"
         self.stores.writeline(DeferredLine(name, line))
 
     def store_reduction(self, name: str, index: sympy.Expr, value) -> None:
         inner = self.args.output(name)
-        index = self.prepare_indexing(index)
-        line = f"store {self._tensor(inner)} {index_program(index)} {value}"
+        line = f"store {self._tensor(inner)} {self.index(index)} {value}"
         self.post_loop_store.writeline(DeferredLine(name, line))
 
     def reduction(self, dtype, src_dtype, reduction_type, value):
@@ -391,6 +394,12 @@ class MojoKernel(SIMDKernel):
         result = results if welford else results[0]
         self.cse.reduction_cache[key] = result
         return result
+
+    def random(self, kind: str, dtype: torch.dtype, *operands):
+        """A random number statement (Inductor's rand, randn, randint64)."""
+        var = self.cse.newvar(dtype=dtype)
+        self.compute.writeline(f"random {var} {kind} {' '.join(_operand(o) for o in operands)}")
+        return var
 
     def scan(self, *args, **kwargs):
         raise NotImplementedError("mojo: scans inside compiled kernels are not supported yet")

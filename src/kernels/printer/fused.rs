@@ -2,11 +2,14 @@
 //! `xindex`, and for reductions a group per `xindex` whose invocations split the loop over
 //! `r0_index` and combine their accumulators through group memory.
 
+use super::random::{philox_rounds, uniform32};
 use super::reduce::better_fn;
 use super::{Printer, Ty, GROUP_SIZE};
 use crate::dtype::DType;
-use crate::kernels::fused::{FusedKernel, FusedReduce, Stmt, RINDEX, RNUMEL, XINDEX, XNUMEL};
-use crate::kernels::{BinaryOp, Expr, ReduceOp};
+use crate::kernels::fused::{
+    FusedKernel, FusedReduce, RandomKind, Stmt, RINDEX, RNUMEL, XINDEX, XNUMEL,
+};
+use crate::kernels::{BinaryOp, Expr, ReduceOp, UnaryOp};
 
 /// Fused arguments: `[xnumel, r0_numel, offset per tensor, size arguments (int32)..., scalar
 /// arguments (64-bit ones in two words, low first)...]`.
@@ -137,6 +140,13 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
                 p.close();
             }
         }
+        Stmt::Random {
+            local,
+            kind,
+            seed,
+            offset,
+            range,
+        } => random(p, ctx.k, *local, *kind, seed, offset, range.as_ref()),
         Stmt::Masked {
             local,
             mask,
@@ -437,4 +447,82 @@ fn finish(
     }
     // Nobody writes the arrays again before everyone has read them.
     p.barrier();
+}
+
+/// A random number (see [`RandomKind`]): Philox4x32-10 keyed by the seed's two words, at
+/// counter (offset low word, offset high word, 0, 0).
+fn random(
+    p: &mut Printer,
+    k: &FusedKernel,
+    local: usize,
+    kind: RandomKind,
+    seed: &Expr,
+    offset: &Expr,
+    range: Option<&(Expr, Expr)>,
+) {
+    let dtype = if kind == RandomKind::Integer {
+        DType::I64
+    } else {
+        DType::F32
+    };
+    let zero = p.d.constant(dtype, 0.0);
+    p.var(&format!("x{local}"), Ty::Value(dtype), zero);
+    p.open("");
+    // The two 32-bit words of an int64 expression, as u32.
+    let words = |p: &mut Printer, e: &Expr| -> [String; 2] {
+        let low = p.expr(&e.clone().cast(DType::I32));
+        let high = p.expr(
+            &e.clone()
+                .binary(BinaryOp::Shr, Expr::constant(DType::I64, 32.0))
+                .cast(DType::I32),
+        );
+        [format!("u32({low})"), format!("u32({high})")]
+    };
+    let key = words(p, seed);
+    let counter = words(p, offset);
+    let draws = p.d.local_array("draw", Ty::U32, 4);
+    p.line(draws);
+    p.open("");
+    philox_rounds(
+        p,
+        "draw",
+        [&counter[0], &counter[1], "0u", "0u"],
+        [&key[0], &key[1]],
+    );
+    p.close();
+    let c = k.locals;
+    let f32_ = Ty::Value(DType::F32);
+    match kind {
+        // The top 24 bits, exactly representable: [0, 1).
+        RandomKind::Uniform => {
+            p.line(format!("x{local} = f32(draw[0] >> 8u) * 5.9604645e-8f;"));
+        }
+        // Box-Muller of two uniforms in (0, 1].
+        RandomKind::Normal => {
+            p.let_(&format!("x{c}"), f32_, uniform32("draw[0]"));
+            p.let_(&format!("x{}", c + 1), f32_, uniform32("draw[1]"));
+            let u = Expr::input(c, DType::F32);
+            let v = Expr::input(c + 1, DType::F32);
+            let radius = (u.unary(UnaryOp::Log) * Expr::constant(DType::F32, -2.0))
+                .unary(UnaryOp::Sqrt);
+            let angle = v * Expr::constant(DType::F32, std::f64::consts::TAU);
+            let z = p.expr(&(radius * angle.unary(UnaryOp::Cos)));
+            p.line(format!("x{local} = {z};"));
+        }
+        // low + (the 64 bits, as a non-negative int64) mod (high - low).
+        RandomKind::Integer => {
+            let (low, high) = range.expect("randint64 has a range");
+            let wide = p.d.ty(Ty::I64);
+            p.let_(
+                &format!("x{c}"),
+                Ty::I64,
+                format!("({wide}(draw[1] >> 1u) << 32u) | {wide}(draw[0])"),
+            );
+            let bits = Expr::input(c, DType::I64);
+            let value = low.clone() + bits.binary(BinaryOp::Rem, high.clone() - low.clone());
+            let v = p.expr(&value);
+            p.line(format!("x{local} = {v};"));
+        }
+    }
+    p.close();
 }

@@ -192,12 +192,20 @@ pub(super) fn philox(p: &mut Printer, out: &str, block: &str, subsequence: &str,
     p.open("");
     p.let_("lo", Ty::U32, format!("{} + {block}", w(p, 2)));
     let carry = p.select(&format!("lo < {block}"), "1u", "0u");
-    p.var("c0", Ty::U32, "lo");
-    p.var("c1", Ty::U32, format!("{} + {carry}", w(p, 3)));
-    p.var("c2", Ty::U32, subsequence);
-    p.var("c3", Ty::U32, "0u");
-    p.var("k0", Ty::U32, w(p, 0));
-    p.var("k1", Ty::U32, w(p, 1));
+    let hi = format!("{} + {carry}", w(p, 3));
+    let key = [w(p, 0), w(p, 1)];
+    philox_rounds(p, out, ["lo", &hi, subsequence, "0u"], [&key[0], &key[1]]);
+    p.close();
+}
+
+/// Fills the local array `out` with Philox4x32-10 of `key` at `counter` (u32 expressions),
+/// in the enclosing block.
+pub(super) fn philox_rounds(p: &mut Printer, out: &str, counter: [&str; 4], key: [&str; 2]) {
+    for (c, value) in counter.iter().enumerate() {
+        p.var(&format!("c{c}"), Ty::U32, *value);
+    }
+    p.var("k0", Ty::U32, key[0]);
+    p.var("k1", Ty::U32, key[1]);
     p.for_up("round", "0u", "10u");
     let hi0 = p.d.builtin(Builtin::MulHi, &["0xD2511F53u", "c0"]);
     let hi1 = p.d.builtin(Builtin::MulHi, &["0xCD9E8D57u", "c2"]);
@@ -215,7 +223,6 @@ pub(super) fn philox(p: &mut Printer, out: &str, block: &str, subsequence: &str,
     for c in 0..4 {
         p.line(format!("{out}[{c}] = c{c};"));
     }
-    p.close();
 }
 
 /// `let name` = the next 32-bit value of element `i`'s own Philox subsequence (cuRAND's

@@ -1,0 +1,109 @@
+"""torch.compile on mojo: compiled against eager training steps (time and kernel launches per
+step) for the transformer LM of examples/transformer_lm.py and an MLP, and the time the first
+compiled step takes (compiling included) next to stock Inductor compiling the same step for
+the CPU, all in the same run.
+
+Run: TORCH_MOJO_BACKEND_SOFTWARE=1 .venv/bin/python bench/compile.py
+Run it twice to see the warm-cache compile times (Inductor's caches and mojo's kernel cache
+on disk); TORCHINDUCTOR_FORCE_DISABLE_CACHES=1 makes every run cold for Inductor.
+Each model's compiled losses are first checked against its eager losses.
+"""
+
+import sys
+import time
+from pathlib import Path
+
+import torch
+import torch._dynamo
+from timing import sync, timed
+from torch import nn
+
+import torch_mojo_backend
+from torch_mojo_backend import _C
+
+torch_mojo_backend.register_mojo_devices()
+sys.path.insert(0, str(Path(__file__).parents[1] / "examples"))
+import transformer_lm as lm  # noqa: E402
+
+
+def lm_step(device):
+    torch.manual_seed(0)
+    model = lm.TinyLM().to(device)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=3e-3)
+    data = torch.randint(0, lm.VOCAB, (lm.BATCH, lm.CONTEXT + 1)).to(device)
+    inputs, targets = data[:, :-1], data[:, 1:]
+
+    def step():
+        optimizer.zero_grad()
+        logits = model(inputs)
+        loss = nn.functional.cross_entropy(logits.reshape(-1, lm.VOCAB), targets.reshape(-1))
+        loss.backward()
+        optimizer.step()
+        return loss
+
+    return step
+
+
+def mlp_step(device):
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(64, 256), nn.GELU(), nn.LayerNorm(256), nn.Linear(256, 64)).to(
+        device
+    )
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    x, y = torch.randn(256, 64).to(device), torch.randn(256, 64).to(device)
+
+    def step():
+        optimizer.zero_grad()
+        loss = nn.functional.mse_loss(model(x), y)
+        loss.backward()
+        optimizer.step()
+        return loss
+
+    return step
+
+
+def launches_per_step(step) -> int:
+    before = sum(_C.launch_counts().values())
+    step()
+    return sum(_C.launch_counts().values()) - before
+
+
+def first_call_seconds(step, device) -> float:
+    torch._dynamo.reset()
+    compiled = torch.compile(step)
+    sync(device)
+    start = time.perf_counter()
+    compiled()
+    sync(device)
+    return time.perf_counter() - start
+
+
+def main():
+    mojo, cpu = torch.device("mojo"), torch.device("cpu")
+    print(
+        "| model | eager ms | compiled ms | compiled / eager | launches eager -> compiled "
+        "| first compiled step s (mojo) | first compiled step s (Inductor on CPU) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, make in (("transformer LM", lm_step), ("MLP", mlp_step)):
+        eager = make(mojo)
+        eager_losses = [eager().item() for _ in range(3)]
+        torch._dynamo.reset()
+        compiled = torch.compile(make(mojo))
+        compiled_losses = [compiled().item() for _ in range(3)]
+        assert all(
+            abs(a - b) <= 1e-3 * abs(a) for a, b in zip(eager_losses, compiled_losses, strict=True)
+        ), (eager_losses, compiled_losses)
+        eager_ms = timed(eager, (), mojo, runs=7) * 1e3
+        compiled_ms = timed(compiled, (), mojo, runs=7) * 1e3
+        counts = f"{launches_per_step(eager)} -> {launches_per_step(compiled)}"
+        first_mojo = first_call_seconds(make(mojo), mojo)
+        first_cpu = first_call_seconds(make(cpu), cpu)
+        print(
+            f"| {name} | {eager_ms:.1f} | {compiled_ms:.1f} | {compiled_ms / eager_ms:.2f}x "
+            f"| {counts} | {first_mojo:.1f} | {first_cpu:.1f} |"
+        )
+
+
+if __name__ == "__main__":
+    main()
