@@ -134,6 +134,42 @@ def test_an_op_without_a_kernel_raises_not_implemented_error(device):
     assert any(isinstance(e, NotImplementedError) for e in chain), chain
 
 
+def test_random_numbers_inside_kernels(device):
+    x = torch.ones(1000, 100, device=device)
+    out = compiled(lambda x: nn.functional.dropout(x, 0.3, training=True), x).cpu()
+    assert abs((out == 0).float().mean().item() - 0.3) < 0.01
+    kept = out[out != 0]
+    torch.testing.assert_close(kept, torch.full_like(kept, 1 / 0.7))
+    uniform = compiled(torch.rand_like, x).cpu()
+    assert 0 <= uniform.min() and uniform.max() < 1
+    assert abs(uniform.mean().item() - 0.5) < 0.01 and abs(uniform.std().item() - 12**-0.5) < 0.01
+    normal = compiled(torch.randn_like, x).cpu()
+    assert abs(normal.mean().item()) < 0.02 and abs(normal.std().item() - 1) < 0.02
+    integers = compiled(lambda x: torch.randint_like(x, 3, 10), x).cpu()
+    assert set(integers.unique().tolist()) == set(range(3, 10))
+
+
+def test_the_mojo_backend_runs_cpu_graphs_on_mojo(device):
+    layer = nn.Linear(8, 4)
+    x = torch.randn(5, 8, requires_grad=True)
+    expected = layer(x)
+    expected.sum().backward()
+    expected_grad, x.grad = x.grad.clone(), None
+    torch._dynamo.reset()
+    out = torch.compile(layer, backend="mojo")(x)
+    assert out.device.type == "cpu"
+    torch.testing.assert_close(out, expected)
+    out.sum().backward()
+    torch.testing.assert_close(x.grad, expected_grad)
+
+    def with_a_factory(t):
+        return torch.arange(t.shape[0]).float() + t.sum(-1)
+
+    torch._dynamo.reset()
+    got = torch.compile(with_a_factory, backend="mojo")(x.detach())
+    torch.testing.assert_close(got, with_a_factory(x.detach()))
+
+
 def test_transformer_lm_training_step_compiled_matches_eager(device):
     sys.path.insert(0, str(Path(__file__).parents[1] / "examples"))
     import transformer_lm as lm

@@ -13,12 +13,35 @@ import torch
 from torch.utils import _pytree
 
 
+# Factories that create on the default device (the CPU) when given none.
+_FACTORIES = {
+    torch.arange,
+    torch.empty,
+    torch.eye,
+    torch.full,
+    torch.linspace,
+    torch.logspace,
+    torch.ones,
+    torch.rand,
+    torch.randint,
+    torch.randn,
+    torch.randperm,
+    torch.scalar_tensor,
+    torch.tensor,
+    torch.zeros,
+}
+
+
 def _on_mojo(gm: torch.fx.GraphModule) -> torch.fx.GraphModule:
-    """The graph with every ``device=`` argument naming the CPU turned to mojo."""
+    """The graph with every ``device=`` argument naming the CPU, and every factory given no
+    device, turned to mojo."""
     mojo = torch.device("mojo")
     for node in gm.graph.nodes:
+        if node.op != "call_function":
+            continue
         device = node.kwargs.get("device")
-        if device is not None and torch.device(device).type == "cpu":
+        cpu = device is not None and torch.device(device).type == "cpu"
+        if cpu or (device is None and node.target in _FACTORIES):
             node.kwargs = {**node.kwargs, "device": mojo}
     gm.recompile()
     return gm

@@ -503,8 +503,8 @@ fn random(
             p.let_(&format!("x{}", c + 1), f32_, uniform32("draw[1]"));
             let u = Expr::input(c, DType::F32);
             let v = Expr::input(c + 1, DType::F32);
-            let radius = (u.unary(UnaryOp::Log) * Expr::constant(DType::F32, -2.0))
-                .unary(UnaryOp::Sqrt);
+            let radius =
+                (u.unary(UnaryOp::Log) * Expr::constant(DType::F32, -2.0)).unary(UnaryOp::Sqrt);
             let angle = v * Expr::constant(DType::F32, std::f64::consts::TAU);
             let z = p.expr(&(radius * angle.unary(UnaryOp::Cos)));
             p.line(format!("x{local} = {z};"));
