@@ -110,6 +110,15 @@ def test_integer_and_bool_results_are_exact(device):
     check(lambda x: (x > 3000000000 - x * 2).long().sum(-1), x * 1000000, atol=0, rtol=0)
 
 
+def test_scans_sorts_and_accumulating_scatters_run_eager_kernels_between_fused_ones(device):
+    x = torch.randn(6, 50)
+    check(lambda x: (x * 2).cumsum(-1).exp(), x, atol=1e-4, rtol=1e-4)
+    check(lambda x: (x * 2).sort(-1).values + 1, x)
+    check(lambda x: (x + 1).topk(3).values, x)
+    keys = torch.arange(50) % 10
+    check(lambda x, k: torch.zeros(6, 10, device=x.device).index_add(1, k, x * 2), x, keys)
+
+
 def test_a_host_scalar_is_read_by_value(device):
     x = torch.randn(100)
     step = torch.tensor(3.0)
