@@ -141,6 +141,8 @@ struct Parser {
     locals: usize,
     /// Size and scalar arguments by name: their number and dtype.
     sizes: HashMap<String, (usize, DType)>,
+    /// The values of locals defined as constants (an order such as polygamma's n is one).
+    constants: HashMap<usize, f64>,
 }
 
 /// A block being read and the statement that opened it.
@@ -274,6 +276,9 @@ impl Parser {
                         _ => self.expr_text(rest)?,
                     };
                     let local = self.define(name, value.dtype());
+                    if let Some(v) = constant(&value, &self.constants) {
+                        self.constants.insert(local, v);
+                    }
                     Stmt::Let { local, value }
                 }
                 "load" => {
@@ -469,7 +474,7 @@ impl Parser {
                 while tokens.get(*at) != Some(&")") {
                     args.push(self.expr(tokens, at)?);
                 }
-                apply(head, args)?
+                apply(head, args, &self.constants)?
             }
         };
         if tokens.get(*at) != Some(&")") {
@@ -573,7 +578,11 @@ pub fn join(a: DType, b: DType) -> DType {
 }
 
 /// `op(args)` with the operands joined to one dtype.
-fn apply(op: &str, mut args: Vec<Expr>) -> std::result::Result<Expr, String> {
+fn apply(
+    op: &str,
+    mut args: Vec<Expr>,
+    constants: &HashMap<usize, f64>,
+) -> std::result::Result<Expr, String> {
     let unary = match op {
         "neg" => Some(UnaryOp::Neg),
         "abs" => Some(UnaryOp::Abs),
@@ -621,6 +630,9 @@ fn apply(op: &str, mut args: Vec<Expr>) -> std::result::Result<Expr, String> {
         };
         return Ok(x.unary(op));
     }
+    if let Some(e) = special(op, &args, constants)? {
+        return Ok(e);
+    }
     if op == "where" {
         let [c, a, b] = <[Expr; 3]>::try_from(args).map_err(|_| "where takes three operands")?;
         let d = join(a.dtype(), b.dtype());
@@ -663,6 +675,53 @@ fn apply(op: &str, mut args: Vec<Expr>) -> std::result::Result<Expr, String> {
         join(a.dtype(), b.dtype())
     };
     Ok(a.cast(d).binary(binary, b.cast(d)))
+}
+
+/// The special functions of [`crate::kernels::special`], in the operands' float dtype
+/// (float32 at least).
+fn special(
+    op: &str,
+    args: &[Expr],
+    constants: &HashMap<usize, f64>,
+) -> std::result::Result<Option<Expr>, String> {
+    use crate::kernels::special;
+    let float = |e: &Expr| {
+        let d = e.dtype();
+        e.clone().cast(if d == DType::F64 { d } else { DType::F32 })
+    };
+    let arity = match op {
+        "lgamma" | "digamma" => 1,
+        "hypot" | "zeta" | "polygamma" => 2,
+        _ => return Ok(None),
+    };
+    if args.len() != arity {
+        return Err(format!("`{op}` takes {arity} operands"));
+    }
+    let x = float(&args[arity - 1]);
+    let d = x.dtype();
+    Ok(Some(match op {
+        "lgamma" => special::lgamma(x, d),
+        "digamma" => special::digamma(x, d),
+        "hypot" => special::hypot(float(&args[0]).cast(d), x, d),
+        "zeta" => special::zeta(float(&args[0]).cast(d), x, d),
+        _ => {
+            let n = constant(&args[0], constants)
+                .filter(|n| *n >= 0.0 && n.fract() == 0.0)
+                .ok_or("polygamma needs a constant order n >= 0")?;
+            special::polygamma(n as u32, x, d)
+        }
+    }))
+}
+
+/// The value of a constant expression (through casts and constant locals).
+fn constant(e: &Expr, constants: &HashMap<usize, f64>) -> Option<f64> {
+    match e {
+        Expr::Const { dtype, bits } if dtype.is_float() => Some(f64::from_bits(*bits)),
+        Expr::Const { bits, .. } => Some(*bits as i64 as f64),
+        Expr::Cast(_, inner) => constant(inner, constants),
+        Expr::Input { index, .. } => constants.get(index).copied(),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

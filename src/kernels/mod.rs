@@ -8,6 +8,7 @@ pub mod fused;
 pub mod nvrtc;
 pub mod pattern;
 pub mod printer;
+pub mod special;
 pub mod wgsl;
 
 pub use expr::{BinaryOp, Expr, UnaryOp};

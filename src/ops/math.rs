@@ -377,30 +377,8 @@ fn hypot(call: &mut Call) -> Result<()> {
     if !dtype.is_float() {
         return Err(not_implemented_for("hypot_cpu", dtype));
     }
-    // `big * sqrt(1 + (small / big)^2)`: no overflow or underflow in the squares; an
-    // infinite side wins over NaN, as in C's hypot.
     pointwise(call, &[&a, &b], Dest::Arg(2), dtype, dtype, |e| {
-        let (x, y) = (
-            e[0].clone().unary(UnaryOp::Abs),
-            e[1].clone().unary(UnaryOp::Abs),
-        );
-        let big = x.clone().max(y.clone());
-        let small = x.clone().min(y.clone());
-        let zero = Expr::constant(dtype, 0.0);
-        let ratio = big
-            .clone()
-            .eq(zero.clone())
-            .select(zero, small.div(big.clone()));
-        let scaled = big.clone().mul(
-            Expr::constant(dtype, 1.0)
-                .add(ratio.clone().mul(ratio))
-                .unary(UnaryOp::Sqrt),
-        );
-        let infinite = x
-            .clone()
-            .unary(UnaryOp::IsInf)
-            .or(y.clone().unary(UnaryOp::IsInf));
-        infinite.select(Expr::constant(dtype, f64::INFINITY), scaled)
+        crate::kernels::special::hypot(e[0].clone(), e[1].clone(), dtype)
     })
 }
 

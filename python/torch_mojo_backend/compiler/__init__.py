@@ -22,10 +22,13 @@ def _register_device_interface(module) -> None:
     module.register_interface_for_device("mojo", MojoInterface)
 
 
-def _scheduling(scheduler):
-    from .kernel import MojoScheduling
+class _Scheduling:
+    """Inductor's scheduling for mojo, imported when first used (Inductor wants a class)."""
 
-    return MojoScheduling(scheduler)
+    def __new__(cls, scheduler):
+        from .kernel import MojoScheduling
+
+        return MojoScheduling(scheduler)
 
 
 class _Wrapper:
@@ -76,7 +79,7 @@ def _register_inductor(common) -> None:
             return f"torch.mojo.device({device_idx})"
 
     common.register_backend_for_device(
-        "mojo", _scheduling, _Wrapper, _CppWrapper, device_custom_pass=CodegenVersion()
+        "mojo", _Scheduling, _Wrapper, _CppWrapper, device_custom_pass=CodegenVersion()
     )
     common.register_device_op_overrides("mojo", MojoDeviceOpOverrides())
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import torch
 from torch.utils import _pytree
 
-
 # Factories that create on the default device (the CPU) when given none.
 _FACTORIES = {
     torch.arange,

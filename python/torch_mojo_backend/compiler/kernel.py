@@ -254,6 +254,8 @@ for _name, _program, _arity in [
             "erf",
             "erfc",
             "erfinv",
+            "lgamma",
+            "digamma",
         )
     ),
     *(
@@ -285,6 +287,9 @@ for _name, _program, _arity in [
             "fmod",
             "remainder",
             "copysign",
+            "hypot",
+            "zeta",
+            "polygamma",
         )
     ),
     ("mod", "fmod", 2),
