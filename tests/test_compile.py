@@ -119,6 +119,29 @@ def test_scans_sorts_and_accumulating_scatters_run_eager_kernels_between_fused_o
     check(lambda x, k: torch.zeros(6, 10, device=x.device).index_add(1, k, x * 2), x, keys)
 
 
+def test_indices_out_of_range_touch_no_other_memory(device):
+    """Compiled kernels read indices from tensors without a device-side error path: a load
+    out of range reads the tensor's last element and a store out of range is dropped
+    (eager mode raises IndexError), so neighbouring tensors keep their values."""
+
+    def scatter(x, idx):
+        y = x.clone()
+        y[idx] = -1.0
+        return y
+
+    x = torch.arange(8.0, device=device)
+    neighbours = [torch.full((64,), 7.0, device=device) for _ in range(4)]
+    good = torch.tensor([1, 3], device=device)
+    torch.testing.assert_close(compiled(scatter, x, good).cpu(), scatter(x.cpu(), good.cpu()))
+    bad = torch.tensor([1, 100_000, -100_000], device=device)
+    out = torch.compile(scatter)(x, bad).cpu()
+    assert out[1] == -1 and out[0] == 0 and out[2:].tolist() == list(range(2, 8))
+    for n in neighbours:
+        assert (n.cpu() == 7.0).all()
+    gathered = torch.compile(lambda x, i: x[i] * 2)(x, bad).cpu()
+    assert gathered[0] == 2.0
+
+
 def test_a_host_scalar_is_read_by_value(device):
     x = torch.randn(100)
     step = torch.tensor(3.0)

@@ -88,6 +88,13 @@ fn run_compiled(call: &mut Call) -> Result<()> {
     ];
     let offset_words: Vec<usize> = (0..tensors.len()).map(|t| 2 + t).collect();
     words.resize(2 + tensors.len(), 0);
+    // How many elements from each tensor's first one its view reaches (at least one:
+    // kernels clamp loads to the last).
+    for t in &tensors {
+        let (_, end) = t.byte_range();
+        let reach = (end.saturating_sub(t.address) / t.dtype.size() as u64).max(1);
+        words.push(word(reach as i64, "element count")?);
+    }
     for &size in &numbers[2..] {
         let v = i32::try_from(size).map_err(|_| {
             Error::not_implemented(format!(

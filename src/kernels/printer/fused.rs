@@ -11,8 +11,11 @@ use crate::kernels::fused::{
 };
 use crate::kernels::{BinaryOp, Expr, ReduceOp, UnaryOp};
 
-/// Fused arguments: `[xnumel, r0_numel, offset per tensor, size arguments (int32)..., scalar
-/// arguments (64-bit ones in two words, low first)...]`.
+/// Fused arguments: `[xnumel, r0_numel, offset per tensor, element count per tensor, size
+/// arguments (int32)..., scalar arguments (64-bit ones in two words, low first)...]`.
+/// Indices are not trusted (Inductor's indirect indexing reads them from tensors): a load out
+/// of its tensor reads the last element, a store out of it is dropped, so that bad indices
+/// never touch other memory.
 /// A pointwise kernel runs `xindex` over a grid-stride loop; a reduction gives each group one
 /// `xindex` at a time, stores outside the reduction loop from its first invocation only.
 pub fn fused(p: &mut Printer, k: &FusedKernel) {
@@ -35,8 +38,10 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
     }
     for t in 0..tensors {
         p.let_(&format!("o{t}"), Ty::U32, p.word(format!("{}u", 2 + t)));
+        let count = p.word(format!("{}u", 2 + tensors + t));
+        p.let_(&format!("n{t}"), Ty::U32, count);
     }
-    p.scalars(&arguments, &format!("{}u", 2 + tensors));
+    p.scalars(&arguments, &format!("{}u", 2 + 2 * tensors));
     let i32_ty = Ty::Value(DType::I32);
     let int = p.d.ty(Ty::I32);
     p.let_(&format!("x{XNUMEL}"), i32_ty, format!("{int}(xn)"));
@@ -117,7 +122,9 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
             index,
         } => {
             let from = ctx.k.tensors[*tensor];
-            let raw = format!("ld{tensor}({})", address(p, ctx.k, *tensor, index));
+            let i = p.expr(index);
+            let element = format!("min(u32({i}), n{tensor} - 1u)");
+            let raw = format!("ld{tensor}({})", address(ctx.k, *tensor, &element));
             let v = if from == *dtype {
                 raw
             } else {
@@ -130,15 +137,16 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
             index,
             value,
         } => {
-            let at = address(p, ctx.k, *tensor, index);
+            let i = p.expr(index);
+            p.open("");
+            p.let_("e", Ty::U32, format!("u32({i})"));
+            let at = address(ctx.k, *tensor, "e");
             let v = p.expr(value);
-            if ctx.guard_stores {
-                p.if_("t == 0u");
-            }
+            let first = if ctx.guard_stores { "t == 0u && " } else { "" };
+            p.if_(format!("{first}e < n{tensor}"));
             p.line(format!("st{tensor}({at}, {v});"));
-            if ctx.guard_stores {
-                p.close();
-            }
+            p.close();
+            p.close();
         }
         Stmt::Random {
             local,
@@ -214,10 +222,9 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
     }
 }
 
-/// The byte address of element `index` of tensor `t`.
-fn address(p: &mut Printer, k: &FusedKernel, t: usize, index: &Expr) -> String {
-    let i = p.expr(index);
-    format!("o{t} + u32({i}) * {}u", k.tensors[t].size())
+/// The byte address of element `element` (a u32 expression) of tensor `t`.
+fn address(k: &FusedKernel, t: usize, element: &str) -> String {
+    format!("o{t} + ({element}) * {}u", k.tensors[t].size())
 }
 
 /// The accumulators of reduction `j`, set to the reduction's identity before its loop.

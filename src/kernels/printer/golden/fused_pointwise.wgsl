@@ -2,9 +2,11 @@ fn main {
     let xn: u32 = p[0u];
     let rn: u32 = p[1u];
     let o0: u32 = p[2u];
+    let n0: u32 = p[4u];
     let o1: u32 = p[3u];
-    let s0: i32 = bitcast<i32>(p[4u + 0u]);
-    let s1: f32 = bitcast<f32>(p[4u + 1u]);
+    let n1: u32 = p[5u];
+    let s0: i32 = bitcast<i32>(p[6u + 0u]);
+    let s1: f32 = bitcast<f32>(p[6u + 1u]);
     let x2: i32 = i32(xn);
     let x3: i32 = i32(rn);
     for (var xg = group * 64u + t; xg < xn; xg += groups * 64u) {
@@ -13,9 +15,14 @@ fn main {
         let x5: bool = (i64(x4) >= i64(bitcast<i32>(0x2u)));
         var x6: f32 = bitcast<f32>(0x0u);
         if (x5) {
-            let x7: f32 = ld0(o0 + u32((x0 + bitcast<i32>(0xfffffffeu))) * 4u);
+            let x7: f32 = ld0(o0 + (min(u32((x0 + bitcast<i32>(0xfffffffeu))), n0 - 1u)) * 4u);
             x6 = (s1 * exp_f32(x7));
         }
-        st1(o1 + u32(x0) * 4u, x6);
+        {
+            let e: u32 = u32(x0);
+            if (e < n1) {
+                st1(o1 + (e) * 4u, x6);
+            }
+        }
     }
 }

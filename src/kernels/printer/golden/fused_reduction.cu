@@ -11,8 +11,11 @@ fn main {
     const u32 xn = wv[0];
     const u32 rn = wv[1];
     const u32 o0 = p.w[2u];
+    const u32 n0 = p.w[5u];
     const u32 o1 = p.w[3u];
+    const u32 n1 = p.w[6u];
     const u32 o2 = p.w[4u];
+    const u32 n2 = p.w[7u];
     const int x2 = int(xn);
     const int x3 = int(rn);
     for (u32 xg = group; xg < xn; xg += groups) {
@@ -27,7 +30,7 @@ fn main {
         for (u32 r = t; r < rn; r += 64u) {
             const int x1 = int(r);
             const int x5 = x1;
-            const float x6 = ld0(o0 + u32((x5 + (x4 * x3))) * 2u);
+            const float x6 = ld0(o0 + (min(u32((x5 + (x4 * x3))), n0 - 1u)) * 2u);
             const float x11 = x6;
             x9 = (x9 + __uint_as_float(0x3f800000u));
             const float x12 = (x11 - x7);
@@ -84,11 +87,17 @@ fn main {
         }
         x10 = sh1_1[0];
         __syncthreads();
-        if (t == 0u) {
-            st1(o1 + u32(x4) * 4u, (x8 / x9));
+        {
+            const u32 e = u32(x4);
+            if (t == 0u && e < n1) {
+                st1(o1 + (e) * 4u, (x8 / x9));
+            }
         }
-        if (t == 0u) {
-            st2(o2 + u32(x4) * 8u, x10);
+        {
+            const u32 e = u32(x4);
+            if (t == 0u && e < n2) {
+                st2(o2 + (e) * 8u, x10);
+            }
         }
     }
 }

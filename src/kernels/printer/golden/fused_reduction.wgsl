@@ -13,8 +13,11 @@ fn main {
     let xn: u32 = wv[0];
     let rn: u32 = wv[1];
     let o0: u32 = p[2u];
+    let n0: u32 = p[5u];
     let o1: u32 = p[3u];
+    let n1: u32 = p[6u];
     let o2: u32 = p[4u];
+    let n2: u32 = p[7u];
     let x2: i32 = i32(xn);
     let x3: i32 = i32(rn);
     for (var xg = group; xg < xn; xg += groups) {
@@ -29,7 +32,7 @@ fn main {
         for (var r = t; r < rn; r += 64u) {
             let x1: i32 = i32(r);
             let x5: i32 = x1;
-            let x6: f32 = ld0(o0 + u32((x5 + (x4 * x3))) * 2u);
+            let x6: f32 = ld0(o0 + (min(u32((x5 + (x4 * x3))), n0 - 1u)) * 2u);
             let x11: f32 = x6;
             x9 = (x9 + bitcast<f32>(0x3f800000u));
             let x12: f32 = (x11 - x7);
@@ -86,11 +89,17 @@ fn main {
         }
         x10 = sh1_1[0];
         workgroupBarrier();
-        if (t == 0u) {
-            st1(o1 + u32(x4) * 4u, (x8 / x9));
+        {
+            let e: u32 = u32(x4);
+            if (t == 0u && e < n1) {
+                st1(o1 + (e) * 4u, (x8 / x9));
+            }
         }
-        if (t == 0u) {
-            st2(o2 + u32(x4) * 8u, x10);
+        {
+            let e: u32 = u32(x4);
+            if (t == 0u && e < n2) {
+                st2(o2 + (e) * 8u, x10);
+            }
         }
     }
 }
