@@ -5,6 +5,7 @@ reduced row, rows past one grid dimension of groups)."""
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -140,6 +141,28 @@ def test_indices_out_of_range_touch_no_other_memory(device):
         assert (n.cpu() == 7.0).all()
     gathered = torch.compile(lambda x, i: x[i] * 2)(x, bad).cpu()
     assert gathered[0] == 2.0
+
+
+def test_a_compiled_function_from_two_threads(device):
+    fn = torch.compile(lambda x, y: torch.softmax(x * y, -1).sum(0) + y.relu().mean())
+    torch._dynamo.reset()
+    inputs = [(torch.randn(70, 130), torch.randn(70, 130)) for _ in range(2)]
+    expected = [fn(x.to(device), y.to(device)).cpu() for x, y in inputs]
+    failures = []
+
+    def work(k):
+        x, y = (t.to(device) for t in inputs[k])
+        for _ in range(20):
+            got = fn(x, y).cpu()
+            if not torch.equal(got, expected[k]):
+                failures.append((k, (got - expected[k]).abs().max().item()))
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures
 
 
 def test_a_host_scalar_is_read_by_value(device):
