@@ -1,7 +1,7 @@
 """The NVIDIA check: mojo on the CUDA backend against stock torch CUDA on the same GPU.
 
 Run through bench/gpu_check.sh, which calls each part with its own time limit:
-    python bench/gpu_check.py ops|rng|bench|firstcall RESULTS_DIR
+    python bench/gpu_check.py ops|rng|bench|firstcall|compile RESULTS_DIR
 Each part writes its table to RESULTS_DIR and prints it. Ratios compare against stock torch
 CUDA measured in the same run.
 """
@@ -410,6 +410,61 @@ def part_firstcall(results):
 # ----------------------------------------------------------------------------- output
 
 
+def part_compile(results):
+    """A nanoGPT-style training step (forward, backward, AdamW) compiled by torch.compile's
+    default backend: on mojo through mojo's code generator, on torch CUDA through Triton.
+    Losses of the first steps are checked against the same model uncompiled on each device."""
+    from torch import nn
+
+    width, layers, context, batch, vocab = (32, 1, 16, 2, 64) if QUICK else (256, 4, 128, 16, 512)
+
+    def make_step(device):
+        torch.manual_seed(0)
+        layer = nn.TransformerEncoderLayer(
+            width, 4, 4 * width, dropout=0.0, batch_first=True, norm_first=True
+        )
+        model = nn.Sequential(
+            nn.Embedding(vocab, width),
+            nn.TransformerEncoder(layer, layers, enable_nested_tensor=False),
+            nn.Linear(width, vocab),
+        ).to(device)
+        optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+        data = torch.randint(0, vocab, (batch, context + 1)).to(device)
+
+        def step():
+            optimizer.zero_grad()
+            logits = model(data[:, :-1])
+            loss = nn.functional.cross_entropy(logits.reshape(-1, vocab), data[:, 1:].reshape(-1))
+            loss.backward()
+            optimizer.step()
+            return loss
+
+        return step
+
+    out = {}
+    for device in (CUDA, MOJO):
+        name = label(device)
+        try:
+            eager = [make_step(device)().item()]
+            torch._dynamo.reset()
+            compiled = torch.compile(make_step(device))
+            sync = synchronizer(device)
+            start = time.perf_counter()
+            first = compiled().item()
+            sync()
+            out[f"first_step_s_{name}"] = time.perf_counter() - start
+            out[f"first_loss_matches_{name}"] = abs(first - eager[0]) <= 1e-3 * abs(eager[0])
+            out[f"step_ms_{name}"] = timed(compiled, device, repeat=10) * 1e3
+        except Exception as e:  # a failure is a result: record it, measure the other
+            out[f"error_{name}"] = f"{type(e).__name__}: {str(e)[:300]}"
+    if "step_ms_mojo" in out and "step_ms_torch" in out:
+        out["speed_vs_torch_compile"] = out["step_ms_torch"] / out["step_ms_mojo"]
+        out["target_met (>= 0.9)"] = out["speed_vs_torch_compile"] >= 0.9
+    with open(os.path.join(results, "compile.json"), "w") as f:
+        json.dump(out, f, indent=1)
+    print(json.dumps(out, indent=1), flush=True)
+
+
 def write_rows(results, name, rows):
     keys = []
     for row in rows:
@@ -428,5 +483,11 @@ if __name__ == "__main__":
     os.makedirs(results, exist_ok=True)
     backend = torch_mojo_backend._C.backend_name()
     print(f"backend: {backend}, device: {torch.mojo.get_device_name()}")
-    parts = {"ops": part_ops, "rng": part_rng, "bench": part_bench, "firstcall": part_firstcall}
+    parts = {
+        "ops": part_ops,
+        "rng": part_rng,
+        "bench": part_bench,
+        "firstcall": part_firstcall,
+        "compile": part_compile,
+    }
     parts[part](results)

@@ -49,7 +49,8 @@ part ops 45 "$PY" bench/gpu_check.py ops "$RESULTS"
 part rng 45 "$PY" bench/gpu_check.py rng "$RESULTS"
 part bench 75 "$PY" bench/gpu_check.py bench "$RESULTS"
 part firstcall 45 "$PY" bench/gpu_check.py firstcall "$RESULTS"
-part pytest "${GPU_CHECK_PYTEST_LIMIT:-210}" "$PY" -m pytest -q tests -p no:cacheprovider \
+part compile 75 "$PY" bench/gpu_check.py compile "$RESULTS"
+part pytest "${GPU_CHECK_PYTEST_LIMIT:-195}" "$PY" -m pytest -q tests -p no:cacheprovider \
   -n "${GPU_CHECK_WORKERS:-8}" --timeout 120 --junitxml "$RESULTS/junit.xml" -o junit_family=legacy
 grep -E "passed|failed" "$LOG" | tail -n 1 >"$RESULTS/pytest.txt"
 grep -E "^(FAILED|ERROR)" "$LOG" >>"$RESULTS/pytest.txt"
