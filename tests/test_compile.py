@@ -165,6 +165,25 @@ def test_a_compiled_function_from_two_threads(device):
     assert not failures
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"mode": "max-autotune-no-cudagraphs"},
+        {"mode": "reduce-overhead"},
+        {"fullgraph": True},
+        {"dynamic": True},
+    ],
+    ids=str,
+)
+def test_compile_modes(device, options):
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(32, 64), nn.GELU(), nn.LayerNorm(64), nn.Linear(64, 8))
+    x = torch.randn(16, 32)
+    expected = model(x)
+    got = compiled(model.to(device), x.to(device), **options)
+    torch.testing.assert_close(got.cpu(), expected, atol=1e-5, rtol=1e-5)
+
+
 def test_a_host_scalar_is_read_by_value(device):
     x = torch.randn(100)
     step = torch.tensor(3.0)

@@ -90,11 +90,18 @@ def _patch_lowering(module) -> None:
     lowering.patch(module)
 
 
+def _patch_autotune(module) -> None:
+    from . import lowering
+
+    lowering.patch_autotune(module)
+
+
 _REGISTRIES = {
     "torch._dynamo.device_interface": _register_device_interface,
     "torch._inductor.codegen.common": _register_inductor,
     "torch._inductor.lowering": _patch_lowering,
     "torch._inductor.decomposition": _patch_lowering,
+    "torch._inductor.autotune_process": _patch_autotune,
 }
 
 

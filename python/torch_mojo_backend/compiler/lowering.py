@@ -1,4 +1,5 @@
-"""Where Inductor's lowerings must take mojo's eager kernels instead of generated code.
+"""Where Inductor must treat mojo differently from the GPUs it knows: the accumulating
+scatters take mojo's eager kernels, and autotuning times mojo's candidates itself.
 
 Inductor lowers accumulating scatters (``index_put_`` with ``accumulate``, ``scatter_add``,
 ``index_add``, ``scatter_reduce`` sums) to stores with ``atomic_add``, unless the dtype or
@@ -11,6 +12,9 @@ accumulations sort the indices and are deterministic, so on mojo both functions 
 """
 
 from __future__ import annotations
+
+import statistics
+import time
 
 import torch
 from torch.utils import _pytree
@@ -48,3 +52,36 @@ def patch(module) -> None:
 
         use_fallback._mojo = True
         module.use_scatter_fallback = use_fallback
+
+
+def _mojo_milliseconds(call, runs: int = 5) -> float:
+    """The median milliseconds of `call` on mojo, each run waited for."""
+    call()
+    torch.mojo.synchronize()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        call()
+        torch.mojo.synchronize()
+        times.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(times)
+
+
+def patch_autotune(module) -> None:
+    """Autotuning (``mode="max-autotune"``) times candidates on GPUs through the device
+    interface of the first input on a device it knows as a GPU (``is_gpu``: cuda, mps, xpu,
+    mtia), else CUDA's; for mojo inputs that fails, every candidate reads as infinitely slow
+    and Inductor raises NoValidChoicesError. Candidates on mojo are timed here instead."""
+    mixin = module.GPUDeviceBenchmarkMixin
+    original = mixin.do_bench
+    if getattr(original, "_mojo", False):
+        return
+
+    def do_bench(self, fn, *input_tensors, out=None):
+        tensors = [t for t in (*input_tensors, out) if isinstance(t, torch.Tensor)]
+        if any(t.device.type == "mojo" for t in tensors):
+            return _mojo_milliseconds(fn)
+        return original(self, fn, *input_tensors, out=out)
+
+    do_bench._mojo = True
+    mixin.do_bench = do_bench
