@@ -1,11 +1,11 @@
 // One boxed kernel serves every op the Rust core implements: it describes the stack's arguments,
 // runs the Rust op by number and pushes what the op returns. Ops are registered by name from
 // the Rust op table, so adding an op needs no C++.
-#include <cstring>
-
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <ATen/native/Resize.h>
 #include <torch/library.h>
+
+#include <cstring>
 
 #include "mojo.h"
 
@@ -129,7 +129,6 @@ int create_tensor(void* ctx, const int64_t* sizes, int64_t ndim, int32_t dtype, 
     if (order == nullptr) {
       state.created.push_back(at::empty(c10::IntArrayRef(sizes, ndim), options));
     } else {
-      // Dimension order[i] is the i-th outermost in memory.
       std::vector<int64_t> physical(ndim), logical(ndim);
       for (int64_t i = 0; i < ndim; ++i) {
         physical[i] = sizes[order[i]];
@@ -219,28 +218,23 @@ class RustOp final : public c10::OperatorKernel {
   int32_t id_;
 };
 
-// Table names in the project's namespace ("mojo::...") belong to the mojo library.
-bool is_own_op(const char* name) { return std::strncmp(name, "mojo::", 6) == 0; }
-
-TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
+// Registers the table's ops: those named "mojo::..." in the mojo library, the rest in aten.
+void register_ops(torch::Library& m, bool own) {
   for (int32_t id = 0; id < mojo_op_count(); ++id) {
-    if (is_own_op(mojo_op_name(id))) continue;
-    m.impl(mojo_op_name(id), torch::CppFunction::makeFromBoxedFunctor(std::make_unique<RustOp>(id)));
+    const char* name = mojo_op_name(id);
+    if ((std::strncmp(name, "mojo::", 6) == 0) != own) continue;
+    m.impl(own ? name + 6 : name, torch::CppFunction::makeFromBoxedFunctor(std::make_unique<RustOp>(id)));
   }
 }
+
+TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) { register_ops(m, false); }
 
 // Launches a kernel torch.compile generated (python/torch_mojo_backend/compiler).
 TORCH_LIBRARY(mojo, m) {
   m.def("run_compiled(str program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars) -> ()");
 }
 
-TORCH_LIBRARY_IMPL(mojo, PrivateUse1, m) {
-  for (int32_t id = 0; id < mojo_op_count(); ++id) {
-    const char* name = mojo_op_name(id);
-    if (!is_own_op(name)) continue;
-    m.impl(name + 6, torch::CppFunction::makeFromBoxedFunctor(std::make_unique<RustOp>(id)));
-  }
-}
+TORCH_LIBRARY_IMPL(mojo, PrivateUse1, m) { register_ops(m, true); }
 
 }  // namespace
 }  // namespace mojo

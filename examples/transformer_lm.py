@@ -35,22 +35,31 @@ class TinyLM(nn.Module):
         return self.head(self.encoder(hidden, mask=mask, is_causal=True))
 
 
-def train(device: torch.device, steps: int = STEPS) -> list[float]:
-    """The per-step losses of training TinyLM on `device` from a fixed seed."""
+def training_step(device: torch.device):
+    """One AdamW step of TinyLM on `device` from a fixed seed, as a function returning the
+    loss (each call takes the next step)."""
     torch.manual_seed(0)
     model = TinyLM().to(device)
     optimizer = torch.optim.AdamW(model.parameters(), lr=3e-3)
     data = torch.randint(0, VOCAB, (BATCH, CONTEXT + 1)).to(device)
     inputs, targets = data[:, :-1], data[:, 1:]
-    losses = []
-    for _ in range(steps):
+
+    def step() -> torch.Tensor:
         optimizer.zero_grad()
         logits = model(inputs)
         loss = nn.functional.cross_entropy(logits.reshape(-1, VOCAB), targets.reshape(-1))
         loss.backward()
         optimizer.step()
-        losses.append(loss.item())
-    return losses
+        return loss
+
+    step.model = model
+    return step
+
+
+def train(device: torch.device, steps: int = STEPS) -> list[float]:
+    """The per-step losses of training TinyLM on `device` from a fixed seed."""
+    step = training_step(device)
+    return [step().item() for _ in range(steps)]
 
 
 def main() -> None:

@@ -184,6 +184,26 @@ def test_compile_modes(device, options):
     torch.testing.assert_close(got.cpu(), expected, atol=1e-5, rtol=1e-5)
 
 
+def test_a_reduction_past_what_one_group_may_walk_is_refused(device):
+    """A compiled reduction's group walks each output's elements in steps of 64 invocations,
+    and the software device stops an invocation after 65,535 loop iterations: rows up to
+    64 x 65,000 elements reduce exactly, longer ones raise instead of being cut short.
+    (Inductor splits the long reductions it sees; the kernel op is called directly here.)"""
+    program = (
+        "fused 1\ntensors 1 float32 float32\nsizes\nscalars\nreduction 1\n"
+        "let x0 int32 xindex\nloop\nload t0 float32 0 (add r0_index (mul x0 r0_numel))\n"
+        "reduce sum t1 float32 t0\nreduce max t2 float32 t0\nend\nstore 1 x0 (add t1 t2)\n"
+    )
+    longest = 64 * 65_000
+    x = torch.ones(longest + 1, device=device)
+    x[longest - 1] = 2.0
+    out = torch.empty(1, device=device)
+    torch.ops.mojo.run_compiled(program, [x[:longest], out], [1, longest], [])
+    assert out.item() == longest + 1 + 2
+    with pytest.raises(NotImplementedError, match="compiled reduction of 4160001 elements"):
+        torch.ops.mojo.run_compiled(program, [x, out], [1, longest + 1], [])
+
+
 def test_a_host_scalar_is_read_by_value(device):
     x = torch.randn(100)
     step = torch.tensor(3.0)
@@ -249,20 +269,8 @@ def test_transformer_lm_training_step_compiled_matches_eager(device):
     import transformer_lm as lm
 
     def run(compile_step: bool, steps: int = 20):
-        torch.manual_seed(0)
-        model = lm.TinyLM().to(device)
-        optimizer = torch.optim.AdamW(model.parameters(), lr=3e-3)
-        data = torch.randint(0, lm.VOCAB, (lm.BATCH, lm.CONTEXT + 1)).to(device)
-        inputs, targets = data[:, :-1], data[:, 1:]
-
-        def step():
-            optimizer.zero_grad()
-            logits = model(inputs)
-            loss = nn.functional.cross_entropy(logits.reshape(-1, lm.VOCAB), targets.reshape(-1))
-            loss.backward()
-            optimizer.step()
-            return loss
-
+        step = lm.training_step(torch.device(device))
+        model = step.model
         if compile_step:
             torch._dynamo.reset()
             step = torch.compile(step)

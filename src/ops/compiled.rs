@@ -14,6 +14,11 @@ use crate::kernels::Kernel;
 
 pub const OPS: &[(&str, OpFn)] = &[("mojo::run_compiled", run_compiled)];
 
+/// The longest reduction a compiled kernel takes per output: its group's invocations walk
+/// it in steps of a group, and the software device stops an invocation after 65,535 loop
+/// iterations in all (the loop, the group combine and the x loop stay below that).
+pub const MAX_REDUCED: i64 = GROUP_SIZE as i64 * 65_000;
+
 /// Every program parsed so far, by its text (a compiled graph launches each many times).
 fn parsed(program: &str) -> Result<Arc<Kernel>> {
     static PROGRAMS: OnceLock<Mutex<HashMap<String, Arc<Kernel>>>> = OnceLock::new();
@@ -79,6 +84,12 @@ fn run_compiled(call: &mut Call) -> Result<()> {
         return Err(Error::not_implemented(
             "mojo: compiled kernels over 2**31 elements need 64-bit indexing, not supported yet",
         ));
+    }
+    if fused.reduction && rnumel > MAX_REDUCED {
+        return Err(Error::not_implemented(format!(
+            "mojo: a compiled reduction of {rnumel} elements per output (more than {MAX_REDUCED}) \
+             is not supported yet; Inductor splits most such reductions, run this one eagerly"
+        )));
     }
     let refs: Vec<_> = tensors.iter().collect();
     let device = common_device(&refs)?;
