@@ -1,6 +1,7 @@
 //! The scalar expression language shared by every kernel pattern and renderer.
 
 use crate::dtype::DType;
+use crate::kernels::functions::Function;
 
 /// A unary scalar operation; the result has the operand's dtype unless noted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -192,6 +193,11 @@ pub enum Expr {
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
     /// `if cond { a } else { b }` (both branches may be evaluated).
     Select(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// A call of a scalar function printed once per kernel as a helper (its arguments have
+    /// the result's dtype).
+    Call(Function, Vec<Expr>),
+    /// Local `index` of a helper function's body (its parameters first).
+    Local { index: usize, dtype: DType },
 }
 
 impl Expr {
@@ -245,6 +251,22 @@ impl Expr {
         Expr::Select(Box::new(self), Box::new(a), Box::new(b))
     }
 
+    /// `f(args)`.
+    pub fn call(f: Function, args: Vec<Expr>) -> Expr {
+        Expr::Call(f, args)
+    }
+
+    /// Whether evaluating the expression runs a loop whose length depends on the values.
+    pub fn loops(&self) -> bool {
+        match self {
+            Expr::Call(f, args) => f.loops() || args.iter().any(Expr::loops),
+            Expr::Cast(_, x) | Expr::Unary(_, x) => x.loops(),
+            Expr::Binary(_, a, b) => a.loops() || b.loops(),
+            Expr::Select(c, a, b) => c.loops() || a.loops() || b.loops(),
+            _ => false,
+        }
+    }
+
     /// The dtype of the value.
     pub fn dtype(&self) -> DType {
         match self {
@@ -264,6 +286,8 @@ impl Expr {
                 }
             }
             Expr::Select(_, a, _) => a.dtype(),
+            Expr::Call(_, args) => args[0].dtype(),
+            Expr::Local { dtype, .. } => *dtype,
             Expr::Index => DType::I64,
         }
     }
@@ -278,6 +302,10 @@ impl Expr {
         let f64_operand = |x: &Expr| x.dtype() == F64;
         match self {
             Expr::Input { .. } | Expr::Scalar { .. } | Expr::Const { .. } | Expr::Index => true,
+            Expr::Local { dtype, .. } => *dtype != F64,
+            Expr::Call(_, args) => args
+                .iter()
+                .all(|a| !f64_operand(a) && a.within_emulated_f64()),
             Expr::Cast(to, x) => {
                 let allowed = match (x.dtype(), *to) {
                     (F16 | BF16 | F32, F64) | (F64, F32) => true,

@@ -28,6 +28,7 @@ use std::collections::HashMap;
 
 use crate::dtype::{DType, ALL_DTYPES};
 use crate::error::{Error, Result};
+use crate::kernels::functions::Function;
 use crate::kernels::{BinaryOp, Expr, UnaryOp};
 
 /// A generated kernel: its tensors, size arguments and statements. Locals are numbered; the
@@ -689,6 +690,18 @@ fn special(
         let d = e.dtype();
         e.clone().cast(if d == DType::F64 { d } else { DType::F32 })
     };
+    if let Some(f) = Function::from_stem(op) {
+        if args.len() != f.arity() {
+            return Err(format!("`{op}` takes {} operands", f.arity()));
+        }
+        let d = args
+            .iter()
+            .fold(DType::F32, |d, a| join(d, float(a).dtype()));
+        return Ok(Some(Expr::call(
+            f,
+            args.iter().map(|a| a.clone().cast(d)).collect(),
+        )));
+    }
     let arity = match op {
         "lgamma" | "digamma" => 1,
         "hypot" | "zeta" | "polygamma" => 2,

@@ -1,12 +1,16 @@
 //! Kernel descriptions (patterns × the scalar expression language) and their renderers.
 
+pub mod bessel;
+pub mod bessel_tables;
 pub mod cache;
 pub mod compile;
 pub mod cuda;
 pub mod expr;
+pub mod functions;
 pub mod fused;
 pub mod nvrtc;
 pub mod pattern;
+pub mod polynomials;
 pub mod printer;
 pub mod special;
 pub mod wgsl;

@@ -17,6 +17,14 @@ pub struct MapKernel {
     pub outputs: Vec<(DType, Expr)>,
 }
 
+impl MapKernel {
+    /// Whether an output runs a loop whose length depends on the values (one element per
+    /// invocation then: the software device bounds each invocation's loop steps).
+    pub fn loops(&self) -> bool {
+        self.outputs.iter().any(|(_, e)| e.loops())
+    }
+}
+
 /// How a reduction combines elements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReduceOp {

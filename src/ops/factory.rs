@@ -6,10 +6,10 @@ use std::ops::{Add, Div, Mul, Sub};
 use super::call::{Call, Dest};
 use super::launch::{check_dtype, run_map};
 use super::registry::OpFn;
-use super::scalar::ScalarArg;
+use super::scalar::{round_to, ScalarArg};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{BinaryOp, Expr, MapKernel};
+use crate::kernels::{BinaryOp, Expr, MapKernel, UnaryOp};
 
 /// Writes `value` (an expression of the element index and scalar arguments of `dtypes`) into
 /// argument `out`, resized to `shape`.
@@ -88,8 +88,11 @@ fn arange(call: &mut Call) -> Result<()> {
 }
 
 /// `linspace.out(start, end, steps, *, out)` and `logspace.out(start, end, steps, base, *,
-/// out)` (`log`): the first half counts up from `start`, the second down from `end`, as CPU
-/// and CUDA do.
+/// out)` (`log`) as CPU and CUDA compute them: one step fills `start` (logspace: `base^start`
+/// in double); otherwise the ends are converted to the output's dtype, the step and each
+/// value are computed in that dtype (in double for integer outputs; linspace rounds half
+/// types after each operation, logspace's exponents stay float32), the first half counting
+/// up from `start`, the second down from `end`.
 fn linspace(call: &mut Call, log: bool) -> Result<()> {
     let (start, end, steps) = (call.scalar(0)?, call.scalar(1)?, call.int(2)?);
     let base = if log { Some(call.double(3)?) } else { None };
@@ -97,18 +100,36 @@ fn linspace(call: &mut Call, log: bool) -> Result<()> {
     if steps < 0 {
         return Err(Error::runtime("number of steps must be non-negative"));
     }
-    // CPU steps in the output's own float type (double for integer outputs).
     let target = call.tensor(out)?.dtype;
-    let dtype = match index_dtype(call, out)? {
-        DType::I64 => DType::F64,
-        _ if !log => target,
-        d => d,
-    };
-    let step = if steps > 1 {
-        (end.to_f64() - start.to_f64()) / (steps - 1) as f64
+    if steps <= 1 {
+        let device = call.tensor(out)?.device;
+        let t = call.result(Dest::Arg(out), &[steps], target, device)?;
+        if steps == 1 {
+            let value = match base {
+                Some(base) => base.powf(start.to_f64()),
+                None => round_to(start.to_f64(), target),
+            };
+            super::copy::fill(&t, &ScalarArg::float(value))?;
+        }
+        return Ok(());
+    }
+    let dtype = if target.is_float() {
+        target
     } else {
-        0.0
+        DType::F64
     };
+    let (start, end) = (
+        round_to(start.to_f64(), target),
+        round_to(end.to_f64(), target),
+    );
+    // logspace keeps its exponents in float32 for half types.
+    let exact = if log && matches!(dtype, DType::F16 | DType::BF16) {
+        DType::F32
+    } else {
+        dtype
+    };
+    let step = round_to(round_to(end - start, exact) / (steps - 1) as f64, exact);
+    let round = |e: Expr| super::math::round_to(e, exact);
     let i = Expr::Index.cast(dtype);
     // Step counts and the base are launch scalars (3 to 5), never kernel constants.
     let halfway = Expr::scalar(3, dtype);
@@ -118,19 +139,28 @@ fn linspace(call: &mut Call, log: bool) -> Result<()> {
         Expr::scalar(1, dtype),
         Expr::scalar(2, dtype),
     );
-    let mut value = i.clone().lt(halfway).select(
-        s0.add(s2.clone().mul(i.clone())),
-        s1.sub(s2.mul(last.sub(i))),
-    );
+    let up = round(s0.add(round(s2.clone().mul(i.clone()))));
+    let down = round(s1.sub(round(s2.mul(round(last.sub(i.clone()))))));
+    let mut value = i.lt(halfway).select(up, down);
     if base.is_some() {
         value = Expr::scalar(5, dtype).binary(BinaryOp::Pow, value);
+        if !target.is_float() {
+            // An integer power exactly, though the device's pow may miss it by an ulp.
+            let nearest = value.clone().unary(UnaryOp::Round);
+            let close = (value.clone() - nearest.clone())
+                .unary(UnaryOp::Abs)
+                .le(nearest
+                    .clone()
+                    .unary(UnaryOp::Abs)
+                    .with(BinaryOp::Mul, 1e-12));
+            value = close.select(nearest, value);
+        }
     }
-    let halfway_count = if steps == 1 { 1 } else { steps / 2 };
     let scalars = [
-        (dtype, start),
-        (dtype, end),
+        (dtype, ScalarArg::float(start)),
+        (dtype, ScalarArg::float(end)),
         (dtype, ScalarArg::float(step)),
-        (dtype, ScalarArg::float(halfway_count as f64)),
+        (dtype, ScalarArg::float((steps / 2) as f64)),
         (dtype, ScalarArg::float((steps - 1) as f64)),
         (dtype, ScalarArg::float(base.unwrap_or(1.0))),
     ];

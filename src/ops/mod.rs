@@ -17,6 +17,7 @@ pub mod copy;
 pub mod factory;
 pub mod faults;
 pub mod foreach;
+pub mod functions;
 pub mod fused_optim;
 pub mod gamma;
 pub mod group_norm;

@@ -6,7 +6,7 @@ use super::call::Call;
 use super::launch::{common_device, stride_word, submit, word};
 use super::pointwise::{not_implemented_for, pointwise};
 use super::registry::OpFn;
-use super::scalar::ScalarArg;
+use super::scalar::{round_to, ScalarArg};
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -163,38 +163,6 @@ fn uniform(call: &mut Call) -> Result<()> {
     words.extend(ScalarArg::float(to_d).words(a.dtype));
     call.return_arg(0);
     launch(call, 3, kernel, &[&a], words, unroll)
-}
-
-/// `value` rounded to `dtype`'s precision (float16 and bfloat16 through float32).
-fn round_to(value: f64, dtype: DType) -> f64 {
-    let single = value as f32;
-    match dtype {
-        DType::F64 => value,
-        DType::F16 => f64::from(half_round(single, 10, 15)),
-        DType::BF16 => {
-            let bits = single.to_bits();
-            let rounded = (bits + 0x7fff + ((bits >> 16) & 1)) & 0xffff_0000;
-            f64::from(f32::from_bits(rounded))
-        }
-        _ => f64::from(single),
-    }
-}
-
-/// `x` rounded to a binary float with `mantissa` bits and exponent bias `bias` (normal range).
-fn half_round(x: f32, mantissa: i32, bias: i32) -> f32 {
-    if x == 0.0 || !x.is_finite() {
-        return x;
-    }
-    let exponent = x.abs().log2().floor() as i32;
-    let quantum = 2f64.powi(exponent.max(1 - bias) - mantissa);
-    let q = f64::from(x) / quantum;
-    let r = q.round();
-    let r = if (q - q.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
-        r - q.signum()
-    } else {
-        r
-    };
-    (r * quantum) as f32
 }
 
 /// Fills argument 0 with `distribution` drawn with `parameters` (in the accumulation dtype),

@@ -12,7 +12,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 35] {
+fn families() -> [&'static [(&'static str, OpFn)]; 37] {
     [
         super::math::OPS,
         super::conv::OPS,
@@ -31,6 +31,8 @@ fn families() -> [&'static [(&'static str, OpFn)]; 35] {
         super::adaptive_pool::OPS,
         super::special::OPS,
         super::gamma::OPS,
+        super::functions::OPS,
+        super::functions::POLYNOMIAL_OPS,
         super::loss::OPS,
         super::factory::OPS,
         super::linalg::OPS,

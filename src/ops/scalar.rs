@@ -190,3 +190,37 @@ impl ScalarArg {
         }
     }
 }
+
+/// `value` rounded to `dtype`'s precision (float16 and bfloat16 through float32; integers
+/// truncated, as `Scalar::to` converts).
+pub fn round_to(value: f64, dtype: DType) -> f64 {
+    let single = value as f32;
+    match dtype {
+        DType::F64 => value,
+        _ if !dtype.is_float() => value.trunc(),
+        DType::F16 => f64::from(half_round(single, 10, 15)),
+        DType::BF16 => {
+            let bits = single.to_bits();
+            let rounded = (bits + 0x7fff + ((bits >> 16) & 1)) & 0xffff_0000;
+            f64::from(f32::from_bits(rounded))
+        }
+        _ => f64::from(single),
+    }
+}
+
+/// `x` rounded to a binary float with `mantissa` bits and exponent bias `bias` (normal range).
+fn half_round(x: f32, mantissa: i32, bias: i32) -> f32 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let exponent = x.abs().log2().floor() as i32;
+    let quantum = 2f64.powi(exponent.max(1 - bias) - mantissa);
+    let q = f64::from(x) / quantum;
+    let r = q.round();
+    let r = if (q - q.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
+        r - q.signum()
+    } else {
+        r
+    };
+    (r * quantum) as f32
+}

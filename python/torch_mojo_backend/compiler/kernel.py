@@ -256,6 +256,25 @@ for _name, _program, _arity in [
             "erfinv",
             "lgamma",
             "digamma",
+            # kernels::functions (helper functions of the printed kernel)
+            "i0",
+            "i0e",
+            "i1",
+            "i1e",
+            "bessel_j0",
+            "bessel_j1",
+            "bessel_y0",
+            "bessel_y1",
+            "modified_bessel_i0",
+            "modified_bessel_i1",
+            "modified_bessel_k0",
+            "modified_bessel_k1",
+            "scaled_modified_bessel_k0",
+            "scaled_modified_bessel_k1",
+            "airy_ai",
+            "spherical_bessel_j0",
+            "erfcx",
+            "ndtri",
         )
     ),
     *(
@@ -290,6 +309,17 @@ for _name, _program, _arity in [
             "hypot",
             "zeta",
             "polygamma",
+            *(
+                f"{stem}_polynomial_{kind}"
+                for stem, kinds in (
+                    ("chebyshev", "tuvw"),
+                    ("shifted_chebyshev", "tuvw"),
+                    ("hermite", ("h", "he")),
+                    ("laguerre", "l"),
+                    ("legendre", "p"),
+                )
+                for kind in kinds
+            ),
         )
     ),
     ("mod", "fmod", 2),

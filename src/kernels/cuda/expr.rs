@@ -139,6 +139,11 @@ pub fn render(expr: &Expr) -> String {
         Expr::Unary(op, x) => unary(*op, &render(x), x.dtype()),
         Expr::Binary(op, a, b) => binary(*op, &render(a), &render(b), a.dtype()),
         Expr::Select(c, a, b) => format!("({} ? {} : {})", render(c), render(a), render(b)),
+        Expr::Call(f, args) => {
+            let args: Vec<String> = args.iter().map(render).collect();
+            format!("{}({})", f.name(expr.dtype()), args.join(", "))
+        }
+        Expr::Local { index, .. } => format!("v{index}"),
     }
 }
 

@@ -25,6 +25,7 @@ pub use gemm::TILE as GEMM_TILE;
 pub use sort::RADIX_BITS;
 
 use crate::dtype::DType;
+use crate::kernels::functions::{self, Function};
 use crate::kernels::{Distribution, Expr, Kernel};
 
 /// Invocations per group, for every pattern (a GEMM group computes one tile of
@@ -44,6 +45,7 @@ impl Kernel {
     /// device stops an invocation after 65,535 loop iterations in all).
     pub fn items_per_invocation(&self) -> u64 {
         match self {
+            Kernel::Map(k) | Kernel::MapVector(k) if k.loops() => 1,
             Kernel::Map(_)
             | Kernel::MapVector(_)
             | Kernel::Foreach(_)
@@ -125,6 +127,8 @@ pub struct Printer<'a> {
     functions: String,
     body: String,
     depth: usize,
+    /// The helper functions already printed, with their dtypes.
+    defined: Vec<(Function, DType)>,
 }
 
 impl<'a> Printer<'a> {
@@ -135,6 +139,7 @@ impl<'a> Printer<'a> {
             functions: String::new(),
             body: String::new(),
             depth: 1,
+            defined: Vec::new(),
         }
     }
 
@@ -219,8 +224,36 @@ impl<'a> Printer<'a> {
         self.d.word(index.as_ref())
     }
 
+    /// A scalar expression, after printing the helper functions it calls.
     pub fn expr(&mut self, e: &Expr) -> String {
+        self.define_functions(e);
         self.d.expr(e)
+    }
+
+    /// Prints each helper function `e` calls that is not printed yet (those its body calls
+    /// first).
+    fn define_functions(&mut self, e: &Expr) {
+        match e {
+            Expr::Call(f, args) => {
+                args.iter().for_each(|a| self.define_functions(a));
+                let key = (*f, e.dtype());
+                if !self.defined.contains(&key) {
+                    self.defined.push(key);
+                    functions::define(self, key.0, key.1);
+                }
+            }
+            Expr::Cast(_, x) | Expr::Unary(_, x) => self.define_functions(x),
+            Expr::Binary(_, a, b) => {
+                self.define_functions(a);
+                self.define_functions(b);
+            }
+            Expr::Select(c, a, b) => {
+                self.define_functions(c);
+                self.define_functions(a);
+                self.define_functions(b);
+            }
+            _ => {}
+        }
     }
 
     pub fn select(&self, cond: &str, yes: &str, no: &str) -> String {

@@ -5,6 +5,7 @@
 use super::print;
 use crate::dtype::DType;
 use crate::kernels::cuda::Cuda;
+use crate::kernels::functions::Function;
 use crate::kernels::pattern::*;
 use crate::kernels::wgsl::{Bindings, Wgsl};
 use crate::kernels::{BinaryOp, Expr, UnaryOp};
@@ -28,6 +29,20 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                     Expr::input(0, f).binary(
                         BinaryOp::Add,
                         Expr::input(1, f).binary(BinaryOp::Mul, Expr::scalar(0, f)),
+                    ),
+                )],
+            }),
+        ),
+        (
+            "map_calling_a_function",
+            Kernel::Map(MapKernel {
+                inputs: vec![f, f],
+                scalars: vec![],
+                outputs: vec![(
+                    f,
+                    Expr::call(
+                        Function::LegendreP,
+                        vec![Expr::input(0, f), Expr::input(1, f)],
                     ),
                 )],
             }),

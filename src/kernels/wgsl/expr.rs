@@ -42,6 +42,11 @@ pub fn render(expr: &Expr, helpers: &mut Helpers) -> String {
             render(a, helpers),
             render(c, helpers)
         ),
+        Expr::Call(f, args) => {
+            let args: Vec<String> = args.iter().map(|a| render(a, helpers)).collect();
+            format!("{}({})", f.name(expr.dtype()), args.join(", "))
+        }
+        Expr::Local { index, .. } => format!("v{index}"),
     }
 }
 
@@ -143,9 +148,10 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
             };
             format!("({} * {})", helper(helpers, "log", x), c(scale))
         }
-        // lavapipe's f32 asin and acos are off by ~1e-4; its atan loses tiny arguments and
-        // NaN, its asinh and acosh overflow past 1e19: through f64 where the device has it.
-        Atan | Asinh | Acosh if !f64 && helpers.f64 => {
+        // lavapipe's f32 asin and acos are off by ~1e-4 (the float32 helpers below by 2e-5);
+        // its atan loses tiny arguments and NaN, its asinh and acosh overflow past 1e19:
+        // through f64 where the device has it.
+        Atan | Asin | Acos | Asinh | Acosh if !f64 && helpers.f64 => {
             format!(
                 "f32({})",
                 transcendental(op, &format!("f64({x})"), true, helpers)

@@ -1,0 +1,87 @@
+    auto fn_legendre_polynomial_p_f32 = [&](float v0, float v1) -> float {
+        const i64 v2 = ((fabsf(v1) < __uint_as_float(0x5eff59efu)) ? ((i64)(v1)) : ((i64)0xffffffffffffffffull));
+        if ((v2 < ((i64)0x0ull))) {
+            return __uint_as_float(0x0u);
+        }
+        if ((fabsf(v0) == __uint_as_float(0x3f800000u))) {
+            return ((v0 > __uint_as_float(0x0u)) ? __uint_as_float(0x3f800000u) : (((v2 % ((i64)0x2ull)) == ((i64)0x0ull)) ? __uint_as_float(0x3f800000u) : (-__uint_as_float(0x3f800000u))));
+        }
+        if ((v2 == ((i64)0x0ull))) {
+            return __uint_as_float(0x3f800000u);
+        }
+        if ((v2 == ((i64)0x1ull))) {
+            return v0;
+        }
+        if (((v2 - ((i64)0x1ull)) > ((i64)0xea60ull))) {
+            return __uint_as_float(0x7fc00000u);
+        }
+        float v3 = __uint_as_float(0x3f800000u);
+        float v4 = v0;
+        i64 v5 = ((i64)0x1ull);
+        while (((v5 <= (v2 - ((i64)0x1ull))) & (!isnan(v4)))) {
+            const float v6 = fmaf((((((float)(v5)) + ((float)(v5))) + __uint_as_float(0x3f800000u)) * v0), v4, (-(((float)(v5)) * v3)));
+            const float v7 = (v6 / (((float)(v5)) + __uint_as_float(0x3f800000u)));
+            v3 = v4;
+            v4 = v7;
+            v5 = (v5 + ((i64)0x1ull));
+        }
+        return v4;
+    };
+fn main {
+    const u32 n = p.w[0u];
+    const u32 nd = p.w[1u];
+    u32 inner = 1u;
+    u32 sa0 = 0u;
+    u32 sb0 = 0u;
+    const u32 o0 = p.w[2u + nd + 0u * (1u + nd)];
+    u32 sa1 = 0u;
+    u32 sb1 = 0u;
+    const u32 o1 = p.w[2u + nd + 1u * (1u + nd)];
+    u32 sa2 = 0u;
+    u32 sb2 = 0u;
+    const u32 o2 = p.w[2u + nd + 2u * (1u + nd)];
+    if (nd == 1u) {
+        sb0 = p.w[2u + nd + 0u * 2u + 1u];
+        sb1 = p.w[2u + nd + 1u * 2u + 1u];
+        sb2 = p.w[2u + nd + 2u * 2u + 1u];
+    } else if (nd == 2u) {
+        inner = p.w[1u + 2u];
+        sa0 = p.w[2u + nd + 0u * 3u + 1u];
+        sb0 = p.w[2u + nd + 0u * 3u + 2u];
+        sa1 = p.w[2u + nd + 1u * 3u + 1u];
+        sb1 = p.w[2u + nd + 1u * 3u + 2u];
+        sa2 = p.w[2u + nd + 2u * 3u + 1u];
+        sb2 = p.w[2u + nd + 2u * 3u + 2u];
+    }
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
+        u32 e0 = 0u;
+        u32 e1 = 0u;
+        u32 e2 = 0u;
+        if (nd == 1u) {
+            e0 = i * sb0;
+            e1 = i * sb1;
+            e2 = i * sb2;
+        } else if (nd == 2u) {
+            const u32 row = i / inner;
+            const u32 col = i % inner;
+            e0 = row * sa0 + col * sb0;
+            e1 = row * sa1 + col * sb1;
+            e2 = row * sa2 + col * sb2;
+        } else {
+            u32 r = i;
+            for (u32 d = nd; d > 0u; d -= 1u) {
+                const u32 c = r % p.w[1u + d];
+                r = r / p.w[1u + d];
+                e0 += c * p.w[2u + nd + 0u * (1u + nd) + d];
+                e1 += c * p.w[2u + nd + 1u * (1u + nd) + d];
+                e2 += c * p.w[2u + nd + 2u * (1u + nd) + d];
+            }
+        }
+        const u32 a0 = o0 + e0 * 4u;
+        const u32 a1 = o1 + e1 * 4u;
+        const u32 a2 = o2 + e2 * 4u;
+        const float x0 = ld0(a0);
+        const float x1 = ld1(a1);
+        st2(a2, fn_legendre_polynomial_p_f32(x0, x1));
+    }
+}

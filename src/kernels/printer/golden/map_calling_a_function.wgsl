@@ -1,0 +1,87 @@
+fn fn_legendre_polynomial_p_f32(v0: f32, v1: f32) -> f32 {
+    let v2: i64 = select(i64(bitcast<i32>(0xffffffffu)), i64(v1), (abs(v1) < bitcast<f32>(0x5eff59efu)));
+    if ((v2 < i64(bitcast<i32>(0x0u)))) {
+        return bitcast<f32>(0x0u);
+    }
+    if ((abs(v0) == bitcast<f32>(0x3f800000u))) {
+        return select(select((-bitcast<f32>(0x3f800000u)), bitcast<f32>(0x3f800000u), ((v2 % i64(bitcast<i32>(0x2u))) == i64(bitcast<i32>(0x0u)))), bitcast<f32>(0x3f800000u), (v0 > bitcast<f32>(0x0u)));
+    }
+    if ((v2 == i64(bitcast<i32>(0x0u)))) {
+        return bitcast<f32>(0x3f800000u);
+    }
+    if ((v2 == i64(bitcast<i32>(0x1u)))) {
+        return v0;
+    }
+    if (((v2 - i64(bitcast<i32>(0x1u))) > i64(bitcast<i32>(0xea60u)))) {
+        return bitcast<f32>(0x7fc00000u);
+    }
+    var v3: f32 = bitcast<f32>(0x3f800000u);
+    var v4: f32 = v0;
+    var v5: i64 = i64(bitcast<i32>(0x1u));
+    while (((v5 <= (v2 - i64(bitcast<i32>(0x1u)))) & (!((bitcast<u32>(v4) & 0x7fffffffu) > 0x7f800000u)))) {
+        let v6: f32 = fma32((((f32(v5) + f32(v5)) + bitcast<f32>(0x3f800000u)) * v0), v4, (-(f32(v5) * v3)));
+        let v7: f32 = (v6 / (f32(v5) + bitcast<f32>(0x3f800000u)));
+        v3 = v4;
+        v4 = v7;
+        v5 = (v5 + i64(bitcast<i32>(0x1u)));
+    }
+    return v4;
+}
+fn main {
+    let n: u32 = p[0u];
+    let nd: u32 = p[1u];
+    var inner: u32 = 1u;
+    var sa0: u32 = 0u;
+    var sb0: u32 = 0u;
+    let o0: u32 = p[2u + nd + 0u * (1u + nd)];
+    var sa1: u32 = 0u;
+    var sb1: u32 = 0u;
+    let o1: u32 = p[2u + nd + 1u * (1u + nd)];
+    var sa2: u32 = 0u;
+    var sb2: u32 = 0u;
+    let o2: u32 = p[2u + nd + 2u * (1u + nd)];
+    if (nd == 1u) {
+        sb0 = p[2u + nd + 0u * 2u + 1u];
+        sb1 = p[2u + nd + 1u * 2u + 1u];
+        sb2 = p[2u + nd + 2u * 2u + 1u];
+    } else if (nd == 2u) {
+        inner = p[1u + 2u];
+        sa0 = p[2u + nd + 0u * 3u + 1u];
+        sb0 = p[2u + nd + 0u * 3u + 2u];
+        sa1 = p[2u + nd + 1u * 3u + 1u];
+        sb1 = p[2u + nd + 1u * 3u + 2u];
+        sa2 = p[2u + nd + 2u * 3u + 1u];
+        sb2 = p[2u + nd + 2u * 3u + 2u];
+    }
+    for (var i = group * 64u + t; i < n; i += groups * 64u) {
+        var e0: u32 = 0u;
+        var e1: u32 = 0u;
+        var e2: u32 = 0u;
+        if (nd == 1u) {
+            e0 = i * sb0;
+            e1 = i * sb1;
+            e2 = i * sb2;
+        } else if (nd == 2u) {
+            let row: u32 = i / inner;
+            let col: u32 = i % inner;
+            e0 = row * sa0 + col * sb0;
+            e1 = row * sa1 + col * sb1;
+            e2 = row * sa2 + col * sb2;
+        } else {
+            var r: u32 = i;
+            for (var d = nd; d > 0u; d -= 1u) {
+                let c: u32 = r % p[1u + d];
+                r = r / p[1u + d];
+                e0 += c * p[2u + nd + 0u * (1u + nd) + d];
+                e1 += c * p[2u + nd + 1u * (1u + nd) + d];
+                e2 += c * p[2u + nd + 2u * (1u + nd) + d];
+            }
+        }
+        let a0: u32 = o0 + e0 * 4u;
+        let a1: u32 = o1 + e1 * 4u;
+        let a2: u32 = o2 + e2 * 4u;
+        let x0: f32 = ld0(a0);
+        let x1: f32 = ld1(a1);
+        st2(a2, fn_legendre_polynomial_p_f32(x0, x1));
+    }
+}
