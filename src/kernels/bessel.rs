@@ -9,7 +9,7 @@
 
 use std::f64::consts::{FRAC_2_PI as TWOOPI, FRAC_PI_4 as PIO4, PI};
 
-use super::bessel_tables::*;
+use super::function_tables::*;
 use crate::dtype::DType;
 use crate::kernels::functions::{Body, Function};
 use crate::kernels::{Expr, UnaryOp};

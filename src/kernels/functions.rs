@@ -5,9 +5,10 @@
 
 use crate::dtype::DType;
 use crate::kernels::printer::{Builtin, Printer, Ty};
-use crate::kernels::{bessel, polynomials, Expr};
+use crate::kernels::{bessel, divisors, incomplete_gamma, polynomials, Expr};
 
-/// A helper function; its arguments and result have one floating dtype.
+/// A helper function; its arguments and result have one dtype (floating but for gcd and
+/// lcm).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Function {
     BesselJ0,
@@ -45,10 +46,24 @@ pub enum Function {
     HermiteHe,
     LaguerreL,
     LegendreP,
+    /// The greatest common divisor and least common multiple of two integers.
+    Gcd,
+    Lcm,
+    /// The regularized lower and upper incomplete gamma functions `P(a, x)` and `Q(a, x)`,
+    /// and their parts: `x^a e^-x / Gamma(a)`, the series of P and of Q, Q's continued
+    /// fraction and the asymptotic series of P and of Q.
+    Igamma,
+    Igammac,
+    IgammaFactor,
+    IgammaSeries,
+    IgammacSeries,
+    IgammacFraction,
+    IgammaAsymptotic,
+    IgammacAsymptotic,
 }
 
 impl Function {
-    pub const ALL: [Function; 29] = {
+    pub const ALL: [Function; 39] = {
         use Function::*;
         [
             BesselJ0,
@@ -80,6 +95,16 @@ impl Function {
             HermiteHe,
             LaguerreL,
             LegendreP,
+            Gcd,
+            Lcm,
+            Igamma,
+            Igammac,
+            IgammaFactor,
+            IgammaSeries,
+            IgammacSeries,
+            IgammacFraction,
+            IgammaAsymptotic,
+            IgammacAsymptotic,
         ]
     };
 
@@ -116,6 +141,16 @@ impl Function {
             HermiteHe => "hermite_polynomial_he",
             LaguerreL => "laguerre_polynomial_l",
             LegendreP => "legendre_polynomial_p",
+            Gcd => "gcd",
+            Lcm => "lcm",
+            Igamma => "igamma",
+            Igammac => "igammac",
+            IgammaFactor => "igamma_factor",
+            IgammaSeries => "igamma_series",
+            IgammacSeries => "igammac_series",
+            IgammacFraction => "igammac_fraction",
+            IgammaAsymptotic => "igamma_asymptotic",
+            IgammacAsymptotic => "igammac_asymptotic",
         }
     }
 
@@ -129,13 +164,15 @@ impl Function {
 
     /// Its name in a kernel, for arguments of `dtype`.
     pub fn name(self, dtype: DType) -> String {
-        let suffix = if dtype == DType::F64 { "f64" } else { "f32" };
-        format!("fn_{}_{suffix}", self.stem())
+        format!("fn_{}_{}", self.stem(), dtype.name())
     }
 
     /// How many arguments it takes.
     pub fn arity(self) -> usize {
-        if self.is_polynomial() {
+        if self.is_polynomial()
+            || self.is_incomplete_gamma()
+            || matches!(self, Function::Gcd | Function::Lcm)
+        {
             2
         } else {
             1
@@ -163,9 +200,26 @@ impl Function {
         )
     }
 
-    /// Whether its body loops a number of times that depends on the arguments.
+    /// The incomplete gamma functions and their parts (`incomplete_gamma`).
+    pub fn is_incomplete_gamma(self) -> bool {
+        use Function::*;
+        matches!(
+            self,
+            Igamma
+                | Igammac
+                | IgammaFactor
+                | IgammaSeries
+                | IgammacSeries
+                | IgammacFraction
+                | IgammaAsymptotic
+                | IgammacAsymptotic
+        )
+    }
+
+    /// Whether its body (or one it calls) loops a number of times that depends on the
+    /// arguments (hundreds of steps or more).
     pub fn loops(self) -> bool {
-        self.is_polynomial()
+        self.is_polynomial() || self.is_incomplete_gamma()
     }
 }
 
@@ -182,10 +236,11 @@ pub fn define(p: &mut Printer, f: Function, dtype: DType) {
             dtype,
             locals: f.arity(),
         };
-        if f.is_polynomial() {
-            polynomials::body(&mut body, f);
-        } else {
-            bessel::body(&mut body, f);
+        match f {
+            _ if f.is_polynomial() => polynomials::body(&mut body, f),
+            Function::Gcd | Function::Lcm => divisors::body(&mut body, f),
+            _ if f.is_incomplete_gamma() => incomplete_gamma::body(&mut body, f),
+            _ => bessel::body(&mut body, f),
         }
     });
 }
@@ -273,6 +328,18 @@ impl Body<'_, '_> {
     pub fn while_(&mut self, cond: Expr) {
         let cond = self.p.expr(&cond);
         self.p.open(format!("while ({cond})"));
+    }
+
+    /// `break;` out of the innermost loop.
+    pub fn break_(&mut self) {
+        self.p.line("break;");
+    }
+
+    /// `if (cond) { break; }`.
+    pub fn break_if(&mut self, cond: Expr) {
+        self.if_(cond);
+        self.break_();
+        self.end();
     }
 
     /// Closes the innermost block.

@@ -690,7 +690,10 @@ fn special(
         let d = e.dtype();
         e.clone().cast(if d == DType::F64 { d } else { DType::F32 })
     };
-    if let Some(f) = Function::from_stem(op) {
+    // Inductor has no gcd or lcm op (they stay eager calls).
+    let float_function =
+        Function::from_stem(op).filter(|f| !matches!(f, Function::Gcd | Function::Lcm));
+    if let Some(f) = float_function {
         if args.len() != f.arity() {
             return Err(format!("`{op}` takes {} operands", f.arity()));
         }

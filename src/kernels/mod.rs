@@ -1,13 +1,15 @@
 //! Kernel descriptions (patterns × the scalar expression language) and their renderers.
 
 pub mod bessel;
-pub mod bessel_tables;
 pub mod cache;
 pub mod compile;
 pub mod cuda;
+pub mod divisors;
 pub mod expr;
+pub mod function_tables;
 pub mod functions;
 pub mod fused;
+pub mod incomplete_gamma;
 pub mod nvrtc;
 pub mod pattern;
 pub mod polynomials;

@@ -1,6 +1,6 @@
 //! The special functions computed by the kernels' helper functions (`kernels::functions`):
-//! the Bessel family, the scaled complementary error function, the normal quantile and the
-//! orthogonal polynomials, with the CPU's dtypes: integers and bool compute in float32, the
+//! the Bessel family, the scaled complementary error function, the normal quantile, the
+//! orthogonal polynomials, the incomplete gamma functions, gcd and lcm, with the CPU's dtypes: integers and bool compute in float32, the
 //! `i0` family takes half types in float32 and rounds once, the others refuse half types as
 //! the CPU does.
 
@@ -13,7 +13,7 @@ use crate::kernels::functions::Function;
 use crate::kernels::Expr;
 
 /// The functions the CPU computes for half types (in float32).
-const HALF_IN_FLOAT32: [&str; 4] = ["i0", "i0e", "i1", "i1e"];
+const HALF_IN_FLOAT32: [&str; 6] = ["i0", "i0e", "i1", "i1e", "igamma", "igammac"];
 
 /// The compute and result dtypes of function `name` (the CPU kernel's stem, for its error)
 /// for operands of dtype `d`.
@@ -45,6 +45,27 @@ fn polynomial(call: &mut Call, f: Function, name: &str) -> Result<()> {
     }
     let (compute, result) = dtypes(name, common_dtype(&[&x, &n]))?;
     pointwise(call, &[&x, &n], Dest::Arg(2), compute, result, |e| {
+        Expr::call(f, vec![e[0].clone(), e[1].clone()])
+    })
+}
+
+/// `igamma` or `igammac` of two tensors (the CPU takes no scalar) into argument 2.
+fn incomplete_gamma(call: &mut Call, f: Function) -> Result<()> {
+    let (a, x) = (call.operand(0)?, call.operand(1)?);
+    let (compute, result) = dtypes(f.stem(), common_dtype(&[&a, &x]))?;
+    pointwise(call, &[&a, &x], Dest::Arg(2), compute, result, |e| {
+        Expr::call(f, vec![e[0].clone(), e[1].clone()])
+    })
+}
+
+/// `gcd` or `lcm` of two integer tensors (or a tensor and a scalar) into argument 2.
+fn divisor(call: &mut Call, f: Function) -> Result<()> {
+    let (a, b) = (call.operand(0)?, call.operand(1)?);
+    let d = common_dtype(&[&a, &b]);
+    if d.is_float() || d == DType::Bool {
+        return Err(not_implemented_for(&format!("{}_cpu", f.stem()), d));
+    }
+    pointwise(call, &[&a, &b], Dest::Arg(2), d, d, |e| {
         Expr::call(f, vec![e[0].clone(), e[1].clone()])
     })
 }
@@ -112,6 +133,13 @@ pub const OPS: &[(&str, OpFn)] = unary_ops![
     ),
     ("special_erfcx.out", Erfcx, "erfcx"),
     ("special_ndtri.out", Ndtri, "ndtri"),
+];
+
+pub const BINARY_OPS: &[(&str, OpFn)] = &[
+    ("gcd.out", |c| divisor(c, Function::Gcd)),
+    ("lcm.out", |c| divisor(c, Function::Lcm)),
+    ("igamma.out", |c| incomplete_gamma(c, Function::Igamma)),
+    ("igammac.out", |c| incomplete_gamma(c, Function::Igammac)),
 ];
 
 pub const POLYNOMIAL_OPS: &[(&str, OpFn)] = polynomial_ops![

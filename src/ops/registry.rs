@@ -12,7 +12,7 @@ use crate::error::Result;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 37] {
+fn families() -> [&'static [(&'static str, OpFn)]; 38] {
     [
         super::math::OPS,
         super::conv::OPS,
@@ -33,6 +33,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 37] {
         super::gamma::OPS,
         super::functions::OPS,
         super::functions::POLYNOMIAL_OPS,
+        super::functions::BINARY_OPS,
         super::loss::OPS,
         super::factory::OPS,
         super::linalg::OPS,
