@@ -4,6 +4,8 @@
 //! the series of `Q` for small `x` (DLMF 8.7.3) or its continued fraction (DLMF 8.9.2), each
 //! at most 2,000 steps, with the CPU's edge values (NaN below 0, the limits at 0 and infinity).
 
+#![allow(clippy::excessive_precision)]
+
 use std::f64::consts::PI;
 
 use super::function_tables::{
