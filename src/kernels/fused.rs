@@ -18,6 +18,9 @@
 //!                                         Inductor's rand, randn or randint64 (Philox)
 //! masked <name> <dtype> <expr>            a block (its names local to it) run where <expr>
 //! yield <expr> <expr>                     holds, giving the first, else the second
+//! check <lower> <upper> <expr> <expr> ; <message>
+//!                                         an index that must be >= 0 (lower 1) and below
+//!                                         the second (upper 1), else RuntimeError(message)
 //! ```
 //! Expressions are S-expressions: a name (`xindex`, `xnumel`, `r0_index`, `r0_numel`, a size
 //! or a local), `(const <dtype> <value>)`, `(cast <dtype> e)`, `(where c a b)`, or
@@ -43,6 +46,9 @@ pub struct FusedKernel {
     pub body: Vec<Stmt>,
     /// How many locals the statements number (printers number their own from here).
     pub locals: usize,
+    /// The messages of the `check` statements, in order: a kernel with any takes the
+    /// device's fault word as one more tensor (int32), and a tag per check.
+    pub checks: Vec<String>,
 }
 
 /// The locals every program starts with.
@@ -116,6 +122,15 @@ pub enum Stmt {
         offset: Expr,
         range: Option<(Expr, Expr)>,
     },
+    /// Reports check `check` (a fault, raised at the next synchronisation) unless
+    /// `index >= 0` (where `lower`) and `index < size` (where `upper`).
+    Check {
+        check: usize,
+        lower: bool,
+        upper: bool,
+        index: Expr,
+        size: Expr,
+    },
     /// `local = mask ? (body; value) : other`.
     Masked {
         local: usize,
@@ -144,6 +159,8 @@ struct Parser {
     sizes: HashMap<String, (usize, DType)>,
     /// The values of locals defined as constants (an order such as polygamma's n is one).
     constants: HashMap<usize, f64>,
+    /// The messages of the checks so far.
+    checks: Vec<String>,
 }
 
 /// A block being read and the statement that opened it.
@@ -318,6 +335,7 @@ impl Parser {
                         value: value.cast(tensors[tensor]),
                     }
                 }
+                "check" => self.check(rest)?,
                 "reduce" => self.reduce(rest, !stack.is_empty())?,
                 "random" => self.random(rest)?,
                 _ => return Err(format!("unknown statement `{head}`")),
@@ -338,11 +356,36 @@ impl Parser {
             reduction,
             body,
             locals: self.locals,
+            checks: std::mem::take(&mut self.checks),
         })
     }
 
     /// `reduce <op> <name>... <dtype> <expr>...` (three names and values for Welford
     /// merges, three names for Welford, one otherwise).
+    /// `check <lower> <upper> <index> <size> ; <message>`.
+    fn check(&mut self, rest: &str) -> std::result::Result<Stmt, String> {
+        let (exprs, message) = rest.split_once(" ; ").ok_or("check needs `; <message>`")?;
+        let flag = |w: &str| match w {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            _ => Err(format!("bad check bound flag `{w}`")),
+        };
+        let mut w = exprs.splitn(3, ' ');
+        let lower = flag(w.next().ok_or("bad check")?)?;
+        let upper = flag(w.next().ok_or("bad check")?)?;
+        let exprs = self.exprs(w.next().ok_or("bad check")?)?;
+        let [index, size] =
+            <[Expr; 2]>::try_from(exprs).map_err(|_| "check takes two expressions")?;
+        self.checks.push(message.trim().to_string());
+        Ok(Stmt::Check {
+            check: self.checks.len() - 1,
+            lower,
+            upper,
+            index: index.cast(DType::I64),
+            size: size.cast(DType::I64),
+        })
+    }
+
     fn reduce(&mut self, rest: &str, in_loop: bool) -> std::result::Result<Stmt, String> {
         if !in_loop {
             return Err("a reduction outside the loop".into());

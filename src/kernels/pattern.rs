@@ -877,7 +877,10 @@ impl Kernel {
                 vec![k.dtype, k.dtype]
             }
             Kernel::Random(k) => vec![k.dtype],
-            Kernel::Fused(k) => k.tensors.clone(),
+            Kernel::Fused(k) => {
+                let fault = (!k.checks.is_empty()).then_some(DType::I32);
+                k.tensors.iter().copied().chain(fault).collect()
+            }
             Kernel::Foreach(k) => k
                 .inputs
                 .iter()

@@ -5,9 +5,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::call::Call;
+use super::faults;
 use super::launch::{common_device, submit, word};
 use super::registry::OpFn;
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorKind, Result};
 use crate::kernels::fused::FusedKernel;
 use crate::kernels::printer::GROUP_SIZE;
 use crate::kernels::Kernel;
@@ -117,7 +118,19 @@ fn run_compiled(call: &mut Call) -> Result<()> {
     for (value, &dtype) in scalars.iter().zip(&fused.scalars) {
         words.extend(value.words(dtype));
     }
-    let addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
+    let mut addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
+    let mut offset_words = offset_words;
+    if !fused.checks.is_empty() {
+        offset_words.push(words.len());
+        words.push(0);
+        for message in &fused.checks {
+            let (fault_word, tag) = faults::word(device, ErrorKind::Runtime, message.clone())?;
+            if addresses.len() == tensors.len() {
+                addresses.push(fault_word);
+            }
+            words.push(tag);
+        }
+    }
     let threads = if fused.reduction {
         xnumel as u64 * u64::from(GROUP_SIZE)
     } else {

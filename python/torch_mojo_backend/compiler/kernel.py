@@ -309,6 +309,8 @@ for _name, _program, _arity in [
             "hypot",
             "zeta",
             "polygamma",
+            "igamma",
+            "igammac",
             *(
                 f"{stem}_polynomial_{kind}"
                 for stem, kinds in (
@@ -446,8 +448,20 @@ class MojoKernel(SIMDKernel):
         raise NotImplementedError("mojo: bucketize inside compiled kernels is not supported yet")
 
     def check_bounds(self, expr, size, lower, upper) -> None:
-        # Indices are checked by the eager kernels; generated loads read within the buffer.
-        return
+        """An index read from a tensor must lie in [0, size): a `check` statement reports a
+        violation as CPU's compiled kernels do (RuntimeError at the next synchronisation);
+        the load itself stays within its tensor."""
+        if not (lower or upper):
+            return
+        index = self.index(expr)
+        bound = self.index(size) if upper else "0"
+        name, limit = str(expr), str(self.rename_indexing(size))
+        if lower and upper:
+            condition = f"0 <= {name} < {limit}"
+        else:
+            condition = f"0 <= {name}" if lower else f"{name} < {limit}"
+        line = f"check {int(lower)} {int(upper)} {index} {bound} ; index out of bounds: {condition}"
+        self.compute.writeline(line)
 
     # -- structure -----------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 //! `xindex`, and for reductions a group per `xindex` whose invocations split the loop over
 //! `r0_index` and combine their accumulators through group memory.
 
+use super::index::report_fault;
 use super::random::{philox_rounds, uniform32};
 use super::reduce::better_fn;
 use super::{Printer, Ty, GROUP_SIZE};
@@ -12,7 +13,9 @@ use crate::kernels::fused::{
 use crate::kernels::{BinaryOp, Expr, ReduceOp, UnaryOp};
 
 /// Fused arguments: `[xnumel, r0_numel, offset per tensor, element count per tensor, size
-/// arguments (int32)..., scalar arguments (64-bit ones in two words, low first)...]`.
+/// arguments (int32)..., scalar arguments (64-bit ones in two words, low first)...]`, then
+/// for a kernel with checks the fault word's offset and each check's tag (the fault word is
+/// the tensor after the kernel's own).
 /// Indices are not trusted (Inductor's indirect indexing reads them from tensors): a load out
 /// of its tensor reads the last element, a store out of it is dropped, so that bad indices
 /// never touch other memory.
@@ -42,6 +45,10 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
         p.let_(&format!("n{t}"), Ty::U32, count);
     }
     p.scalars(&arguments, &format!("{}u", 2 + 2 * tensors));
+    if !k.checks.is_empty() {
+        let words: usize = arguments.iter().map(|d| d.size().div_ceil(4)).sum();
+        p.let_("fw", Ty::U32, format!("{}u", 2 + 2 * tensors + words));
+    }
     let i32_ty = Ty::Value(DType::I32);
     let int = p.d.ty(Ty::I32);
     p.let_(&format!("x{XNUMEL}"), i32_ty, format!("{int}(xn)"));
@@ -155,6 +162,27 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
             offset,
             range,
         } => random(p, ctx.k, *local, *kind, seed, offset, range.as_ref()),
+        Stmt::Check {
+            check,
+            lower,
+            upper,
+            index,
+            size,
+        } => {
+            let zero = Expr::constant(DType::I64, 0.0);
+            let below = index.clone().lt(zero);
+            let past = index.clone().ge(size.clone());
+            let bad = match (lower, upper) {
+                (true, true) => below.or(past),
+                (true, false) => below,
+                (false, true) => past,
+                (false, false) => return,
+            };
+            let bad = p.expr(&bad);
+            p.if_(bad);
+            report_fault(p, ctx.k.tensors.len(), &format!("fw + {}u", 1 + check));
+            p.close();
+        }
         Stmt::Masked {
             local,
             mask,

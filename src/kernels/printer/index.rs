@@ -51,7 +51,7 @@ pub fn index(p: &mut Printer, k: &IndexKernel) {
 
 /// Stores the launch's tag (word `tag_word`) in the fault word (tensor `fault`, at the offset
 /// word `fw`) unless an earlier launch stored its own.
-fn report_fault(p: &mut Printer, fault: usize, tag_word: &str) {
+pub(super) fn report_fault(p: &mut Printer, fault: usize, tag_word: &str) {
     let zero = p.d.constant(DType::I32, 0.0);
     p.if_(format!("ld{fault}({}) == {zero}", p.word("fw")));
     let tag = p.d.scalar(DType::I32, tag_word);
