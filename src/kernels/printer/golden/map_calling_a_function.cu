@@ -1,4 +1,4 @@
-    auto fn_legendre_polynomial_p_f32 = [&](float v0, float v1) -> float {
+    auto fn_legendre_polynomial_p_float32 = [&](float v0, float v1) -> float {
         const i64 v2 = ((fabsf(v1) < __uint_as_float(0x5eff59efu)) ? ((i64)(v1)) : ((i64)0xffffffffffffffffull));
         if ((v2 < ((i64)0x0ull))) {
             return __uint_as_float(0x0u);
@@ -82,6 +82,6 @@ fn main {
         const u32 a2 = o2 + e2 * 4u;
         const float x0 = ld0(a0);
         const float x1 = ld1(a1);
-        st2(a2, fn_legendre_polynomial_p_f32(x0, x1));
+        st2(a2, fn_legendre_polynomial_p_float32(x0, x1));
     }
 }

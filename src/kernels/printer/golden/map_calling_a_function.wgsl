@@ -1,4 +1,4 @@
-fn fn_legendre_polynomial_p_f32(v0: f32, v1: f32) -> f32 {
+fn fn_legendre_polynomial_p_float32(v0: f32, v1: f32) -> f32 {
     let v2: i64 = select(i64(bitcast<i32>(0xffffffffu)), i64(v1), (abs(v1) < bitcast<f32>(0x5eff59efu)));
     if ((v2 < i64(bitcast<i32>(0x0u)))) {
         return bitcast<f32>(0x0u);
@@ -82,6 +82,6 @@ fn main {
         let a2: u32 = o2 + e2 * 4u;
         let x0: f32 = ld0(a0);
         let x1: f32 = ld1(a1);
-        st2(a2, fn_legendre_polynomial_p_f32(x0, x1));
+        st2(a2, fn_legendre_polynomial_p_float32(x0, x1));
     }
 }
