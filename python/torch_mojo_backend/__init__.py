@@ -17,6 +17,7 @@ from . import (
     _distances,  # noqa: E402
     _fractional_pool,  # noqa: E402
     _linalg,  # noqa: E402
+    _margin_losses,  # noqa: E402
     _transformer,  # noqa: E402
     compiler,  # noqa: E402
     distributed,  # noqa: E402
@@ -113,6 +114,9 @@ def _register_composed_kernels():
     for kernels in (_composed_kernels.KERNELS, _linalg.KERNELS, _distances.KERNELS):
         for name, kernel in kernels.items():
             _device_kernels.impl(name, kernel, "PrivateUse1")
+    # Compositions autograd differentiates.
+    for name, kernel in _margin_losses.KERNELS.items():
+        _device_kernels.impl(name, kernel, "AutogradPrivateUse1")
 
 
 def register_mojo_devices() -> None:
