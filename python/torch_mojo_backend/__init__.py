@@ -13,6 +13,7 @@ from . import (
     _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
     _composed_kernels,  # noqa: E402
     _composites,  # noqa: E402
+    _ctc_loss,  # noqa: E402
     _device,  # noqa: E402
     _distances,  # noqa: E402
     _fractional_pool,  # noqa: E402
@@ -115,8 +116,9 @@ def _register_composed_kernels():
         for name, kernel in kernels.items():
             _device_kernels.impl(name, kernel, "PrivateUse1")
     # Compositions autograd differentiates.
-    for name, kernel in _margin_losses.KERNELS.items():
-        _device_kernels.impl(name, kernel, "AutogradPrivateUse1")
+    for kernels in (_margin_losses.KERNELS, _ctc_loss.KERNELS):
+        for name, kernel in kernels.items():
+            _device_kernels.impl(name, kernel, "AutogradPrivateUse1")
 
 
 def register_mojo_devices() -> None:
