@@ -5,10 +5,11 @@ likelihood per sequence and the forward variables `log_alpha`, as the CPU's kern
 (targets padded, or concatenated in one vector).
 
 Its gradient is the CPU's: with respect to logits under a log_softmax, not to `log_probs`
-themselves (see below). The forward recursion runs over time, each step over every sequence and every position of
-the blank-extended targets at once, with the CPU's formula: `log(sum exp(a - m)) + m + lp`
-with `m` the largest predecessor (0 if none is reachable). Unreachable states stay -inf
-without NaN gradients: the log of an empty sum is taken of a clamped value and masked.
+themselves (see below). The forward recursion runs over time, each step over every sequence
+and every position of the blank-extended targets at once, with the CPU's formula:
+`log(sum exp(a - m)) + m + lp` with `m` the largest predecessor (0 if none is reachable).
+Unreachable states stay -inf without NaN gradients: the log of an empty sum is taken of a
+clamped value and masked.
 """
 
 import torch
