@@ -311,7 +311,7 @@ EXPECTED_FAILURES = {
     "nn.functional.conv_transpose1d|int64|forward": "integer convolution: CUDA has none either (NotImplementedError naming the dtype, as there)",
     "nn.functional.conv_transpose2d|int64|forward": "integer convolution: CUDA has none either (NotImplementedError naming the dtype, as there)",
     "nn.functional.conv_transpose3d|int64|forward": "integer convolution: CUDA has none either (NotImplementedError naming the dtype, as there)",
-    "nn.functional.ctc_loss|float32|backward": "AssertionError: grad of input 0: Tensor-likes are not close!",
+    "nn.functional.ctc_loss|float32|backward": "rounding: measured against float64 on sample 3, mojo's float32 gradient is off by 8.7e-6 and the CPU's by 7.6e-5 (its alpha-beta recursion rounds more), not within the default tolerance of each other",
     "nn.functional.dropout2d|bfloat16|backward": "AssertionError: grad of input 0: Tensor-likes are not close!",
     "nn.functional.dropout2d|bfloat16|forward": "AssertionError: output: Tensor-likes are not close!",
     "nn.functional.dropout2d|float16|backward": "AssertionError: grad of input 0: Tensor-likes are not close!",
