@@ -17,6 +17,7 @@ from . import (
     _device,  # noqa: E402
     _distances,  # noqa: E402
     _fractional_pool,  # noqa: E402
+    _histograms,  # noqa: E402
     _linalg,  # noqa: E402
     _margin_losses,  # noqa: E402
     _transformer,  # noqa: E402
@@ -112,7 +113,12 @@ def _register_composed_kernels():
     """Registers the device kernels composed from mojo's kernels (PrivateUse1, below autograd)."""
     global _device_kernels
     _device_kernels = torch.library.Library("aten", "IMPL")
-    for kernels in (_composed_kernels.KERNELS, _linalg.KERNELS, _distances.KERNELS):
+    for kernels in (
+        _composed_kernels.KERNELS,
+        _linalg.KERNELS,
+        _distances.KERNELS,
+        _histograms.KERNELS,
+    ):
         for name, kernel in kernels.items():
             _device_kernels.impl(name, kernel, "PrivateUse1")
     # Compositions autograd differentiates.
