@@ -5,7 +5,7 @@
 
 use crate::dtype::DType;
 use crate::kernels::printer::{Builtin, Printer, Ty};
-use crate::kernels::{bessel, divisors, incomplete_gamma, polynomials, Expr};
+use crate::kernels::{bessel, divisors, incomplete_gamma, next_after, polynomials, Expr};
 
 /// A helper function; its arguments and result have one dtype (floating but for gcd and
 /// lcm).
@@ -62,10 +62,14 @@ pub enum Function {
     IgammacAsymptotic,
     /// `a * b + c` rounded once (where the CPU's and CUDA's compilers fuse a product).
     Fma,
+    /// The neighbour of `x` towards `y` in its own format, in float16's, in bfloat16's.
+    NextAfter,
+    NextAfterHalf,
+    NextAfterBFloat16,
 }
 
 impl Function {
-    pub const ALL: [Function; 40] = {
+    pub const ALL: [Function; 43] = {
         use Function::*;
         [
             BesselJ0,
@@ -108,6 +112,9 @@ impl Function {
             IgammaAsymptotic,
             IgammacAsymptotic,
             Fma,
+            NextAfter,
+            NextAfterHalf,
+            NextAfterBFloat16,
         ]
     };
 
@@ -155,6 +162,9 @@ impl Function {
             IgammaAsymptotic => "igamma_asymptotic",
             IgammacAsymptotic => "igammac_asymptotic",
             Fma => "fma",
+            NextAfter => "nextafter",
+            NextAfterHalf => "nextafter_half",
+            NextAfterBFloat16 => "nextafter_bfloat16",
         }
     }
 
@@ -178,7 +188,14 @@ impl Function {
         }
         if self.is_polynomial()
             || self.is_incomplete_gamma()
-            || matches!(self, Function::Gcd | Function::Lcm)
+            || matches!(
+                self,
+                Function::Gcd
+                    | Function::Lcm
+                    | Function::NextAfter
+                    | Function::NextAfterHalf
+                    | Function::NextAfterBFloat16
+            )
         {
             2
         } else {
@@ -246,6 +263,9 @@ pub fn define(p: &mut Printer, f: Function, dtype: DType) {
         match f {
             _ if f.is_polynomial() => polynomials::body(&mut body, f),
             Function::Gcd | Function::Lcm => divisors::body(&mut body, f),
+            Function::NextAfter | Function::NextAfterHalf | Function::NextAfterBFloat16 => {
+                next_after::body(&mut body, f)
+            }
             Function::Fma => {
                 let (a, b, c) = (body.arg(0), body.arg(1), body.arg(2));
                 let fused = body.fma(a, b, c);

@@ -733,9 +733,18 @@ fn special(
         let d = e.dtype();
         e.clone().cast(if d == DType::F64 { d } else { DType::F32 })
     };
-    // Inductor has no gcd or lcm op (they stay eager calls).
-    let float_function =
-        Function::from_stem(op).filter(|f| !matches!(f, Function::Gcd | Function::Lcm));
+    // Functions of one float format (nextafter's half types need theirs) and integer ones
+    // stay eager calls.
+    let float_function = Function::from_stem(op).filter(|f| {
+        !matches!(
+            f,
+            Function::Gcd
+                | Function::Lcm
+                | Function::NextAfter
+                | Function::NextAfterHalf
+                | Function::NextAfterBFloat16
+        )
+    });
     if let Some(f) = float_function {
         if args.len() != f.arity() {
             return Err(format!("`{op}` takes {} operands", f.arity()));

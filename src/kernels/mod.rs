@@ -10,6 +10,7 @@ pub mod function_tables;
 pub mod functions;
 pub mod fused;
 pub mod incomplete_gamma;
+pub mod next_after;
 pub mod nvrtc;
 pub mod pattern;
 pub mod polynomials;

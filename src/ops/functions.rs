@@ -1,6 +1,6 @@
 //! The special functions computed by the kernels' helper functions (`kernels::functions`):
 //! the Bessel family, the scaled complementary error function, the normal quantile, the
-//! orthogonal polynomials, the incomplete gamma functions, gcd and lcm, with the CPU's dtypes: integers and bool compute in float32, the
+//! orthogonal polynomials, the incomplete gamma functions, nextafter, gcd and lcm, with the CPU's dtypes: integers and bool compute in float32, the
 //! `i0` family takes half types in float32 and rounds once, the others refuse half types as
 //! the CPU does.
 
@@ -54,6 +54,24 @@ fn incomplete_gamma(call: &mut Call, f: Function) -> Result<()> {
     let (a, x) = (call.operand(0)?, call.operand(1)?);
     let (compute, result) = dtypes(f.stem(), common_dtype(&[&a, &x]))?;
     pointwise(call, &[&a, &x], Dest::Arg(2), compute, result, |e| {
+        Expr::call(f, vec![e[0].clone(), e[1].clone()])
+    })
+}
+
+/// `nextafter` of two float tensors (half types step through their own format, computed in
+/// float32) into argument 2.
+fn next_after(call: &mut Call) -> Result<()> {
+    let (x, y) = (call.operand(0)?, call.operand(1)?);
+    let d = common_dtype(&[&x, &y]);
+    if !d.is_float() {
+        return Err(not_implemented_for("nextafter_cpu", d));
+    }
+    let (f, compute) = match d {
+        DType::F16 => (Function::NextAfterHalf, DType::F32),
+        DType::BF16 => (Function::NextAfterBFloat16, DType::F32),
+        _ => (Function::NextAfter, d),
+    };
+    pointwise(call, &[&x, &y], Dest::Arg(2), compute, d, |e| {
         Expr::call(f, vec![e[0].clone(), e[1].clone()])
     })
 }
@@ -140,6 +158,7 @@ pub const BINARY_OPS: &[(&str, OpFn)] = &[
     ("lcm.out", |c| divisor(c, Function::Lcm)),
     ("igamma.out", |c| incomplete_gamma(c, Function::Igamma)),
     ("igammac.out", |c| incomplete_gamma(c, Function::Igammac)),
+    ("nextafter.out", next_after),
 ];
 
 pub const POLYNOMIAL_OPS: &[(&str, OpFn)] = polynomial_ops![
