@@ -7,172 +7,95 @@ use crate::dtype::DType;
 use crate::kernels::printer::{Builtin, Printer, Ty};
 use crate::kernels::{bessel, divisors, incomplete_gamma, next_after, polynomials, Expr};
 
-/// A helper function; its arguments and result have one dtype (floating but for gcd and
-/// lcm).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Function {
-    BesselJ0,
-    BesselJ1,
-    BesselY0,
-    BesselY1,
+/// Declares [`Function`] (each variant with its stem), its list and its stems, from one table.
+macro_rules! functions {
+    ($($(#[$doc:meta])* $variant:ident = $stem:literal,)*) => {
+        /// A helper function; its arguments and result have one dtype (floating but for gcd
+        /// and lcm).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Function {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Function {
+            /// Every function, in declaration order.
+            pub const ALL: &'static [Function] = &[$(Function::$variant,)*];
+
+            /// Its name in `torch.special` (and Inductor's op), without the prefix; the parts
+            /// of a function are named after it.
+            pub fn stem(self) -> &'static str {
+                match self {
+                    $(Function::$variant => $stem,)*
+                }
+            }
+        }
+    };
+}
+
+functions! {
+    BesselJ0 = "bessel_j0",
+    BesselJ1 = "bessel_j1",
+    BesselY0 = "bessel_y0",
+    BesselY1 = "bessel_y1",
     /// `I0(x) exp(-|x|)` and `I1(x) exp(-|x|)`.
-    I0e,
+    I0e = "i0e",
     /// `torch.special.i1`: I1 with shorter float32 tables than `modified_bessel_i1`'s.
-    I1,
-    I1e,
-    ModifiedBesselI0,
-    ModifiedBesselI1,
-    ModifiedBesselK0,
-    ModifiedBesselK1,
+    I1 = "i1",
+    I1e = "i1e",
+    ModifiedBesselI0 = "modified_bessel_i0",
+    ModifiedBesselI1 = "modified_bessel_i1",
+    ModifiedBesselK0 = "modified_bessel_k0",
+    ModifiedBesselK1 = "modified_bessel_k1",
     /// `K0(x) exp(x)` and `K1(x) exp(x)`.
-    ScaledModifiedBesselK0,
-    ScaledModifiedBesselK1,
-    AiryAi,
-    SphericalBesselJ0,
+    ScaledModifiedBesselK0 = "scaled_modified_bessel_k0",
+    ScaledModifiedBesselK1 = "scaled_modified_bessel_k1",
+    AiryAi = "airy_ai",
+    SphericalBesselJ0 = "spherical_bessel_j0",
     /// `exp(x^2) erfc(x)`.
-    Erfcx,
+    Erfcx = "erfcx",
     /// The inverse of the normal CDF.
-    Ndtri,
+    Ndtri = "ndtri",
     /// The orthogonal polynomials of degree `n` (second argument, truncated) at `x`.
-    ChebyshevT,
-    ChebyshevU,
-    ChebyshevV,
-    ChebyshevW,
-    ShiftedChebyshevT,
-    ShiftedChebyshevU,
-    ShiftedChebyshevV,
-    ShiftedChebyshevW,
-    HermiteH,
-    HermiteHe,
-    LaguerreL,
-    LegendreP,
+    ChebyshevT = "chebyshev_polynomial_t",
+    ChebyshevU = "chebyshev_polynomial_u",
+    ChebyshevV = "chebyshev_polynomial_v",
+    ChebyshevW = "chebyshev_polynomial_w",
+    ShiftedChebyshevT = "shifted_chebyshev_polynomial_t",
+    ShiftedChebyshevU = "shifted_chebyshev_polynomial_u",
+    ShiftedChebyshevV = "shifted_chebyshev_polynomial_v",
+    ShiftedChebyshevW = "shifted_chebyshev_polynomial_w",
+    HermiteH = "hermite_polynomial_h",
+    HermiteHe = "hermite_polynomial_he",
+    LaguerreL = "laguerre_polynomial_l",
+    LegendreP = "legendre_polynomial_p",
     /// The greatest common divisor and least common multiple of two integers.
-    Gcd,
-    Lcm,
+    Gcd = "gcd",
+    Lcm = "lcm",
     /// The regularized lower and upper incomplete gamma functions `P(a, x)` and `Q(a, x)`,
     /// and their parts: `x^a e^-x / Gamma(a)`, the series of P and of Q, Q's continued
     /// fraction and the asymptotic series of P and of Q.
-    Igamma,
-    Igammac,
-    IgammaFactor,
-    IgammaSeries,
-    IgammacSeries,
-    IgammacFraction,
-    IgammaAsymptotic,
-    IgammacAsymptotic,
+    Igamma = "igamma",
+    Igammac = "igammac",
+    IgammaFactor = "igamma_factor",
+    IgammaSeries = "igamma_series",
+    IgammacSeries = "igammac_series",
+    IgammacFraction = "igammac_fraction",
+    IgammaAsymptotic = "igamma_asymptotic",
+    IgammacAsymptotic = "igammac_asymptotic",
     /// `a * b + c` rounded once (where the CPU's and CUDA's compilers fuse a product).
-    Fma,
+    Fma = "fma",
     /// The neighbour of `x` towards `y` in its own format, in float16's, in bfloat16's.
-    NextAfter,
-    NextAfterHalf,
-    NextAfterBFloat16,
+    NextAfter = "nextafter",
+    NextAfterHalf = "nextafter_half",
+    NextAfterBFloat16 = "nextafter_bfloat16",
 }
 
 impl Function {
-    pub const ALL: [Function; 43] = {
-        use Function::*;
-        [
-            BesselJ0,
-            BesselJ1,
-            BesselY0,
-            BesselY1,
-            I0e,
-            I1,
-            I1e,
-            ModifiedBesselI0,
-            ModifiedBesselI1,
-            ModifiedBesselK0,
-            ModifiedBesselK1,
-            ScaledModifiedBesselK0,
-            ScaledModifiedBesselK1,
-            AiryAi,
-            SphericalBesselJ0,
-            Erfcx,
-            Ndtri,
-            ChebyshevT,
-            ChebyshevU,
-            ChebyshevV,
-            ChebyshevW,
-            ShiftedChebyshevT,
-            ShiftedChebyshevU,
-            ShiftedChebyshevV,
-            ShiftedChebyshevW,
-            HermiteH,
-            HermiteHe,
-            LaguerreL,
-            LegendreP,
-            Gcd,
-            Lcm,
-            Igamma,
-            Igammac,
-            IgammaFactor,
-            IgammaSeries,
-            IgammacSeries,
-            IgammacFraction,
-            IgammaAsymptotic,
-            IgammacAsymptotic,
-            Fma,
-            NextAfter,
-            NextAfterHalf,
-            NextAfterBFloat16,
-        ]
-    };
-
-    /// Its name in `torch.special` (and Inductor's op), without the prefix.
-    pub fn stem(self) -> &'static str {
-        use Function::*;
-        match self {
-            BesselJ0 => "bessel_j0",
-            BesselJ1 => "bessel_j1",
-            BesselY0 => "bessel_y0",
-            BesselY1 => "bessel_y1",
-            I0e => "i0e",
-            I1 => "i1",
-            I1e => "i1e",
-            ModifiedBesselI0 => "modified_bessel_i0",
-            ModifiedBesselI1 => "modified_bessel_i1",
-            ModifiedBesselK0 => "modified_bessel_k0",
-            ModifiedBesselK1 => "modified_bessel_k1",
-            ScaledModifiedBesselK0 => "scaled_modified_bessel_k0",
-            ScaledModifiedBesselK1 => "scaled_modified_bessel_k1",
-            AiryAi => "airy_ai",
-            SphericalBesselJ0 => "spherical_bessel_j0",
-            Erfcx => "erfcx",
-            Ndtri => "ndtri",
-            ChebyshevT => "chebyshev_polynomial_t",
-            ChebyshevU => "chebyshev_polynomial_u",
-            ChebyshevV => "chebyshev_polynomial_v",
-            ChebyshevW => "chebyshev_polynomial_w",
-            ShiftedChebyshevT => "shifted_chebyshev_polynomial_t",
-            ShiftedChebyshevU => "shifted_chebyshev_polynomial_u",
-            ShiftedChebyshevV => "shifted_chebyshev_polynomial_v",
-            ShiftedChebyshevW => "shifted_chebyshev_polynomial_w",
-            HermiteH => "hermite_polynomial_h",
-            HermiteHe => "hermite_polynomial_he",
-            LaguerreL => "laguerre_polynomial_l",
-            LegendreP => "legendre_polynomial_p",
-            Gcd => "gcd",
-            Lcm => "lcm",
-            Igamma => "igamma",
-            Igammac => "igammac",
-            IgammaFactor => "igamma_factor",
-            IgammaSeries => "igamma_series",
-            IgammacSeries => "igammac_series",
-            IgammacFraction => "igammac_fraction",
-            IgammaAsymptotic => "igamma_asymptotic",
-            IgammacAsymptotic => "igammac_asymptotic",
-            Fma => "fma",
-            NextAfter => "nextafter",
-            NextAfterHalf => "nextafter_half",
-            NextAfterBFloat16 => "nextafter_bfloat16",
-        }
-    }
-
     /// The function of a stem (`i0` is the modified Bessel function).
     pub fn from_stem(stem: &str) -> Option<Function> {
         match stem {
             "i0" => Some(Function::ModifiedBesselI0),
-            _ => Function::ALL.into_iter().find(|f| f.stem() == stem),
+            _ => Function::ALL.iter().copied().find(|f| f.stem() == stem),
         }
     }
 
