@@ -231,8 +231,8 @@ def test_dynamic_shapes_recompile_at_most_once(device):
 
 def test_an_op_without_a_kernel_raises_not_implemented_error(device):
     x = torch.rand(10, device=device)
-    with pytest.raises(Exception, match="nextafter") as raised:
-        compiled(torch.nextafter, x, x + 1)
+    with pytest.raises(Exception, match="frexp") as raised:
+        compiled(torch.frexp, x)
     chain = [raised.value, raised.value.__cause__, raised.value.__context__]
     assert any(isinstance(e, NotImplementedError) for e in chain), chain
 

@@ -227,3 +227,13 @@ def test_nextafter_steps_to_the_neighbour_in_each_format(device, dtype):
             torch.nextafter(zero.to(device), towards.to(device)).cpu(),
             torch.nextafter(zero, towards),
         )
+
+
+def test_compiled_nextafter_steps_through_half_types_own_format(device):
+    """Inductor would compute nextafter in float32; on mojo it stays the eager kernel."""
+    x = torch.linspace(-3, 3, 1001, dtype=torch.float16)
+    y = torch.full_like(x, 10.0)
+    compiled = torch.compile(torch.nextafter)
+    actual = compiled(x.to(device), y.to(device)).cpu()
+    assert torch.equal(actual, torch.nextafter(x, y))
+    assert (actual != x).all()

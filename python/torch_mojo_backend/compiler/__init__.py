@@ -88,6 +88,8 @@ def _patch_lowering(module) -> None:
     from . import lowering
 
     lowering.patch(module)
+    if hasattr(module, "lowerings"):
+        lowering.patch_eager_ops(module)
 
 
 def _patch_autotune(module) -> None:

@@ -9,6 +9,10 @@ and ``use_scatter_fallback`` in ``torch/_inductor/utils.py``), imported by name 
 ``lowering`` and ``decomposition``. Mojo's generated kernels have no atomics; its eager
 accumulations sort the indices and are deterministic, so on mojo both functions answer
 "fall back". Patched here only, for mojo only.
+
+Ops whose generated code would compute in another format than eager mode's stay calls to
+mojo's eager kernels (``EAGER_OPS``): ``nextafter`` steps through its dtype's own format,
+which half types lose once Inductor computes them in float32.
 """
 
 from __future__ import annotations
@@ -52,6 +56,26 @@ def patch(module) -> None:
 
         use_fallback._mojo = True
         module.use_scatter_fallback = use_fallback
+
+
+def _eager_ops() -> list:
+    return [torch.ops.aten.nextafter.default]
+
+
+def patch_eager_ops(module) -> None:
+    """Routes `_eager_ops()` on mojo to Inductor's fallback (an eager kernel call)."""
+    for op in _eager_ops():
+        lowering = module.lowerings.get(op)
+        if lowering is None or getattr(lowering, "_mojo", False):
+            continue
+
+        def lower(*args, _op=op, _lowering=lowering, **kwargs):
+            if _lowering_on_mojo():
+                return module.fallback_handler(_op, add_to_fallback_set=False)(*args, **kwargs)
+            return _lowering(*args, **kwargs)
+
+        lower._mojo = True
+        module.lowerings[op] = lower
 
 
 def _mojo_milliseconds(call, runs: int = 5) -> float:
