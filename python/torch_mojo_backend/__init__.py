@@ -20,6 +20,7 @@ from . import (
     _histograms,  # noqa: E402
     _linalg,  # noqa: E402
     _margin_losses,  # noqa: E402
+    _rrelu,  # noqa: E402
     _transformer,  # noqa: E402
     compiler,  # noqa: E402
     distributed,  # noqa: E402
@@ -122,7 +123,7 @@ def _register_composed_kernels():
         for name, kernel in kernels.items():
             _device_kernels.impl(name, kernel, "PrivateUse1")
     # Compositions autograd differentiates.
-    for kernels in (_margin_losses.KERNELS, _ctc_loss.KERNELS):
+    for kernels in (_margin_losses.KERNELS, _ctc_loss.KERNELS, _rrelu.KERNELS):
         for name, kernel in kernels.items():
             _device_kernels.impl(name, kernel, "AutogradPrivateUse1")
 

@@ -25,7 +25,7 @@ from torch.testing._internal.common_device_type import (  # noqa: E402
 from torch.testing._internal.common_methods_invocations import op_db  # noqa: E402
 from torch.testing._internal.opinfo.core import DecorateInfo  # noqa: E402
 
-from . import dropout  # noqa: E402
+from . import random_draws  # noqa: E402
 from .expected_failures import EXPECTED_FAILURES  # noqa: E402
 from .harness import RECORDER, SAMPLES, UPDATE, reason_of, registry_key  # noqa: E402
 from .ops import OPS  # noqa: E402
@@ -415,10 +415,10 @@ def test_forward(case):
     def body():
         for i, sample in samples(case):
             try:
-                if dropout.applies(case.op_name, sample):
+                if random_draws.applies(case.op_name, sample):
                     actual = call(case.op, sample, memo={})
                     atol_rtol = tolerance(case.op_name, actual.dtype)
-                    dropout.check_output(case.op_name, sample, actual, atol_rtol)
+                    random_draws.check_output(case.op_name, sample, actual, atol_rtol)
                     continue
                 # The OpInfo's own view of the result (e.g. linalg.lu without P), on both sides.
                 expected = sample.output_process_fn_grad(call(case.op, sample))
@@ -460,11 +460,11 @@ def backward_sample(case: Case, sample, generator) -> None:
     actual_outputs = [t for t in tensors(actual) if t.requires_grad]
     assert len(actual_outputs) == len(outputs), "outputs requiring grad differ"
     grads = [torch.randn(t.shape, generator=generator, dtype=t.dtype) for t in outputs]
-    if dropout.applies(case.op_name, sample):
+    if random_draws.applies(case.op_name, sample):
         (actual_grad,) = torch.autograd.grad(
             actual_outputs, [inputs[0][1]], [g.to(DEVICE) for g in grads]
         )
-        dropout.check_gradient(case.op_name, sample, grads[0], actual_grad)
+        random_draws.check_gradient(case.op_name, sample, grads[0], actual_grad)
         return
     expected_grads = torch.autograd.grad(
         outputs, [cpu for cpu, _ in inputs], grads, allow_unused=True

@@ -1,11 +1,17 @@
-"""Dropout in training mode draws a random mask, so mojo's values cannot be the CPU's: they
-are checked by what every draw must satisfy instead. Each output element is the input's
+"""Ops that draw random masks or slopes in training mode (dropout, rrelu): mojo's values
+cannot be the CPU's, so they are checked by what every draw must satisfy instead.
+
+Dropout: Each output element is the input's
 element kept (`x / (1 - p)`; alpha dropout `a x + alpha a p`) or dropped (0; alpha dropout
 `alpha a (p - 1)`), with `a = 1 / sqrt((alpha^2 p + 1)(1 - p))` as PyTorch defines it, and
 of 24 elements or more some are kept and some dropped; the feature variants drop whole
 channels, so within a channel no element is kept while another is dropped; each input
 gradient element is the output gradient's scaled as kept or 0 (`a g` for alpha dropout). The
 fraction dropped is checked by tests/test_random.py's distributions.
+
+rrelu: an element above zero passes unchanged (its gradient too); one at or below zero is
+scaled by a slope in `[lower, upper]`, and so is its gradient; of 24 negative elements or
+more the slopes are not all equal.
 """
 
 import math
@@ -29,8 +35,20 @@ def _options(op_name, sample):
     return alpha, channels, bool(sample.kwargs.get("training", training)), p
 
 
+RRELU = "nn.functional.rrelu"
+
+
+def _rrelu_options(sample):
+    lower = float(sample.kwargs.get("lower", 1 / 8))
+    upper = float(sample.kwargs.get("upper", 1 / 3))
+    return lower, upper, bool(sample.kwargs.get("training", False))
+
+
 def applies(op_name, sample) -> bool:
-    """Whether the sample draws a mask (dropout in training mode with 0 < p)."""
+    """Whether the sample draws a mask (dropout in training mode with 0 < p) or slopes
+    (rrelu in training mode)."""
+    if op_name == RRELU:
+        return _rrelu_options(sample)[2]
     if op_name not in DROPOUTS:
         return False
     _, _, training, p = _options(op_name, sample)
@@ -66,7 +84,28 @@ def _which(actual, kept, dropped, tolerance, scale=None):
     return near_kept & ~near_dropped, near_dropped & ~near_kept
 
 
+def _check_slopes(x, actual, lower, upper, tolerance, passed):
+    """`actual` is `passed` where x > 0 and x times a slope in [lower, upper] elsewhere."""
+    atol, rtol = tolerance
+    positive = x > 0
+    assert torch.allclose(actual[positive], passed[positive], rtol=rtol, atol=atol), "x > 0 changed"
+    base, value = passed[~positive], actual[~positive]
+    low, high = torch.minimum(base * lower, base * upper), torch.maximum(base * lower, base * upper)
+    slack = atol + rtol * base.abs()
+    inside = (value >= low - slack) & (value <= high + slack)
+    assert inside.all(), f"slopes outside [{lower}, {upper}]: {value[~inside][:3].tolist()}"
+    return base, value
+
+
 def check_output(op_name, sample, actual, tolerance) -> None:
+    if op_name == RRELU:
+        lower, upper, _ = _rrelu_options(sample)
+        x = sample.input.detach().double()
+        base, value = _check_slopes(x, actual.detach().cpu().double(), lower, upper, tolerance, x)
+        slopes = value[base != 0] / base[base != 0]
+        if slopes.numel() >= 24 and upper - lower > 1e-3:
+            assert slopes.max() - slopes.min() > 1e-6, "every slope equal: not drawn"
+        return
     if actual.dtype in (torch.float16, torch.bfloat16):
         # PyTorch rounds alpha dropout's scale and shift to the half type first.
         tolerance = (tolerance[0], max(tolerance[1], 1e-2))
@@ -86,6 +125,11 @@ def check_output(op_name, sample, actual, tolerance) -> None:
 
 
 def check_gradient(op_name, sample, grad_output, actual) -> None:
+    if op_name == RRELU:
+        lower, upper, _ = _rrelu_options(sample)
+        x, g = sample.input.detach().double(), grad_output.double()
+        _check_slopes(x, actual.detach().cpu().double(), lower, upper, (1e-2, 1e-2), g)
+        return
     _, _, _, scale = _values(op_name, sample, sample.input.detach().double())
     g = grad_output.double()
     _which(actual.detach().cpu().double(), g * scale, torch.zeros_like(g), (1e-2, 1e-2))
