@@ -11,8 +11,9 @@ the composition and no separate backward kernel exists:
   `padding_idx` and `include_last_offset`; dense gradients only (`sparse=True` and
   `scale_grad_by_freq` raise NotImplementedError).
 - Small ops of real dtypes: `vdot` (`dot`: no conjugate without complex dtypes), `angle`
-  (pi for negatives, NaN kept, integers as the default float dtype), `aminmax`, `glu` and
-  `_prelu_kernel` (`nn.PReLU`).
+  (pi for negatives, NaN kept, integers as the default float dtype), `aminmax` (and its out=
+  form), `glu` and `_prelu_kernel` (`nn.PReLU`); `bernoulli.out` (refusing an output that
+  overlaps the probabilities, as the CPU does).
 """
 
 import math
@@ -220,6 +221,59 @@ def aminmax(self, *, dim=None, keepdim=False):
     return self.amin(dim, keepdim), self.amax(dim, keepdim)
 
 
+# The names PyTorch's out= checks give dtypes (caffe2's TypeMeta).
+_TYPE_NAMES = {
+    torch.float32: "float",
+    torch.float64: "double",
+    torch.float16: "c10::Half",
+    torch.bfloat16: "c10::BFloat16",
+    torch.int64: "long int",
+    torch.int32: "int",
+    torch.int16: "short int",
+    torch.int8: "signed char",
+    torch.uint8: "unsigned char",
+    torch.bool: "bool",
+}
+
+
+def aminmax_out(self, *, dim=None, keepdim=False, min, max):
+    for out in (min, max):
+        if out.dtype != self.dtype:
+            raise RuntimeError(
+                f"Expected out tensor to have dtype {_TYPE_NAMES.get(self.dtype, self.dtype)}, "
+                f"but got {_TYPE_NAMES.get(out.dtype, out.dtype)} instead"
+            )
+    low, high = aminmax(self, dim=dim, keepdim=keepdim)
+    with torch.no_grad():
+        min.resize_(low.shape).copy_(low)
+        max.resize_(high.shape).copy_(high)
+    return min, max
+
+
+def _overlaps(a, b):
+    """Whether two dense tensors share memory, as PyTorch's out= overlap check decides."""
+    if not (a.is_contiguous() and b.is_contiguous()) or not a.numel() or not b.numel():
+        return False
+    a0, b0 = a.data_ptr(), b.data_ptr()
+    return a0 < b0 + b.numel() * b.element_size() and b0 < a0 + a.numel() * a.element_size()
+
+
+def bernoulli_out(self, *, generator=None, out):
+    if torch._debug_has_internal_overlap(out) == 1:
+        raise RuntimeError(
+            "unsupported operation: more than one element of the written-to tensor refers to a "
+            "single memory location. Please clone() the tensor before performing the operation."
+        )
+    if _overlaps(out, self):
+        raise RuntimeError(
+            "unsupported operation: some elements of the input tensor and the written-to tensor "
+            "refer to a single memory location. Please clone() the tensor before performing the "
+            "operation."
+        )
+    with torch.no_grad():
+        return out.resize_(self.shape).bernoulli_(self, generator=generator)
+
+
 def glu(self, dim=-1):
     size = self.size(dim)
     if size % 2:
@@ -249,6 +303,8 @@ def register():
         ("vdot", vdot),
         ("angle", angle),
         ("aminmax", aminmax),
+        ("aminmax.out", aminmax_out),
+        ("bernoulli.out", bernoulli_out),
         ("glu", glu),
         ("_prelu_kernel", prelu_kernel),
     ):

@@ -28,6 +28,8 @@ pub fn masked_select(call: &mut Call, a: &TensorRef, mask: &TensorRef, dest: Des
                 out.dtype.torch_name()
             )));
         }
+        out.assert_no_overlap(a)?;
+        out.assert_no_overlap(mask)?;
     }
     let shape = broadcast_shapes(&[&a.sizes, &mask.sizes])?;
     let selection = Selection::of(mask, &shape)?;
