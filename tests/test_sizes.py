@@ -565,6 +565,18 @@ def test_masked_scatter(device, n):
     )
 
 
+def test_masked_scatter_from_an_empty_source(device):
+    """An empty source fills nothing: fine while nothing is masked (combinations' gradient of
+    a single element), the CPU's error otherwise."""
+    x = uniform(70000)
+    nothing = torch.zeros(70000, dtype=torch.bool)
+    empty = torch.empty(0)
+    assert_same(x.to(device).masked_scatter(nothing.to(device), empty.to(device)), x)
+    nothing[-1] = True
+    with pytest.raises(RuntimeError, match="Number of elements of source < number of ones"):
+        x.to(device).masked_scatter(nothing.to(device), empty.to(device))
+
+
 # ---------------------------------------------------------------------------------------------
 # Gather, scatter and accumulation
 

@@ -251,6 +251,17 @@ fn masked_scatter(call: &mut Call) -> Result<()> {
     let rank = Scratch::contiguous(a.device, &[n], DType::I64)?;
     let scan = ScanKernel::sum(DType::I64, DType::I64);
     run_scan(scan, &flat(&flags.tensor), &rank.tensor, 0)?;
+    if source.numel() == 0 {
+        // Nothing to read: fine only if nothing is masked (the count, read back).
+        let mut bytes = [0u8; 8];
+        crate::runtime::backend()?.read(rank.tensor.address + 8 * (n as u64 - 1), &mut bytes)?;
+        if i64::from_le_bytes(bytes) > 0 {
+            return Err(Error::runtime(
+                "masked_scatter: Number of elements of source < number of ones in mask",
+            ));
+        }
+        return Ok(());
+    }
     // Unmasked positions read source element 0 (then discard it); masked ones rank - 1.
     let index = Expr::input(0, DType::I64).cast(DType::Bool).select(
         Expr::input(1, DType::I64) - Expr::constant(DType::I64, 1.0),
