@@ -212,7 +212,6 @@ EXPECTED_FAILURES = {
     "geometric|int32|forward": "NotImplementedError: \"geometric_cuda\" not implemented for 'Int'",
     "geometric|int64|forward": "NotImplementedError: \"geometric_cuda\" not implemented for 'Long'",
     "geometric|uint8|forward": "NotImplementedError: \"geometric_cuda\" not implemented for 'Byte'",
-    "gradient|any|errors": "AssertionError: error input 3: mojo raises NotImplementedError (Cannot copy out of meta tensor; no data!); CPU raises RuntimeError (torch.gradient expected e...",
     "grid_sampler_2d|bfloat16|backward": "float16/bfloat16: mojo samples in float32 and rounds once; the CPU computes grid coordinates in half precision (measured against float64 at OpInfo's ranges: CPU output 0.16 / 1.46 off, mojo 0.004 / 0.03; input gradients CPU 0.046 / 0.28, mojo 0.001 / 0.008)",
     "grid_sampler_2d|float16|backward": "float16/bfloat16: mojo samples in float32 and rounds once; the CPU computes grid coordinates in half precision (measured against float64 at OpInfo's ranges: CPU output 0.16 / 1.46 off, mojo 0.004 / 0.03; input gradients CPU 0.046 / 0.28, mojo 0.001 / 0.008)",
     "grid_sampler_2d|float32|backward": "float32 bicubic grid gradient: summation order (measured against float64: CPU 6.7e-5 off, mojo 3.9e-5; the two differ by 1.5e-5 where the gradient is near zero)",

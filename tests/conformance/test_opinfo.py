@@ -151,7 +151,10 @@ def to_mojo(value, memo: dict):
     storage moves once and tensors become views of the copy with their own sizes, strides
     and offsets, so views that share memory (an `out=` aliasing an input, a broadcast `out=`)
     share it on mojo too. `memo` maps id(cpu tensor) -> (cpu tensor, mojo tensor) and
-    (storage address, dtype) -> the moved storage."""
+    (storage address, dtype) -> the moved storage. Meta tensors stay (an error input may
+    mix devices on purpose)."""
+    if isinstance(value, torch.Tensor) and value.device.type == "meta":
+        return value
     if isinstance(value, torch.Tensor):
         if id(value) not in memo:
             plain = value.detach()
