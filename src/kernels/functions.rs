@@ -73,15 +73,17 @@ functions! {
     Lcm = "lcm",
     /// The regularized lower and upper incomplete gamma functions `P(a, x)` and `Q(a, x)`,
     /// and their parts: `x^a e^-x / Gamma(a)`, the series of P and of Q, Q's continued
-    /// fraction and the asymptotic series of P and of Q.
+    /// fraction.
     Igamma = "igamma",
     Igammac = "igammac",
     IgammaFactor = "igamma_factor",
     IgammaSeries = "igamma_series",
     IgammacSeries = "igammac_series",
     IgammacFraction = "igammac_fraction",
-    IgammaAsymptotic = "igamma_asymptotic",
-    IgammacAsymptotic = "igammac_asymptotic",
+    /// `P` or `Q` by a third argument (1 or 0): one body for both, and its asymptotic
+    /// series likewise.
+    IncompleteGamma = "incomplete_gamma",
+    IncompleteGammaAsymptotic = "incomplete_gamma_asymptotic",
     /// `a * b + c` rounded once (where the CPU's and CUDA's compilers fuse a product).
     Fma = "fma",
     /// The neighbour of `x` towards `y` in its own format, in float16's, in bfloat16's.
@@ -106,7 +108,10 @@ impl Function {
 
     /// How many arguments it takes.
     pub fn arity(self) -> usize {
-        if self == Function::Fma {
+        if matches!(
+            self,
+            Function::Fma | Function::IncompleteGamma | Function::IncompleteGammaAsymptotic
+        ) {
             return 3;
         }
         if self.is_polynomial()
@@ -158,8 +163,8 @@ impl Function {
                 | IgammaSeries
                 | IgammacSeries
                 | IgammacFraction
-                | IgammaAsymptotic
-                | IgammacAsymptotic
+                | IncompleteGamma
+                | IncompleteGammaAsymptotic
         )
     }
 

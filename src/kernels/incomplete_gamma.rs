@@ -166,9 +166,9 @@ fn igammac_fraction(b: &mut Body, a: Expr, x: Expr) {
     b.ret(ans * ax);
 }
 
-/// The uniform asymptotic series of `P` (`lower`) or `Q` near `x = a`: its coefficients are
-/// polynomials in `eta` (the table's rows), added while the terms shrink.
-fn asymptotic(b: &mut Body, a: Expr, x: Expr, lower: bool) {
+/// The uniform asymptotic series of `P` (`lower` 1) or `Q` (0) near `x = a`: its
+/// coefficients are polynomials in `eta` (the table's rows), added while the terms shrink.
+fn asymptotic(b: &mut Body, a: Expr, x: Expr, lower: Expr) {
     let (epsilon, ..) = limits(b.dtype());
     let lambda = b.let_(x.clone() / a.clone());
     let sigma = b.let_((x - a.clone()) / a.clone());
@@ -178,7 +178,7 @@ fn asymptotic(b: &mut Body, a: Expr, x: Expr, lower: bool) {
         .gt(b.k(1.0))
         .select(root.clone(), lambda.lt(b.k(1.0)).select(-root, b.k(0.0)));
     let eta = b.let_(eta);
-    let sign = b.k(if lower { -1.0 } else { 1.0 });
+    let sign = b.let_(lower.gt(b.k(0.5)).select(b.k(-1.0), b.k(1.0)));
     let half_a = (a.clone() / b.k(2.0)).unary(UnaryOp::Sqrt);
     let res = b.let_(b.k(0.5) * (sign.clone() * eta.clone() * half_a).unary(UnaryOp::Erfc));
     let sum = b.var(b.k(0.0));
@@ -210,15 +210,14 @@ fn asymptotic(b: &mut Body, a: Expr, x: Expr, lower: bool) {
     b.ret(res + tail);
 }
 
-/// `P(a, x)` (`lower`) or `Q(a, x)`.
-fn regularized(b: &mut Body, a: Expr, x: Expr, lower: bool) {
+/// `P(a, x)` (`lower` 1) or `Q(a, x)` (0), each part written once for both (a kernel inlines
+/// every call): P is its series, or `1 - Q` past `x > max(1, a)`; Q is `1 - P`'s series,
+/// its own series or its continued fraction, as the CPU chooses.
+fn regularized(b: &mut Body, a: Expr, x: Expr, lower_value: Expr) {
+    let lower = b.let_(lower_value.clone().gt(b.k(0.5)));
+    let pick = |p: Expr, q: Expr| lower.clone().select(p, q);
     let nan = b.k(f64::NAN);
     let (zero, one) = (b.k(0.0), b.k(1.0));
-    let (at_zero_a, at_zero_x, at_infinite_a, at_infinite_x) = if lower {
-        (one.clone(), zero.clone(), zero.clone(), one.clone())
-    } else {
-        (zero.clone(), one.clone(), one.clone(), zero.clone())
-    };
     let is_inf = |e: &Expr| e.clone().unary(UnaryOp::IsInf);
     b.ret_if(
         x.clone().lt(zero.clone()).or(a.clone().lt(zero.clone())),
@@ -227,11 +226,14 @@ fn regularized(b: &mut Body, a: Expr, x: Expr, lower: bool) {
     let x_positive = x.clone().gt(zero.clone());
     b.ret_if(
         a.clone().eq(zero.clone()),
-        x_positive.select(at_zero_a, nan.clone()),
+        x_positive.select(pick(one.clone(), zero.clone()), nan.clone()),
     );
-    b.ret_if(x.clone().eq(zero.clone()), at_zero_x);
-    b.ret_if(is_inf(&a), is_inf(&x).select(nan, at_infinite_a));
-    b.ret_if(is_inf(&x), at_infinite_x);
+    b.ret_if(x.clone().eq(zero.clone()), pick(zero.clone(), one.clone()));
+    b.ret_if(
+        is_inf(&a),
+        is_inf(&x).select(nan, pick(zero.clone(), one.clone())),
+    );
+    b.ret_if(is_inf(&x), pick(one.clone(), zero.clone()));
     let spread = b.let_((x.clone() - a.clone()).unary(UnaryOp::Abs) / a.clone());
     let middle = a
         .clone()
@@ -242,46 +244,71 @@ fn regularized(b: &mut Body, a: Expr, x: Expr, lower: bool) {
         .clone()
         .gt(b.k(200.0))
         .and(spread.lt(b.k(4.5) / a.clone().unary(UnaryOp::Sqrt)));
-    let series = if lower {
-        Function::IgammaAsymptotic
-    } else {
-        Function::IgammacAsymptotic
-    };
-    b.ret_if(middle.or(large), call(series, &a, &x));
-    let p_series = call(Function::IgammaSeries, &a, &x);
-    if lower {
-        let q = call(Function::Igammac, &a, &x);
-        b.ret_if(x.clone().gt(one.clone()).and(x.gt(a)), one - q);
-        b.ret(p_series);
-        return;
-    }
-    let complement = one - p_series;
-    let q_series = call(Function::IgammacSeries, &a, &x);
+    let series = Expr::call(
+        Function::IncompleteGammaAsymptotic,
+        vec![a.clone(), x.clone(), lower_value],
+    );
+    b.ret_if(middle.or(large), series);
+    // P from its series directly, or Q (P as 1 - Q) by the CPU's choice of Q's method.
+    let direct = b.let_(
+        lower.clone().and(
+            x.clone()
+                .gt(one.clone())
+                .and(x.clone().gt(a.clone()))
+                .unary(UnaryOp::Not),
+        ),
+    );
+    let from_p_series = b.var(direct.clone());
+    let q = b.var(zero);
+    b.if_(direct.clone().unary(UnaryOp::Not));
     b.if_(x.clone().gt(b.k(1.1)));
-    b.ret_if(x.clone().lt(a.clone()), complement.clone());
-    b.ret(call(Function::IgammacFraction, &a, &x));
+    b.if_(x.clone().lt(a.clone()));
+    b.set(&from_p_series, Expr::constant(DType::Bool, 1.0));
+    b.else_();
+    b.set(&q, call(Function::IgammacFraction, &a, &x));
     b.end();
+    b.else_();
     let p_first = x
         .clone()
         .le(b.k(0.5))
-        .select(b.k(-0.4) / log(x.clone()), x * b.k(1.1))
-        .lt(a);
-    b.ret_if(p_first, complement);
-    b.ret(q_series);
+        .select(b.k(-0.4) / log(x.clone()), x.clone() * b.k(1.1))
+        .lt(a.clone());
+    b.if_(p_first);
+    b.set(&from_p_series, Expr::constant(DType::Bool, 1.0));
+    b.else_();
+    b.set(&q, call(Function::IgammacSeries, &a, &x));
+    b.end();
+    b.end();
+    b.end();
+    b.if_(from_p_series);
+    let p = b.let_(call(Function::IgammaSeries, &a, &x));
+    b.ret_if(direct, p.clone());
+    b.set(&q, one.clone() - p);
+    b.end();
+    b.ret(lower.select(one - q.clone(), q));
 }
 
-/// The body of `f` (one of the incomplete gamma functions and their parts) at `(a, x)`.
+/// The body of `f` (one of the incomplete gamma functions and their parts).
 pub fn body(b: &mut Body, f: Function) {
     let (a, x) = (b.arg(0), b.arg(1));
+    let flag = |b: &Body, lower: bool| b.k(if lower { 1.0 } else { 0.0 });
     match f {
-        Function::Igamma => regularized(b, a, x, true),
-        Function::Igammac => regularized(b, a, x, false),
+        Function::Igamma | Function::Igammac => {
+            let lower = flag(b, f == Function::Igamma);
+            b.ret(Expr::call(Function::IncompleteGamma, vec![a, x, lower]));
+        }
+        Function::IncompleteGamma => {
+            let lower = b.arg(2);
+            regularized(b, a, x, lower);
+        }
         Function::IgammaFactor => factor(b, a, x),
         Function::IgammaSeries => igamma_series(b, a, x),
         Function::IgammacSeries => igammac_series(b, a, x),
         Function::IgammacFraction => igammac_fraction(b, a, x),
-        Function::IgammaAsymptotic => asymptotic(b, a, x, true),
-        Function::IgammacAsymptotic => asymptotic(b, a, x, false),
+        Function::IncompleteGammaAsymptotic => {
+            let lower = b.arg(2);
+            asymptotic(b, a, x, lower);
+        }
         _ => unreachable!("{f:?} is not an incomplete gamma function"),
     }
 }
