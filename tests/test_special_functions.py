@@ -237,3 +237,42 @@ def test_compiled_nextafter_steps_through_half_types_own_format(device):
     actual = compiled(x.to(device), y.to(device)).cpu()
     assert torch.equal(actual, torch.nextafter(x, y))
     assert (actual != x).all()
+
+
+def test_compiled_recurrences_take_one_element_per_invocation(device):
+    """A compiled kernel calling a looping helper gives each invocation one element, as the
+    eager kernel does: 256 elements of a degree-1000 Legendre recurrence each would pass the
+    software device's 65,535 loop steps per invocation and stop short (found so)."""
+    x = torch.linspace(-0.99, 0.99, 70_001)
+    n = torch.full_like(x, 1000.0)
+
+    def f(x, n):
+        return torch.special.legendre_polynomial_p(x, n) * 2
+
+    torch.testing.assert_close(
+        torch.compile(f)(x.to(device), n.to(device)).cpu(), f(x, n), rtol=1e-5, atol=1e-6
+    )
+
+
+def test_compiled_reduction_over_a_looping_function_is_refused(device):
+    """A reduction whose invocations would each walk several recurrences raises instead of
+    stopping short."""
+    x = torch.linspace(-0.99, 0.99, 4096).reshape(4, 1024)
+
+    def f(x):
+        return torch.special.legendre_polynomial_p(x, 500.0).sum(1)
+
+    with pytest.raises(Exception, match="looping special function") as raised:
+        torch.compile(f)(x.to(device)).cpu()
+    chain = [raised.value, raised.value.__cause__, raised.value.__context__]
+    assert any(isinstance(e, NotImplementedError) for e in chain), chain
+
+
+def test_a_looping_kernel_past_65535_groups(device):
+    """One element per invocation: 4,194,241 elements need more than 65,535 groups of 64
+    (a two-dimensional grid)."""
+    n = 65_535 * 64 + 1
+    x = torch.linspace(-3, 3, n)
+    degree = torch.full_like(x, 3.0)
+    actual = torch.special.hermite_polynomial_h(x.to(device), degree.to(device)).cpu()
+    torch.testing.assert_close(actual, torch.special.hermite_polynomial_h(x, degree))

@@ -142,6 +142,29 @@ pub enum Stmt {
 }
 
 impl FusedKernel {
+    /// Whether a statement's expression calls a helper function that loops a number of times
+    /// depending on the values (its kernel then takes one element per invocation).
+    pub fn loops(&self) -> bool {
+        fn any(body: &[Stmt]) -> bool {
+            body.iter().any(|s| match s {
+                Stmt::Let { value, .. } => value.loops(),
+                Stmt::Load { index, .. } => index.loops(),
+                Stmt::Store { index, value, .. } => index.loops() || value.loops(),
+                Stmt::Loop(body) => any(body),
+                Stmt::Reduce { values, .. } => values.iter().any(Expr::loops),
+                Stmt::Random { .. } | Stmt::Check { .. } => false,
+                Stmt::Masked {
+                    mask,
+                    body,
+                    value,
+                    other,
+                    ..
+                } => mask.loops() || any(body) || value.loops() || other.loops(),
+            })
+        }
+        any(&self.body)
+    }
+
     /// Parses a program (see the module documentation).
     pub fn parse(text: &str) -> Result<FusedKernel> {
         Parser::default()

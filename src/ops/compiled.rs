@@ -92,6 +92,14 @@ fn run_compiled(call: &mut Call) -> Result<()> {
              is not supported yet; Inductor splits most such reductions, run this one eagerly"
         )));
     }
+    if fused.reduction && fused.loops() && rnumel > i64::from(GROUP_SIZE) {
+        // Each invocation would walk several elements, each a loop of its own: more steps
+        // than the software device lets one invocation take.
+        return Err(Error::not_implemented(format!(
+            "mojo: a compiled reduction of {rnumel} elements per output over a looping special \
+             function (a polynomial, igamma) is not supported yet; run it eagerly"
+        )));
+    }
     let refs: Vec<_> = tensors.iter().collect();
     let device = common_device(&refs)?;
     let mut words = vec![

@@ -53,7 +53,7 @@ impl Kernel {
             | Kernel::Index(_)
             | Kernel::AccumulateKeys(_)
             | Kernel::RunStarts => 256,
-            Kernel::Fused(k) if !k.reduction => 256,
+            Kernel::Fused(k) if !k.reduction && !k.loops() => 256,
             Kernel::Random(k)
                 if !matches!(
                     k.distribution,
