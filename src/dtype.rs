@@ -45,12 +45,29 @@ impl DType {
             7 => DType::F64,
             11 => DType::Bool,
             15 => DType::BF16,
+            8..=10 => {
+                return Err(Error::not_implemented(format!(
+                    "mojo: this operation does not take complex tensors ({}) yet",
+                    ["ComplexHalf", "ComplexFloat", "ComplexDouble"][code as usize - 8]
+                )))
+            }
             _ => {
                 return Err(Error::type_error(format!(
                     "mojo: dtype with c10::ScalarType code {code} is not supported"
                 )))
             }
         })
+    }
+
+    /// The component dtype of a complex `c10::ScalarType` code (ComplexHalf, ComplexFloat,
+    /// ComplexDouble): such elements are stored as (real, imaginary) pairs of it.
+    pub fn complex_component(code: i32) -> Option<Self> {
+        match code {
+            8 => Some(DType::F16),
+            9 => Some(DType::F32),
+            10 => Some(DType::F64),
+            _ => None,
+        }
     }
 
     /// The `c10::ScalarType` code.

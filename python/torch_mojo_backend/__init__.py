@@ -12,10 +12,12 @@ import torch  # first: loads libc10 and libtorch_cpu for the extension
 from . import (
     _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
     _composed_kernels,  # noqa: E402
+    _complex,  # noqa: E402
     _composites,  # noqa: E402
     _ctc_loss,  # noqa: E402
     _device,  # noqa: E402
     _distances,  # noqa: E402
+    _fft,  # noqa: E402
     _fractional_pool,  # noqa: E402
     _histograms,  # noqa: E402
     _linalg,  # noqa: E402
@@ -119,9 +121,14 @@ def _register_composed_kernels():
         _linalg.KERNELS,
         _distances.KERNELS,
         _histograms.KERNELS,
+        _complex.KERNELS,
+        _fft.KERNELS,
     ):
         for name, kernel in kernels.items():
             _device_kernels.impl(name, kernel, "PrivateUse1")
+    for key in ("Conjugate", "Negative"):
+        for name, kernel in _complex.MATH_BIT_KERNELS.items():
+            _device_kernels.impl(name, kernel, key)
     # Compositions autograd differentiates.
     for kernels in (_margin_losses.KERNELS, _ctc_loss.KERNELS, _rrelu.KERNELS):
         for name, kernel in kernels.items():

@@ -13,7 +13,12 @@ use crate::ops::tensor::{TensorArg, TensorRef};
 /// Both records must describe live tensors.
 #[no_mangle]
 pub unsafe extern "C" fn mojo_copy(dst: &TensorArg, src: &TensorArg) -> i32 {
-    ffi_call(|| copy::copy(&TensorRef::from_arg(dst)?, &TensorRef::from_arg(src)?))
+    ffi_call(|| {
+        copy::copy_any(
+            TensorRef::from_arg_or_pairs(dst)?,
+            TensorRef::from_arg_or_pairs(src)?,
+        )
+    })
 }
 
 /// `dst.fill_(value)`.
@@ -22,7 +27,7 @@ pub unsafe extern "C" fn mojo_copy(dst: &TensorArg, src: &TensorArg) -> i32 {
 /// `dst` must describe a live tensor.
 #[no_mangle]
 pub unsafe extern "C" fn mojo_fill(dst: &TensorArg, value: &ScalarArg) -> i32 {
-    ffi_call(|| copy::fill(&TensorRef::from_arg(dst)?, value))
+    ffi_call(|| copy::fill_any(TensorRef::from_arg_or_pairs(dst)?, value))
 }
 
 /// Lets a glue callback report the error it caught (`kind` as in `ErrorKind`).

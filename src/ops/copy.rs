@@ -1,10 +1,14 @@
-//! Device-to-device copies with broadcasting and dtype conversion, and fills.
+//! Device-to-device copies with broadcasting and dtype conversion, and fills. Complex tensors
+//! arrive as (real, imaginary) pair views ([`TensorRef::from_arg_or_pairs`]) and convert as
+//! PyTorch converts them: a real value gains a zero imaginary part, a complex one keeps its
+//! real part (or, to bool, whether either part is nonzero).
 
 use super::launch::run_map;
 use super::layout::broadcast_shapes;
 use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
+use crate::dtype::DType;
 use crate::error::Result;
 use crate::kernels::{Expr, MapKernel};
 use crate::runtime::backend;
@@ -31,6 +35,31 @@ pub fn copy(dst: &TensorRef, src: &TensorRef) -> Result<()> {
     run_map(kernel, &[src, dst], &dst.sizes, &[])
 }
 
+/// `dst.copy_(src)` where either side may be a complex tensor's pair view (`true`).
+pub fn copy_any(
+    (dst, dst_complex): (TensorRef, bool),
+    (src, src_complex): (TensorRef, bool),
+) -> Result<()> {
+    match (dst_complex, src_complex) {
+        (false, false) | (true, true) => copy(&dst, &src),
+        (true, false) => {
+            copy(&dst.part(0), &src)?;
+            fill(&dst.part(1), &ScalarArg::int(0))
+        }
+        (false, true) if dst.dtype == DType::Bool => {
+            broadcast_shapes(&[&dst.sizes, &src.sizes[..src.sizes.len() - 1]])?;
+            let part = |i| Expr::input(i, src.dtype).cast(DType::Bool);
+            let kernel = MapKernel {
+                inputs: vec![src.dtype, src.dtype],
+                scalars: vec![],
+                outputs: vec![(DType::Bool, part(0).or(part(1)))],
+            };
+            run_map(kernel, &[&src.part(0), &src.part(1), &dst], &dst.sizes, &[])
+        }
+        (false, true) => copy(&dst, &src.part(0)),
+    }
+}
+
 /// A plain buffer copy when both sides are dense, of one dtype and word-aligned.
 fn fast_copy(dst: &TensorRef, src: &TensorRef) -> Result<bool> {
     let bytes = dst.numel() * dst.dtype.size() as u64;
@@ -52,6 +81,16 @@ fn overlaps(a: &TensorRef, b: &TensorRef) -> bool {
     let (a0, a1) = a.byte_range();
     let (b0, b1) = b.byte_range();
     a0 < b1 && b0 < a1
+}
+
+/// `dst.fill_(value)` where `dst` may be a complex tensor's pair view (`true`).
+pub fn fill_any((dst, complex): (TensorRef, bool), value: &ScalarArg) -> Result<()> {
+    if complex {
+        fill(&dst.part(0), value)?;
+        fill(&dst.part(1), &ScalarArg::int(0))
+    } else {
+        fill(&dst, value)
+    }
 }
 
 /// `dst.fill_(value)`.

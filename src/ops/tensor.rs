@@ -63,6 +63,34 @@ impl TensorRef {
         })
     }
 
+    /// Reads a glue tensor argument of any dtype: a complex one as its (real, imaginary)
+    /// pairs, a trailing dimension of 2 added (`torch.view_as_real`), and `true`.
+    ///
+    /// # Safety
+    /// As [`Self::from_arg`].
+    pub unsafe fn from_arg_or_pairs(arg: &TensorArg) -> Result<(Self, bool)> {
+        let Some(component) = DType::complex_component(arg.dtype) else {
+            return Ok((Self::from_arg(arg)?, false));
+        };
+        let mut pairs = Self::from_arg(&TensorArg {
+            dtype: component.code(),
+            ..*arg
+        })?;
+        pairs.strides.iter_mut().for_each(|s| *s *= 2);
+        pairs.sizes.push(2);
+        pairs.strides.push(1);
+        Ok((pairs, true))
+    }
+
+    /// One part of a pair view (0: real, 1: imaginary): the trailing dimension selected.
+    pub fn part(&self, index: u64) -> TensorRef {
+        let mut part = self.clone();
+        part.sizes.pop();
+        part.strides.pop();
+        part.address += index * self.dtype.size() as u64;
+        part
+    }
+
     /// Number of elements.
     pub fn numel(&self) -> u64 {
         self.sizes.iter().map(|&s| s as u64).product()
