@@ -11,8 +11,8 @@ import torch  # first: loads libc10 and libtorch_cpu for the extension
 
 from . import (
     _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
-    _composed_kernels,  # noqa: E402
     _complex,  # noqa: E402
+    _composed_kernels,  # noqa: E402
     _composites,  # noqa: E402
     _ctc_loss,  # noqa: E402
     _device,  # noqa: E402
