@@ -70,6 +70,16 @@ impl DType {
         }
     }
 
+    /// The `c10::ScalarType` code of the complex dtype with parts of this dtype.
+    pub fn complex_code(self) -> Option<i32> {
+        match self {
+            DType::F16 => Some(8),
+            DType::F32 => Some(9),
+            DType::F64 => Some(10),
+            _ => None,
+        }
+    }
+
     /// The `c10::ScalarType` code.
     pub fn code(self) -> i32 {
         match self {

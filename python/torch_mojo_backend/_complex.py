@@ -59,20 +59,53 @@ def conj_physical_out(self, *, out):
     return out
 
 
+_C10_NAMES = {
+    torch.float16: "Half",
+    torch.float32: "Float",
+    torch.float64: "Double",
+    torch.complex32: "ComplexHalf",
+    torch.complex64: "ComplexFloat",
+    torch.complex128: "ComplexDouble",
+}
+_COMPLEX_OF = {torch.float16: torch.complex32, torch.float32: torch.complex64}
+_COMPLEX_OF[torch.float64] = torch.complex128
+
+
+def _name(dtype):
+    return _C10_NAMES.get(dtype) or str(dtype).removeprefix("torch.").capitalize()
+
+
+def _check_parts(a, b, out):
+    """The CPU's checks of `complex`/`polar` arguments (the same messages)."""
+    if a.dtype not in _COMPLEX_OF or b.dtype not in _COMPLEX_OF:
+        raise RuntimeError(
+            "Expected both inputs to be Half, Float or Double tensors but got "
+            f"{_name(a.dtype)} and {_name(b.dtype)}"
+        )
+    if a.dtype != b.dtype:
+        raise RuntimeError(
+            f"Expected object of scalar type {_name(a.dtype)} but got scalar type "
+            f"{_name(b.dtype)} for second argument"
+        )
+    if out.dtype != _COMPLEX_OF[a.dtype]:
+        raise RuntimeError(
+            f"Expected object of scalar type {_name(_COMPLEX_OF[a.dtype])} but got scalar type "
+            f"{_name(out.dtype)} for argument 'out'"
+        )
+    return torch.broadcast_shapes(a.shape, b.shape)
+
+
 def complex_out(real, imag, *, out):
-    meta = torch.empty(0, dtype=out.dtype, device="meta")
-    torch.complex(real.to("meta"), imag.to("meta"), out=meta)
-    resize_out(out, meta.shape)
+    shape = _check_parts(real, imag, out)
+    resize_out(out, shape)
     parts = torch.view_as_real(out)
-    parts[..., 0].copy_(real.expand(meta.shape))
-    parts[..., 1].copy_(imag.expand(meta.shape))
+    parts[..., 0].copy_(real.expand(shape))
+    parts[..., 1].copy_(imag.expand(shape))
     return out
 
 
 def polar_out(abs, angle, *, out):
-    meta = torch.empty(0, dtype=out.dtype, device="meta")
-    torch.polar(abs.to("meta"), angle.to("meta"), out=meta)
-    resize_out(out, meta.shape)
+    resize_out(out, _check_parts(abs, angle, out))
     parts = torch.view_as_real(out)
     torch.mul(abs, torch.cos(angle), out=parts[..., 0])
     torch.mul(abs, torch.sin(angle), out=parts[..., 1])

@@ -205,7 +205,9 @@ def vdot(self, other):
 
 
 def angle(self):
-    if not (self.is_floating_point() or self.is_complex()):
+    if self.is_complex():
+        return torch.atan2(self.imag, self.real)
+    if not self.is_floating_point():
         self = self.to(torch.get_default_dtype())
     half_turn = torch.where(self < 0, math.pi, 0.0).to(self.dtype)
     return torch.where(self.isnan(), self, half_turn)

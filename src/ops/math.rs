@@ -2,6 +2,7 @@
 //! clamping and selection, with PyTorch's promotion rules and error messages.
 
 use super::call::{Call, Dest, Operand};
+use super::complex::{self, route};
 use super::pointwise::{common_dtype, float_dtype, not_implemented_for, pointwise};
 use super::registry::OpFn;
 use super::scalar::{ScalarArg, ScalarKind};
@@ -593,10 +594,22 @@ pub const OPS: &[(&str, OpFn)] = &[
     }),
     ("sigmoid.out", sigmoid),
     ("reciprocal.out", reciprocal),
-    ("neg.out", |c| unary_same(c, UnaryOp::Neg, Dest::Arg(1))),
-    ("abs.out", |c| unary_same(c, UnaryOp::Abs, Dest::Arg(1))),
+    ("neg.out", |c| {
+        route(c, &[0, 1], complex::negate, |c| {
+            unary_same(c, UnaryOp::Neg, Dest::Arg(1))
+        })
+    }),
+    ("abs.out", |c| {
+        route(c, &[0], complex::absolute, |c| {
+            unary_same(c, UnaryOp::Abs, Dest::Arg(1))
+        })
+    }),
     ("sign.out", |c| unary_same(c, UnaryOp::Sign, Dest::Arg(1))),
-    ("sgn.out", |c| unary_same(c, UnaryOp::Sign, Dest::Arg(1))),
+    ("sgn.out", |c| {
+        route(c, &[0, 1], complex::sign, |c| {
+            unary_same(c, UnaryOp::Sign, Dest::Arg(1))
+        })
+    }),
     ("ceil.out", |c| unary_same(c, UnaryOp::Ceil, Dest::Arg(1))),
     ("floor.out", |c| unary_same(c, UnaryOp::Floor, Dest::Arg(1))),
     ("trunc.out", |c| unary_same(c, UnaryOp::Trunc, Dest::Arg(1))),
@@ -613,12 +626,44 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("isneginf.out", |c| signed_infinity(c, false)),
     ("isfinite", |c| predicate(c, UnaryOp::IsFinite)),
     ("nan_to_num.out", nan_to_num),
-    ("add.out", |c| add_sub(c, false)),
-    ("sub.out", |c| add_sub(c, true)),
+    ("add.out", |c| {
+        route(
+            c,
+            &[0, 1, 2, 3],
+            |c| complex::add_sub(c, false),
+            |c| add_sub(c, false),
+        )
+    }),
+    ("sub.out", |c| {
+        route(
+            c,
+            &[0, 1, 2, 3],
+            |c| complex::add_sub(c, true),
+            |c| add_sub(c, true),
+        )
+    }),
     ("rsub.Tensor", rsub),
-    ("mul.out", |c| binary(c, BinaryOp::Mul, "mul")),
-    ("div.out", |c| div(c, None)),
-    ("div.out_mode", |c| div(c, Some(2))),
+    ("mul.out", |c| {
+        route(c, &[0, 1, 2], complex::multiply, |c| {
+            binary(c, BinaryOp::Mul, "mul")
+        })
+    }),
+    ("div.out", |c| {
+        route(
+            c,
+            &[0, 1, 2],
+            |c| complex::divide(c, false),
+            |c| div(c, None),
+        )
+    }),
+    ("div.out_mode", |c| {
+        route(
+            c,
+            &[0, 1, 3],
+            |c| complex::divide(c, true),
+            |c| div(c, Some(2)),
+        )
+    }),
     ("floor_divide", |c| divide(c, Some("floor"), Dest::New)),
     ("floor_divide.out", |c| {
         divide(c, Some("floor"), Dest::Arg(2))

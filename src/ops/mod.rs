@@ -12,6 +12,7 @@ pub mod batch_norm;
 pub mod call;
 pub mod cat;
 pub mod compiled;
+pub mod complex;
 pub mod conv;
 pub mod copy;
 pub mod factory;

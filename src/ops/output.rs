@@ -21,6 +21,8 @@ pub struct Output {
     resize: ResizeFn,
     ctx: *mut c_void,
     index: i64,
+    /// Whether `tensor` is a complex tensor's pair view (a trailing dimension of 2).
+    pairs: bool,
 }
 
 thread_local! {
@@ -45,12 +47,22 @@ impl Output {
             resize,
             ctx,
             index,
+            pairs: false,
+        }
+    }
+
+    /// [`Output::new`] for a complex tensor given as its pair view.
+    pub fn new_pairs(tensor: TensorRef, resize: ResizeFn, ctx: *mut c_void, index: i64) -> Self {
+        Output {
+            pairs: true,
+            ..Self::new(tensor, resize, ctx, index)
         }
     }
 
     /// Makes the output `sizes` (a no-op when it already is) and returns its view.
     pub fn resize_to(&mut self, sizes: &[i64]) -> Result<&TensorRef> {
-        if self.tensor.sizes != sizes {
+        let current = &self.tensor.sizes[..self.tensor.sizes.len() - usize::from(self.pairs)];
+        if current != sizes {
             let mut arg = TensorArg::empty();
             // SAFETY: the glue promises `resize` accepts `ctx`; `arg` outlives the call.
             let rc = unsafe {
@@ -67,7 +79,7 @@ impl Output {
                     .unwrap_or_else(|| Error::runtime("mojo: resizing the output failed")));
             }
             // SAFETY: the glue filled `arg` from the resized tensor, which is still alive.
-            self.tensor = unsafe { TensorRef::from_arg(&arg)? };
+            self.tensor = unsafe { TensorRef::from_arg_or_pairs(&arg)?.0 };
         }
         Ok(&self.tensor)
     }

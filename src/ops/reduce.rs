@@ -2,6 +2,7 @@
 //! norms, logical any/all, logsumexp, counts) and scans (cumsum, cumprod).
 
 use super::call::{Call, Dest};
+use super::complex::{route, ComplexOperand};
 use super::launch::{run_reduce, run_scan};
 use super::pointwise::not_implemented_for;
 use super::registry::OpFn;
@@ -117,6 +118,16 @@ fn reduce(call: &mut Call, input: &TensorRef, plan: &Plan, r: Reduction) -> Resu
     for (dest, dtype, _) in &r.outputs {
         tensors.push(call.result(*dest, &plan.out_shape, *dtype, input.device)?);
     }
+    reduce_into(input, plan, r, tensors)
+}
+
+/// [`reduce`] into the given output tensors (one per output of `r`, its `Dest` unused).
+fn reduce_into(
+    input: &TensorRef,
+    plan: &Plan,
+    r: Reduction,
+    tensors: Vec<TensorRef>,
+) -> Result<()> {
     let views: Vec<TensorRef> = tensors.iter().map(|t| kept_view(t, plan)).collect();
     let outputs = r
         .outputs
@@ -208,6 +219,50 @@ fn sum_like(
 fn sum_out(call: &mut Call, op: &str) -> Result<()> {
     let (dims, keepdim, dtype) = (dims_arg(call, 1)?, call.boolean(2)?, call.dtype(3)?);
     sum_like(call, op, dims, keepdim, dtype, Dest::Arg(4))
+}
+
+/// sum / mean of a complex tensor: both parts reduced at once over its pair view, the
+/// trailing (real, imaginary) dimension kept.
+fn complex_sum(call: &mut Call, op: &str) -> Result<()> {
+    let (dims, keepdim) = (dims_arg(call, 1)?, call.boolean(2)?);
+    let ComplexOperand::Tensor {
+        view: pairs,
+        complex: true,
+    } = call.complex_operand(0)?
+    else {
+        return Err(Error::not_implemented(format!(
+            "mojo: {op} of a real tensor into a complex out= is not supported"
+        )));
+    };
+    let component = match call.optional_int(3)? {
+        None => pairs.dtype,
+        Some(code) => DType::complex_component(code as i32).ok_or_else(|| {
+            Error::runtime(format!(
+                "{op}(): a complex input needs a complex dtype= argument"
+            ))
+        })?,
+    };
+    let parts = plan(&pairs.part(0), dims.as_deref(), keepdim)?;
+    let out = call.complex_result(Dest::Arg(4), &parts.out_shape, component, pairs.device)?;
+    let mut both = parts;
+    both.reduced.push(false);
+    both.out_shape.push(2);
+    let acc = acc_dtype(component);
+    let mut scalars = Vec::new();
+    let value = if op == "mean" {
+        scalars.push((acc, ScalarArg::float(both.count as f64)));
+        Expr::input(0, acc).div(Expr::scalar(0, acc))
+    } else {
+        Expr::input(0, acc)
+    };
+    let r = Reduction {
+        op: ReduceOp::Sum,
+        acc,
+        pre: Expr::input(0, pairs.dtype).cast(acc),
+        outputs: vec![(Dest::New, component, value)],
+        scalars,
+    };
+    reduce_into(&pairs, &both, r, vec![out])
 }
 
 /// amax/amin, max/min over all elements, max.dim/min.dim, argmax/argmin.
@@ -534,13 +589,22 @@ fn norm_out(call: &mut Call, with_dtype: bool) -> Result<()> {
 }
 
 pub const OPS: &[(&str, OpFn)] = &[
-    ("sum.IntList_out", |c| sum_out(c, "sum")),
+    ("sum.IntList_out", |c| {
+        route(c, &[0, 4], |c| complex_sum(c, "sum"), |c| sum_out(c, "sum"))
+    }),
     ("nansum.out", |c| sum_out(c, "nansum")),
     ("nansum", |c| {
         let (dims, keepdim, dtype) = (dims_arg(c, 1)?, c.boolean(2)?, c.dtype(3)?);
         sum_like(c, "nansum", dims, keepdim, dtype, Dest::New)
     }),
-    ("mean.out", |c| sum_out(c, "mean")),
+    ("mean.out", |c| {
+        route(
+            c,
+            &[0, 4],
+            |c| complex_sum(c, "mean"),
+            |c| sum_out(c, "mean"),
+        )
+    }),
     ("prod.int_out", |c| {
         let (dim, keepdim, dtype) = (c.int(1)?, c.boolean(2)?, c.dtype(3)?);
         sum_like(c, "prod", Some(vec![dim]), keepdim, dtype, Dest::Arg(4))

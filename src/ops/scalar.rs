@@ -132,6 +132,16 @@ impl ScalarArg {
     /// # Safety
     /// `data` must address one readable element of that dtype.
     pub unsafe fn read_host(data: u64, code: i32) -> Result<ScalarArg> {
+        if let Some(component) = DType::complex_component(code) {
+            // A complex number where a real one is read: PyTorch's refusal when the
+            // imaginary part is not zero (ops that take complex numbers read them apart).
+            let size = component.size() as u64;
+            if Self::read_host(data + size, component.code())?.to_f64() != 0.0 {
+                return Err(Error::runtime(
+                    "value cannot be converted to type of a real tensor without overflow",
+                ));
+            }
+        }
         let dtype = DType::from_code(code)?;
         let p = data as *const u8;
         let int = |i: i64| (ScalarKind::Int, i, 0.0);

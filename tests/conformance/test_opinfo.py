@@ -47,6 +47,9 @@ DEFAULT_TOLERANCES = {
     torch.bfloat16: (1e-5, 1.6e-2),
     torch.float32: (1e-5, 1.3e-6),
     torch.float64: (1e-7, 1e-7),
+    torch.complex32: (1e-5, 1e-3),
+    torch.complex64: (1e-5, 1.3e-6),
+    torch.complex128: (1e-7, 1e-7),
 }
 
 # Where both mojo and the CPU are off from float64 (so the float64 referee in `compare` does
@@ -264,7 +267,8 @@ def compare(actual, expected, op_name: str, path: str, exact=None) -> None:
                 msg=lambda m: f"{path}: {m}",
             )
         except AssertionError:
-            if not (exact and expected.is_floating_point() and actual.dtype == expected.dtype):
+            inexact = expected.is_floating_point() or expected.is_complex()
+            if not (exact and inexact and actual.dtype == expected.dtype):
                 raise
             if not no_farther(actual.detach().cpu(), expected.detach(), exact(), atol, rtol):
                 raise
@@ -289,6 +293,12 @@ def no_farther(actual, expected, exact, atol: float, rtol: float) -> bool:
     the two differ, float64 tells which is off."""
     if not isinstance(exact, torch.Tensor) or exact.shape != expected.shape:
         return False
+    if expected.is_complex():  # each part within the tolerance
+        if not exact.is_complex():
+            return False
+        actual, expected, exact = (
+            torch.view_as_real(t.resolve_conj()) for t in (actual, expected, exact)
+        )
     a, e, x = actual.double(), expected.double(), exact.detach().double()
     allowed = (e - x).abs() + atol + rtol * x.abs()
     close = (a == e) | (a.isnan() & e.isnan()) | ((a - x).abs() <= allowed)
@@ -299,10 +309,11 @@ def in_float64(value, memo: dict):
     """`value` with its floating tensors as float64 leaves (requires_grad kept); `memo` maps
     id(tensor) -> its float64 copy."""
     if isinstance(value, torch.Tensor):
-        if not value.is_floating_point():
+        if not (value.is_floating_point() or value.is_complex()):
             return value
+        wide = torch.float64 if value.is_floating_point() else torch.complex128
         if id(value) not in memo:
-            memo[id(value)] = value.detach().double().requires_grad_(value.requires_grad)
+            memo[id(value)] = value.detach().to(wide).requires_grad_(value.requires_grad)
         return memo[id(value)]
     if isinstance(value, (list, tuple)):
         return type(value)(in_float64(v, memo) for v in value)
