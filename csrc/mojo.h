@@ -24,7 +24,7 @@ struct MojoTensor {
 };
 
 // What a MojoScalar holds (src/ops/scalar.rs ScalarKind, the same numbers).
-enum MojoScalarKind { kScalarBool = 0, kScalarInt = 1, kScalarFloat = 2 };
+enum MojoScalarKind { kScalarBool = 0, kScalarInt = 1, kScalarFloat = 2, kScalarComplex = 3 };
 
 // A scalar: i holds a bool or an integer, d a float; dtype is -1 for a Python number, else the
 // c10::ScalarType of the zero-dimensional CPU tensor it came from.
@@ -170,8 +170,9 @@ inline MojoTensor describe(const at::Tensor& t) {
 inline MojoScalar describe(const at::Scalar& s) {
   if (s.isBoolean()) return MojoScalar{kScalarBool, -1, s.toBool() ? 1 : 0, 0.0};
   if (s.isIntegral(false)) return MojoScalar{kScalarInt, -1, s.toLong(), 0.0};
-  TORCH_CHECK(!s.isComplex(), "mojo: complex scalars are not supported");
-  return MojoScalar{kScalarFloat, -1, 0, s.toDouble()};
+  if (!s.isComplex()) return MojoScalar{kScalarFloat, -1, 0, s.toDouble()};
+  auto z = s.toComplexDouble();  // the imaginary part's bits in `i`
+  return MojoScalar{kScalarComplex, -1, c10::bit_cast<int64_t>(z.imag()), z.real()};
 }
 
 c10::Allocator* device_allocator();

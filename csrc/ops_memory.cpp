@@ -202,6 +202,8 @@ at::Scalar local_scalar_dense(const at::Tensor& self) {
     case at::kBFloat16: return read_one<c10::BFloat16>(self);
     case at::kFloat: return read_one<float>(self);
     case at::kDouble: return read_one<double>(self);
+    case at::kComplexFloat: return read_one<c10::complex<float>>(self);
+    case at::kComplexDouble: return read_one<c10::complex<double>>(self);
     default: break;
   }
   TORCH_CHECK_TYPE(false, "mojo: .item() does not support ", self.scalar_type());

@@ -145,6 +145,22 @@ impl DType {
         }
     }
 
+    /// The C++ type name some PyTorch messages print (`float`, `int64_t`, ...).
+    pub fn cpp_name(self) -> &'static str {
+        match self {
+            DType::U8 => "uint8_t",
+            DType::I8 => "int8_t",
+            DType::I16 => "int16_t",
+            DType::I32 => "int",
+            DType::I64 => "int64_t",
+            DType::F16 => "c10::Half",
+            DType::F32 => "float",
+            DType::F64 => "double",
+            DType::Bool => "bool",
+            DType::BF16 => "c10::BFloat16",
+        }
+    }
+
     /// The name c10 prints in error messages (`Float`, `Long`, ...).
     pub fn torch_name(self) -> &'static str {
         match self {

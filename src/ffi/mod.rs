@@ -74,6 +74,7 @@ mod tests {
             ("kScalarBool", ScalarKind::Bool as i32),
             ("kScalarInt", ScalarKind::Int as i32),
             ("kScalarFloat", ScalarKind::Float as i32),
+            ("kScalarComplex", crate::ops::scalar::COMPLEX_KIND),
             ("kResetPeaks", StatsReset::Peaks as i32),
             ("kResetTotals", StatsReset::Totals as i32),
         ];

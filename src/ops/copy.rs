@@ -9,7 +9,7 @@ use super::scalar::ScalarArg;
 use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::kernels::{Expr, MapKernel};
 use crate::runtime::backend;
 
@@ -85,11 +85,20 @@ fn overlaps(a: &TensorRef, b: &TensorRef) -> bool {
 
 /// `dst.fill_(value)` where `dst` may be a complex tensor's pair view (`true`).
 pub fn fill_any((dst, complex): (TensorRef, bool), value: &ScalarArg) -> Result<()> {
+    let (real, imaginary) = match value.imaginary() {
+        Some(im) => (ScalarArg::float(value.d), im),
+        None => (*value, 0.0),
+    };
     if complex {
-        fill(&dst.part(0), value)?;
-        fill(&dst.part(1), &ScalarArg::int(0))
+        fill(&dst.part(0), &real)?;
+        fill(&dst.part(1), &ScalarArg::float(imaginary))
+    } else if imaginary != 0.0 {
+        Err(Error::runtime(format!(
+            "value cannot be converted to type {} without overflow",
+            dst.dtype.cpp_name()
+        )))
     } else {
-        fill(&dst, value)
+        fill(&dst, &real)
     }
 }
 

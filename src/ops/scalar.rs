@@ -12,6 +12,9 @@ pub enum ScalarKind {
     Float = 2,
 }
 
+/// `MojoScalarKind`'s number for a complex number (see [`ScalarArg::imaginary`]).
+pub const COMPLEX_KIND: i32 = 3;
+
 /// A scalar as the glue passes it: `kind` a [`ScalarKind`] number (`i` holds a bool or an
 /// integer, `d` a float); `dtype` is -1 for a Python number, else the dtype code of the
 /// zero-dimensional CPU tensor it came from.
@@ -40,6 +43,13 @@ impl ScalarArg {
             1 => ScalarKind::Int,
             _ => ScalarKind::Float,
         }
+    }
+
+    /// The imaginary part of a complex number (the glue's `kScalarComplex`: the real part in
+    /// `d`, the imaginary part's bits in `i`), or None for a real one. Only fills receive
+    /// complex numbers; they read it before anything else.
+    pub fn imaginary(&self) -> Option<f64> {
+        (self.kind == COMPLEX_KIND).then(|| f64::from_bits(self.i as u64))
     }
 
     /// The dtype PyTorch gives this scalar as a wrapped number.

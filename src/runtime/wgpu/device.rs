@@ -51,6 +51,15 @@ struct Bound {
     hi: u64,
 }
 
+/// A launch's bindings: the bound buffers, each tensor's slot among them, each slot's
+/// window count, and the buffer ranges bound in binding order.
+struct Slotted {
+    bound: Vec<Bound>,
+    slots: Vec<usize>,
+    windows: Vec<u32>,
+    ranges: Vec<(wgpu::Buffer, u64, u64)>,
+}
+
 /// A buffer range resolved from an address.
 struct Resolved {
     start: u64,
@@ -105,6 +114,72 @@ impl WgpuDevice {
             limits,
             memory: Mutex::new(CachingAllocator::new(provider, address_base(index))),
             batch: Batch::default(),
+        })
+    }
+
+    /// The slots of a launch's tensors: one per tensor, or with `share` one per distinct
+    /// buffer; a slot over a buffer past the largest binding is bound as the windows holding
+    /// its tensors' live blocks.
+    fn slot(&self, tensors: &[u64], share: bool) -> Result<Slotted> {
+        let max_binding = self.limits.max_storage_buffer_binding_size;
+        let mut bound: Vec<Bound> = Vec::new();
+        let mut slots = Vec::with_capacity(tensors.len());
+        for &address in tensors {
+            let r = self.resolve(address, 0)?;
+            // What the kernel may touch: the whole buffer, or in a buffer over the binding
+            // limit, the live block holding the tensor.
+            let (lo, hi) = if r.size > max_binding {
+                let block = self.memory.lock().live_block_containing(address);
+                block.map_or((0, r.size), |(at, size)| {
+                    (at - r.start, at - r.start + size)
+                })
+            } else {
+                (0, r.size)
+            };
+            let shared = bound.iter().position(|b| share && b.start == r.start);
+            let slot = match shared {
+                Some(slot) => {
+                    let b = &mut bound[slot];
+                    (b.lo, b.hi) = (b.lo.min(lo), b.hi.max(hi));
+                    slot
+                }
+                None => {
+                    bound.push(Bound {
+                        start: r.start,
+                        buffer: r.buffer,
+                        size: r.size,
+                        lo,
+                        hi,
+                    });
+                    bound.len() - 1
+                }
+            };
+            slots.push(slot);
+        }
+        let window = 1u64 << self.window_shift();
+        // A windowed slot starts at the window holding its lowest block.
+        let mut windows = Vec::with_capacity(bound.len());
+        let mut ranges = Vec::with_capacity(bound.len());
+        for b in &mut bound {
+            if b.size <= max_binding {
+                windows.push(1);
+                ranges.push((b.buffer.clone(), 0, b.size));
+                (b.lo, b.hi) = (0, b.size);
+                continue;
+            }
+            b.lo = b.lo / window * window;
+            let n = (b.hi - b.lo).div_ceil(window);
+            for w in 0..n {
+                let at = b.lo + w * window;
+                ranges.push((b.buffer.clone(), at, window.min(b.size - at)));
+            }
+            windows.push(n as u32);
+        }
+        Ok(Slotted {
+            bound,
+            slots,
+            windows,
+            ranges,
         })
     }
 
@@ -305,66 +380,28 @@ impl VendorDevice for WgpuDevice {
         })
     }
 
-    /// Binds each distinct buffer once (the windows its tensors' blocks lie in, when it
-    /// exceeds the largest binding), writes tensor offsets into the words and dispatches.
+    /// Binds each tensor's buffer to its own slot (the windows its block lies in, when the
+    /// buffer exceeds the largest binding), or, past the device's binding limit, each distinct
+    /// buffer once; writes tensor offsets into the words and dispatches. Own slots keep a
+    /// kernel's text independent of which tensors happen to share a buffer: sharing slots
+    /// made a pipeline per pattern, and a training step after much allocation built new ones
+    /// on every step (a second each for attention's backward on the software device).
     fn launch(&self, mut launch: Launch<'_>) -> Result<()> {
         if launch.threads == 0 {
             return Ok(());
         }
-        let max_binding = self.limits.max_storage_buffer_binding_size;
-        let mut bound: Vec<Bound> = Vec::new();
-        let mut slots = Vec::with_capacity(launch.tensors.len());
-        for &address in launch.tensors {
-            let r = self.resolve(address, 0)?;
-            // What the kernel may touch: the whole buffer, or in a buffer over the binding
-            // limit, the live block holding the tensor.
-            let (lo, hi) = if r.size > max_binding {
-                let block = self.memory.lock().live_block_containing(address);
-                block.map_or((0, r.size), |(at, size)| {
-                    (at - r.start, at - r.start + size)
-                })
-            } else {
-                (0, r.size)
-            };
-            let slot = match bound.iter().position(|b| b.start == r.start) {
-                Some(slot) => {
-                    let b = &mut bound[slot];
-                    (b.lo, b.hi) = (b.lo.min(lo), b.hi.max(hi));
-                    slot
-                }
-                None => {
-                    bound.push(Bound {
-                        start: r.start,
-                        buffer: r.buffer,
-                        size: r.size,
-                        lo,
-                        hi,
-                    });
-                    bound.len() - 1
-                }
-            };
-            slots.push(slot);
+        let limit = self.limits.max_storage_buffers_per_shader_stage;
+        // Binding 0 holds the launch words.
+        let mut slotted = self.slot(launch.tensors, false)?;
+        if slotted.ranges.len() as u32 + 1 > limit {
+            slotted = self.slot(launch.tensors, true)?;
         }
-        let window_shift = self.window_shift();
-        let window = 1u64 << window_shift;
-        // A windowed slot starts at the window holding its lowest block.
-        let mut windows = Vec::with_capacity(bound.len());
-        let mut ranges = Vec::with_capacity(bound.len());
-        for b in &mut bound {
-            if b.size <= max_binding {
-                windows.push(1);
-                ranges.push((b.buffer.clone(), 0, b.size));
-                (b.lo, b.hi) = (0, b.size);
-                continue;
-            }
-            b.lo = b.lo / window * window;
-            let n = (b.hi - b.lo).div_ceil(window);
-            for w in 0..n {
-                let at = b.lo + w * window;
-                ranges.push((b.buffer.clone(), at, window.min(b.size - at)));
-            }
-            windows.push(n as u32);
-        }
+        let Slotted {
+            bound,
+            slots,
+            windows,
+            ranges,
+        } = slotted;
         for (t, &address) in launch.tensors.iter().enumerate() {
             let b = &bound[slots[t]];
             // Kernels address bytes with 32-bit integers.
@@ -380,10 +417,9 @@ impl VendorDevice for WgpuDevice {
             }
             launch.words[launch.offset_words[t]] = offset;
         }
-        // Binding 0 holds the launch words.
         let count = ranges.len() as u32 + 1;
-        let limit = self.limits.max_storage_buffers_per_shader_stage;
         if count > limit {
+            let max_binding = self.limits.max_storage_buffer_binding_size;
             return Err(Error::not_implemented(format!(
                 "mojo: {} needs {count} buffer bindings (tensors over {max_binding} bytes are \
                  bound in windows), more than this device's {limit}",
@@ -393,7 +429,7 @@ impl VendorDevice for WgpuDevice {
         let bindings = Bindings {
             slots,
             windows,
-            window_shift,
+            window_shift: self.window_shift(),
         };
         let pipeline = self.pipelines.get(&self.device, launch.kernel, &bindings)?;
         let groups = launch.kernel.groups(launch.threads, self.resident_groups);
