@@ -60,6 +60,17 @@ def test_complex_to_complex_and_fill(device):
     assert torch.equal(ones.cpu(), torch.ones(4, dtype=torch.complex128))
 
 
+def test_complex_fills_and_items(device):
+    assert torch.equal(torch.full((3,), 1 + 2j, device=device).cpu(), torch.full((3,), 1 + 2j))
+    z = torch.zeros(2, dtype=torch.complex128, device=device).fill_(3 - 1j)
+    assert torch.equal(z.cpu(), torch.full((2,), 3 - 1j, dtype=torch.complex128))
+    assert z[1].item() == 3 - 1j
+    assert torch.tensor([1.5 + 2j], device=device).item() == 1.5 + 2j
+    with pytest.raises(RuntimeError, match="value cannot be converted to type float"):
+        torch.zeros(2, device=device).fill_(1j)
+    assert torch.equal(torch.zeros(2, device=device).fill_(2 + 0j).cpu(), torch.full((2,), 2.0))
+
+
 def test_views_and_conjugation(device):
     z = cplx(torch.Generator().manual_seed(3), 4, 6)
     m = z.to(device)
