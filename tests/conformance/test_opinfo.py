@@ -325,7 +325,8 @@ def in_float64(value, memo: dict):
 
 def exactly(case: Case, sample, memo: dict):
     """The sample's result computed in float64 on the CPU, or None where the op refuses it."""
-    if not case.torch_dtype.is_floating_point or case.op_name in UNDEFINED_VALUES:
+    inexact = case.torch_dtype.is_floating_point or case.torch_dtype.is_complex
+    if not inexact or case.op_name in UNDEFINED_VALUES:
         return None
     wide = copy.copy(sample)
     wide.input, wide.args, wide.kwargs = in_float64(
