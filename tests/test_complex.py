@@ -187,6 +187,19 @@ def test_in_place_and_out(device):
         torch.div(z.to(device), w.to(device), rounding_mode="floor")
 
 
+def test_cat_and_stack(device):
+    g = torch.Generator().manual_seed(9)
+    a, b = cplx(g, 2, 3), cplx(g, 4, 3, dtype=torch.complex128)
+    x = torch.randn(2, 3, generator=g)
+    for tensors, dim in (([a, a.conj()], 0), ([a, b], 0), ([a, x], -1), ([x, a, x], 1)):
+        mojo = [t.to(device) for t in tensors]
+        torch.testing.assert_close(torch.cat(mojo, dim).cpu(), torch.cat(tensors, dim))
+    stacked = torch.stack([a.to(device), a.to(device)], -1).cpu()
+    assert torch.equal(stacked, torch.stack([a, a], -1))
+    with pytest.raises(RuntimeError, match="can't be cast to the desired output type"):
+        torch.cat([a.to(device)], out=torch.empty(0, device=device))
+
+
 def test_division_special_values(device):
     a = torch.tensor([1 + 1j, 0j, 1 + 0j, float("inf") + 0j, 2 - 3j, 1e30 + 1e-30j])
     for b in (

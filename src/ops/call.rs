@@ -458,6 +458,44 @@ impl<'a> Call<'a> {
             .collect()
     }
 
+    /// A list of device tensors that may be complex, each as [`TensorRef::from_arg_or_pairs`]
+    /// reads it.
+    pub fn tensors_or_pairs(&self, index: usize) -> Result<Vec<(TensorRef, bool)>> {
+        let arg = self.arg(index)?;
+        if arg.kind != ValueKind::TensorList {
+            return Err(bad_argument(index, "a tensor list"));
+        }
+        if arg.len == 0 {
+            return Ok(Vec::new());
+        }
+        // SAFETY: the glue keeps `len` tensor records alive for the call.
+        let items = unsafe { std::slice::from_raw_parts(arg.tensors, arg.len as usize) };
+        items
+            .iter()
+            .map(|t| {
+                if t.ndim < 0 || t.device < 0 {
+                    return Err(Error::runtime(
+                        "Expected all tensors to be on the same device, but found at least two devices, mojo:0 and cpu!",
+                    ));
+                }
+                // SAFETY: the glue describes live tensors.
+                unsafe { TensorRef::from_arg_or_pairs(t) }
+            })
+            .collect()
+    }
+
+    /// An `out=` tensor that may be complex (then read as its pair view: `true`).
+    pub fn out_or_pairs(&self, index: usize) -> Result<(Output, bool)> {
+        if self.complex_component_of(index).is_none() {
+            return Ok((self.out(index)?, false));
+        }
+        let arg = self.arg(index)?;
+        // SAFETY: the glue describes a live tensor.
+        let (view, _) = unsafe { TensorRef::from_arg_or_pairs(&arg.tensor)? };
+        let out = Output::new_pairs(view, self.resize, self.ctx, index as i64);
+        Ok((out, true))
+    }
+
     /// A tensor list argument.
     pub fn tensors(&self, index: usize) -> Result<Vec<TensorRef>> {
         self.optional_tensors(index)?

@@ -1,24 +1,31 @@
 //! `torch.cat`: inputs copied side by side along one dimension, with type promotion.
+//! Complex inputs and outputs come as their pair views (a trailing dimension of 2 that the
+//! shapes here leave out); the copies convert between real and complex.
 
-use super::copy::copy;
+use super::copy::copy_any;
 use super::output::Output;
 use super::promote::{can_cast, promote_types};
 use super::tensor::TensorRef;
 use crate::error::{Error, Result};
 
-/// Whether `t` is the legacy empty 1-D tensor that cat skips.
-fn skipped(t: &TensorRef) -> bool {
-    t.sizes == [0]
+/// The sizes of a tensor, or of the complex tensor a pair view (`true`) stands for.
+fn sizes_of((t, complex): &(TensorRef, bool)) -> &[i64] {
+    &t.sizes[..t.sizes.len() - usize::from(*complex)]
 }
 
-/// `out = cat(inputs, dim)`.
-pub fn cat(inputs: &[TensorRef], dim: i64, out: &mut Output) -> Result<()> {
-    let kept: Vec<&TensorRef> = inputs.iter().filter(|t| !skipped(t)).collect();
+/// Whether `t` is the legacy empty 1-D tensor that cat skips.
+fn skipped(t: &(TensorRef, bool)) -> bool {
+    sizes_of(t) == [0]
+}
+
+/// `out = cat(inputs, dim)`; `complex` says `out` is a complex tensor's pair view.
+pub fn cat(inputs: &[(TensorRef, bool)], dim: i64, out: &mut Output, complex: bool) -> Result<()> {
+    let kept: Vec<&(TensorRef, bool)> = inputs.iter().filter(|t| !skipped(t)).collect();
     let Some(first) = kept.first() else {
         out.resize_to(&[0])?;
         return Ok(());
     };
-    let rank = first.sizes.len() as i64;
+    let rank = sizes_of(first).len() as i64;
     if rank == 0 {
         return Err(Error::runtime(
             "zero-dimensional tensor (at position 0) cannot be concatenated",
@@ -32,15 +39,16 @@ pub fn cat(inputs: &[TensorRef], dim: i64, out: &mut Output) -> Result<()> {
         )));
     }
     let dim = dim.rem_euclid(rank) as usize;
-    for t in &kept {
+    for (t, _) in &kept {
         out.tensor.assert_no_overlap(t)?;
     }
-    let mut shape = first.sizes.clone();
+    let mut shape = sizes_of(first).to_vec();
     shape[dim] = 0;
-    let mut dtype = first.dtype;
+    let (mut dtype, mut any_complex) = (first.0.dtype, false);
     for (i, t) in kept.iter().enumerate() {
-        let same = t.sizes.len() == shape.len()
-            && t.sizes
+        let sizes = sizes_of(t);
+        let same = sizes.len() == shape.len()
+            && sizes
                 .iter()
                 .zip(&shape)
                 .enumerate()
@@ -48,26 +56,31 @@ pub fn cat(inputs: &[TensorRef], dim: i64, out: &mut Output) -> Result<()> {
         if !same {
             return Err(Error::runtime(format!(
                 "Sizes of tensors must match except in dimension {dim}. Expected {:?} but got {:?} for tensor number {i} in the list.",
-                first.sizes, t.sizes
+                sizes_of(first), sizes
             )));
         }
-        shape[dim] += t.sizes[dim];
-        dtype = promote_types(dtype, t.dtype);
+        shape[dim] += sizes[dim];
+        dtype = promote_types(dtype, t.0.dtype);
+        any_complex |= t.1;
     }
-    if !can_cast(dtype, out.tensor.dtype) {
+    if !can_cast(dtype, out.tensor.dtype) || (any_complex && !complex) {
+        let name = if complex {
+            format!("complex{}", 16 * out.tensor.dtype.size())
+        } else {
+            out.tensor.dtype.name().to_string()
+        };
         return Err(Error::runtime(format!(
-            "torch.cat(): input types can't be cast to the desired output type {}",
-            out.tensor.dtype.name()
+            "torch.cat(): input types can't be cast to the desired output type {name}"
         )));
     }
     let out = out.resize_to(&shape)?;
     let mut start = 0i64;
     for t in kept {
         let mut part = out.clone();
-        part.sizes[dim] = t.sizes[dim];
+        part.sizes[dim] = sizes_of(t)[dim];
         part.address += (start * out.strides[dim]) as u64 * out.dtype.size() as u64;
-        copy(&part, t)?;
-        start += t.sizes[dim];
+        copy_any((part, complex), t.clone())?;
+        start += sizes_of(t)[dim];
     }
     Ok(())
 }

@@ -17,10 +17,10 @@ use crate::error::{Error, Result};
 use crate::kernels::{Expr, MapKernel, ScanKernel};
 
 fn cat_out(call: &mut Call) -> Result<()> {
-    let tensors = call.tensors(0)?;
+    let tensors = call.tensors_or_pairs(0)?;
     let dim = call.int(1)?;
-    let mut out = call.out(2)?;
-    super::cat::cat(&tensors, dim, &mut out)?;
+    let (mut out, complex) = call.out_or_pairs(2)?;
+    super::cat::cat(&tensors, dim, &mut out, complex)?;
     call.return_arg(2);
     Ok(())
 }
