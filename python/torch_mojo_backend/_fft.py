@@ -12,7 +12,9 @@ Work is O(n log n) with a base of `DIRECT`; the error grows as the CPU's (pocket
 logarithmically. Half types compute in float32 and round once, as CUDA does.
 
 Plans (DFT matrices, twiddles, chirps) are built once per size on the host in float64, as
-pocketfft and cuFFT build theirs, and kept on the device.
+pocketfft and cuFFT build theirs. Those under `DEVICE_PLAN_BYTES` are kept on the device
+too (in the allocator's small pool); larger ones are copied to it per call, so a kept plan
+never holds a large segment that `empty_cache` could otherwise release.
 """
 
 import functools
@@ -23,6 +25,7 @@ import torch
 from ._complex import resize_out
 
 DIRECT = 32  # longest transform done as one matrix product
+DEVICE_PLAN_BYTES = 1 << 20  # the allocator's small-pool limit
 
 
 def _compute_dtype(dtype):
@@ -42,8 +45,21 @@ def _angles(numerators, n):
     return torch.remainder(numerators, n).to(torch.float64) * (2 * math.pi / n)
 
 
+def _on_device(build, *key, dtype, device):
+    """The float64 host plan `build(*key)` in `dtype` on `device`."""
+    host = build(*key)
+    if host.numel() * host.element_size() <= DEVICE_PLAN_BYTES:
+        return _kept(build, key, dtype, device)
+    return host.to(device=device, dtype=dtype)
+
+
+@functools.lru_cache(maxsize=512)
+def _kept(build, key, dtype, device):
+    return build(*key).to(device=device, dtype=dtype)
+
+
 @functools.lru_cache(maxsize=256)
-def _dft_matrix(n, inverse, dtype, device):
+def _dft_matrix(n, inverse):
     """The real (2n x 2n) matrix M with pairs(x) @ M = pairs(DFT(x)) for interleaved pairs."""
     k = torch.arange(n, dtype=torch.int64)
     theta = _angles(k[:, None] * k[None, :], n)  # [j, k]
@@ -52,18 +68,17 @@ def _dft_matrix(n, inverse, dtype, device):
     m = torch.empty(n, 2, n, 2, dtype=torch.float64)
     m[:, 0, :, 0], m[:, 0, :, 1] = c, s
     m[:, 1, :, 0], m[:, 1, :, 1] = -s, c
-    return m.reshape(2 * n, 2 * n).to(device=device, dtype=dtype)
+    return m.reshape(2 * n, 2 * n)
 
 
-@functools.lru_cache(maxsize=256)
-def _twiddles(n1, n2, inverse, dtype, device):
+@functools.lru_cache(maxsize=16)
+def _twiddles(n1, n2, inverse):
     """exp(-+2*pi*i*k1*j2/(n1*n2)) as (n1, n2, 2) pairs."""
     k1 = torch.arange(n1, dtype=torch.int64)[:, None]
     j2 = torch.arange(n2, dtype=torch.int64)[None, :]
     theta = _angles(k1 * j2, n1 * n2)
     sign = 1.0 if inverse else -1.0
-    pairs = torch.stack((torch.cos(theta), sign * torch.sin(theta)), -1)
-    return pairs.to(device=device, dtype=dtype)
+    return torch.stack((torch.cos(theta), sign * torch.sin(theta)), -1)
 
 
 def _multiply(a, b):
@@ -87,7 +102,7 @@ def _dft(z, inverse):
     if n == 1 or batch == 0:
         return z.clone()
     if n <= DIRECT:
-        m = _dft_matrix(n, inverse, z.dtype, z.device)
+        m = _on_device(_dft_matrix, n, inverse, dtype=z.dtype, device=z.device)
         return (z.reshape(batch, 2 * n) @ m).reshape(batch, n, 2)
     n1 = _factor(n)
     if n1 is None:
@@ -96,32 +111,38 @@ def _dft(z, inverse):
     # x[j1 * n2 + j2]: transforms over j1 for each j2, then twiddles, then over j2.
     x = z.reshape(batch, n1, n2, 2).transpose(1, 2).reshape(batch * n2, n1, 2)
     y = _dft(x, inverse).reshape(batch, n2, n1, 2).transpose(1, 2)  # [b, k1, j2]
-    y = _multiply(y, _twiddles(n1, n2, inverse, z.dtype, z.device))
+    y = _multiply(y, _on_device(_twiddles, n1, n2, inverse, dtype=z.dtype, device=z.device))
     y = _dft(y.reshape(batch * n1, n2, 2), inverse).reshape(batch, n1, n2, 2)
     # X[k1 + n1 * k2]
     return y.transpose(1, 2).reshape(batch, n, 2)
 
 
-@functools.lru_cache(maxsize=64)
-def _chirp(n, m, inverse, dtype, device):
-    """Bluestein's chirp w[j] = exp(+-pi*i*j^2/n) for j < n, and the DFT of its length-m
-    cyclic extension (conjugated), the kernel the signal is convolved with."""
+@functools.lru_cache(maxsize=16)
+def _chirp(n, inverse):
+    """Bluestein's chirp w[j] = exp(+-pi*i*j^2/n) for j < n."""
     j = torch.arange(n, dtype=torch.int64)
     theta = _angles(j * j, 2 * n)  # pi * j^2 / n, j^2 reduced modulo 2n
     sign = 1.0 if inverse else -1.0
-    w = torch.stack((torch.cos(theta), sign * torch.sin(theta)), -1)
+    return torch.stack((torch.cos(theta), sign * torch.sin(theta)), -1)
+
+
+@functools.lru_cache(maxsize=16)
+def _chirp_kernel(n, m, inverse):
+    """The conjugated chirp's cyclic extension to length m, the sequence the signal is
+    convolved with (transformed on the device by the caller)."""
+    w = _chirp(n, inverse)
     kernel = torch.zeros(m, 2, dtype=torch.float64)
     kernel[:n, 0], kernel[:n, 1] = w[:, 0], -w[:, 1]
     kernel[m - n + 1 :, 0], kernel[m - n + 1 :, 1] = w[1:, 0].flip(0), -w[1:, 1].flip(0)
-    w = w.to(device=device, dtype=dtype)
-    kernel = _dft(kernel.to(device=device, dtype=dtype)[None], False)[0]
-    return w, kernel
+    return kernel
 
 
 def _bluestein(z, inverse):
     batch, n = z.shape[0], z.shape[1]
     m = 1 << (2 * n - 2).bit_length()
-    w, kernel = _chirp(n, m, inverse, z.dtype, z.device)
+    w = _on_device(_chirp, n, inverse, dtype=z.dtype, device=z.device)
+    kernel = _on_device(_chirp_kernel, n, m, inverse, dtype=z.dtype, device=z.device)
+    kernel = _dft(kernel[None], False)[0]
     a = z.new_zeros(batch, m, 2)
     a[:, :n] = _multiply(z, w)
     conv = _dft(_multiply(_dft(a, False), kernel), True)[:, :n] * (1.0 / m)
