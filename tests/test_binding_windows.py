@@ -101,6 +101,18 @@ ours, expected = m.clone(), x.clone()
 ours[index.to(dev)] = 2.0
 expected[index] = 2.0
 same(ours, expected)
+# Many tensors of shared buffers in one launch, most across a window edge: each with its own
+# binding they need more than the device has, so the launch binds each buffer once.
+ps = [torch.rand(30_000, generator=g) for _ in range(24)]
+qs = [torch.rand(30_000, generator=g) for _ in range(24)]
+sums = torch._foreach_add([p.to(dev) for p in ps], [q.to(dev) for q in qs])
+for ours, p, q in zip(sums, ps, qs):
+    same(ours, p + q)
+# Complex arithmetic and a reduction over windows.
+z = torch.randn(n, dtype=torch.complex64, generator=g)
+zm = z.to(dev)
+same(zm * zm.conj() / (zm + 1), z * z.conj() / (z + 1), 1e-5)
+same(zm.sum(), z.sum(), 1e-3)
 print("ok")
 """
 

@@ -2,9 +2,8 @@
 dtype, the views (view_as_real, view_as_complex, real, imag, conj), arithmetic with PyTorch's
 type promotion (complex numbers, real tensors, complex32/64/128), in place and into out=,
 division's special values, reductions past one launch, and refusals by ops that do not take
-complex tensors."""
+complex tensors (tests/test_threads.py runs complex ops and FFTs from several threads)."""
 
-import threading
 import warnings
 
 import pytest
@@ -217,28 +216,14 @@ def test_reductions_past_one_launch(device, n):
     torch.testing.assert_close(m.sum().cpu(), z.sum(), rtol=1e-5, atol=1e-3)
     torch.testing.assert_close(m.mean().cpu(), z.mean(), rtol=1e-5, atol=1e-6)
     torch.testing.assert_close(m.abs().cpu(), z.abs())
-
-
-def test_from_two_threads(device):
-    z = cplx(torch.Generator().manual_seed(8), 2000, 3)
-    expected = (z * z.conj()).real.sum(0)
-    results, errors = [], []
-
-    def run():
-        try:
-            m = z.to(device)
-            results.append((m * m.conj()).real.sum(0).cpu())
-        except Exception as error:  # reported below
-            errors.append(error)
-
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors
-    for r in results:
-        torch.testing.assert_close(r, expected)
+    w = cplx(torch.Generator().manual_seed(10), n)
+    torch.testing.assert_close((m * w.to(device) / (m + 1)).cpu(), z * w / (z + 1))
+    grid = z[: n // 7 * 7].view(7, -1)  # a strided conversion past one launch
+    torch.testing.assert_close(
+        grid.to(device).t().to(torch.complex128).cpu(), grid.t().to(torch.complex128)
+    )
+    both = torch.cat([m, w.to(device)]).cpu()
+    assert torch.equal(both, torch.cat([z, w]))
 
 
 def test_ops_without_complex_support_refuse(device):

@@ -1,10 +1,8 @@
 """torch.fft on mojo (python/torch_mojo_backend/_fft.py) against the CPU's pocketfft: lengths
 around each algorithm's limits (one DFT product up to 32 points, Cooley-Tukey's four steps,
 Bluestein's chirp for large primes), past 65,535 points, every norm mode, the real, Hermitian
-and N-dimensional transforms, stft/istft, gradients, half precision below torch.fft, and
-two threads at once."""
-
-import threading
+and N-dimensional transforms, stft/istft, gradients and half precision below torch.fft
+(tests/test_threads.py runs FFTs from several threads)."""
 
 import pytest
 import torch
@@ -114,27 +112,6 @@ def test_half_precision(device):
     close(actual.to(torch.complex64), torch.fft.rfft(x.half().float()), rtol=2e-3)
     with pytest.raises(RuntimeError, match="powers of two"):
         torch.ops.aten._fft_r2c(torch.ones(12, dtype=torch.float16, device=device), [0], 0, True)
-
-
-def test_from_two_threads(device):
-    x = torch.randn(8, 1009, generator=torch.Generator().manual_seed(7))
-    expected = torch.fft.fft(x)
-    results, errors = [], []
-
-    def run():
-        try:
-            results.append(torch.fft.fft(x.to(device)).cpu())
-        except Exception as error:  # reported below
-            errors.append(error)
-
-    threads = [threading.Thread(target=run) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors and len(results) == 2
-    for r in results:
-        close(r, expected)
 
 
 def test_errors_match_the_cpu(device):

@@ -139,6 +139,15 @@ def copies(dev, g, check):
     check("copies", ours.to(torch.float16), x.to(torch.float16), exact=True)
 
 
+def complex_and_fft(dev, g, check):
+    z = torch.randn(500, 3, dtype=torch.complex64, generator=g)
+    m = z.to(dev)
+    check("complex", (m * m.conj() / (m + 1)).sum(0), (z * z.conj() / (z + 1)).sum(0))
+    x = torch.randn(4, 1009, generator=g)  # Bluestein's chirp: plans shared by the threads
+    # Orthonormal: values of order one, so the check's absolute tolerance fits float32's.
+    check("fft", torch.fft.rfft(x.to(dev), norm="ortho"), torch.fft.rfft(x, norm="ortho"))
+
+
 def allocations(dev, g, check):
     sizes = torch.randint(1, 1 << 18, (6,), generator=g).tolist() + [0, 1, 1 << 20]
     blocks = [(n, n % 251, torch.full((n,), float(n % 251), device=dev)) for n in sizes]
@@ -158,7 +167,7 @@ def random_draws(dev, gen):
     ]
 
 
-PARTS = [elementwise, reductions, gemm, indexing, sorting, copies, allocations]
+PARTS = [elementwise, reductions, gemm, indexing, sorting, copies, complex_and_fft, allocations]
 
 
 def mixed_rounds(dev, i, failures):

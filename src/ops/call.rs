@@ -130,11 +130,7 @@ impl<'a> Call<'a> {
     /// Whether argument `index` is a complex tensor (on the device or a host number) or a
     /// complex number.
     pub fn is_complex_arg(&self, index: usize) -> bool {
-        self.args.get(index).is_some_and(|a| match a.kind {
-            ValueKind::Tensor => DType::complex_component(a.tensor.dtype).is_some(),
-            ValueKind::Other => true,
-            _ => false,
-        })
+        self.complex_component_of(index).is_some() || self.is_complex(index)
     }
 
     /// The component dtype of argument `index` when it is a complex tensor.
@@ -434,19 +430,23 @@ impl<'a> Call<'a> {
         Ok(self.ints(index)?.into_iter().map(ScalarArg::int).collect())
     }
 
-    /// A list of optional tensors that may live on the host (index lists: CUDA accepts CPU
-    /// indices for device tensors); host entries carry their host address.
-    pub fn optional_tensors_anywhere(&self, index: usize) -> Result<Vec<Option<Located>>> {
+    /// The glue's records of a tensor list argument.
+    fn tensor_records(&self, index: usize) -> Result<&[TensorArg]> {
         let arg = self.arg(index)?;
         if arg.kind != ValueKind::TensorList {
             return Err(bad_argument(index, "a tensor list"));
         }
         if arg.len == 0 {
-            return Ok(Vec::new());
+            return Ok(&[]);
         }
         // SAFETY: the glue keeps `len` tensor records alive for the call.
-        let items = unsafe { std::slice::from_raw_parts(arg.tensors, arg.len as usize) };
-        items
+        Ok(unsafe { std::slice::from_raw_parts(arg.tensors, arg.len as usize) })
+    }
+
+    /// A list of optional tensors that may live on the host (index lists: CUDA accepts CPU
+    /// indices for device tensors); host entries carry their host address.
+    pub fn optional_tensors_anywhere(&self, index: usize) -> Result<Vec<Option<Located>>> {
+        self.tensor_records(index)?
             .iter()
             .map(|t| {
                 if t.ndim < 0 {
@@ -461,16 +461,7 @@ impl<'a> Call<'a> {
     /// A list of device tensors that may be complex, each as [`TensorRef::from_arg_or_pairs`]
     /// reads it.
     pub fn tensors_or_pairs(&self, index: usize) -> Result<Vec<(TensorRef, bool)>> {
-        let arg = self.arg(index)?;
-        if arg.kind != ValueKind::TensorList {
-            return Err(bad_argument(index, "a tensor list"));
-        }
-        if arg.len == 0 {
-            return Ok(Vec::new());
-        }
-        // SAFETY: the glue keeps `len` tensor records alive for the call.
-        let items = unsafe { std::slice::from_raw_parts(arg.tensors, arg.len as usize) };
-        items
+        self.tensor_records(index)?
             .iter()
             .map(|t| {
                 if t.ndim < 0 || t.device < 0 {

@@ -407,38 +407,29 @@ mod tests {
 
     #[test]
     fn promotion_matches_pytorch() {
-        // torch.result_type on the CPU for each case.
-        assert_eq!(
-            promoted(&[tensor(F32, true, 1), tensor(F64, false, 1)]),
-            (F64, true)
-        );
-        assert_eq!(
-            promoted(&[tensor(F32, true, 1), tensor(F64, false, 0)]),
-            (F32, true)
-        );
-        assert_eq!(
-            promoted(&[tensor(F32, false, 1), tensor(F64, true, 0)]),
-            (F32, true)
-        );
-        assert_eq!(
-            promoted(&[tensor(I64, false, 1), tensor(F64, true, 0)]),
-            (F64, true)
-        );
-        assert_eq!(
-            promoted(&[tensor(F16, false, 1), number(F64, true, Priority::Wrapped)]),
-            (F16, true)
-        );
-        assert_eq!(
-            promoted(&[tensor(I32, false, 1), number(F64, true, Priority::Wrapped)]),
-            (F32, true)
-        );
-        assert_eq!(
-            promoted(&[tensor(F16, true, 1), tensor(BF16, false, 1)]),
-            (F32, true)
-        );
-        assert_eq!(
-            promoted(&[tensor(F16, true, 1), number(F64, false, Priority::Wrapped)]),
-            (F16, true)
-        );
+        use Priority::Wrapped;
+        // (operands, torch.result_type on the CPU)
+        let cases = [
+            ([tensor(F32, true, 1), tensor(F64, false, 1)], (F64, true)),
+            ([tensor(F32, true, 1), tensor(F64, false, 0)], (F32, true)),
+            ([tensor(F32, false, 1), tensor(F64, true, 0)], (F32, true)),
+            ([tensor(I64, false, 1), tensor(F64, true, 0)], (F64, true)),
+            (
+                [tensor(F16, false, 1), number(F64, true, Wrapped)],
+                (F16, true),
+            ),
+            (
+                [tensor(I32, false, 1), number(F64, true, Wrapped)],
+                (F32, true),
+            ),
+            ([tensor(F16, true, 1), tensor(BF16, false, 1)], (F32, true)),
+            (
+                [tensor(F16, true, 1), number(F64, false, Wrapped)],
+                (F16, true),
+            ),
+        ];
+        for (operands, expected) in cases {
+            assert_eq!(promoted(&operands), expected, "{operands:?}");
+        }
     }
 }

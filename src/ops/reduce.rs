@@ -159,6 +159,17 @@ fn dims_arg(call: &Call, index: usize) -> Result<Option<Vec<i64>>> {
     call.optional_ints(index)
 }
 
+/// What a sum-like reduction writes from its accumulator: the total, or for `mean` the
+/// total over `count` (a launch scalar).
+fn total_or_mean(op: &str, acc: DType, count: i64) -> (Expr, Vec<(DType, ScalarArg)>) {
+    if op == "mean" {
+        let scalars = vec![(acc, ScalarArg::float(count as f64))];
+        (Expr::input(0, acc).div(Expr::scalar(0, acc)), scalars)
+    } else {
+        (Expr::input(0, acc), Vec::new())
+    }
+}
+
 /// sum / nansum / mean / prod with `(self, dim, keepdim, dtype, out)` arguments.
 fn sum_like(
     call: &mut Call,
@@ -190,13 +201,7 @@ fn sum_like(
     } else {
         x.cast(acc)
     };
-    let mut scalars = Vec::new();
-    let out = if op == "mean" {
-        scalars.push((acc, ScalarArg::float(plan.count as f64)));
-        Expr::input(0, acc).div(Expr::scalar(0, acc))
-    } else {
-        Expr::input(0, acc)
-    };
+    let (out, scalars) = total_or_mean(op, acc, plan.count);
     let op = if op == "prod" {
         ReduceOp::Prod
     } else {
@@ -248,13 +253,7 @@ fn complex_sum(call: &mut Call, op: &str) -> Result<()> {
     both.reduced.push(false);
     both.out_shape.push(2);
     let acc = acc_dtype(component);
-    let mut scalars = Vec::new();
-    let value = if op == "mean" {
-        scalars.push((acc, ScalarArg::float(both.count as f64)));
-        Expr::input(0, acc).div(Expr::scalar(0, acc))
-    } else {
-        Expr::input(0, acc)
-    };
+    let (value, scalars) = total_or_mean(op, acc, both.count);
     let r = Reduction {
         op: ReduceOp::Sum,
         acc,

@@ -44,14 +44,18 @@ pub unsafe fn library_bytes<'a>(image: *const c_void) -> Option<&'a [u8]> {
 }
 
 impl Module {
-    /// Loads `library` (written to a temporary file for the dynamic loader).
+    /// Loads `library` (written to a temporary file for the dynamic loader). Each load has a
+    /// file of its own: two threads loading the same kernel wrote one file, one truncating it
+    /// while the other's loader read or had mapped it (an invalid image, or a bus error).
     pub fn load(library: &[u8]) -> Result<Module, String> {
+        static LOADS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let dir = std::env::temp_dir().join(format!(
             "torch-mojo-backend-emulation-{}",
             std::process::id()
         ));
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-        let path: PathBuf = dir.join(format!("module-{:032x}.so", digest(library)));
+        let load = LOADS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path: PathBuf = dir.join(format!("module-{:032x}-{load}.so", digest(library)));
         std::fs::write(&path, library).map_err(|e| e.to_string())?;
         // SAFETY: the library is one the host compiler built from a kernel and the prelude;
         // its initialisers only set up thread-local storage.
