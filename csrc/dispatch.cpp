@@ -58,6 +58,11 @@ MojoValue describe_value(CallState& state, const c10::IValue& v) {
   } else if (v.isDouble()) {
     out.kind = kValueDouble;
     out.d = v.toDouble();
+  } else if (v.isComplexDouble()) {
+    auto z = v.toComplexDouble();
+    out.kind = kValueComplex;
+    out.d = z.real();
+    out.i = c10::bit_cast<int64_t>(z.imag());
   } else if (v.isString()) {
     out.kind = kValueString;
     out.string = v.toStringRef().c_str();

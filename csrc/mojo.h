@@ -50,7 +50,7 @@ struct MojoStats {
 // One op argument as the Rust op table reads it.
 enum MojoValueKind {
   kValueNone, kValueTensor, kValueInt, kValueDouble, kValueBool, kValueString, kValueIntList,
-  kValueTensorList, kValueOther, kValueDoubleList
+  kValueTensorList, kValueOther, kValueDoubleList, kValueComplex  // real in d, imaginary bits in i
 };
 
 struct MojoValue {

@@ -31,6 +31,10 @@ pub const ALL_DTYPES: [DType; 10] = [
     DType::BF16,
 ];
 
+/// How an op refusing complex tensors is reported; the op table puts the op's name in place
+/// of "this operation".
+pub const COMPLEX_REFUSAL: &str = "mojo: this operation does not take complex tensors";
+
 impl DType {
     /// Maps a `c10::ScalarType` code to a dtype, or an error naming the unsupported type.
     pub fn from_code(code: i32) -> Result<Self> {
@@ -47,7 +51,7 @@ impl DType {
             15 => DType::BF16,
             8..=10 => {
                 return Err(Error::not_implemented(format!(
-                    "mojo: this operation does not take complex tensors ({}) yet",
+                    "{COMPLEX_REFUSAL} ({}) yet",
                     ["ComplexHalf", "ComplexFloat", "ComplexDouble"][code as usize - 8]
                 )))
             }

@@ -3,6 +3,7 @@
 use std::ffi::{c_char, c_void};
 
 use super::ffi_call;
+use crate::dtype::COMPLEX_REFUSAL;
 use crate::error::Error;
 use crate::ops::call::{Call, CreateFn, PhiloxFn, ValueArg};
 use crate::ops::output::ResizeFn;
@@ -45,7 +46,7 @@ pub unsafe extern "C" fn mojo_run_op(
     count: &mut i64,
 ) -> i32 {
     ffi_call(|| {
-        let (_, op) = table()
+        let (name, op) = table()
             .get(id as usize)
             .ok_or_else(|| Error::runtime(format!("mojo: no op {id}")))?;
         let args = if nargs == 0 {
@@ -54,10 +55,19 @@ pub unsafe extern "C" fn mojo_run_op(
             std::slice::from_raw_parts(args, nargs as usize)
         };
         let mut call = Call::new(args, ctx, resize, create, philox);
-        op(&mut call)?;
+        op(&mut call).map_err(|error| name_complex_refusal(error, name))?;
         let returned = &call.results[..call.results.len().min(MAX_RESULTS)];
         std::ptr::copy_nonoverlapping(returned.as_ptr(), results, returned.len());
         *count = returned.len() as i64;
         Ok(())
     })
+}
+
+/// Names the op in a complex-dtype refusal (the dtype check deep in the op cannot).
+fn name_complex_refusal(mut error: Error, name: &std::ffi::CStr) -> Error {
+    if error.message.starts_with(COMPLEX_REFUSAL) {
+        let op = format!("mojo: aten::{}", name.to_string_lossy());
+        error.message = error.message.replacen("mojo: this operation", &op, 1);
+    }
+    error
 }

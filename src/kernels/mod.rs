@@ -1,6 +1,7 @@
 //! Kernel descriptions (patterns × the scalar expression language) and their renderers.
 
 pub mod bessel;
+pub mod complex;
 pub mod cache;
 pub mod compile;
 pub mod cuda;

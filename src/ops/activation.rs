@@ -461,6 +461,9 @@ pub const OPS: &[(&str, OpFn)] = &[
         )
     }),
     ("silu.out", |c| {
+        if c.is_complex_arg(0) {
+            return super::complex::unary(c, "silu", Some(crate::kernels::complex::silu));
+        }
         activation(c, "silu", &[0], &[], Dest::Arg(1), |e, _| {
             silu(e[0].clone())
         })

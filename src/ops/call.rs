@@ -52,6 +52,8 @@ pub enum ValueKind {
     TensorList,
     Other,
     DoubleList,
+    /// A complex number: the real part in `d`, the imaginary part's bits in `i`.
+    Complex,
 }
 
 /// One argument as the glue describes it.
@@ -124,7 +126,7 @@ impl<'a> Call<'a> {
     pub fn is_complex(&self, index: usize) -> bool {
         self.args
             .get(index)
-            .is_some_and(|a| a.kind == ValueKind::Other)
+            .is_some_and(|a| a.kind == ValueKind::Complex)
     }
 
     /// Whether argument `index` is a complex tensor (on the device or a host number) or a
@@ -181,10 +183,16 @@ impl<'a> Call<'a> {
                 });
             }
         }
-        if arg.kind == ValueKind::Other {
-            return Err(Error::not_implemented(
-                "mojo: complex Scalar arguments are not supported",
-            ));
+        if arg.kind == ValueKind::Complex {
+            return Ok(ComplexOperand::Scalar {
+                re: arg.d,
+                im: f64::from_bits(arg.i as u64),
+                number: Number {
+                    dtype: DType::F64,
+                    complex: true,
+                },
+                priority: Priority::Wrapped,
+            });
         }
         Ok(match self.operand(index)? {
             Operand::Tensor(view) => ComplexOperand::Tensor {
@@ -269,7 +277,7 @@ impl<'a> Call<'a> {
             ValueKind::Bool => (ScalarKind::Bool, arg.i, 0.0),
             ValueKind::Int => (ScalarKind::Int, arg.i, 0.0),
             ValueKind::Double => (ScalarKind::Float, 0, arg.d),
-            ValueKind::Other => {
+            ValueKind::Complex => {
                 return Err(Error::not_implemented(
                     "mojo: complex scalars are not supported",
                 ))

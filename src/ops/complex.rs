@@ -6,8 +6,6 @@
 //! Ops without complex support never see complex data: reading a complex tensor or number
 //! as a real operand raises NotImplementedError.
 
-use std::ops::{Add, Div, Mul, Neg, Sub};
-
 use super::call::{Call, Dest};
 use super::launch::run_map;
 use super::layout::broadcast_shapes;
@@ -16,8 +14,10 @@ use super::scalar::ScalarArg;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::special::hypot;
-use crate::kernels::{Expr, MapKernel, UnaryOp};
+use crate::kernels::complex::{
+    add, div, magnitude, mul, pow, real, scale, sub, truth, unary as complex_unary, Parts,
+};
+use crate::kernels::{BinaryOp, Expr, MapKernel, UnaryOp};
 
 /// A dtype as type promotion sees it: the real dtype, or the component of a complex one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,19 +151,73 @@ pub fn involved(call: &Call, indices: &[usize]) -> bool {
     indices.iter().any(|&i| call.is_complex_arg(i))
 }
 
-/// A complex value as two expressions (real, imaginary).
-type Parts = (Expr, Expr);
+/// The operands of a complex kernel read as parts in the compute type: their tensors (pair
+/// views split), their dtypes, scalar slots and words, and the broadcast shape.
+struct PartsInputs {
+    tensors: Vec<TensorRef>,
+    inputs: Vec<DType>,
+    scalars: Vec<DType>,
+    words: Vec<u32>,
+    parts: Vec<Parts>,
+    shape: Vec<i64>,
+    device: usize,
+}
+
+fn read_parts(operands: &[&ComplexOperand], compute: DType) -> Result<PartsInputs> {
+    let mut r = PartsInputs {
+        tensors: vec![],
+        inputs: vec![],
+        scalars: vec![],
+        words: vec![],
+        parts: vec![],
+        shape: vec![],
+        device: 0,
+    };
+    let read = |t: TensorRef, r: &mut PartsInputs| {
+        let e = Expr::input(r.tensors.len(), t.dtype).cast(compute);
+        r.inputs.push(t.dtype);
+        r.tensors.push(t);
+        e
+    };
+    for operand in operands {
+        let parts = match operand {
+            ComplexOperand::Tensor {
+                view,
+                complex: true,
+            } => (read(view.part(0), &mut r), read(view.part(1), &mut r)),
+            ComplexOperand::Tensor { view, .. } => {
+                (read(view.clone(), &mut r), Expr::constant(compute, 0.0))
+            }
+            ComplexOperand::Scalar { re, im, .. } => {
+                let at = r.scalars.len();
+                r.scalars.extend([compute, compute]);
+                r.words.extend(ScalarArg::float(*re).words(compute));
+                r.words.extend(ScalarArg::float(*im).words(compute));
+                (Expr::scalar(at, compute), Expr::scalar(at + 1, compute))
+            }
+        };
+        r.parts.push(parts);
+    }
+    let shapes: Vec<&[i64]> = operands.iter().filter_map(|o| o.shape()).collect();
+    r.shape = broadcast_shapes(&shapes)?;
+    r.device = r
+        .tensors
+        .first()
+        .map(|t| t.device)
+        .ok_or_else(|| Error::runtime("mojo: a complex op needs a device tensor operand"))?;
+    Ok(r)
+}
 
 /// Writes `f(operands)` (each operand as its parts in the compute type) into the complex
-/// destination of the operands' promoted dtype.
+/// destination of type `result`.
 fn complex_map(
     call: &mut Call,
     operands: &[&ComplexOperand],
+    result: Number,
     dest: Dest,
     op: &str,
     f: impl FnOnce(&[Parts]) -> Parts,
 ) -> Result<()> {
-    let result = result_type(operands);
     // A real result written into a complex `out=` converts to it.
     let component = match (complex_component(result, op), dest) {
         (Err(_), Dest::Arg(i)) if call.complex_component_of(i).is_some() && !result.complex => {
@@ -171,57 +225,43 @@ fn complex_map(
         }
         (found, _) => found?,
     };
-    let compute = component.float_acc();
-    let mut tensors: Vec<TensorRef> = Vec::new();
-    let (mut inputs, mut scalars, mut words, mut parts) = (vec![], vec![], vec![], vec![]);
-    let mut read = |t: TensorRef, tensors: &mut Vec<TensorRef>| {
-        let e = Expr::input(tensors.len(), t.dtype).cast(compute);
-        inputs.push(t.dtype);
-        tensors.push(t);
-        e
-    };
-    for operand in operands {
-        parts.push(match operand {
-            ComplexOperand::Tensor {
-                view,
-                complex: true,
-            } => (
-                read(view.part(0), &mut tensors),
-                read(view.part(1), &mut tensors),
-            ),
-            ComplexOperand::Tensor { view, .. } => (
-                read(view.clone(), &mut tensors),
-                Expr::constant(compute, 0.0),
-            ),
-            ComplexOperand::Scalar { re, im, .. } => {
-                let at = scalars.len();
-                scalars.extend([compute, compute]);
-                words.extend(ScalarArg::float(*re).words(compute));
-                words.extend(ScalarArg::float(*im).words(compute));
-                (Expr::scalar(at, compute), Expr::scalar(at + 1, compute))
-            }
-        });
-    }
-    let shapes: Vec<&[i64]> = operands.iter().filter_map(|o| o.shape()).collect();
-    let shape = broadcast_shapes(&shapes)?;
-    let device = tensors
-        .first()
-        .map(|t| t.device)
-        .ok_or_else(|| Error::runtime("mojo: a complex op needs a device tensor operand"))?;
-    let out = call.complex_result(dest, &shape, component, device)?;
-    let (re, im) = f(&parts);
+    let r = read_parts(operands, component.float_acc())?;
+    let out = call.complex_result(dest, &r.shape, component, r.device)?;
+    let (re, im) = f(&r.parts);
     let kernel = MapKernel {
-        inputs,
-        scalars,
+        inputs: r.inputs,
+        scalars: r.scalars,
         outputs: vec![
             (component, re.cast(component)),
             (component, im.cast(component)),
         ],
     };
     let (out_re, out_im) = (out.part(0), out.part(1));
-    let mut all: Vec<&TensorRef> = tensors.iter().collect();
+    let mut all: Vec<&TensorRef> = r.tensors.iter().collect();
     all.extend([&out_re, &out_im]);
-    run_map(kernel, &all, &shape, &words)
+    run_map(kernel, &all, &r.shape, &r.words)
+}
+
+/// Writes the real `f(operands)` into a destination of dtype `dtype` (or into `out=`, which
+/// must be able to hold it), computing in the component type of `compute`'s complex form.
+fn real_map(
+    call: &mut Call,
+    operands: &[&ComplexOperand],
+    compute: Number,
+    dest: Dest,
+    dtype: DType,
+    f: impl FnOnce(&[Parts]) -> Expr,
+) -> Result<()> {
+    let r = read_parts(operands, compute.dtype.float_acc())?;
+    let out = call.result(dest, &r.shape, dtype, r.device)?;
+    let kernel = MapKernel {
+        inputs: r.inputs,
+        scalars: r.scalars,
+        outputs: vec![(out.dtype, f(&r.parts).cast(out.dtype))],
+    };
+    let mut all: Vec<&TensorRef> = r.tensors.iter().collect();
+    all.push(&out);
+    run_map(kernel, &all, &r.shape, &r.words)
 }
 
 /// The component dtype of a complex result (complex32, complex64 and complex128 exist).
@@ -233,45 +273,6 @@ fn complex_component(result: Number, op: &str) -> Result<DType> {
             result.torch_name()
         ))),
     }
-}
-
-fn mul((ar, ai): &Parts, (br, bi): &Parts) -> Parts {
-    (
-        ar.clone().mul(br.clone()).sub(ai.clone().mul(bi.clone())),
-        ar.clone().mul(bi.clone()).add(ai.clone().mul(br.clone())),
-    )
-}
-
-/// `a / b` by Smith's method, as c10::complex divides (numpy's order of operations).
-fn div((a, b): &Parts, (c, d): &Parts) -> Parts {
-    let abs = |e: &Expr| e.clone().unary(UnaryOp::Abs);
-    let zero = Expr::constant(c.dtype(), 0.0);
-    let one = Expr::constant(c.dtype(), 1.0);
-    // |c| >= |d|: rat = d/c, scl = 1/(c + d*rat); else rat = c/d, scl = 1/(d + c*rat).
-    let wide = abs(c).ge(abs(d));
-    let rat = wide
-        .clone()
-        .select(d.clone().div(c.clone()), c.clone().div(d.clone()));
-    let scl = one.div(wide.clone().select(
-        c.clone().add(d.clone().mul(rat.clone())),
-        d.clone().add(c.clone().mul(rat.clone())),
-    ));
-    let re = wide.clone().select(
-        a.clone().add(b.clone().mul(rat.clone())),
-        a.clone().mul(rat.clone()).add(b.clone()),
-    );
-    let im = wide.clone().select(
-        b.clone().sub(a.clone().mul(rat.clone())),
-        b.clone().mul(rat).sub(a.clone()),
-    );
-    // 0 / 0: a/|c| and b/|d|, complex infinities or NaN.
-    let zeros = abs(c).eq(zero.clone()).and(abs(d).eq(zero));
-    (
-        zeros
-            .clone()
-            .select(a.clone().div(abs(c)), re.mul(scl.clone())),
-        zeros.select(b.clone().div(abs(d)), im.mul(scl)),
-    )
 }
 
 /// Routes an op to its complex form when any of `indices` (operands and `out=`) is complex.
@@ -293,82 +294,215 @@ pub fn add_sub(call: &mut Call, subtract: bool) -> Result<()> {
     let (a, b) = (call.complex_operand(0)?, call.complex_operand(1)?);
     let alpha = call.complex_operand(2)?;
     let name = if subtract { "sub" } else { "add" };
-    complex_map(call, &[&a, &b, &alpha], Dest::Arg(3), name, |e| {
+    let result = result_type(&[&a, &b, &alpha]);
+    complex_map(call, &[&a, &b, &alpha], result, Dest::Arg(3), name, |e| {
         let scaled = mul(&e[2], &e[1]);
         if subtract {
-            (e[0].0.clone().sub(scaled.0), e[0].1.clone().sub(scaled.1))
+            sub(&e[0], &scaled)
         } else {
-            (e[0].0.clone().add(scaled.0), e[0].1.clone().add(scaled.1))
+            add(&e[0], &scaled)
         }
+    })
+}
+
+/// `rsub.Tensor` with a complex operand: `other - alpha * self`, a new tensor.
+pub fn reverse_subtract(call: &mut Call) -> Result<()> {
+    let (a, b) = (call.complex_operand(0)?, call.complex_operand(1)?);
+    let alpha = call.complex_operand(2)?;
+    let result = result_type(&[&a, &b, &alpha]);
+    complex_map(call, &[&b, &a, &alpha], result, Dest::New, "rsub", |e| {
+        sub(&e[0], &mul(&e[2], &e[1]))
     })
 }
 
 /// `mul.out` with a complex operand.
 pub fn multiply(call: &mut Call) -> Result<()> {
     let (a, b) = (call.complex_operand(0)?, call.complex_operand(1)?);
-    complex_map(call, &[&a, &b], Dest::Arg(2), "mul", |e| mul(&e[0], &e[1]))
+    let result = result_type(&[&a, &b]);
+    complex_map(call, &[&a, &b], result, Dest::Arg(2), "mul", |e| {
+        mul(&e[0], &e[1])
+    })
 }
 
 /// `div.out` with a complex operand (rounding modes are refused as by the CPU).
 pub fn divide(call: &mut Call, rounded: bool) -> Result<()> {
     let (a, b) = (call.complex_operand(0)?, call.complex_operand(1)?);
+    let result = result_type(&[&a, &b]);
     if rounded && !call.is_none(2) {
         let mode = call.string(2)?.unwrap_or_default();
-        let number = result_type(&[&a, &b]);
         return Err(Error::not_implemented(format!(
             "\"div_{mode}_cpu\" not implemented for '{}'",
-            number.torch_name()
+            result.torch_name()
         )));
     }
     let dest = Dest::Arg(if rounded { 3 } else { 2 });
-    complex_map(call, &[&a, &b], dest, "div", |e| div(&e[0], &e[1]))
+    complex_map(call, &[&a, &b], result, dest, "div", |e| div(&e[0], &e[1]))
+}
+
+/// `pow.Tensor_Tensor_out`, `pow.Tensor_Scalar_out`, `pow.Scalar_out` with a complex
+/// operand: squares and cubes by products, as the CPU.
+pub fn power(call: &mut Call) -> Result<()> {
+    let (a, b) = (call.complex_operand(0)?, call.complex_operand(1)?);
+    let result = result_type(&[&a, &b]);
+    let small = match b {
+        ComplexOperand::Scalar { re, im: 0.0, .. } if re == 2.0 || re == 3.0 => Some(re),
+        _ => None,
+    };
+    complex_map(call, &[&a, &b], result, Dest::Arg(2), "pow", |e| match small {
+        Some(n) if n == 2.0 => mul(&e[0], &e[0]),
+        Some(_) => mul(&mul(&e[0], &e[0]), &e[0]),
+        None => pow(&e[0], &e[1]),
+    })
+}
+
+/// A unary function of a complex tensor into `out=` (argument 1); `name` for the CPU's
+/// error where the function has no complex form.
+pub fn unary(call: &mut Call, name: &str, f: Option<fn(&Parts) -> Parts>) -> Result<()> {
+    let a = call.complex_operand(0)?;
+    let result = result_type(&[&a]);
+    let f = f.ok_or_else(|| {
+        Error::not_implemented(format!(
+            "\"{name}\" not implemented for '{}'",
+            result.torch_name()
+        ))
+    })?;
+    complex_map(call, &[&a], result, Dest::Arg(1), name, |e| f(&e[0]))
 }
 
 /// `neg.out` of a complex tensor.
 pub fn negate(call: &mut Call) -> Result<()> {
-    let a = call.complex_operand(0)?;
-    complex_map(call, &[&a], Dest::Arg(1), "neg", |e| {
-        (e[0].0.clone().neg(), e[0].1.clone().neg())
-    })
+    unary(call, "neg", complex_unary(UnaryOp::Neg))
 }
 
 /// `abs.out` of a complex tensor: the magnitude (`hypot` of the parts), a real tensor.
 pub fn absolute(call: &mut Call) -> Result<()> {
-    let ComplexOperand::Tensor { view, .. } = call.complex_operand(0)? else {
-        return Err(Error::runtime("mojo: abs expects a tensor"));
-    };
-    let component = view.dtype;
-    let compute = component.float_acc();
-    let (re, im) = (view.part(0), view.part(1));
-    let out = call.result(Dest::Arg(1), &re.sizes, component, view.device)?;
-    let kernel = MapKernel {
-        inputs: vec![component, component],
-        scalars: vec![],
-        outputs: vec![(
-            out.dtype,
-            hypot(
-                Expr::input(0, component).cast(compute),
-                Expr::input(1, component).cast(compute),
-                compute,
-            )
-            .cast(out.dtype),
-        )],
-    };
-    run_map(kernel, &[&re, &im, &out], &re.sizes, &[])
+    let a = call.complex_operand(0)?;
+    let number = result_type(&[&a]);
+    real_map(call, &[&a], number, Dest::Arg(1), number.dtype, |e| {
+        magnitude(&e[0])
+    })
 }
 
 /// `sgn.out` of a complex tensor: `z / |z|`, 0 at 0.
 pub fn sign(call: &mut Call) -> Result<()> {
+    unary(
+        call,
+        "sgn",
+        Some(|z: &Parts| {
+            let m = magnitude(z);
+            let zero = m.clone().eq(Expr::constant(m.dtype(), 0.0));
+            let (re, im) = scale(z, &(Expr::constant(m.dtype(), 1.0) / m));
+            let z0 = Expr::constant(re.dtype(), 0.0);
+            (zero.clone().select(z0.clone(), re), zero.select(z0, im))
+        }),
+    )
+}
+
+/// `isnan` / `isinf` (either part) and `isfinite` (both parts) of a complex tensor.
+pub fn predicate(call: &mut Call, op: UnaryOp) -> Result<()> {
     let a = call.complex_operand(0)?;
-    complex_map(call, &[&a], Dest::Arg(1), "sgn", |e| {
-        let (re, im) = e[0].clone();
-        let d = re.dtype();
-        let magnitude = hypot(re.clone(), im.clone(), d);
-        let zero = magnitude.clone().eq(Expr::constant(d, 0.0));
+    let number = result_type(&[&a]);
+    real_map(call, &[&a], number, Dest::New, DType::Bool, |e| {
+        let (x, y) = e[0].clone();
+        match op {
+            UnaryOp::IsFinite => x.unary(op).and(y.unary(op)),
+            _ => x.unary(op).or(y.unary(op)),
+        }
+    })
+}
+
+/// `eq` / `ne` with a complex operand (into `out=`, argument 2).
+pub fn equality(call: &mut Call, equal: bool) -> Result<()> {
+    let (a, b) = (call.complex_operand(0)?, call.complex_operand(1)?);
+    let number = result_type(&[&a, &b]);
+    real_map(call, &[&a, &b], number, Dest::Arg(2), DType::Bool, |e| {
+        let same = (e[0].0.clone().eq(e[1].0.clone())).and(e[0].1.clone().eq(e[1].1.clone()));
+        if equal {
+            same
+        } else {
+            same.unary(UnaryOp::Not)
+        }
+    })
+}
+
+/// `logical_and/or/xor.out` (`op` of the operands' truth) and `logical_not.out` (`op` none).
+pub fn logical(call: &mut Call, op: Option<BinaryOp>) -> Result<()> {
+    let a = call.complex_operand(0)?;
+    let Some(op) = op else {
+        let number = result_type(&[&a]);
+        return real_map(call, &[&a], number, Dest::Arg(1), DType::Bool, |e| {
+            truth(&e[0]).unary(UnaryOp::Not)
+        });
+    };
+    let b = call.complex_operand(1)?;
+    let number = result_type(&[&a, &b]);
+    real_map(call, &[&a, &b], number, Dest::Arg(2), DType::Bool, |e| {
+        truth(&e[0]).binary(op, truth(&e[1]))
+    })
+}
+
+/// `where(condition, a, b)` with a complex `a` or `b`; also `masked_fill_(self, mask,
+/// value)` as `where(mask, value, self)` into self (`fill`).
+pub fn select(call: &mut Call, dest: Dest, fill: bool) -> Result<()> {
+    let (first, second) = (call.complex_operand(0)?, call.complex_operand(1)?);
+    let third = call.complex_operand(2)?;
+    let (condition, a, b) = if fill {
+        (second, third, first)
+    } else {
+        (first, second, third)
+    };
+    let result = if fill {
+        result_type(&[&b])
+    } else {
+        result_type(&[&a, &b])
+    };
+    complex_map(call, &[&condition, &a, &b], result, dest, "where", |e| {
+        let chosen = e[0].0.clone().binary(BinaryOp::Ne, Expr::constant(e[0].0.dtype(), 0.0));
         (
-            zero.clone()
-                .select(Expr::constant(d, 0.0), re.div(magnitude.clone())),
-            zero.select(Expr::constant(d, 0.0), im.div(magnitude)),
+            chosen.clone().select(e[1].0.clone(), e[2].0.clone()),
+            chosen.select(e[1].1.clone(), e[2].1.clone()),
+        )
+    })
+}
+
+/// `addcmul.out` / `addcdiv.out` with a complex operand: `self + value * t1 * t2` (or `/`).
+pub fn add_product(call: &mut Call, divide: bool) -> Result<()> {
+    let (a, t1, t2) = (
+        call.complex_operand(0)?,
+        call.complex_operand(1)?,
+        call.complex_operand(2)?,
+    );
+    let value = call.complex_operand(3)?;
+    let result = result_type(&[&a, &t1, &t2]);
+    complex_map(call, &[&a, &t1, &t2, &value], result, Dest::Arg(4), "addc", |e| {
+        let term = if divide {
+            div(&e[1], &e[2])
+        } else {
+            mul(&e[1], &e[2])
+        };
+        add(&e[0], &mul(&e[3], &term))
+    })
+}
+
+/// `lerp.Scalar_out` / `lerp.Tensor_out` with a complex operand, in PyTorch's form exact at
+/// both ends (`|w| < 0.5` picks the start).
+pub fn lerp(call: &mut Call) -> Result<()> {
+    let (a, b, w) = (
+        call.complex_operand(0)?,
+        call.complex_operand(1)?,
+        call.complex_operand(2)?,
+    );
+    let result = result_type(&[&a, &b]);
+    complex_map(call, &[&a, &b, &w], result, Dest::Arg(3), "lerp", |e| {
+        let (x, y, w) = (&e[0], &e[1], &e[2]);
+        let diff = sub(y, x);
+        let small = magnitude(w).lt(Expr::constant(w.0.dtype(), 0.5));
+        let one = real(Expr::constant(w.0.dtype(), 1.0));
+        let near = add(x, &mul(w, &diff));
+        let far = sub(y, &mul(&diff, &sub(&one, w)));
+        (
+            small.clone().select(near.0, far.0),
+            small.select(near.1, far.1),
         )
     })
 }

@@ -8,11 +8,16 @@ use super::registry::OpFn;
 use super::scalar::{ScalarArg, ScalarKind};
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::kernels::complex::{self as functions, unary as complex_unary};
 use crate::kernels::{BinaryOp, Expr, UnaryOp};
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
 /// Ops whose integer inputs compute in float32 (`sin(int)` is float).
 fn unary_float(call: &mut Call, op: UnaryOp, dest: Dest) -> Result<()> {
+    if call.is_complex_arg(0) {
+        let name = format!("{op:?}").to_lowercase();
+        return complex::unary(call, &name, complex_unary(op));
+    }
     let a = call.operand(0)?;
     let compute = float_dtype(common_dtype(&[&a]));
     pointwise(call, &[&a], dest, compute, compute, |e| {
@@ -21,6 +26,9 @@ fn unary_float(call: &mut Call, op: UnaryOp, dest: Dest) -> Result<()> {
 }
 
 fn sigmoid(call: &mut Call) -> Result<()> {
+    if call.is_complex_arg(0) {
+        return complex::unary(call, "sigmoid", Some(functions::sigmoid));
+    }
     let a = call.operand(0)?;
     let compute = float_dtype(common_dtype(&[&a]));
     pointwise(call, &[&a], Dest::Arg(1), compute, compute, |e| {
@@ -29,6 +37,9 @@ fn sigmoid(call: &mut Call) -> Result<()> {
 }
 
 fn reciprocal(call: &mut Call) -> Result<()> {
+    if call.is_complex_arg(0) {
+        return complex::unary(call, "reciprocal", Some(functions::reciprocal));
+    }
     let a = call.operand(0)?;
     let compute = float_dtype(common_dtype(&[&a]));
     pointwise(call, &[&a], Dest::Arg(1), compute, compute, |e| {
@@ -60,6 +71,9 @@ fn unary_same(call: &mut Call, op: UnaryOp, dest: Dest) -> Result<()> {
 }
 
 fn predicate(call: &mut Call, op: UnaryOp) -> Result<()> {
+    if call.is_complex_arg(0) {
+        return complex::predicate(call, op);
+    }
     let a = call.operand(0)?;
     let dtype = common_dtype(&[&a]);
     pointwise(call, &[&a], Dest::New, dtype, DType::Bool, |e| {
@@ -117,6 +131,9 @@ fn round_decimals(call: &mut Call) -> Result<()> {
 }
 
 fn logical_not(call: &mut Call) -> Result<()> {
+    if complex::involved(call, &[0]) {
+        return complex::logical(call, None);
+    }
     let a = call.operand(0)?;
     let dtype = common_dtype(&[&a]);
     pointwise(call, &[&a], Dest::Arg(1), dtype, DType::Bool, |e| {
@@ -194,6 +211,9 @@ fn add_sub(call: &mut Call, subtract: bool) -> Result<()> {
 
 /// `rsub.Tensor(self, other, alpha)`: `other - alpha * self`, as CPU's redispatch to sub.
 fn rsub(call: &mut Call) -> Result<()> {
+    if complex::involved(call, &[0, 1, 2]) {
+        return complex::reverse_subtract(call);
+    }
     let (a, b, alpha) = (call.operand(0)?, call.operand(1)?, call.scalar(2)?);
     add_sub_of(call, b, a, alpha, true, Dest::New)
 }
@@ -337,6 +357,9 @@ fn divide(call: &mut Call, mode: Option<&str>, dest: Dest) -> Result<()> {
 }
 
 fn comparison(call: &mut Call, op: BinaryOp) -> Result<()> {
+    if matches!(op, BinaryOp::Eq | BinaryOp::Ne) && complex::involved(call, &[0, 1]) {
+        return complex::equality(call, op == BinaryOp::Eq);
+    }
     let (a, b) = (call.operand(0)?, call.operand(1)?);
     let dtype = arithmetic_dtype(&a, &b);
     pointwise(call, &[&a, &b], Dest::Arg(2), dtype, DType::Bool, |e| {
@@ -345,6 +368,9 @@ fn comparison(call: &mut Call, op: BinaryOp) -> Result<()> {
 }
 
 fn logical(call: &mut Call, op: BinaryOp) -> Result<()> {
+    if complex::involved(call, &[0, 1]) {
+        return complex::logical(call, Some(op));
+    }
     let (a, b) = (call.operand(0)?, call.operand(1)?);
     let dtype = arithmetic_dtype(&a, &b);
     pointwise(call, &[&a, &b], Dest::Arg(2), dtype, DType::Bool, |e| {
@@ -422,6 +448,9 @@ fn signbit(call: &mut Call) -> Result<()> {
 
 /// `pow` with either operand a scalar (`base_arg`/`exp_arg` say which argument is which).
 fn pow(call: &mut Call, out: usize) -> Result<()> {
+    if complex::involved(call, &[0, 1, out]) {
+        return complex::power(call);
+    }
     let (a, b) = (call.operand(0)?, call.operand(1)?);
     let dtype = arithmetic_dtype(&a, &b);
     if dtype == DType::Bool {
@@ -445,6 +474,9 @@ fn pow(call: &mut Call, out: usize) -> Result<()> {
 }
 
 fn where_self(call: &mut Call, dest: Dest) -> Result<()> {
+    if complex::involved(call, &[1, 2]) {
+        return complex::select(call, dest, false);
+    }
     let (c, a, b) = (call.operand(0)?, call.operand(1)?, call.operand(2)?);
     let cond_dtype = super::pointwise::promotion_key(&c).0;
     if cond_dtype != DType::Bool && cond_dtype != DType::U8 {
@@ -496,6 +528,9 @@ fn clamp(call: &mut Call, lo: Option<usize>, hi: Option<usize>, out: usize) -> R
 }
 
 fn lerp(call: &mut Call) -> Result<()> {
+    if complex::involved(call, &[0, 1, 2, 3]) {
+        return complex::lerp(call);
+    }
     let (a, b, w) = (call.operand(0)?, call.operand(1)?, call.operand(2)?);
     let dtype = common_dtype(&[&a, &b]);
     if !dtype.is_float() {
@@ -526,6 +561,9 @@ pub fn addc_expr(x: Expr, p: Expr, q: Expr, v: Expr, divide: bool) -> Expr {
 }
 
 fn addc(call: &mut Call, divide: bool) -> Result<()> {
+    if complex::involved(call, &[0, 1, 2, 3, 4]) {
+        return complex::add_product(call, divide);
+    }
     let (a, t1, t2, value) = (
         call.operand(0)?,
         call.operand(1)?,

@@ -58,15 +58,7 @@ fn flip(call: &mut Call) -> Result<()> {
 
 /// `self.masked_fill_(mask, value)` with a Scalar or a zero-dimensional tensor value.
 fn masked_fill(call: &mut Call) -> Result<()> {
-    let a = call.tensor(0)?;
-    if call.is_complex(2) {
-        return Err(Error::runtime(format!(
-            "value cannot be converted to type {} without overflow",
-            a.dtype.name()
-        )));
-    }
     let mask = call.operand(1)?;
-    let value = call.operand(2)?;
     let mask_dtype = super::pointwise::promotion_key(&mask).0;
     if mask_dtype != DType::Bool {
         return Err(Error::runtime(format!(
@@ -74,6 +66,17 @@ fn masked_fill(call: &mut Call) -> Result<()> {
             mask_dtype.name()
         )));
     }
+    if call.complex_component_of(0).is_some() {
+        return super::complex::select(call, Dest::Arg(0), true);
+    }
+    let a = call.tensor(0)?;
+    if call.is_complex_arg(2) {
+        return Err(Error::runtime(format!(
+            "value cannot be converted to type {} without overflow",
+            a.dtype.name()
+        )));
+    }
+    let value = call.operand(2)?;
     if let Operand::Tensor(v) = &value {
         if !v.sizes.is_empty() {
             return Err(Error::runtime(format!(

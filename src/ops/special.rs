@@ -76,6 +76,9 @@ fn entr(call: &mut Call) -> Result<()> {
 
 /// `sin(pi x) / (pi x)`, 1 at 0.
 fn sinc(call: &mut Call) -> Result<()> {
+    if call.is_complex_arg(0) {
+        return super::complex::unary(call, "sinc", Some(crate::kernels::complex::sinc));
+    }
     let a = call.operand(0)?;
     let d = float_dtype(common_dtype(&[&a]));
     pointwise(call, &[&a], Dest::Arg(1), d, d, |e| {

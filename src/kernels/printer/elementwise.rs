@@ -3,6 +3,12 @@
 use super::{Printer, Ty};
 use crate::dtype::DType;
 use crate::kernels::pattern::{ForeachKernel, MapKernel};
+use crate::kernels::Expr;
+
+/// The output values of a map.
+fn outputs(k: &MapKernel) -> Vec<&Expr> {
+    k.outputs.iter().map(|(_, value)| value).collect()
+}
 
 /// Map arguments: `[n, nd, size[nd], (offset, stride[nd]) per tensor, scalars...]`; offsets
 /// are byte addresses, strides are in elements, 64-bit scalars take two words (low first).
@@ -22,9 +28,8 @@ pub fn map(p: &mut Printer, k: &MapKernel) {
     for (t, &dtype) in k.inputs.iter().enumerate() {
         p.let_(&format!("x{t}"), Ty::Value(dtype), format!("ld{t}(a{t})"));
     }
-    for (o, (_, value)) in k.outputs.iter().enumerate() {
+    for (o, value) in p.values(&outputs(k), 0).into_iter().enumerate() {
         let t = k.inputs.len() + o;
-        let value = p.expr(value);
         p.line(format!("st{t}(a{t}, {value});"));
     }
     p.close();
@@ -45,7 +50,7 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel) {
     for (t, &dtype) in k.inputs.iter().enumerate() {
         let v =
             p.d.load4(t, dtype, &format!("{} + base * 4u", offset(p, t)));
-        let line = p.d.let_inferred(&format!("v{t}"), &v);
+        let line = p.d.let_inferred(&format!("vec{t}"), &v);
         p.line(line);
     }
     // Output `o`'s value for lane `l` is `r{o}_{l}`.
@@ -63,11 +68,10 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel) {
         // The element index, which expressions may read.
         p.let_("i", Ty::U32, format!("base + {lane}u"));
         for (t, &dtype) in k.inputs.iter().enumerate() {
-            let c = p.d.component(&format!("v{t}"), lane);
+            let c = p.d.component(&format!("vec{t}"), lane);
             p.let_(&format!("x{t}"), Ty::Value(dtype), c);
         }
-        for (o, (_, value)) in k.outputs.iter().enumerate() {
-            let value = p.expr(value);
+        for (o, value) in p.values(&outputs(k), 0).into_iter().enumerate() {
             p.line(format!("r{o}_{lane} = {value};"));
         }
         p.close();
@@ -88,9 +92,8 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel) {
         let at = format!("{} + i * 4u", offset(p, t));
         p.let_(&format!("x{t}"), Ty::Value(dtype), format!("ld{t}({at})"));
     }
-    for (o, (_, value)) in k.outputs.iter().enumerate() {
+    for (o, value) in p.values(&outputs(k), 0).into_iter().enumerate() {
         let t = k.inputs.len() + o;
-        let value = p.expr(value);
         p.line(format!("st{t}({} + i * 4u, {value});", offset(p, t)));
     }
     p.close();

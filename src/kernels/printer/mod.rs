@@ -15,6 +15,7 @@ mod index;
 mod random;
 mod reduce;
 mod scan;
+mod shared;
 mod sort;
 #[cfg(test)]
 mod tests;

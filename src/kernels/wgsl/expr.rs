@@ -149,9 +149,9 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
             format!("({} * {})", helper(helpers, "log", x), c(scale))
         }
         // lavapipe's f32 asin and acos are off by ~1e-4 (the float32 helpers below by 2e-5);
-        // its atan loses tiny arguments and NaN, its asinh and acosh overflow past 1e19:
-        // through f64 where the device has it.
-        Atan | Asin | Acos | Asinh | Acosh if !f64 && helpers.f64 => {
+        // its atan loses tiny arguments and NaN, its asinh and acosh overflow past 1e19, its
+        // sinh and tanh are 3e4 ulps off near zero and cosh 15: through f64 where the device has it.
+        Atan | Asin | Acos | Asinh | Acosh | Sinh | Cosh | Tanh if !f64 && helpers.f64 => {
             format!(
                 "f32({})",
                 transcendental(op, &format!("f64({x})"), true, helpers)
