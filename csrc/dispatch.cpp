@@ -167,6 +167,19 @@ int philox_argument(void* ctx, int64_t index, int32_t device, uint64_t increment
   }
 }
 
+// Ops PyTorch lets through its conjugate/negative fallbacks (matrix products, dot) receive
+// tensors whose bits say "conjugate" or "negate when read"; the kernels read stored values,
+// so an input with a bit set is replaced by its resolved copy. An output cannot be.
+void resolve_math_bits(const c10::OperatorHandle& op, size_t index, c10::IValue& v) {
+  if (!v.isTensor()) return;
+  const at::Tensor& t = v.toTensor();
+  if (!t.defined() || (!t.is_conj() && !t.is_neg())) return;
+  const auto& alias = op.schema().arguments()[index].alias_info();
+  TORCH_CHECK_NOT_IMPLEMENTED(!alias || !alias->isWrite(), "mojo: ", op.schema().name(),
+                              " cannot write into a tensor with the conjugate or negative bit set");
+  v = t.resolve_conj().resolve_neg();
+}
+
 // A kernel functor bound to one entry of the Rust op table.
 class RustOp final : public c10::OperatorKernel {
  public:
@@ -181,6 +194,7 @@ class RustOp final : public c10::OperatorKernel {
     args.reserve(nargs);
     std::optional<c10::Device> device;
     for (size_t i = 0; i < nargs; ++i) {
+      resolve_math_bits(op, i, (*stack)[state.first + i]);
       const c10::IValue& v = (*stack)[state.first + i];
       if (!device && v.isTensor() && v.toTensor().defined() && v.toTensor().device().type() == kMojo) {
         device = v.toTensor().device();

@@ -10,7 +10,7 @@ the composition and no separate backward kernel exists:
   sum (with per-sample weights), mean and max over bags given by offsets or rows, with
   `padding_idx` and `include_last_offset`; dense gradients only (`sparse=True` and
   `scale_grad_by_freq` raise NotImplementedError).
-- Small ops of real dtypes: `vdot` (`dot`: no conjugate without complex dtypes), `angle`
+- Small ops: `vdot` (`dot` of the conjugate), `angle`
   (pi for negatives, NaN kept, integers as the default float dtype), `aminmax` (and its out=
   form), `glu` and `_prelu_kernel` (`nn.PReLU`); `bernoulli.out` (refusing an output that
   overlaps the probabilities, as the CPU does).
@@ -201,7 +201,7 @@ def grid_sampler_3d(input, grid, interpolation_mode, padding_mode, align_corners
 
 
 def vdot(self, other):
-    return torch.dot(self, other)
+    return torch.dot(self.conj(), other)
 
 
 def angle(self):

@@ -35,6 +35,8 @@ rounding.
   float32.
 """
 
+import functools
+
 import torch
 
 
@@ -630,7 +632,23 @@ def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank
     return solution, residuals, rank, singular_values
 
 
-KERNELS = {
+def _real_only(name, kernel):
+    """`kernel` refusing complex tensors: the factorizations above assume real arithmetic
+    (no conjugate transposes, real pivots), so complex input would give wrong values."""
+
+    @functools.wraps(kernel)
+    def checked(*args, **kwargs):
+        for value in (*args, *kwargs.values()):
+            if isinstance(value, torch.Tensor) and value.is_complex():
+                raise NotImplementedError(
+                    f"mojo: aten::{name} does not take complex tensors ({value.dtype}) yet"
+                )
+        return kernel(*args, **kwargs)
+
+    return checked
+
+
+_KERNELS = {
     "linalg_lu_factor_ex.out": linalg_lu_factor_ex_out,
     "linalg_lu.out": linalg_lu_out,
     "lu_unpack.out": lu_unpack_out,
@@ -660,3 +678,5 @@ KERNELS = {
     "linalg_qr.out": linalg_qr_out,
     "linalg_lstsq.out": linalg_lstsq_out,
 }
+
+KERNELS = {name: _real_only(name, kernel) for name, kernel in _KERNELS.items()}

@@ -6,6 +6,7 @@ use super::ffi_call;
 use crate::dtype::COMPLEX_REFUSAL;
 use crate::error::Error;
 use crate::ops::call::{Call, CreateFn, PhiloxFn, ValueArg};
+use crate::ops::element_moves;
 use crate::ops::output::ResizeFn;
 use crate::ops::registry::table;
 
@@ -55,7 +56,7 @@ pub unsafe extern "C" fn mojo_run_op(
             std::slice::from_raw_parts(args, nargs as usize)
         };
         let mut call = Call::new(args, ctx, resize, create, philox);
-        op(&mut call).map_err(|error| name_complex_refusal(error, name))?;
+        element_moves::run(name, &mut call, *op).map_err(|error| name_complex_refusal(error, name))?;
         let returned = &call.results[..call.results.len().min(MAX_RESULTS)];
         std::ptr::copy_nonoverlapping(returned.as_ptr(), results, returned.len());
         *count = returned.len() as i64;

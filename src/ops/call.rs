@@ -122,6 +122,30 @@ impl<'a> Call<'a> {
             .ok_or_else(|| Error::runtime(format!("mojo: op has no argument {index}")))
     }
 
+    /// The glue's record of tensor argument `index`.
+    pub fn tensor_arg(&self, index: usize) -> Result<&TensorArg> {
+        let arg = self.arg(index)?;
+        if arg.kind != ValueKind::Tensor {
+            return Err(bad_argument(index, "a tensor"));
+        }
+        Ok(&arg.tensor)
+    }
+
+    /// The dtype code of the first complex tensor among the arguments (lists included).
+    pub fn first_complex_code(&self) -> Option<i32> {
+        self.args.iter().find_map(|a| match a.kind {
+            ValueKind::Tensor => DType::complex_component(a.tensor.dtype).map(|_| a.tensor.dtype),
+            ValueKind::TensorList if a.len > 0 => {
+                // SAFETY: the glue describes `len` tensor records.
+                let list = unsafe { std::slice::from_raw_parts(a.tensors, a.len as usize) };
+                list.iter()
+                    .find(|t| DType::complex_component(t.dtype).is_some())
+                    .map(|t| t.dtype)
+            }
+            _ => None,
+        })
+    }
+
     /// Whether argument `index` is a complex number.
     pub fn is_complex(&self, index: usize) -> bool {
         self.args
@@ -605,7 +629,8 @@ impl<'a> Call<'a> {
         device: usize,
         order: Option<&[i64]>,
     ) -> Result<TensorRef> {
-        let arg = self.create_record(sizes, dtype.code(), device, order)?;
+        let code = super::element_moves::created_as(dtype);
+        let arg = self.create_record(sizes, code, device, order)?;
         // SAFETY: the glue described the tensor it keeps alive for the call.
         unsafe { TensorRef::from_arg(&arg) }
     }

@@ -246,6 +246,9 @@ fn product_shape(a: &TensorRef, b: &TensorRef, rank: usize) -> Result<Vec<i64>> 
 
 /// mm / bmm: `(self, mat2, out)`.
 fn matmul(call: &mut Call, rank: usize) -> Result<()> {
+    if call.first_complex_code().is_some() {
+        return complex_product(call, ComplexProduct::Mm(rank));
+    }
     let (a, b) = (call.tensor(0)?, call.tensor(1)?);
     let name = if rank == 2 { "self" } else { "batch1" };
     if a.sizes.len() != rank || b.sizes.len() != rank {
@@ -260,6 +263,9 @@ fn matmul(call: &mut Call, rank: usize) -> Result<()> {
 
 /// addmm / baddbmm: `(self, mat1, mat2, beta, alpha, out)`.
 fn add_matmul(call: &mut Call, rank: usize) -> Result<()> {
+    if call.first_complex_code().is_some() {
+        return complex_product(call, ComplexProduct::AddMm(rank));
+    }
     let (c, a, b) = (call.tensor(0)?, call.tensor(1)?, call.tensor(2)?);
     let (beta, alpha) = (call.scalar(3)?, call.scalar(4)?);
     if a.sizes.len() != rank || b.sizes.len() != rank {
@@ -282,6 +288,9 @@ fn add_matmul(call: &mut Call, rank: usize) -> Result<()> {
 
 /// addmv: `(self, mat, vec, beta, alpha, out)`.
 fn addmv(call: &mut Call) -> Result<()> {
+    if call.first_complex_code().is_some() {
+        return complex_product(call, ComplexProduct::Addmv);
+    }
     let (c, mat, vec) = (call.tensor(0)?, call.tensor(1)?, call.tensor(2)?);
     let (beta, alpha) = (call.scalar(3)?, call.scalar(4)?);
     if mat.sizes.len() != 2 || vec.sizes.len() != 1 || mat.sizes[1] != vec.sizes[0] {
@@ -313,6 +322,9 @@ fn addmv(call: &mut Call) -> Result<()> {
 
 /// dot: `(self, tensor)`, both 1-D.
 fn dot(call: &mut Call) -> Result<()> {
+    if call.first_complex_code().is_some() {
+        return complex_product(call, ComplexProduct::Dot);
+    }
     let (a, b) = (call.tensor(0)?, call.tensor(1)?);
     if a.sizes.len() != 1 || b.sizes.len() != 1 {
         return Err(Error::runtime(format!(
@@ -339,6 +351,135 @@ fn dot(call: &mut Call) -> Result<()> {
     out_view.sizes = vec![1, 1, 1];
     out_view.strides = vec![0, 0, 0];
     gemm(&as_row(&a), &batched(&b), None, &out_view, &one(), &one())
+}
+
+/// A complex matrix operand as its (real, imaginary) parts, each a batched view; a real
+/// one is refused with the dtype mismatch PyTorch reports.
+fn complex_parts(call: &Call, index: usize, what: &str) -> Result<[TensorRef; 2]> {
+    let arg = call.tensor_arg(index)?;
+    // SAFETY: the glue describes a live tensor.
+    let (view, complex) = unsafe { TensorRef::from_arg_or_pairs(arg)? };
+    if !complex {
+        return Err(Error::runtime(format!(
+            "expected {what} to have the same dtype, but got: a complex and a real ({}) tensor",
+            view.dtype.torch_name()
+        )));
+    }
+    Ok([batched(&view.part(0)), batched(&view.part(1))])
+}
+
+/// `out = beta * c + alpha * (a @ b)` over complex parts, `alpha` and `beta` real: four real
+/// products, the second of each part accumulated onto the first's result.
+fn complex_gemm(
+    a: &[TensorRef; 2],
+    b: &[TensorRef; 2],
+    c: Option<&[TensorRef; 2]>,
+    out: &[TensorRef; 2],
+    alpha: f64,
+    beta: f64,
+) -> Result<()> {
+    let s = ScalarArg::float;
+    // real: ar br - ai bi; imaginary: ar bi + ai br.
+    for (o, (i, j), (k, l), sign) in [(0, (0, 0), (1, 1), -1.0), (1, (0, 1), (1, 0), 1.0)] {
+        let c = c.map(|c| &c[o]);
+        gemm(&a[i], &b[j], c, &out[o], &s(alpha), &s(beta))?;
+        gemm(&a[k], &b[l], Some(&out[o]), &out[o], &s(sign * alpha), &s(1.0))?;
+    }
+    Ok(())
+}
+
+/// The complex forms of the products: mm/bmm (`rank`, no `c`), addmm/baddbmm/addmv (with
+/// `c`), dot.
+#[derive(Clone, Copy)]
+enum ComplexProduct {
+    Mm(usize),
+    AddMm(usize),
+    Addmv,
+    Dot,
+}
+
+fn complex_product(call: &mut Call, kind: ComplexProduct) -> Result<()> {
+    use ComplexProduct::*;
+    let (first, with_c) = match kind {
+        Mm(_) | Dot => (0, false),
+        AddMm(_) | Addmv => (1, true),
+    };
+    let a = complex_parts(call, first, "mat1 and mat2")?;
+    let b = complex_parts(call, first + 1, "mat1 and mat2")?;
+    let component = a[0].dtype;
+    if b[0].dtype != component {
+        return Err(Error::runtime(format!(
+            "expected mat1 and mat2 to have the same dtype, but got: Complex{} != Complex{}",
+            component.torch_name(),
+            b[0].dtype.torch_name()
+        )));
+    }
+    let (a, rank) = match kind {
+        Mm(rank) | AddMm(rank) => (a, rank),
+        Addmv => (a, 1),
+        // a row times a column.
+        Dot => {
+            let row = |t: &TensorRef| TensorRef {
+                sizes: vec![1, 1, t.sizes[1]],
+                strides: vec![0, 0, t.strides[1]],
+                ..t.clone()
+            };
+            (a.clone().map(|t| row(&t)), 0)
+        }
+    };
+    let shape = match kind {
+        Mm(_) | AddMm(_) => product_shape(&a[0], &b[0], rank)?,
+        Addmv => vec![a[0].sizes[1]],
+        Dot => vec![],
+    };
+    if a[0].sizes[2] != b[0].sizes[1] {
+        return Err(Error::runtime(format!(
+            "size mismatch: inner dimensions {} and {}",
+            a[0].sizes[2], b[0].sizes[1]
+        )));
+    }
+    let (alpha, beta) = if with_c {
+        (call.scalar(4)?.to_f64(), call.scalar(3)?.to_f64())
+    } else {
+        (1.0, 0.0)
+    };
+    let c = if with_c {
+        let arg = call.tensor_arg(0)?;
+        // SAFETY: the glue describes a live tensor.
+        let (view, complex) = unsafe { TensorRef::from_arg_or_pairs(arg)? };
+        if !complex || view.dtype != component {
+            return Err(Error::runtime(
+                "expected self and mat2 to have the same dtype",
+            ));
+        }
+        let part = |i: u64| {
+            let p = view.part(i);
+            batched(&TensorRef {
+                strides: broadcast_strides(&p, &shape),
+                sizes: shape.clone(),
+                ..p
+            })
+        };
+        Some([part(0), part(1)])
+    } else {
+        None
+    };
+    let dest = match kind {
+        Mm(_) => Dest::Arg(2),
+        AddMm(_) | Addmv => Dest::Arg(5),
+        Dot => Dest::New,
+    };
+    let out = call.complex_result(dest, &shape, component, a[0].device)?;
+    let mut out = [out.part(0), out.part(1)];
+    if matches!(kind, Dot) {
+        for o in &mut out {
+            o.sizes = vec![1, 1, 1];
+            o.strides = vec![0, 0, 0];
+        }
+    } else {
+        out = out.map(|o| batched(&o));
+    }
+    complex_gemm(&a, &b, c.as_ref(), &out, alpha, beta)
 }
 
 pub const OPS: &[(&str, OpFn)] = &[

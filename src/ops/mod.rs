@@ -15,6 +15,7 @@ pub mod compiled;
 pub mod complex;
 pub mod conv;
 pub mod copy;
+pub mod element_moves;
 pub mod factory;
 pub mod faults;
 pub mod foreach;

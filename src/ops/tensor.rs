@@ -57,7 +57,10 @@ impl TensorRef {
             address: arg.data,
             sizes: read(arg.sizes),
             strides: read(arg.strides),
-            dtype: DType::from_code(arg.dtype)?,
+            dtype: match super::element_moves::read_as(arg.dtype) {
+                Some(bits) => bits,
+                None => DType::from_code(arg.dtype)?,
+            },
             device: usize::try_from(arg.device)
                 .map_err(|_| Error::runtime("mojo: expected a device tensor"))?,
         })

@@ -48,6 +48,19 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             }),
         ),
         (
+            // Both parts of a complex square root share the magnitude: printed once.
+            "map_sharing_subexpressions",
+            Kernel::Map({
+                let z = (Expr::input(0, f), Expr::input(1, f));
+                let (re, im) = crate::kernels::complex::sqrt(&z);
+                MapKernel {
+                    inputs: vec![f, f],
+                    scalars: vec![],
+                    outputs: vec![(f, re), (f, im)],
+                }
+            }),
+        ),
+        (
             "map_vector",
             Kernel::MapVector(MapKernel {
                 inputs: vec![f],

@@ -1,0 +1,80 @@
+fn main {
+    const u32 n = p.w[0u];
+    const u32 nd = p.w[1u];
+    u32 inner = 1u;
+    u32 sa0 = 0u;
+    u32 sb0 = 0u;
+    const u32 o0 = p.w[2u + nd + 0u * (1u + nd)];
+    u32 sa1 = 0u;
+    u32 sb1 = 0u;
+    const u32 o1 = p.w[2u + nd + 1u * (1u + nd)];
+    u32 sa2 = 0u;
+    u32 sb2 = 0u;
+    const u32 o2 = p.w[2u + nd + 2u * (1u + nd)];
+    u32 sa3 = 0u;
+    u32 sb3 = 0u;
+    const u32 o3 = p.w[2u + nd + 3u * (1u + nd)];
+    if (nd == 1u) {
+        sb0 = p.w[2u + nd + 0u * 2u + 1u];
+        sb1 = p.w[2u + nd + 1u * 2u + 1u];
+        sb2 = p.w[2u + nd + 2u * 2u + 1u];
+        sb3 = p.w[2u + nd + 3u * 2u + 1u];
+    } else if (nd == 2u) {
+        inner = p.w[1u + 2u];
+        sa0 = p.w[2u + nd + 0u * 3u + 1u];
+        sb0 = p.w[2u + nd + 0u * 3u + 2u];
+        sa1 = p.w[2u + nd + 1u * 3u + 1u];
+        sb1 = p.w[2u + nd + 1u * 3u + 2u];
+        sa2 = p.w[2u + nd + 2u * 3u + 1u];
+        sb2 = p.w[2u + nd + 2u * 3u + 2u];
+        sa3 = p.w[2u + nd + 3u * 3u + 1u];
+        sb3 = p.w[2u + nd + 3u * 3u + 2u];
+    }
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
+        u32 e0 = 0u;
+        u32 e1 = 0u;
+        u32 e2 = 0u;
+        u32 e3 = 0u;
+        if (nd == 1u) {
+            e0 = i * sb0;
+            e1 = i * sb1;
+            e2 = i * sb2;
+            e3 = i * sb3;
+        } else if (nd == 2u) {
+            const u32 row = i / inner;
+            const u32 col = i % inner;
+            e0 = row * sa0 + col * sb0;
+            e1 = row * sa1 + col * sb1;
+            e2 = row * sa2 + col * sb2;
+            e3 = row * sa3 + col * sb3;
+        } else {
+            u32 r = i;
+            for (u32 d = nd; d > 0u; d -= 1u) {
+                const u32 c = r % p.w[1u + d];
+                r = r / p.w[1u + d];
+                e0 += c * p.w[2u + nd + 0u * (1u + nd) + d];
+                e1 += c * p.w[2u + nd + 1u * (1u + nd) + d];
+                e2 += c * p.w[2u + nd + 2u * (1u + nd) + d];
+                e3 += c * p.w[2u + nd + 3u * (1u + nd) + d];
+            }
+        }
+        const u32 a0 = o0 + e0 * 4u;
+        const u32 a1 = o1 + e1 * 4u;
+        const u32 a2 = o2 + e2 * 4u;
+        const u32 a3 = o3 + e3 * 4u;
+        const float x0 = ld0(a0);
+        const float x1 = ld1(a1);
+        const bool v0 = isinf(x1);
+        const bool v1 = (x0 >= __uint_as_float(0x0u));
+        const float v2 = fabsf(x0);
+        const float v3 = fabsf(x1);
+        const float v4 = (isnan(v2) ? v2 : isnan(v3) ? v3 : fmaxf(v2, v3));
+        const float v5 = ((v4 == __uint_as_float(0x0u)) ? __uint_as_float(0x0u) : ((isnan(v2) ? v2 : isnan(v3) ? v3 : fminf(v2, v3)) / v4));
+        const float v6 = ((isinf(v2) | isinf(v3)) ? __uint_as_float(0x7f800000u) : (v4 * sqrtf((__uint_as_float(0x3f800000u) + (v5 * v5)))));
+        const float v7 = sqrtf(((v1 ? (v6 + x0) : (v6 - x0)) * __uint_as_float(0x3f000000u)));
+        const bool v8 = (v7 == __uint_as_float(0x0u));
+        const float v9 = (__uint_as_float(0x40000000u) * v7);
+        st2(a2, (v0 ? __uint_as_float(0x7f800000u) : (v8 ? __uint_as_float(0x0u) : (v1 ? v7 : (v3 / v9)))));
+        st3(a3, (v0 ? x1 : (v8 ? x1 : (v1 ? (x1 / v9) : copysignf(v7, x1)))));
+    }
+}
