@@ -56,7 +56,8 @@ pub unsafe extern "C" fn mojo_run_op(
             std::slice::from_raw_parts(args, nargs as usize)
         };
         let mut call = Call::new(args, ctx, resize, create, philox);
-        element_moves::run(name, &mut call, *op).map_err(|error| name_complex_refusal(error, name))?;
+        element_moves::run(name, &mut call, *op)
+            .map_err(|error| name_complex_refusal(error, name))?;
         let returned = &call.results[..call.results.len().min(MAX_RESULTS)];
         std::ptr::copy_nonoverlapping(returned.as_ptr(), results, returned.len());
         *count = returned.len() as i64;

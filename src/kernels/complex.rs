@@ -103,20 +103,27 @@ pub fn magnitude((x, y): &Parts) -> Expr {
     hypot(x.clone(), y.clone(), x.dtype())
 }
 
-/// `exp(x) (cos y + i sin y)`; a real argument keeps its imaginary zero, and `x = -inf`
-/// gives signed zeros whatever `y` is, as the C library's `cexp`.
+/// `exp(x) (cos y + i sin y)`; a real argument keeps its imaginary zero, `x = -inf` gives
+/// signed zeros whatever `y` is and `x = +inf` with an infinite or NaN `y` gives
+/// `inf + NaN i`, as the C library's `cexp`.
 pub fn exp((x, y): &Parts) -> Parts {
     let e = f(x, UnaryOp::Exp);
     let (cos, sin) = (f(y, UnaryOp::Cos), f(y, UnaryOp::Sin));
     let real = y.clone().eq(k(y, 0.0));
     let vanishing = x.clone().eq(k(x, f64::NEG_INFINITY));
+    let undefined = x
+        .clone()
+        .eq(k(x, f64::INFINITY))
+        .and(f(y, UnaryOp::IsFinite).unary(UnaryOp::Not));
     let zero = |sign: &Expr| k(x, 0.0).binary(super::BinaryOp::CopySign, sign.clone());
+    let re = real.clone().select(e.clone(), e.clone() * cos.clone());
+    let im = real.select(y.clone(), e * sin.clone());
     (
         vanishing.clone().select(
             zero(&cos),
-            real.clone().select(e.clone(), e.clone() * cos.clone()),
+            undefined.clone().select(k(x, f64::INFINITY), re),
         ),
-        vanishing.select(zero(&sin), real.select(y.clone(), e * sin)),
+        vanishing.select(zero(&sin), undefined.select(k(x, f64::NAN), im)),
     )
 }
 
@@ -146,10 +153,10 @@ pub fn log1p(z: &Parts) -> Parts {
         .binary(super::BinaryOp::Atan2, x.clone() + one.clone());
     let r = x.clone() * (k(x, 2.0) + x.clone()) + y.clone() * y.clone();
     let near = magnitude(z).lt(k(x, 0.5));
-    let small = r.clone().eq(k(x, 0.0)).select(
-        x.clone(),
-        k(x, 0.5) * f(&r, UnaryOp::Log1p),
-    );
+    let small = r
+        .clone()
+        .eq(k(x, 0.0))
+        .select(x.clone(), k(x, 0.5) * f(&r, UnaryOp::Log1p));
     let far = f(&hypot(x.clone() + one, y.clone(), x.dtype()), UnaryOp::Log);
     (near.select(small, far), theta)
 }
@@ -354,7 +361,7 @@ pub fn unary(op: UnaryOp) -> Option<fn(&Parts) -> Parts> {
         Asinh => asinh,
         Acosh => acosh,
         Atanh => atanh,
-        Abs | Ceil | Floor | Trunc | Round | Not | IsNan | IsInf | IsFinite | Sign | Erf
-        | Erfc | Erfinv => return None,
+        Abs | Ceil | Floor | Trunc | Round | Not | IsNan | IsInf | IsFinite | Sign | Erf | Erfc
+        | Erfinv => return None,
     })
 }

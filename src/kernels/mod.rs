@@ -1,9 +1,9 @@
 //! Kernel descriptions (patterns × the scalar expression language) and their renderers.
 
 pub mod bessel;
-pub mod complex;
 pub mod cache;
 pub mod compile;
+pub mod complex;
 pub mod cuda;
 pub mod divisors;
 pub mod expr;

@@ -13,6 +13,7 @@ use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::kernels::complex::truth;
 use crate::kernels::{Accumulate, BinaryOp, Expr, MapKernel};
 use crate::runtime::backend;
 
@@ -81,7 +82,11 @@ fn nonzero_of(a: &TensorRef) -> Result<Scratch> {
 }
 
 fn nonzero(call: &mut Call, dest: Dest) -> Result<()> {
-    let a = call.tensor(0)?;
+    let truths = super::complex::per_element(call, 0, Some(DType::Bool), truth)?;
+    let a = match &truths {
+        Some(t) => t.tensor.clone(),
+        None => call.tensor(0)?,
+    };
     let coordinates = nonzero_of(&a)?;
     let out = call.result(dest, &coordinates.tensor.sizes, DType::I64, a.device)?;
     if out.dtype != DType::I64 {

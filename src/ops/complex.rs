@@ -11,6 +11,7 @@ use super::launch::run_map;
 use super::layout::broadcast_shapes;
 use super::promote::{promote_types, Priority};
 use super::scalar::ScalarArg;
+use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -264,6 +265,41 @@ fn real_map(
     run_map(kernel, &all, &r.shape, &r.words)
 }
 
+/// A complex tensor argument mapped to one real value per element (`f` of its parts, of
+/// `dtype`, the component dtype when none) in a scratch tensor, for reductions that read one
+/// real value per element; none for a real argument.
+pub fn per_element(
+    call: &Call,
+    index: usize,
+    dtype: Option<DType>,
+    f: fn(&Parts) -> Expr,
+) -> Result<Option<Scratch>> {
+    let ComplexOperand::Tensor {
+        view,
+        complex: true,
+    } = call.complex_operand(index)?
+    else {
+        return Ok(None);
+    };
+    let component = view.dtype;
+    let compute = component.float_acc();
+    let sizes = &view.sizes[..view.sizes.len() - 1];
+    let dtype = dtype.unwrap_or(component);
+    let values = Scratch::contiguous(view.device, sizes, dtype)?;
+    let parts = (
+        Expr::input(0, component).cast(compute),
+        Expr::input(1, component).cast(compute),
+    );
+    let kernel = MapKernel {
+        inputs: vec![component, component],
+        scalars: vec![],
+        outputs: vec![(dtype, f(&parts).cast(dtype))],
+    };
+    let (re, im) = (view.part(0), view.part(1));
+    run_map(kernel, &[&re, &im, &values.tensor], sizes, &[])?;
+    Ok(Some(values))
+}
+
 /// The component dtype of a complex result (complex32, complex64 and complex128 exist).
 fn complex_component(result: Number, op: &str) -> Result<DType> {
     match result.dtype {
@@ -348,11 +384,18 @@ pub fn power(call: &mut Call) -> Result<()> {
         ComplexOperand::Scalar { re, im: 0.0, .. } if re == 2.0 || re == 3.0 => Some(re),
         _ => None,
     };
-    complex_map(call, &[&a, &b], result, Dest::Arg(2), "pow", |e| match small {
-        Some(n) if n == 2.0 => mul(&e[0], &e[0]),
-        Some(_) => mul(&mul(&e[0], &e[0]), &e[0]),
-        None => pow(&e[0], &e[1]),
-    })
+    complex_map(
+        call,
+        &[&a, &b],
+        result,
+        Dest::Arg(2),
+        "pow",
+        |e| match small {
+            Some(2.0) => mul(&e[0], &e[0]),
+            Some(_) => mul(&mul(&e[0], &e[0]), &e[0]),
+            None => pow(&e[0], &e[1]),
+        },
+    )
 }
 
 /// A unary function of a complex tensor into `out=` (argument 1); `name` for the CPU's
@@ -457,7 +500,10 @@ pub fn select(call: &mut Call, dest: Dest, fill: bool) -> Result<()> {
         result_type(&[&a, &b])
     };
     complex_map(call, &[&condition, &a, &b], result, dest, "where", |e| {
-        let chosen = e[0].0.clone().binary(BinaryOp::Ne, Expr::constant(e[0].0.dtype(), 0.0));
+        let chosen = e[0]
+            .0
+            .clone()
+            .binary(BinaryOp::Ne, Expr::constant(e[0].0.dtype(), 0.0));
         (
             chosen.clone().select(e[1].0.clone(), e[2].0.clone()),
             chosen.select(e[1].1.clone(), e[2].1.clone()),
@@ -474,14 +520,21 @@ pub fn add_product(call: &mut Call, divide: bool) -> Result<()> {
     );
     let value = call.complex_operand(3)?;
     let result = result_type(&[&a, &t1, &t2]);
-    complex_map(call, &[&a, &t1, &t2, &value], result, Dest::Arg(4), "addc", |e| {
-        let term = if divide {
-            div(&e[1], &e[2])
-        } else {
-            mul(&e[1], &e[2])
-        };
-        add(&e[0], &mul(&e[3], &term))
-    })
+    complex_map(
+        call,
+        &[&a, &t1, &t2, &value],
+        result,
+        Dest::Arg(4),
+        "addc",
+        |e| {
+            let term = if divide {
+                div(&e[1], &e[2])
+            } else {
+                mul(&e[1], &e[2])
+            };
+            add(&e[0], &mul(&e[3], &term))
+        },
+    )
 }
 
 /// `lerp.Scalar_out` / `lerp.Tensor_out` with a complex operand, in PyTorch's form exact at

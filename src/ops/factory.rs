@@ -21,15 +21,30 @@ fn fill_by_index(
     scalars: &[(DType, ScalarArg)],
     value: Expr,
 ) -> Result<()> {
-    let target = call.tensor(out)?;
-    let t = call.result(Dest::Arg(out), shape, target.dtype, target.device)?;
     let mut words = Vec::new();
     for (dtype, s) in scalars {
         words.extend(s.words(*dtype));
     }
+    let scalars = scalars.iter().map(|s| s.0).collect();
+    if let Some(component) = call.complex_component_of(out) {
+        // A complex output: the value as the real part, a zero imaginary part.
+        let device = call.tensor_arg(out)?.device as usize;
+        let t = call.complex_result(Dest::Arg(out), shape, component, device)?;
+        let kernel = MapKernel {
+            inputs: vec![],
+            scalars,
+            outputs: vec![
+                (component, value.cast(component)),
+                (component, Expr::constant(component, 0.0)),
+            ],
+        };
+        return run_map(kernel, &[&t.part(0), &t.part(1)], shape, &words);
+    }
+    let target = call.tensor(out)?;
+    let t = call.result(Dest::Arg(out), shape, target.dtype, target.device)?;
     let kernel = MapKernel {
         inputs: vec![],
-        scalars: scalars.iter().map(|s| s.0).collect(),
+        scalars,
         outputs: vec![(t.dtype, value.cast(t.dtype))],
     };
     run_map(kernel, &[&t], shape, &words)

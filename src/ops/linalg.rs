@@ -383,7 +383,14 @@ fn complex_gemm(
     for (o, (i, j), (k, l), sign) in [(0, (0, 0), (1, 1), -1.0), (1, (0, 1), (1, 0), 1.0)] {
         let c = c.map(|c| &c[o]);
         gemm(&a[i], &b[j], c, &out[o], &s(alpha), &s(beta))?;
-        gemm(&a[k], &b[l], Some(&out[o]), &out[o], &s(sign * alpha), &s(1.0))?;
+        gemm(
+            &a[k],
+            &b[l],
+            Some(&out[o]),
+            &out[o],
+            &s(sign * alpha),
+            &s(1.0),
+        )?;
     }
     Ok(())
 }

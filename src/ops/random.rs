@@ -145,8 +145,15 @@ pub(super) fn grid_kernel(dtype: DType, distribution: Distribution) -> (RandomKe
 }
 
 /// `uniform_(self, from, to, generator)`.
+/// Argument 0 of uniform_ and normal_: a complex tensor as its pair view (both parts drawn
+/// like a real tensor of twice the elements, as CPU and CUDA draw them), and whether it is.
+fn drawn(call: &Call) -> Result<(TensorRef, bool)> {
+    // SAFETY: the glue describes a live tensor.
+    unsafe { TensorRef::from_arg_or_pairs(call.tensor_arg(0)?) }
+}
+
 fn uniform(call: &mut Call) -> Result<()> {
-    let a = call.tensor(0)?;
+    let (a, _) = drawn(call)?;
     float_only("check_uniform_bounds", &a)?;
     let (from, to) = (call.double(1)?, call.double(2)?);
     if from > to {
@@ -174,7 +181,15 @@ fn fill_with(
     parameters: &[f64],
     generator: usize,
 ) -> Result<()> {
-    let a = call.tensor(0)?;
+    let (a, complex) = match distribution {
+        Distribution::Normal => drawn(call)?,
+        _ => (call.tensor(0)?, false),
+    };
+    // Each part of a complex normal has half the variance.
+    let parameters: Vec<f64> = match parameters {
+        [mean, std] if complex => vec![*mean, std / std::f64::consts::SQRT_2],
+        _ => parameters.to_vec(),
+    };
     float_only(op, &a)?;
     let (kernel, acc, unroll) = grid_kernel(a.dtype, distribution);
     let words = parameters

@@ -2,14 +2,16 @@
 //! norms, logical any/all, logsumexp, counts) and scans (cumsum, cumprod).
 
 use super::call::{Call, Dest};
-use super::complex::{route, ComplexOperand};
+use super::complex::{self, route, ComplexOperand};
 use super::launch::{run_reduce, run_scan};
 use super::pointwise::not_implemented_for;
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
+use super::scratch::Scratch;
 use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::kernels::complex::{magnitude, truth};
 use crate::kernels::{BinaryOp, Expr, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
 use std::ops::{Add, Div, Mul};
 
@@ -410,7 +412,7 @@ fn logical(
     keepdim: Option<usize>,
     out: usize,
 ) -> Result<()> {
-    let a = call.tensor(0)?;
+    let (a, _truths) = truths_or_tensor(call, 0)?;
     let dims = match dims {
         Some(i) => dims_arg(call, i)?,
         None => None,
@@ -448,7 +450,12 @@ fn vector_norm(
     dtype: Option<DType>,
     dest: Dest,
 ) -> Result<()> {
-    let a = call.tensor(0)?;
+    // A complex tensor's norm is its magnitudes' norm.
+    let magnitudes = complex::per_element(call, 0, None, magnitude)?;
+    let a = match &magnitudes {
+        Some(m) => m.tensor.clone(),
+        None => call.tensor(0)?,
+    };
     if !a.dtype.is_float() {
         return Err(Error::runtime(format!(
             "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
@@ -536,8 +543,18 @@ fn logsumexp(call: &mut Call) -> Result<()> {
     )
 }
 
+/// A complex argument as whether each element is nonzero; a real one as it is.
+fn truths_or_tensor(call: &Call, index: usize) -> Result<(TensorRef, Option<Scratch>)> {
+    Ok(
+        match complex::per_element(call, index, Some(DType::Bool), truth)? {
+            Some(t) => (t.tensor.clone(), Some(t)),
+            None => (call.tensor(index)?, None),
+        },
+    )
+}
+
 fn count_nonzero(call: &mut Call) -> Result<()> {
-    let a = call.tensor(0)?;
+    let (a, _truths) = truths_or_tensor(call, 0)?;
     let dims = call.ints(1)?;
     let plan = plan(&a, Some(&dims), false)?;
     let pre = Expr::input(0, a.dtype).cast(DType::Bool).cast(DType::I64);
@@ -555,8 +572,45 @@ fn count_nonzero(call: &mut Call) -> Result<()> {
     )
 }
 
+/// cumsum of a complex tensor: both parts summed at once along its pair view.
+fn complex_cumsum(call: &mut Call) -> Result<()> {
+    let ComplexOperand::Tensor {
+        view,
+        complex: true,
+    } = call.complex_operand(0)?
+    else {
+        return Err(Error::not_implemented(
+            "mojo: cumsum of a real tensor into a complex out= is not supported",
+        ));
+    };
+    let sizes = view.sizes[..view.sizes.len() - 1].to_vec();
+    let dim = wrap_dim(call.int(1)?, sizes.len())?;
+    if let Some(dtype) = call.dtype(2)? {
+        return Err(Error::not_implemented(format!(
+            "mojo: cumsum of a complex tensor with dtype={} is not supported",
+            dtype.torch_name()
+        )));
+    }
+    let out = call.complex_result(Dest::Arg(3), &sizes, view.dtype, view.device)?;
+    if sizes.is_empty() {
+        return super::copy::copy(&out, &view);
+    }
+    let kernel = ScanKernel {
+        carry: false,
+        input: view.dtype,
+        acc: view.dtype.float_acc(),
+        output: view.dtype,
+        op: ReduceOp::Sum,
+        vector: false,
+    };
+    run_scan(kernel, &view, &out, dim)
+}
+
 /// cumsum/cumprod with `(self, dim, dtype, out)`.
 fn scan(call: &mut Call, prod: bool) -> Result<()> {
+    if !prod && call.complex_component_of(0).is_some() {
+        return complex_cumsum(call);
+    }
     let a = call.tensor(0)?;
     let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
     let result = sum_dtype(a.dtype, call.dtype(2)?);

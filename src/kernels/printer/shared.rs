@@ -71,7 +71,9 @@ impl<'e> Namer<'e> {
                 Box::new(self.rewrite(p, a)),
                 Box::new(self.rewrite(p, b)),
             ),
-            Expr::Call(f, args) => Expr::Call(*f, args.iter().map(|a| self.rewrite(p, a)).collect()),
+            Expr::Call(f, args) => {
+                Expr::Call(*f, args.iter().map(|a| self.rewrite(p, a)).collect())
+            }
             other => other.clone(),
         };
         if self.uses.get(e).copied().unwrap_or(0) < 2 || !worth_naming(e) {

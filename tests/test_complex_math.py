@@ -1,0 +1,294 @@
+"""Complex math against the CPU: unary functions (each measured against complex128 past one
+launch, and the C library's special values), binary and ternary ops with complex numbers,
+element moves (complex64 and complex32 as integers; complex128 refused naming the op),
+matrix products with conjugate views, refusals by the real-only factorizations, float32
+hyperbolic functions near zero, and two threads at once."""
+
+import threading
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+UNARY = [
+    "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "reciprocal",
+    "sin", "cos", "tan", "sinh", "cosh", "tanh", "asin", "acos", "atan", "asinh", "acosh",
+    "atanh", "sigmoid", "sgn", "sinc", "square",
+]  # fmt: skip
+
+
+def function(name):
+    return getattr(torch, name, None) or getattr(torch.special, name)
+
+
+def sample(n, seed=0, scale=2.0):
+    g = torch.Generator().manual_seed(seed)
+    z = torch.randn(n, dtype=torch.complex64, generator=g) * scale
+    edges = [0, 1, -1, 2, 1j, -1j, 0.5, -3, 3 + 4j, -0.25 - 0.5j, 1e-4 + 1e-4j]
+    z[: len(edges)] = torch.tensor(edges, dtype=torch.complex64)
+    return z
+
+
+def close_to_truth(actual, z, f, bound=1e-5):
+    """Relative error against the float64 value (absolute where the value is below 1)."""
+    truth = f(z.to(torch.complex128))
+    error = (actual.to(torch.complex128) - truth).abs() / truth.abs().clamp_min(1)
+    finite = truth.isfinite()
+    assert finite.float().mean() > 0.9
+    return error[finite].max().item() <= bound
+
+
+@pytest.mark.parametrize("n", [37, 70_001])
+@pytest.mark.parametrize("name", UNARY)
+def test_unary_functions_against_complex128(device, name, n):
+    f = function(name)
+    z = sample(n, seed=len(name))
+    actual = f(z.to(device)).cpu()
+    assert actual.dtype == torch.complex64
+    assert close_to_truth(actual, z, f), name
+    cpu = f(z)
+    assert torch.equal(actual.isnan(), cpu.isnan()), name
+
+
+@pytest.mark.parametrize("name", ["exp", "log", "sqrt", "tanh", "sinh", "asinh"])
+def test_unary_complex128(device, name):
+    f = function(name)
+    z = sample(1000, seed=3).to(torch.complex128)
+    torch.testing.assert_close(f(z.to(device)).cpu(), f(z), rtol=1e-12, atol=1e-12)
+
+
+def test_special_values_follow_the_c_library(device):
+    inf, nan = float("inf"), float("nan")
+    z = torch.tensor([0j, complex(-4, 0), complex(-4, -0.0), complex(2, 0), complex(-inf, 1)])
+    m = z.to(device)
+
+    def same(a, b):
+        return torch.equal(torch.view_as_real(a).isnan(), torch.view_as_real(b).isnan()) and (
+            torch.view_as_real(a).nan_to_num(0).equal(torch.view_as_real(b).nan_to_num(0))
+        )
+
+    assert same(torch.sqrt(m).cpu(), torch.sqrt(z))  # 0, 2j, -2j (the sign of -0), sqrt(2)
+    e = torch.exp(m[3:4]).cpu()  # a real argument stays real
+    assert e.imag.item() == 0 and e.real.item() == pytest.approx(torch.exp(z[3:4]).real.item())
+    assert same(torch.reciprocal(m[:1]).cpu(), torch.reciprocal(z[:1]))  # inf + nan j
+    assert torch.log(m[:1]).cpu().real.item() == -inf
+    w = torch.tensor([0.5 + 1j, 2 + 0j, -1 + 0j])
+    zeros = torch.zeros(3, dtype=torch.complex64)
+    assert same(torch.pow(zeros.to(device), w.to(device)).cpu(), torch.pow(zeros, w))
+    assert nan != nan  # the comparison above treats NaN as equal only through isnan
+
+
+def test_predicates_and_logic(device):
+    inf, nan = float("inf"), float("nan")
+    z = torch.tensor([0j, 1j, complex(nan, 0), complex(0, inf), complex(2, 0), complex(0, -0.0)])
+    m = z.to(device)
+    for f in (torch.isnan, torch.isinf, torch.isfinite, torch.logical_not):
+        assert torch.equal(f(m).cpu(), f(z)), f
+    w = z.flip(0)
+    for f in (torch.eq, torch.ne, torch.logical_and, torch.logical_or, torch.logical_xor):
+        assert torch.equal(f(m, w.to(device)).cpu(), f(z, w)), f
+    assert torch.equal((m == 1j).cpu(), z == 1j)
+    assert torch.equal((m != 2).cpu(), z != 2)
+
+
+def test_binary_and_ternary_ops(device):
+    g = torch.Generator().manual_seed(4)
+    z, w = (torch.randn(2000, dtype=torch.complex64, generator=g) for _ in range(2))
+    m, v = z.to(device), w.to(device)
+    cases = {
+        "pow": lambda a, b: a**b,
+        "pow 2": lambda a, b: a**2,
+        "pow 3": lambda a, b: a**3,
+        "pow complex": lambda a, b: a ** (0.5 + 1j),
+        "rpow": lambda a, b: (1.5 - 0.5j) ** a,
+        "rsub": lambda a, b: torch.rsub(a, b, alpha=2),
+        "scalar": lambda a, b: (a + (1 + 2j)) * 1j - 3j / (b + 4),
+        "where": lambda a, b: torch.where(a.real > 0, a, b),
+        "lerp": lambda a, b: torch.lerp(a, b, 0.7),
+        "lerp tensor": lambda a, b: torch.lerp(a, b, b),
+        "addcmul": lambda a, b: torch.addcmul(a, a, b, value=2 - 1j),
+        "addcdiv": lambda a, b: torch.addcdiv(a, a, b + 3, value=0.5),
+        "masked_fill": lambda a, b: a.masked_fill(a.imag > 0, 2 - 1j),
+        "real operand": lambda a, b: a * b.real + b.imag,
+    }
+    for name, f in cases.items():
+        torch.testing.assert_close(f(m, v).cpu(), f(z, w), rtol=2e-5, atol=2e-5, msg=name)
+
+
+def test_in_place_and_out(device):
+    z = sample(300)
+    m = z.to(device)
+    out = torch.empty(1, dtype=torch.complex64, device=device)
+    torch.exp(m, out=out)
+    torch.testing.assert_close(out.cpu(), torch.exp(z))
+    m.sqrt_()
+    torch.testing.assert_close(m.cpu(), z.sqrt())
+
+
+MOVES = {
+    "gather": lambda a, i: torch.gather(a, 1, i[None, :, None].expand(4, 3, 5)),
+    "index_select": lambda a, i: a.index_select(1, i),
+    "getitem": lambda a, i: a[i, 1:],
+    "mask": lambda a, i: a[a.real > 0],
+    "flip": lambda a, i: a.flip(0, 2),
+    "roll": lambda a, i: a.roll(2, 1),
+    "tril": lambda a, i: a.tril(1),
+    "triu": lambda a, i: a.triu(-1),
+    "take": lambda a, i: a.take(i),
+    "index_put": lambda a, i: a.clone().index_put_((i,), a[:3] * 2),
+    "index_copy": lambda a, i: a.index_copy(1, i, a[:, :3]),
+    "scatter": lambda a, i: a.scatter(1, i[None, :, None].expand(4, 3, 5), a[:, 3:]),
+    "masked_scatter": lambda a, i: a.masked_scatter(a.real > 0, a * 2),
+    "reflect": lambda a, i: F.pad(a, (2, 1), mode="reflect"),
+    "replicate": lambda a, i: F.pad(a, (2, 1), mode="replicate"),
+    "unfold": lambda a, i: F.unfold(a[None], 2),
+    "channel_shuffle": lambda a, i: F.channel_shuffle(a[None], 2),
+}
+
+
+@pytest.mark.parametrize("name", MOVES)
+def test_element_moves(device, name):
+    f = MOVES[name]
+    z = sample(4 * 6 * 5).reshape(4, 6, 5)
+    i = torch.tensor([3, 0, 2])
+    expected = f(z, i)
+    actual = f(z.to(device), i.to(device)).cpu()
+    assert actual.dtype == torch.complex64 and torch.equal(actual, expected)
+    # complex32 moves the same bits (the CPU moves few complex32 tensors: compare parts).
+    half = f(z.to(torch.complex32).to(device), i.to(device)).cpu()
+    assert half.dtype == torch.complex32
+    assert torch.equal(torch.view_as_real(half), torch.view_as_real(expected.to(torch.complex32)))
+
+
+def test_moves_past_one_launch(device):
+    z = sample(200_000)
+    i = torch.randint(0, z.numel(), (70_001,), generator=torch.Generator().manual_seed(5))
+    m = z.to(device)
+    assert torch.equal(m[i.to(device)].cpu(), z[i])
+    assert torch.equal(m.flip(0).cpu(), z.flip(0))
+
+
+def test_complex128_moves_and_accumulation_refuse(device):
+    m = torch.ones(4, 3, dtype=torch.complex128, device=device)
+    with pytest.raises(NotImplementedError, match="aten::flip"):
+        m.flip(0)
+    z = torch.ones(4, dtype=torch.complex64, device=device)
+    i = torch.tensor([0, 0], device=device)
+    with pytest.raises(NotImplementedError, match="index_put"):
+        z.index_put_((i,), z[:2], accumulate=True)
+
+
+def products(d, a, b, c, v):
+    return {
+        "mm": lambda: d(a) @ d(b),
+        "conj": lambda: d(a).conj() @ d(b),
+        "mH": lambda: d(a).mH @ d(c),
+        "transposed": lambda: d(b).mT @ d(a).mT,
+        "bmm": lambda: torch.bmm(d(a)[None].expand(2, -1, -1), d(b)[None].expand(2, -1, -1)),
+        "addmm": lambda: torch.addmm(d(c), d(a), d(b), beta=0.5, alpha=2),
+        "addmm bias": lambda: torch.addmm(d(c[0]), d(a), d(b)),
+        "addmv": lambda: torch.addmv(d(c[:, 0]), d(a), d(v)),
+        "mv": lambda: d(a) @ d(v),
+        "dot": lambda: torch.dot(d(v), d(v * 2)),
+        "vdot": lambda: torch.vdot(d(v), d(v * 2)),
+        "linear": lambda: F.linear(d(a), d(b.mT), d(c[0])),
+    }
+
+
+@pytest.mark.parametrize("shape", [(5, 7, 3), (65, 33, 67)])
+def test_matrix_products(device, shape):
+    m, k, n = shape
+    g = torch.Generator().manual_seed(6)
+    a, b, c, v = (torch.randn(*s, dtype=torch.complex64, generator=g) for s in
+                  [(m, k), (k, n), (m, n), (k,)])  # fmt: skip
+    expected = products(lambda t: t, a, b, c, v)
+    actual = products(lambda t: t.to(device), a, b, c, v)
+    for name in expected:
+        torch.testing.assert_close(actual[name]().cpu(), expected[name](), msg=name)
+
+
+def test_negative_bit_on_a_real_view(device):
+    # conj().imag has the negative bit set: products must read it negated.
+    z = sample(20).reshape(4, 5)
+    w = torch.randn(5, 3)
+    expected = z.conj().imag @ w
+    actual = z.to(device).conj().imag @ w.to(device)
+    torch.testing.assert_close(actual.cpu(), expected)
+
+
+def test_real_only_factorizations_refuse(device):
+    a = torch.eye(3, dtype=torch.complex64, device=device)
+    with pytest.raises(NotImplementedError, match="complex"):
+        torch.linalg.lu_factor(a)
+    with pytest.raises(NotImplementedError, match="complex"):
+        torch.linalg.cholesky(a)
+
+
+def test_float32_hyperbolic_functions_near_zero(device):
+    x = torch.cat([torch.logspace(-30, 1, 2000), -torch.logspace(-30, 1, 2000)])
+    for f in (torch.sinh, torch.cosh, torch.tanh):
+        actual = f(x.to(device)).cpu().double()
+        truth = f(x.double())
+        ulps = (actual - truth).abs() / (truth.abs() * torch.finfo(torch.float32).eps)
+        assert ulps.max() <= 2, f
+
+
+def test_two_threads(device):
+    z = sample(50_000, seed=7)
+    m = z.to(device)
+
+    def work():
+        return [f(m).cpu() for f in (torch.exp, torch.asinh, torch.sigmoid)] + [
+            (m.reshape(250, 200) @ m.reshape(200, 250)).cpu(),
+            m.flip(0).cpu(),
+        ]
+
+    alone = work()
+    results = [None, None]
+
+    def run(k):
+        results[k] = work()
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for result in results:
+        for a, b in zip(result, alone, strict=True):
+            assert torch.equal(a, b)
+
+
+@pytest.mark.parametrize("n", [37, 70_001])
+def test_reductions_and_scans(device, n):
+    z = sample(n, seed=8)
+    z[3:6] = 0
+    m = z.to(device)
+    for ord in (2, 1, float("inf"), 0, 3):
+        expected = torch.linalg.vector_norm(z, ord)
+        actual = torch.linalg.vector_norm(m, ord).cpu()
+        torch.testing.assert_close(actual, expected, rtol=1e-5, atol=1e-5)
+    assert torch.equal(m.any().cpu(), z.any()) and torch.equal(m.all().cpu(), z.all())
+    assert torch.equal(torch.count_nonzero(m).cpu(), torch.count_nonzero(z))
+    assert torch.equal(torch.nonzero(m).cpu(), torch.nonzero(z))
+    torch.testing.assert_close(m.cumsum(0).cpu(), z.cumsum(0), rtol=1e-4, atol=1e-3)
+    grid = z[: (n // 7) * 7].reshape(7, -1)
+    torch.testing.assert_close(grid.to(device).cumsum(1).cpu(), grid.cumsum(1),
+                               rtol=1e-4, atol=1e-3)  # fmt: skip
+    torch.testing.assert_close(
+        grid.to(device).norm(dim=1).cpu(), grid.norm(dim=1), rtol=1e-5, atol=0
+    )
+
+
+def test_factories_and_draws(device):
+    for dtype in (torch.complex64, torch.complex128):
+        assert torch.equal(torch.eye(3, 4, dtype=dtype, device=device).cpu(),
+                           torch.eye(3, 4, dtype=dtype))  # fmt: skip
+    g = torch.Generator(device=device).manual_seed(9)
+    z = torch.randn(200_000, dtype=torch.complex64, device=device, generator=g).cpu()
+    # Each part has variance 1/2.
+    for part in (z.real, z.imag):
+        assert abs(part.mean().item()) < 0.01 and abs(part.var().item() - 0.5) < 0.01
+    u = torch.empty(100_000, dtype=torch.complex64, device=device).uniform_(2, 3).cpu()
+    for part in (u.real, u.imag):
+        assert part.min() >= 2 and part.max() < 3 and abs(part.mean().item() - 2.5) < 0.01
