@@ -278,6 +278,13 @@ def test_reductions_and_scans(device, n):
     torch.testing.assert_close(
         grid.to(device).norm(dim=1).cpu(), grid.norm(dim=1), rtol=1e-5, atol=0
     )
+    g = grid.to(device)
+    for f in (torch.var, torch.std):
+        torch.testing.assert_close(f(g, 1).cpu(), f(grid, 1), rtol=1e-5, atol=1e-6)
+        torch.testing.assert_close(f(m).cpu(), f(z), rtol=1e-5, atol=1e-6)
+    for f in (torch.var_mean, torch.std_mean):
+        for actual, expected in zip(f(g, 0, correction=0), f(grid, 0, correction=0), strict=True):
+            torch.testing.assert_close(actual.cpu(), expected, rtol=1e-5, atol=1e-6)
 
 
 def test_factories_and_draws(device):

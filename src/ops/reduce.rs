@@ -3,7 +3,7 @@
 
 use super::call::{Call, Dest};
 use super::complex::{self, route, ComplexOperand};
-use super::launch::{run_reduce, run_scan};
+use super::launch::{run_map, run_reduce, run_scan};
 use super::pointwise::not_implemented_for;
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
@@ -12,7 +12,7 @@ use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::complex::{magnitude, truth};
-use crate::kernels::{BinaryOp, Expr, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
+use crate::kernels::{BinaryOp, Expr, MapKernel, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
 use std::ops::{Add, Div, Mul};
 
 /// Wraps a possibly negative dimension of a tensor of rank `rank` (a scalar counts as rank 1).
@@ -369,7 +369,59 @@ fn arg_extremum(call: &mut Call, max: bool) -> Result<()> {
 }
 
 /// var/std/var_mean/std_mean with `(self, dim, correction, keepdim)`.
+/// var/std (and their means) of a complex tensor: the variance of each part over its pair
+/// view (the means, complex, at once), then their sum (a real result).
+fn complex_variance(call: &mut Call, std: bool, with_mean: bool, dests: [Dest; 2]) -> Result<()> {
+    let dims = dims_arg(call, 1)?;
+    let correction = call.optional_scalar(2)?.map_or(1.0, |s| s.to_f64());
+    let keepdim = call.boolean(3)?;
+    let ComplexOperand::Tensor { view: pairs, .. } = call.complex_operand(0)? else {
+        return Err(Error::runtime("mojo: var expects a tensor"));
+    };
+    let (component, device) = (pairs.dtype, pairs.device);
+    let mut both = plan(&pairs.part(0), dims.as_deref(), keepdim)?;
+    let shape = both.out_shape.clone();
+    let divisor = (both.count as f64 - correction).max(0.0);
+    both.reduced.push(false);
+    both.out_shape.push(2);
+    let acc = acc_dtype(component);
+    let result = call.result(dests[0], &shape, component, device)?;
+    let per_part = Scratch::contiguous(device, &both.out_shape, acc)?;
+    let mut outputs = vec![(
+        Dest::New,
+        acc,
+        Expr::input(0, acc).div(Expr::scalar(0, acc)),
+    )];
+    let mut tensors = vec![per_part.tensor.clone()];
+    if with_mean {
+        tensors.push(call.complex_result(dests[1], &shape, component, device)?);
+        outputs.push((Dest::New, component, Expr::input(1, acc)));
+    }
+    let r = Reduction {
+        op: ReduceOp::Variance,
+        acc,
+        pre: Expr::input(0, component).cast(acc),
+        outputs,
+        scalars: vec![(acc, ScalarArg::float(divisor))],
+    };
+    reduce_into(&pairs, &both, r, tensors)?;
+    let mut value = Expr::input(0, acc).add(Expr::input(1, acc));
+    if std {
+        value = value.unary(UnaryOp::Sqrt);
+    }
+    let kernel = MapKernel {
+        inputs: vec![acc, acc],
+        scalars: vec![],
+        outputs: vec![(result.dtype, value.cast(result.dtype))],
+    };
+    let (re, im) = (per_part.tensor.part(0), per_part.tensor.part(1));
+    run_map(kernel, &[&re, &im, &result], &shape, &[])
+}
+
 fn variance(call: &mut Call, std: bool, with_mean: bool, dests: [Dest; 2]) -> Result<()> {
+    if call.complex_component_of(0).is_some() {
+        return complex_variance(call, std, with_mean, dests);
+    }
     let a = call.tensor(0)?;
     let dims = dims_arg(call, 1)?;
     let correction = call.optional_scalar(2)?.map_or(1.0, |s| s.to_f64());

@@ -50,7 +50,7 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel) {
     for (t, &dtype) in k.inputs.iter().enumerate() {
         let v =
             p.d.load4(t, dtype, &format!("{} + base * 4u", offset(p, t)));
-        let line = p.d.let_inferred(&format!("vec{t}"), &v);
+        let line = p.d.let_inferred(&format!("loaded{t}"), &v);
         p.line(line);
     }
     // Output `o`'s value for lane `l` is `r{o}_{l}`.
@@ -68,7 +68,7 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel) {
         // The element index, which expressions may read.
         p.let_("i", Ty::U32, format!("base + {lane}u"));
         for (t, &dtype) in k.inputs.iter().enumerate() {
-            let c = p.d.component(&format!("vec{t}"), lane);
+            let c = p.d.component(&format!("loaded{t}"), lane);
             p.let_(&format!("x{t}"), Ty::Value(dtype), c);
         }
         for (o, value) in p.values(&outputs(k), 0).into_iter().enumerate() {

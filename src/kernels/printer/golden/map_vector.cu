@@ -3,29 +3,29 @@ fn main {
     for (u32 q = group * 64u + t; q < (n + 3u) / 4u; q += groups * 64u) {
         const u32 base = q * 4u;
         if (base + 4u <= n) {
-            const auto vec0 = *(const float4*)(b0 + (p.w[3u] + base * 4u));
+            const auto loaded0 = *(const float4*)(b0 + (p.w[3u] + base * 4u));
             float r0_0 = __uint_as_float(0x0u);
             float r0_1 = __uint_as_float(0x0u);
             float r0_2 = __uint_as_float(0x0u);
             float r0_3 = __uint_as_float(0x0u);
             {
                 const u32 i = base + 0u;
-                const float x0 = vec0.x;
+                const float x0 = loaded0.x;
                 r0_0 = expf(x0);
             }
             {
                 const u32 i = base + 1u;
-                const float x0 = vec0.y;
+                const float x0 = loaded0.y;
                 r0_1 = expf(x0);
             }
             {
                 const u32 i = base + 2u;
-                const float x0 = vec0.z;
+                const float x0 = loaded0.z;
                 r0_2 = expf(x0);
             }
             {
                 const u32 i = base + 3u;
-                const float x0 = vec0.w;
+                const float x0 = loaded0.w;
                 r0_3 = expf(x0);
             }
             *(float4*)(b1 + (p.w[5u] + base * 4u)) = make_float4(r0_0, r0_1, r0_2, r0_3);

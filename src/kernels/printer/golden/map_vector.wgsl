@@ -3,29 +3,29 @@ fn main {
     for (var q = group * 64u + t; q < (n + 3u) / 4u; q += groups * 64u) {
         let base: u32 = q * 4u;
         if (base + 4u <= n) {
-            let vec0 = bitcast<vec4<f32>>(b0[(p[3u] + base * 4u) >> 4u]);
+            let loaded0 = bitcast<vec4<f32>>(b0[(p[3u] + base * 4u) >> 4u]);
             var r0_0: f32 = bitcast<f32>(0x0u);
             var r0_1: f32 = bitcast<f32>(0x0u);
             var r0_2: f32 = bitcast<f32>(0x0u);
             var r0_3: f32 = bitcast<f32>(0x0u);
             {
                 let i: u32 = base + 0u;
-                let x0: f32 = vec0[0];
+                let x0: f32 = loaded0[0];
                 r0_0 = exp_f32(x0);
             }
             {
                 let i: u32 = base + 1u;
-                let x0: f32 = vec0[1];
+                let x0: f32 = loaded0[1];
                 r0_1 = exp_f32(x0);
             }
             {
                 let i: u32 = base + 2u;
-                let x0: f32 = vec0[2];
+                let x0: f32 = loaded0[2];
                 r0_2 = exp_f32(x0);
             }
             {
                 let i: u32 = base + 3u;
-                let x0: f32 = vec0[3];
+                let x0: f32 = loaded0[3];
                 r0_3 = exp_f32(x0);
             }
             b1[(p[5u] + base * 4u) >> 4u] = bitcast<vec4<u32>>(vec4<f32>(r0_0, r0_1, r0_2, r0_3));
