@@ -299,3 +299,26 @@ def test_factories_and_draws(device):
     u = torch.empty(100_000, dtype=torch.complex64, device=device).uniform_(2, 3).cpu()
     for part in (u.real, u.imag):
         assert part.min() >= 2 and part.max() < 3 and abs(part.mean().item() - 2.5) < 0.01
+
+
+def test_accumulation_and_gradients(device):
+    z = sample(6 * 5).reshape(6, 5)
+    source = sample(4 * 5, seed=10).reshape(4, 5)
+    index = torch.tensor([1, 1, 0, 5])
+    expected = z.index_add(0, index, source, alpha=2)
+    actual = z.to(device).index_add(0, index.to(device), source.to(device), alpha=2)
+    torch.testing.assert_close(actual.cpu(), expected)
+    columns = index[:2].to(device)  # a negative dim counts complex dimensions
+    torch.testing.assert_close(
+        z.to(device).index_add(-1, columns, z[:, :2].to(device)).cpu(),
+        z.index_add(-1, index[:2], z[:, :2]),
+    )
+    torch.testing.assert_close(
+        z.to(device).cumsum(1, dtype=torch.complex128).cpu(), z.cumsum(1, dtype=torch.complex128)
+    )
+    for f in (torch.tanh, torch.sigmoid, torch.exp, torch.sqrt, lambda t: t.abs()):
+        leaf = z.clone().requires_grad_()
+        (f(leaf) * source[:1].conj()).sum().real.backward()
+        mojo = z.to(device).requires_grad_()
+        (f(mojo) * source[:1].conj().to(device)).sum().real.backward()
+        torch.testing.assert_close(mojo.grad.cpu(), leaf.grad, rtol=1e-5, atol=1e-5, equal_nan=True)

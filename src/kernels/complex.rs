@@ -47,6 +47,10 @@ pub fn scale((a, b): &Parts, s: &Expr) -> Parts {
     (a.clone() * s.clone(), b.clone() * s.clone())
 }
 
+pub fn conj((a, b): &Parts) -> Parts {
+    (a.clone(), -b.clone())
+}
+
 /// `i * z`.
 fn times_i((a, b): &Parts) -> Parts {
     (-b.clone(), a.clone())
@@ -324,6 +328,18 @@ pub fn sinc(z: &Parts) -> Parts {
 /// `z^w = exp(w log z)`, as the C library's `cpow` (so `0^w` is 0 or NaN by that formula).
 pub fn pow(z: &Parts, w: &Parts) -> Parts {
     exp(&mul(w, &log(z)))
+}
+
+/// tanh's gradient from its output: `grad * conj(1 - y^2)`.
+pub fn tanh_backward(grad: &Parts, y: &Parts) -> Parts {
+    let one = real(k(&y.0, 1.0));
+    mul(grad, &conj(&sub(&one, &mul(y, y))))
+}
+
+/// sigmoid's gradient from its output: `grad * conj((1 - y) y)`.
+pub fn sigmoid_backward(grad: &Parts, y: &Parts) -> Parts {
+    let one = real(k(&y.0, 1.0));
+    mul(grad, &conj(&mul(&sub(&one, y), y)))
 }
 
 /// Whether the value is nonzero (either part), a bool.

@@ -6,7 +6,7 @@ use super::pointwise::{common_dtype, not_implemented_for, pointwise};
 use super::registry::OpFn;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{BinaryOp, Expr, UnaryOp};
+use crate::kernels::{complex, BinaryOp, Expr, UnaryOp};
 use std::ops::{Add, Div, Mul, Sub};
 
 /// Runs `f` over the tensor arguments `tensors` and the Scalar arguments `scalars` (in that
@@ -462,7 +462,7 @@ pub const OPS: &[(&str, OpFn)] = &[
     }),
     ("silu.out", |c| {
         if c.is_complex_arg(0) {
-            return super::complex::unary(c, "silu", Some(crate::kernels::complex::silu));
+            return super::complex::unary(c, "silu", Some(complex::silu));
         }
         activation(c, "silu", &[0], &[], Dest::Arg(1), |e, _| {
             silu(e[0].clone())
@@ -566,6 +566,9 @@ pub const OPS: &[(&str, OpFn)] = &[
         )
     }),
     ("sigmoid_backward.grad_input", |c| {
+        if super::complex::involved(c, &[0, 1]) {
+            return super::complex::binary(c, "sigmoid_backward", complex::sigmoid_backward);
+        }
         activation(c, "sigmoid_backward", &[0, 1], &[], Dest::Arg(2), |e, d| {
             let y = e[1].clone();
             e[0].clone()
@@ -574,6 +577,9 @@ pub const OPS: &[(&str, OpFn)] = &[
         })
     }),
     ("tanh_backward.grad_input", |c| {
+        if super::complex::involved(c, &[0, 1]) {
+            return super::complex::binary(c, "tanh_backward", complex::tanh_backward);
+        }
         activation(c, "tanh_backward", &[0, 1], &[], Dest::Arg(2), |e, d| {
             let y = e[1].clone();
             e[0].clone()

@@ -412,6 +412,16 @@ pub fn unary(call: &mut Call, name: &str, f: Option<fn(&Parts) -> Parts>) -> Res
     complex_map(call, &[&a], result, Dest::Arg(1), name, |e| f(&e[0]))
 }
 
+/// A function of two complex tensors into `out=` (argument 2), as the gradients of the
+/// complex functions (`tanh_backward(grad, output)`, ...).
+pub fn binary(call: &mut Call, name: &str, f: fn(&Parts, &Parts) -> Parts) -> Result<()> {
+    let (a, b) = (call.complex_operand(0)?, call.complex_operand(1)?);
+    let result = result_type(&[&a, &b]);
+    complex_map(call, &[&a, &b], result, Dest::Arg(2), name, |e| {
+        f(&e[0], &e[1])
+    })
+}
+
 /// `neg.out` of a complex tensor.
 pub fn negate(call: &mut Call) -> Result<()> {
     unary(call, "neg", complex_unary(UnaryOp::Neg))

@@ -364,10 +364,28 @@ fn index_into(call: &mut Call, op: Accumulate) -> Result<()> {
     } else {
         "index_copy"
     };
-    let a = call.tensor(0)?;
-    let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
+    // index_add of complex tensors adds both parts along their pair views (index_copy moves
+    // complex elements whole: `element_moves`).
+    let complex = op == Accumulate::Sum && call.complex_component_of(0).is_some();
+    let read = |i: usize| -> Result<TensorRef> {
+        if complex {
+            // SAFETY: the glue describes a live tensor.
+            let (view, pairs) = unsafe { TensorRef::from_arg_or_pairs(call.tensor_arg(i)?)? };
+            if !pairs {
+                return Err(Error::runtime(format!(
+                    "{name}_(): self (ComplexFloat) and source ({}) must have the same scalar type",
+                    view.dtype.torch_name()
+                )));
+            }
+            Ok(view)
+        } else {
+            call.tensor(i)
+        }
+    };
+    let (a, source) = (read(0)?, read(3)?);
+    let rank = a.sizes.len() - usize::from(complex);
+    let dim = wrap_dim(call.int(1)?, rank)?;
     let index = call.tensor(2)?;
-    let source = call.tensor(3)?;
     check_index_source(name, &a, dim, &index, &source)?;
     let out_at = if op == Accumulate::Sum { 5 } else { 4 };
     let scaled;
@@ -391,7 +409,11 @@ fn index_into(call: &mut Call, op: Accumulate) -> Result<()> {
         }
         _ => source,
     };
-    let out = call.result(Dest::Arg(out_at), &a.sizes, a.dtype, a.device)?;
+    let out = if complex {
+        call.complex_result(Dest::Arg(out_at), &a.sizes[..rank], a.dtype, a.device)?
+    } else {
+        call.result(Dest::Arg(out_at), &a.sizes, a.dtype, a.device)?
+    };
     scatter_along(
         op,
         true,

@@ -637,21 +637,21 @@ fn complex_cumsum(call: &mut Call) -> Result<()> {
     };
     let sizes = view.sizes[..view.sizes.len() - 1].to_vec();
     let dim = wrap_dim(call.int(1)?, sizes.len())?;
-    if let Some(dtype) = call.dtype(2)? {
-        return Err(Error::not_implemented(format!(
-            "mojo: cumsum of a complex tensor with dtype={} is not supported",
-            dtype.torch_name()
-        )));
-    }
-    let out = call.complex_result(Dest::Arg(3), &sizes, view.dtype, view.device)?;
+    let component = match call.optional_int(2)? {
+        None => view.dtype,
+        Some(code) => DType::complex_component(code as i32).ok_or_else(|| {
+            Error::runtime("cumsum(): a complex input needs a complex dtype= argument")
+        })?,
+    };
+    let out = call.complex_result(Dest::Arg(3), &sizes, component, view.device)?;
     if sizes.is_empty() {
         return super::copy::copy(&out, &view);
     }
     let kernel = ScanKernel {
         carry: false,
         input: view.dtype,
-        acc: view.dtype.float_acc(),
-        output: view.dtype,
+        acc: component.float_acc(),
+        output: component,
         op: ReduceOp::Sum,
         vector: false,
     };
