@@ -13,6 +13,7 @@ pub mod call;
 pub mod cat;
 pub mod compiled;
 pub mod complex;
+pub mod complex_reduce;
 pub mod conv;
 pub mod copy;
 pub mod element_moves;

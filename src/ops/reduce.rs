@@ -2,8 +2,9 @@
 //! norms, logical any/all, logsumexp, counts) and scans (cumsum, cumprod).
 
 use super::call::{Call, Dest};
-use super::complex::{self, route, ComplexOperand};
-use super::launch::{run_map, run_reduce, run_scan};
+use super::complex::{self, route};
+use super::complex_reduce;
+use super::launch::{run_reduce, run_scan};
 use super::pointwise::not_implemented_for;
 use super::registry::OpFn;
 use super::scalar::ScalarArg;
@@ -12,7 +13,7 @@ use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::complex::{magnitude, truth};
-use crate::kernels::{BinaryOp, Expr, MapKernel, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
+use crate::kernels::{BinaryOp, Expr, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
 use std::ops::{Add, Div, Mul};
 
 /// Wraps a possibly negative dimension of a tensor of rank `rank` (a scalar counts as rank 1).
@@ -29,13 +30,13 @@ pub fn wrap_dim(dim: i64, rank: usize) -> Result<usize> {
 }
 
 /// Which dimensions a reduction covers and the shape of its result.
-struct Plan {
-    reduced: Vec<bool>,
-    out_shape: Vec<i64>,
-    count: i64,
+pub(super) struct Plan {
+    pub(super) reduced: Vec<bool>,
+    pub(super) out_shape: Vec<i64>,
+    pub(super) count: i64,
 }
 
-fn plan(t: &TensorRef, dims: Option<&[i64]>, keepdim: bool) -> Result<Plan> {
+pub(super) fn plan(t: &TensorRef, dims: Option<&[i64]>, keepdim: bool) -> Result<Plan> {
     let rank = t.sizes.len();
     let mut reduced = vec![false; rank];
     match dims {
@@ -92,7 +93,7 @@ fn kept_view(out: &TensorRef, plan: &Plan) -> TensorRef {
 }
 
 /// The accumulator dtype for sums and products of `dtype`.
-fn acc_dtype(dtype: DType) -> DType {
+pub(super) fn acc_dtype(dtype: DType) -> DType {
     match dtype {
         DType::F16 | DType::BF16 | DType::F32 => DType::F32,
         DType::F64 => DType::F64,
@@ -107,12 +108,12 @@ fn sum_dtype(input: DType, dtype: Option<DType>) -> DType {
 
 /// One reduction: `pre` maps each element (input 0) into `acc`; `outputs` are expressions
 /// of the accumulator (input 0) and the second value (input 1), written to `dests`.
-struct Reduction {
-    op: ReduceOp,
-    acc: DType,
-    pre: Expr,
-    outputs: Vec<(Dest, DType, Expr)>,
-    scalars: Vec<(DType, ScalarArg)>,
+pub(super) struct Reduction {
+    pub(super) op: ReduceOp,
+    pub(super) acc: DType,
+    pub(super) pre: Expr,
+    pub(super) outputs: Vec<(Dest, DType, Expr)>,
+    pub(super) scalars: Vec<(DType, ScalarArg)>,
 }
 
 fn reduce(call: &mut Call, input: &TensorRef, plan: &Plan, r: Reduction) -> Result<()> {
@@ -124,7 +125,7 @@ fn reduce(call: &mut Call, input: &TensorRef, plan: &Plan, r: Reduction) -> Resu
 }
 
 /// [`reduce`] into the given output tensors (one per output of `r`, its `Dest` unused).
-fn reduce_into(
+pub(super) fn reduce_into(
     input: &TensorRef,
     plan: &Plan,
     r: Reduction,
@@ -157,13 +158,13 @@ fn reduce_into(
     run_reduce(kernel, input, &refs, &plan.reduced, &words)
 }
 
-fn dims_arg(call: &Call, index: usize) -> Result<Option<Vec<i64>>> {
+pub(super) fn dims_arg(call: &Call, index: usize) -> Result<Option<Vec<i64>>> {
     call.optional_ints(index)
 }
 
 /// What a sum-like reduction writes from its accumulator: the total, or for `mean` the
 /// total over `count` (a launch scalar).
-fn total_or_mean(op: &str, acc: DType, count: i64) -> (Expr, Vec<(DType, ScalarArg)>) {
+pub(super) fn total_or_mean(op: &str, acc: DType, count: i64) -> (Expr, Vec<(DType, ScalarArg)>) {
     if op == "mean" {
         let scalars = vec![(acc, ScalarArg::float(count as f64))];
         (Expr::input(0, acc).div(Expr::scalar(0, acc)), scalars)
@@ -226,44 +227,6 @@ fn sum_like(
 fn sum_out(call: &mut Call, op: &str) -> Result<()> {
     let (dims, keepdim, dtype) = (dims_arg(call, 1)?, call.boolean(2)?, call.dtype(3)?);
     sum_like(call, op, dims, keepdim, dtype, Dest::Arg(4))
-}
-
-/// sum / mean of a complex tensor: both parts reduced at once over its pair view, the
-/// trailing (real, imaginary) dimension kept.
-fn complex_sum(call: &mut Call, op: &str) -> Result<()> {
-    let (dims, keepdim) = (dims_arg(call, 1)?, call.boolean(2)?);
-    let ComplexOperand::Tensor {
-        view: pairs,
-        complex: true,
-    } = call.complex_operand(0)?
-    else {
-        return Err(Error::not_implemented(format!(
-            "mojo: {op} of a real tensor into a complex out= is not supported"
-        )));
-    };
-    let component = match call.optional_int(3)? {
-        None => pairs.dtype,
-        Some(code) => DType::complex_component(code as i32).ok_or_else(|| {
-            Error::runtime(format!(
-                "{op}(): a complex input needs a complex dtype= argument"
-            ))
-        })?,
-    };
-    let parts = plan(&pairs.part(0), dims.as_deref(), keepdim)?;
-    let out = call.complex_result(Dest::Arg(4), &parts.out_shape, component, pairs.device)?;
-    let mut both = parts;
-    both.reduced.push(false);
-    both.out_shape.push(2);
-    let acc = acc_dtype(component);
-    let (value, scalars) = total_or_mean(op, acc, both.count);
-    let r = Reduction {
-        op: ReduceOp::Sum,
-        acc,
-        pre: Expr::input(0, pairs.dtype).cast(acc),
-        outputs: vec![(Dest::New, component, value)],
-        scalars,
-    };
-    reduce_into(&pairs, &both, r, vec![out])
 }
 
 /// amax/amin, max/min over all elements, max.dim/min.dim, argmax/argmin.
@@ -369,58 +332,9 @@ fn arg_extremum(call: &mut Call, max: bool) -> Result<()> {
 }
 
 /// var/std/var_mean/std_mean with `(self, dim, correction, keepdim)`.
-/// var/std (and their means) of a complex tensor: the variance of each part over its pair
-/// view (the means, complex, at once), then their sum (a real result).
-fn complex_variance(call: &mut Call, std: bool, with_mean: bool, dests: [Dest; 2]) -> Result<()> {
-    let dims = dims_arg(call, 1)?;
-    let correction = call.optional_scalar(2)?.map_or(1.0, |s| s.to_f64());
-    let keepdim = call.boolean(3)?;
-    let ComplexOperand::Tensor { view: pairs, .. } = call.complex_operand(0)? else {
-        return Err(Error::runtime("mojo: var expects a tensor"));
-    };
-    let (component, device) = (pairs.dtype, pairs.device);
-    let mut both = plan(&pairs.part(0), dims.as_deref(), keepdim)?;
-    let shape = both.out_shape.clone();
-    let divisor = (both.count as f64 - correction).max(0.0);
-    both.reduced.push(false);
-    both.out_shape.push(2);
-    let acc = acc_dtype(component);
-    let result = call.result(dests[0], &shape, component, device)?;
-    let per_part = Scratch::contiguous(device, &both.out_shape, acc)?;
-    let mut outputs = vec![(
-        Dest::New,
-        acc,
-        Expr::input(0, acc).div(Expr::scalar(0, acc)),
-    )];
-    let mut tensors = vec![per_part.tensor.clone()];
-    if with_mean {
-        tensors.push(call.complex_result(dests[1], &shape, component, device)?);
-        outputs.push((Dest::New, component, Expr::input(1, acc)));
-    }
-    let r = Reduction {
-        op: ReduceOp::Variance,
-        acc,
-        pre: Expr::input(0, component).cast(acc),
-        outputs,
-        scalars: vec![(acc, ScalarArg::float(divisor))],
-    };
-    reduce_into(&pairs, &both, r, tensors)?;
-    let mut value = Expr::input(0, acc).add(Expr::input(1, acc));
-    if std {
-        value = value.unary(UnaryOp::Sqrt);
-    }
-    let kernel = MapKernel {
-        inputs: vec![acc, acc],
-        scalars: vec![],
-        outputs: vec![(result.dtype, value.cast(result.dtype))],
-    };
-    let (re, im) = (per_part.tensor.part(0), per_part.tensor.part(1));
-    run_map(kernel, &[&re, &im, &result], &shape, &[])
-}
-
 fn variance(call: &mut Call, std: bool, with_mean: bool, dests: [Dest; 2]) -> Result<()> {
     if call.complex_component_of(0).is_some() {
-        return complex_variance(call, std, with_mean, dests);
+        return complex_reduce::variance(call, std, with_mean, dests);
     }
     let a = call.tensor(0)?;
     let dims = dims_arg(call, 1)?;
@@ -624,44 +538,10 @@ fn count_nonzero(call: &mut Call) -> Result<()> {
     )
 }
 
-/// cumsum of a complex tensor: both parts summed at once along its pair view.
-fn complex_cumsum(call: &mut Call) -> Result<()> {
-    let ComplexOperand::Tensor {
-        view,
-        complex: true,
-    } = call.complex_operand(0)?
-    else {
-        return Err(Error::not_implemented(
-            "mojo: cumsum of a real tensor into a complex out= is not supported",
-        ));
-    };
-    let sizes = view.sizes[..view.sizes.len() - 1].to_vec();
-    let dim = wrap_dim(call.int(1)?, sizes.len())?;
-    let component = match call.optional_int(2)? {
-        None => view.dtype,
-        Some(code) => DType::complex_component(code as i32).ok_or_else(|| {
-            Error::runtime("cumsum(): a complex input needs a complex dtype= argument")
-        })?,
-    };
-    let out = call.complex_result(Dest::Arg(3), &sizes, component, view.device)?;
-    if sizes.is_empty() {
-        return super::copy::copy(&out, &view);
-    }
-    let kernel = ScanKernel {
-        carry: false,
-        input: view.dtype,
-        acc: component.float_acc(),
-        output: component,
-        op: ReduceOp::Sum,
-        vector: false,
-    };
-    run_scan(kernel, &view, &out, dim)
-}
-
 /// cumsum/cumprod with `(self, dim, dtype, out)`.
 fn scan(call: &mut Call, prod: bool) -> Result<()> {
     if !prod && call.complex_component_of(0).is_some() {
-        return complex_cumsum(call);
+        return complex_reduce::cumsum(call);
     }
     let a = call.tensor(0)?;
     let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
@@ -695,7 +575,12 @@ fn norm_out(call: &mut Call, with_dtype: bool) -> Result<()> {
 
 pub const OPS: &[(&str, OpFn)] = &[
     ("sum.IntList_out", |c| {
-        route(c, &[0, 4], |c| complex_sum(c, "sum"), |c| sum_out(c, "sum"))
+        route(
+            c,
+            &[0, 4],
+            |c| complex_reduce::sum_or_mean(c, "sum"),
+            |c| sum_out(c, "sum"),
+        )
     }),
     ("nansum.out", |c| sum_out(c, "nansum")),
     ("nansum", |c| {
@@ -706,7 +591,7 @@ pub const OPS: &[(&str, OpFn)] = &[
         route(
             c,
             &[0, 4],
-            |c| complex_sum(c, "mean"),
+            |c| complex_reduce::sum_or_mean(c, "mean"),
             |c| sum_out(c, "mean"),
         )
     }),

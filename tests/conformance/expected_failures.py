@@ -197,7 +197,6 @@ EXPECTED_FAILURES = {
     "masked.prod|complex64|backward": "NotImplementedError: mojo: aten::prod.int_out does not take complex tensors (ComplexFloat) yet",
     "masked.prod|complex64|forward": "NotImplementedError: mojo: aten::prod.int_out does not take complex tensors (ComplexFloat) yet",
     "masked.softmin|float16|backward": "AssertionError: grad of input 0: Tensor-likes are not close!",
-    "masked_fill|any|errors": "a complex64 value tensor on mojo filling an int64 tensor: mojo raises NotImplementedError (masked_fill does not take complex values), where CPU raises RuntimeError (value cannot be converted)",
     "matrix_exp|bfloat16|backward": "half types: mojo computes in float32 and rounds once; on the OpInfo's samples some entries are NaN on one side (not yet understood)",
     "matrix_exp|bfloat16|forward": "half types: mojo computes in float32 and rounds once; on the OpInfo's samples some entries are NaN on one side (not yet understood)",
     "matrix_exp|complex64|backward": "NotImplementedError: mojo: aten::linalg_matrix_exp does not take complex tensors (torch.complex64) yet",
