@@ -40,9 +40,7 @@ int64_t to_int(const c10::IValue& v) {
 
 MojoValue describe_value(CallState& state, const c10::IValue& v) {
   MojoValue out{};
-  if (v.isNone()) {
-    out.kind = kValueNone;
-  } else if (v.isTensor() && !v.toTensor().defined()) {
+  if (v.isNone() || (v.isTensor() && !v.toTensor().defined())) {
     out.kind = kValueNone;
   } else if (v.isTensor()) {
     const at::Tensor& t = v.toTensor();
@@ -50,26 +48,19 @@ MojoValue describe_value(CallState& state, const c10::IValue& v) {
     out.tensor = describe(t);
     out.wrapped = t.unsafeGetTensorImpl()->is_wrapped_number() ? 1 : 0;
   } else if (v.isBool()) {
-    out.kind = kValueBool;
-    out.i = v.toBool() ? 1 : 0;
+    out.kind = kValueBool, out.i = v.toBool() ? 1 : 0;
   } else if (v.isInt() || v.isSymInt()) {
-    out.kind = kValueInt;
-    out.i = to_int(v);
+    out.kind = kValueInt, out.i = to_int(v);
   } else if (v.isDouble()) {
-    out.kind = kValueDouble;
-    out.d = v.toDouble();
+    out.kind = kValueDouble, out.d = v.toDouble();
   } else if (v.isComplexDouble()) {
-    auto z = v.toComplexDouble();
     out.kind = kValueComplex;
-    out.d = z.real();
-    out.i = c10::bit_cast<int64_t>(z.imag());
+    out.d = v.toComplexDouble().real(), out.i = c10::bit_cast<int64_t>(v.toComplexDouble().imag());
   } else if (v.isString()) {
-    out.kind = kValueString;
-    out.string = v.toStringRef().c_str();
+    out.kind = kValueString, out.string = v.toStringRef().c_str();
   } else if (v.isIntList()) {
     auto& ints = state.int_lists.emplace_back(v.toIntVector());
-    out.kind = kValueIntList;
-    out.ints = ints.data();
+    out.kind = kValueIntList, out.ints = ints.data();
     out.len = static_cast<int64_t>(ints.size());
   } else if (v.isList()) {
     auto list = v.toListRef();
@@ -80,15 +71,13 @@ MojoValue describe_value(CallState& state, const c10::IValue& v) {
       // float[] and Scalar[] holding a float: every entry as a double.
       auto& doubles = state.double_lists.emplace_back();
       for (const auto& e : list) doubles.push_back(e.isDouble() ? e.toDouble() : static_cast<double>(to_int(e)));
-      out.kind = kValueDoubleList;
-      out.doubles = doubles.data();
+      out.kind = kValueDoubleList, out.doubles = doubles.data();
       out.len = static_cast<int64_t>(doubles.size());
     } else if (numbers) {
       // int[], SymInt[] and bool[] (as 0 and 1).
       auto& ints = state.int_lists.emplace_back();
       for (const auto& e : list) ints.push_back(e.isBool() ? int64_t{e.toBool()} : to_int(e));
-      out.kind = kValueIntList;
-      out.ints = ints.data();
+      out.kind = kValueIntList, out.ints = ints.data();
       out.len = static_cast<int64_t>(ints.size());
     } else {
       auto& keep = state.tensor_lists.emplace_back();
@@ -101,8 +90,7 @@ MojoValue describe_value(CallState& state, const c10::IValue& v) {
           described.push_back(none_tensor());
         }
       }
-      out.kind = kValueTensorList;
-      out.tensors = described.data();
+      out.kind = kValueTensorList, out.tensors = described.data();
       out.len = static_cast<int64_t>(described.size());
     }
   } else {
@@ -167,19 +155,6 @@ int philox_argument(void* ctx, int64_t index, int32_t device, uint64_t increment
   }
 }
 
-// Ops PyTorch lets through its conjugate/negative fallbacks (matrix products, dot) receive
-// tensors whose bits say "conjugate" or "negate when read"; the kernels read stored values,
-// so an input with a bit set is replaced by its resolved copy. An output cannot be.
-void resolve_math_bits(const c10::OperatorHandle& op, size_t index, c10::IValue& v) {
-  if (!v.isTensor()) return;
-  const at::Tensor& t = v.toTensor();
-  if (!t.defined() || (!t.is_conj() && !t.is_neg())) return;
-  const auto& alias = op.schema().arguments()[index].alias_info();
-  TORCH_CHECK_NOT_IMPLEMENTED(!alias || !alias->isWrite(), "mojo: ", op.schema().name(),
-                              " cannot write into a tensor with the conjugate or negative bit set");
-  v = t.resolve_conj().resolve_neg();
-}
-
 // A kernel functor bound to one entry of the Rust op table.
 class RustOp final : public c10::OperatorKernel {
  public:
@@ -194,8 +169,15 @@ class RustOp final : public c10::OperatorKernel {
     args.reserve(nargs);
     std::optional<c10::Device> device;
     for (size_t i = 0; i < nargs; ++i) {
-      resolve_math_bits(op, i, (*stack)[state.first + i]);
-      const c10::IValue& v = (*stack)[state.first + i];
+      c10::IValue& v = (*stack)[state.first + i];
+      // Products and dot get inputs whose conjugate/negative bit PyTorch lets through; the
+      // kernels read stored values, so such an input becomes its resolved copy.
+      if (v.isTensor() && v.toTensor().defined() && (v.toTensor().is_conj() || v.toTensor().is_neg())) {
+        const auto& alias = op.schema().arguments()[i].alias_info();
+        TORCH_CHECK_NOT_IMPLEMENTED(!alias || !alias->isWrite(), "mojo: ", op.schema().name(),
+                                    " cannot write into a tensor with the conjugate or negative bit set");
+        v = v.toTensor().resolve_conj().resolve_neg();
+      }
       if (!device && v.isTensor() && v.toTensor().defined() && v.toTensor().device().type() == kMojo) {
         device = v.toTensor().device();
       }

@@ -58,7 +58,7 @@ def test_unary_complex128(device, name):
 
 
 def test_special_values_follow_the_c_library(device):
-    inf, nan = float("inf"), float("nan")
+    inf = float("inf")
     z = torch.tensor([0j, complex(-4, 0), complex(-4, -0.0), complex(2, 0), complex(-inf, 1)])
     m = z.to(device)
 
@@ -75,7 +75,6 @@ def test_special_values_follow_the_c_library(device):
     w = torch.tensor([0.5 + 1j, 2 + 0j, -1 + 0j])
     zeros = torch.zeros(3, dtype=torch.complex64)
     assert same(torch.pow(zeros.to(device), w.to(device)).cpu(), torch.pow(zeros, w))
-    assert nan != nan  # the comparison above treats NaN as equal only through isnan
 
 
 def test_predicates_and_logic(device):
