@@ -761,6 +761,55 @@ def test_matmul(device, m, k, n):
     assert_near(a.to(device) @ b.to(device), a.double() @ b.double(), rtol=sum_rtol(k))
 
 
+def operands(device, rows, cols, along_rows, seed, offset=0, pad=0):
+    """An integer-valued float32 [rows, cols] matrix on the CPU and the same view of a copy of
+    its storage on `device`: unit stride along its rows (row-major) or down its columns,
+    `offset` elements into the storage, each line `pad` elements longer than it."""
+    lines, length = (rows, cols) if along_rows else (cols, rows)
+    flat = ints(-3, 4, offset + lines * (length + pad), seed, dtype=torch.float32)
+
+    def view(x):
+        x = x[offset:].view(lines, length + pad)[:, :length]
+        return x if along_rows else x.t()
+
+    return view(flat), view(flat.to(device))
+
+
+@pytest.mark.parametrize(
+    "a_rows, b_rows", [(True, True), (True, False), (False, True), (False, False)]
+)
+@pytest.mark.parametrize(
+    "m, k, n, offset, pad",
+    [
+        (1, 4, 1, 0, 0),
+        (3, 12, 5, 0, 0),
+        (6, 12, 10, 0, 2),
+        (60, 16, 68, 0, 0),
+        (63, 68, 65, 4, 1),
+        (130, 8, 64, 4, 2),
+        (9, 6, 7, 0, 0),
+        (8, 8, 8, 1, 0),
+    ],
+    ids=str,
+)
+def test_matmul_layouts(device, a_rows, b_rows, m, k, n, offset, pad):
+    # Each operand read along either dimension, sizes across the 8-wide blocks and 64-wide
+    # tiles of the products, aligned and unaligned offsets, line lengths and inner sizes (the
+    # software device reads aligned operands 16 bytes at a time); integer values, so every
+    # order sums exactly.
+    a, a_dev = operands(device, m, k, a_rows, 0, offset, pad)
+    b, b_dev = operands(device, k, n, b_rows, 1, offset, pad)
+    assert a_dev.stride() == a.stride() and b_dev.stride() == b.stride()
+    assert_same(a_dev @ b_dev, a @ b)
+    c = ints(-3, 4, (n,), 2, dtype=torch.float32)
+    expected = torch.addmm(c, a, b, beta=2, alpha=3)
+    assert_same(torch.addmm(c.to(device), a_dev, b_dev, beta=2, alpha=3), expected)
+    assert_same(
+        torch.bmm(a_dev.expand(3, m, k), b_dev.expand(3, k, n)),
+        torch.bmm(a.expand(3, m, k), b.expand(3, k, n)),
+    )
+
+
 def test_batched_matmul_past_one_grid_row(device):
     # One output tile per product: 65,537 groups, the last two in the grid's second row.
     a = ints(-3, 4, (65537, 3, 5), dtype=torch.float32)

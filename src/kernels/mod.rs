@@ -22,7 +22,7 @@ pub mod wgsl;
 pub use expr::{BinaryOp, Expr, UnaryOp};
 pub use pattern::{
     Accumulate, AccumulateKernel, AccumulateKeysKernel, AttentionKernel, AttentionPass,
-    AttentionTensor, ConvKernel, ConvPass, Distribution, Elementwise, ForeachKernel, GemmKernel,
-    IndexKernel, Kernel, MapKernel, Mapping, RadixDigit, RadixKernel, RandomKernel, ReduceKernel,
-    ReduceOp, ScanKernel, SortKernel,
+    AttentionTensor, ConvKernel, ConvPass, DirectGemm, Distribution, Elementwise, ForeachKernel,
+    GemmKernel, IndexKernel, Kernel, MapKernel, Mapping, RadixDigit, RadixKernel, RandomKernel,
+    ReduceKernel, ReduceOp, ScanKernel, SortKernel,
 };

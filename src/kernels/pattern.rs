@@ -127,8 +127,9 @@ impl ScanKernel {
     }
 }
 
-/// Batched matrix product `out = alpha * a @ b + beta * c` (c optional), in 8x8 output tiles
-/// that stage 8-wide slices of `a` and `b` through workgroup memory. Any strides.
+/// Batched matrix product `out = alpha * a @ b + beta * c` (c optional) in 64x64 output
+/// tiles: register blocks fed through workgroup memory (any strides), or, when `direct`, fed
+/// straight from memory four elements per load (see [`DirectGemm`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GemmKernel {
     /// The dtype of `a`, `b` and `c`.
@@ -137,6 +138,19 @@ pub struct GemmKernel {
     pub output: DType,
     /// Whether `c` is read (beta != 0).
     pub with_c: bool,
+    pub direct: Option<DirectGemm>,
+}
+
+/// The barrier-free GEMM for devices whose workgroup memory is no faster than their caches
+/// (the software device, where every load is a loop over the lanes): float32 operands with a
+/// unit stride along one dimension, read as 16-byte vectors along it, every other stride,
+/// every offset and the inner size multiples of four elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DirectGemm {
+    /// `a` is read along k (row-major) rather than along m (transposed).
+    pub a_along_k: bool,
+    /// `b` is read along k (transposed, as `x @ w.T` reads `w`) rather than along n.
+    pub b_along_k: bool,
 }
 
 /// Which product of a convolution an implicit-GEMM kernel computes: the output rows come
@@ -653,8 +667,27 @@ impl Kernel {
             ),
             Kernel::Scan(k) => format!("scan_{:?}({})->{}", k.op, k.input.name(), k.output.name()),
             Kernel::Gemm(k) => format!(
-                "gemm{}({})->{}",
+                "gemm{}{}({})->{}",
                 if k.with_c { "_c" } else { "" },
+                match k.direct {
+                    None => "",
+                    Some(DirectGemm {
+                        a_along_k: true,
+                        b_along_k: true,
+                    }) => "_direct_kk",
+                    Some(DirectGemm {
+                        a_along_k: true,
+                        b_along_k: false,
+                    }) => "_direct_kn",
+                    Some(DirectGemm {
+                        a_along_k: false,
+                        b_along_k: true,
+                    }) => "_direct_mk",
+                    Some(DirectGemm {
+                        a_along_k: false,
+                        b_along_k: false,
+                    }) => "_direct_mn",
+                },
                 k.input.name(),
                 k.output.name()
             ),

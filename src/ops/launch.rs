@@ -6,7 +6,7 @@ use super::tensor::TensorRef;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::printer::GROUP_SIZE;
-use crate::kernels::{GemmKernel, Kernel, MapKernel, ReduceKernel};
+use crate::kernels::{DirectGemm, GemmKernel, Kernel, MapKernel, ReduceKernel};
 use crate::runtime::{backend, Launch};
 
 /// A stride as a launch word: negative strides wrap (kernels add them with u32 arithmetic,
@@ -300,6 +300,10 @@ pub fn run_gemm(
     tensors.extend(c);
     tensors.push(out);
     let device = common_device(&tensors)?;
+    let kernel = GemmKernel {
+        direct: direct_gemm(device, &kernel, a, b)?,
+        ..kernel
+    };
     let tile = i64::from(crate::kernels::printer::GEMM_TILE);
     let (tiles_m, tiles_n) = ((m + tile - 1) / tile, (n + tile - 1) / tile);
     let mut words = Vec::new();
@@ -333,6 +337,48 @@ pub fn run_gemm(
         &offset_words,
         groups as u64 * u64::from(GROUP_SIZE),
     )
+}
+
+/// The direct GEMM's layout where `device` wants direct loads and the operands (`a: [batch,
+/// m, k]`, `b: [batch, k, n]`) allow 16-byte loads along one dimension each (see
+/// [`DirectGemm`]).
+fn direct_gemm(
+    device: usize,
+    kernel: &GemmKernel,
+    a: &TensorRef,
+    b: &TensorRef,
+) -> Result<Option<DirectGemm>> {
+    if kernel.input != DType::F32
+        || a.sizes[2] % 4 != 0
+        || a.sizes[2] == 0
+        || !backend()?.direct_loads(device)
+    {
+        return Ok(None);
+    }
+    // A unit stride along `along`, every other stride a multiple of four elements.
+    let along = |t: &TensorRef, along: usize| {
+        t.address.is_multiple_of(16)
+            && t.strides[along] == 1
+            && (0..3).all(|d| d == along || t.sizes[d] == 1 || t.strides[d] % 4 == 0)
+    };
+    let a_along_k = if along(a, 2) {
+        true
+    } else if along(a, 1) {
+        false
+    } else {
+        return Ok(None);
+    };
+    let b_along_k = if along(b, 1) {
+        true
+    } else if along(b, 2) {
+        false
+    } else {
+        return Ok(None);
+    };
+    Ok(Some(DirectGemm {
+        a_along_k,
+        b_along_k,
+    }))
 }
 
 /// The most tensor arguments one foreach launch binds (Metal's argument table holds 31

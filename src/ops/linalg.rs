@@ -94,6 +94,7 @@ fn gemm(
         acc,
         output: out.dtype,
         with_c,
+        direct: None,
     };
     run_gemm(kernel, a, b, c_view.as_ref(), out, &words)
 }
@@ -121,6 +122,7 @@ fn gemm_split_k(
         acc,
         output: acc,
         with_c: false,
+        direct: None,
     };
     let mut unit = ScalarArg::float(1.0).words(acc);
     unit.extend(ScalarArg::float(0.0).words(acc));

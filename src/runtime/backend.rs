@@ -129,6 +129,10 @@ pub trait Backend: Send + Sync {
     fn synchronize(&self, device: usize) -> Result<()>;
     /// Whether a vendor GEMM library (cuBLAS) serves `device`.
     fn has_gemm_library(&self, device: usize) -> bool;
+    /// Whether `device`'s workgroup memory is no faster than its cached memory (the software
+    /// device, where each load is a loop over the lanes): products then read their operands
+    /// straight from memory, 16 bytes per load, instead of staging them.
+    fn direct_loads(&self, device: usize) -> bool;
     /// Runs `gemm` through the vendor library; false when it cannot take this layout or dtype
     /// (the portable kernel then does).
     fn gemm(&self, device: usize, gemm: &Gemm) -> Result<bool>;

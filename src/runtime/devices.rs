@@ -74,6 +74,9 @@ pub trait VendorDevice: Send + Sync {
     fn has_gemm_library(&self) -> bool {
         false
     }
+    fn direct_loads(&self) -> bool {
+        false
+    }
     fn gemm(&self, _gemm: &Gemm) -> Result<bool> {
         Ok(false)
     }
@@ -266,6 +269,10 @@ where
 
     fn has_gemm_library(&self, device: usize) -> bool {
         self.device(device).is_ok_and(|d| d.has_gemm_library())
+    }
+
+    fn direct_loads(&self, device: usize) -> bool {
+        self.device(device).is_ok_and(|d| d.direct_loads())
     }
 
     fn gemm(&self, device: usize, gemm: &Gemm) -> Result<bool> {

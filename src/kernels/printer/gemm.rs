@@ -7,7 +7,7 @@
 
 use super::{Printer, Ty, GROUP_SIZE};
 use crate::dtype::DType;
-use crate::kernels::pattern::GemmKernel;
+use crate::kernels::pattern::{DirectGemm, GemmKernel};
 
 /// Side of a group's output tile.
 pub const TILE: u32 = 64;
@@ -23,7 +23,9 @@ const K_STEP: u32 = 16;
 /// alpha and beta are in the accumulator dtype. One group per output tile at a time.
 pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     let acc = Ty::Value(k.acc);
-    shared_tiles(p, acc);
+    if k.direct.is_none() {
+        shared_tiles(p, acc);
+    }
     p.uniform_words("dims", 6);
     let isz = k.input.size();
     // Element (row, col) of operand `t` whose words start at `base`, in the accumulator type.
@@ -76,6 +78,11 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     open_tile_loop(p);
     p.let_("k_begin", Ty::U32, "0u");
     p.let_("k_end", Ty::U32, "dims[2]");
+    if let Some(direct) = k.direct {
+        direct_product(p, k.acc, direct);
+        p.close();
+        return;
+    }
     tile_product(
         p,
         k.acc,
@@ -223,4 +230,124 @@ pub(super) fn tile_product(
             ));
         }
     }
+}
+
+/// Rows and columns of the block each invocation of `direct_product` owns (multiples of 4).
+const DIRECT_ROWS: u32 = 8;
+const DIRECT_COLS: u32 = 8;
+
+/// The barrier-free product of the current tile (see [`DirectGemm`]), inside the loop over
+/// tiles: the group's invocations take `DIRECT_ROWS` × `DIRECT_COLS` blocks of it in turn and
+/// accumulate each from 16-byte loads of `a` and `b`, four steps of `kk` per load, in the
+/// order of `kk` (as `tile_product`). Rows and columns past the matrices are clamped inside
+/// them for loading; `put` drops their outputs.
+fn direct_product(p: &mut Printer, acc_dtype: DType, d: DirectGemm) {
+    let acc = Ty::Value(acc_dtype);
+    let zero = p.d.constant(acc_dtype, 0.0);
+    let (rows, cols) = (DIRECT_ROWS as usize, DIRECT_COLS as usize);
+    let across = TILE / DIRECT_COLS;
+    let blocks = (TILE / DIRECT_ROWS) * across;
+    p.for_(
+        "s",
+        "t",
+        &format!("s < {blocks}u"),
+        &format!("s += {GROUP_SIZE}u"),
+    );
+    p.let_(
+        "i0",
+        Ty::U32,
+        format!("row0 + (s / {across}u) * {DIRECT_ROWS}u"),
+    );
+    p.let_(
+        "j0",
+        Ty::U32,
+        format!("col0 + (s % {across}u) * {DIRECT_COLS}u"),
+    );
+    p.if_("i0 < m && j0 < n");
+    // Byte addresses of the rows of `a` (every row along k, every fourth along m) and of the
+    // columns of `b` (every column along k, every fourth along n) at `kk = 0`.
+    let (a_off, a_sb, a_sm, a_sk) = (p.word("6u"), p.word("7u"), p.word("8u"), p.word("9u"));
+    let (b_off, b_sb, b_sk, b_sn) = (p.word("10u"), p.word("11u"), p.word("12u"), p.word("13u"));
+    let a_step = if d.a_along_k { 1 } else { 4 };
+    for i in (0..rows).step_by(a_step) {
+        let row = if d.a_along_k {
+            format!("min(i0 + {i}u, m - 1u)")
+        } else {
+            format!("min(i0 + {i}u, (m - 1u) & ~3u)")
+        };
+        let at = format!("{a_off} + (b * {a_sb} + {row} * {a_sm}) * 4u");
+        p.let_(&format!("ra{i}"), Ty::U32, at);
+    }
+    let b_step = if d.b_along_k { 1 } else { 4 };
+    for j in (0..cols).step_by(b_step) {
+        let col = if d.b_along_k {
+            format!("min(j0 + {j}u, n - 1u)")
+        } else {
+            format!("min(j0 + {j}u, (n - 1u) & ~3u)")
+        };
+        let at = format!("{b_off} + (b * {b_sb} + {col} * {b_sn}) * 4u");
+        p.let_(&format!("cb{j}"), Ty::U32, at);
+    }
+    for i in 0..rows {
+        for j in 0..cols {
+            p.var(&format!("c{i}_{j}"), acc, &zero);
+        }
+    }
+    p.for_("kk", "k_begin", "kk < k_end", "kk += 4u");
+    // a{i}_{q} = a[row i, kk + q] and b{q}_{j} = b[kk + q, column j].
+    for i in (0..rows).step_by(a_step) {
+        if d.a_along_k {
+            let v = p.d.load4(0, acc_dtype, &format!("ra{i} + kk * 4u"));
+            p.line(p.d.let_inferred(&format!("va{i}"), &v));
+            for q in 0..4 {
+                let value = p.d.component(&format!("va{i}"), q);
+                p.let_(&format!("a{i}_{q}"), acc, value);
+            }
+        } else {
+            for q in 0..4 {
+                let at = format!("ra{i} + (kk + {q}u) * {a_sk} * 4u");
+                let v = p.d.load4(0, acc_dtype, &at);
+                p.line(p.d.let_inferred(&format!("va{i}_{q}"), &v));
+                for l in 0..4 {
+                    let value = p.d.component(&format!("va{i}_{q}"), l);
+                    p.let_(&format!("a{}_{q}", i + l), acc, value);
+                }
+            }
+        }
+    }
+    for j in (0..cols).step_by(b_step) {
+        if d.b_along_k {
+            let v = p.d.load4(1, acc_dtype, &format!("cb{j} + kk * 4u"));
+            p.line(p.d.let_inferred(&format!("vb{j}"), &v));
+            for q in 0..4 {
+                let value = p.d.component(&format!("vb{j}"), q);
+                p.let_(&format!("b{q}_{j}"), acc, value);
+            }
+        } else {
+            for q in 0..4 {
+                let at = format!("cb{j} + (kk + {q}u) * {b_sk} * 4u");
+                let v = p.d.load4(1, acc_dtype, &at);
+                p.line(p.d.let_inferred(&format!("vb{j}_{q}"), &v));
+                for l in 0..4 {
+                    let value = p.d.component(&format!("vb{j}_{q}"), l);
+                    p.let_(&format!("b{q}_{}", j + l), acc, value);
+                }
+            }
+        }
+    }
+    for q in 0..4 {
+        for i in 0..rows {
+            for j in 0..cols {
+                p.line(format!("c{i}_{j} = c{i}_{j} + a{i}_{q} * b{q}_{j};"));
+            }
+        }
+    }
+    p.close();
+    for i in 0..rows {
+        for j in 0..cols {
+            p.line(format!("put(b, i0 + {i}u, j0 + {j}u, c{i}_{j});"));
+        }
+    }
+    p.close();
+    p.close();
 }

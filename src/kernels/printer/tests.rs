@@ -138,6 +138,20 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 acc: f,
                 output: f,
                 with_c: true,
+                direct: None,
+            }),
+        ),
+        (
+            "gemm_direct",
+            Kernel::Gemm(GemmKernel {
+                input: f,
+                acc: f,
+                output: f,
+                with_c: false,
+                direct: Some(DirectGemm {
+                    a_along_k: true,
+                    b_along_k: false,
+                }),
             }),
         ),
         (

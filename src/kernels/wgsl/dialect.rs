@@ -216,6 +216,7 @@ impl Dialect for Wgsl<'_> {
             Kernel::MapVector(_) => true,
             Kernel::Reduce(k) | Kernel::ReduceEach(k) => k.vector,
             Kernel::Scan(k) => k.vector,
+            Kernel::Gemm(k) => k.direct.is_some(),
             _ => false,
         };
         let mut src = String::from(HELPERS);

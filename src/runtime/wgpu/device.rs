@@ -273,6 +273,10 @@ impl VendorDevice for WgpuDevice {
         self.name.clone()
     }
 
+    fn direct_loads(&self) -> bool {
+        self.software
+    }
+
     fn memory(&self) -> &Mutex<CachingAllocator<BufferProvider>> {
         &self.memory
     }
