@@ -74,7 +74,7 @@ fn synchronize(device: i64) -> PyResult<()> {
         .map_err(to_py)?
         .synchronize(device)
         .map_err(to_py)?;
-    crate::ops::faults::check(device).map_err(to_py)
+    crate::ops::core::faults::check(device).map_err(to_py)
 }
 
 /// The torch version the glue was compiled against.
@@ -103,7 +103,7 @@ extern "C" {
 
 fn rng_error() -> PyErr {
     to_py(
-        crate::ops::output::take_callback_error()
+        crate::ops::core::output::take_callback_error()
             .unwrap_or_else(|| crate::error::Error::runtime("mojo: generator call failed")),
     )
 }
@@ -146,7 +146,7 @@ fn host_sync_count() -> u64 {
 /// Kernel launches issued by this process so far, by pattern name (`map`, `foreach`, ...).
 #[pyfunction]
 fn launch_counts() -> std::collections::HashMap<String, u64> {
-    crate::ops::launch::launch_counts()
+    crate::ops::core::launch::launch_counts()
 }
 
 /// Renders and compiles a kernel description for NVRTC check scripts: the CUDA source of an

@@ -1,6 +1,6 @@
-"""lgamma, digamma, polygamma and Hurwitz's zeta (src/ops/gamma.rs) against the CPU: edge
-values (poles, zeros of lgamma, infinities, NaN, the reflection range) and a range past one
-launch, in float32 and float64 (half types compute in float32)."""
+"""lgamma, digamma, polygamma and Hurwitz's zeta (src/ops/elementwise/gamma.rs) against the
+CPU: edge values (poles, zeros of lgamma, infinities, NaN, the reflection range) and a range
+past one launch, in float32 and float64 (half types compute in float32)."""
 
 import pytest
 import torch

@@ -1,6 +1,6 @@
 """Fractional max pooling (`F.fractional_max_pool2d`/`3d`), composed from mojo's kernels below
 autograd (registered for PrivateUse1, so PyTorch's derivative calls the backward kernel,
-`fractional_max_pool{2,3}d_backward` in `src/ops/pool.rs`).
+`fractional_max_pool{2,3}d_backward` in `src/ops/nn/pool.rs`).
 
 Each plane's window starts follow from its random samples exactly as the CPU's kernel
 computes them, in the input's dtype: for output `i < out - 1`, `int((i + u) * alpha) -

@@ -5,10 +5,10 @@ use std::ffi::{c_char, c_void};
 use super::ffi_call;
 use crate::dtype::COMPLEX_REFUSAL;
 use crate::error::Error;
-use crate::ops::call::{Call, CreateFn, PhiloxFn, ValueArg};
-use crate::ops::element_moves;
-use crate::ops::output::ResizeFn;
-use crate::ops::registry::table;
+use crate::ops::core::call::{Call, CreateFn, PhiloxFn, ValueArg};
+use crate::ops::core::output::ResizeFn;
+use crate::ops::core::registry::table;
+use crate::ops::index::element_moves;
 
 /// Number of ops in the table.
 #[no_mangle]

@@ -56,7 +56,7 @@ mod tests {
     use super::runtime::StatsReset;
     use super::STATUS_OK;
     use crate::error::ErrorKind;
-    use crate::ops::scalar::ScalarKind;
+    use crate::ops::core::scalar::ScalarKind;
 
     /// The glue's enums carry the numbers the Rust side reads and writes.
     #[test]
@@ -74,7 +74,7 @@ mod tests {
             ("kScalarBool", ScalarKind::Bool as i32),
             ("kScalarInt", ScalarKind::Int as i32),
             ("kScalarFloat", ScalarKind::Float as i32),
-            ("kScalarComplex", crate::ops::scalar::COMPLEX_KIND),
+            ("kScalarComplex", crate::ops::core::scalar::COMPLEX_KIND),
             ("kResetPeaks", StatsReset::Peaks as i32),
             ("kResetTotals", StatsReset::Totals as i32),
         ];

@@ -2,10 +2,10 @@
 
 use super::ffi_call;
 use crate::error::{Error, ErrorKind};
-use crate::ops::copy;
-use crate::ops::output::set_callback_error;
-use crate::ops::scalar::ScalarArg;
-use crate::ops::tensor::{TensorArg, TensorRef};
+use crate::ops::core::output::set_callback_error;
+use crate::ops::core::scalar::ScalarArg;
+use crate::ops::core::tensor::{TensorArg, TensorRef};
+use crate::ops::shape::copy;
 
 /// `dst.copy_(src)` between tensors of one device.
 ///

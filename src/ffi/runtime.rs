@@ -153,7 +153,7 @@ pub extern "C" fn mojo_synchronize(device: i64) -> i32 {
         count_sync();
         let device = runtime::check_device(device)?;
         backend()?.synchronize(device)?;
-        crate::ops::faults::check(device)
+        crate::ops::core::faults::check(device)
     })
 }
 
@@ -187,7 +187,7 @@ pub unsafe extern "C" fn mojo_read(address: u64, dst: *mut c_void, bytes: u64) -
         };
         count_sync();
         backend()?.read(address, out)?;
-        crate::ops::faults::check(crate::runtime::backend::device_of(address))
+        crate::ops::core::faults::check(crate::runtime::backend::device_of(address))
     })
 }
 
@@ -207,7 +207,7 @@ unsafe fn copy_pinned(address: u64, host: HostBuffer, bytes: u64) -> Result<()> 
         // The backend copied synchronously: a download waited for the device.
         None if matches!(host, HostBuffer::Destination(_)) => {
             count_sync();
-            crate::ops::faults::check(crate::runtime::backend::device_of(address))?;
+            crate::ops::core::faults::check(crate::runtime::backend::device_of(address))?;
         }
         None => {}
     }

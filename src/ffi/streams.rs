@@ -52,7 +52,7 @@ pub extern "C" fn mojo_stream_synchronize(device: i64, stream: u64) -> i32 {
         super::runtime::count_sync();
         let device = runtime::check_device(device)?;
         backend()?.synchronize_stream(device, stream)?;
-        crate::ops::faults::check(device)
+        crate::ops::core::faults::check(device)
     })
 }
 

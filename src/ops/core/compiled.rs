@@ -1,0 +1,148 @@
+//! `mojo::run_compiled`: launches a kernel that `torch.compile` generated (a
+//! [`FusedKernel`] program) on its tensors.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::kernels::fused::FusedKernel;
+use crate::kernels::printer::GROUP_SIZE;
+use crate::kernels::Kernel;
+use crate::ops::core::call::Call;
+use crate::ops::core::faults;
+use crate::ops::core::launch::{common_device, submit, word};
+use crate::ops::core::registry::OpFn;
+
+pub const OPS: &[(&str, OpFn)] = &[("mojo::run_compiled", run_compiled)];
+
+/// The longest reduction a compiled kernel takes per output: its group's invocations walk
+/// it in steps of a group, and the software device stops an invocation after 65,535 loop
+/// iterations in all (the loop, the group combine and the x loop stay below that).
+pub const MAX_REDUCED: i64 = GROUP_SIZE as i64 * 65_000;
+
+/// Every program parsed so far, by its text (a compiled graph launches each many times).
+fn parsed(program: &str) -> Result<Arc<Kernel>> {
+    static PROGRAMS: OnceLock<Mutex<HashMap<String, Arc<Kernel>>>> = OnceLock::new();
+    let programs = PROGRAMS.get_or_init(Default::default);
+    if let Some(k) = programs.lock().unwrap().get(program) {
+        return Ok(k.clone());
+    }
+    let kernel = Arc::new(Kernel::Fused(Arc::new(FusedKernel::parse(program)?)));
+    programs
+        .lock()
+        .unwrap()
+        .insert(program.to_string(), kernel.clone());
+    Ok(kernel)
+}
+
+/// `run_compiled(str program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars)`:
+/// `numbers` are `[xnumel, r0_numel, size arguments...]`, `scalars` the values of the
+/// kernel's scalar arguments.
+fn run_compiled(call: &mut Call) -> Result<()> {
+    let program = call
+        .string(0)?
+        .ok_or_else(|| Error::type_error("mojo: run_compiled needs a program"))?;
+    let kernel = parsed(&program)?;
+    let Kernel::Fused(fused) = kernel.as_ref() else {
+        unreachable!("programs parse to fused kernels")
+    };
+    let tensors = call.tensors(1)?;
+    let numbers = call.ints(2)?;
+    let scalars = call.scalar_list(3)?;
+    if tensors.len() != fused.tensors.len()
+        || numbers.len() != 2 + fused.sizes
+        || scalars.len() != fused.scalars.len()
+    {
+        return Err(Error::runtime(format!(
+            "mojo: run_compiled got {} tensors, {} numbers and {} scalars for a kernel of {} \
+             tensors, {} sizes and {} scalars",
+            tensors.len(),
+            numbers.len(),
+            scalars.len(),
+            fused.tensors.len(),
+            fused.sizes,
+            fused.scalars.len()
+        )));
+    }
+    for (t, (tensor, &dtype)) in tensors.iter().zip(&fused.tensors).enumerate() {
+        if tensor.dtype != dtype {
+            return Err(Error::runtime(format!(
+                "mojo: run_compiled tensor {t} is {}, the kernel reads {}",
+                tensor.dtype.name(),
+                dtype.name()
+            )));
+        }
+    }
+    let (xnumel, rnumel) = (numbers[0], numbers[1]);
+    if xnumel <= 0 || tensors.is_empty() {
+        return Ok(());
+    }
+    // Programs index elements with int32 arithmetic.
+    let elements = tensors.iter().map(|t| t.numel()).max().unwrap_or(0);
+    if elements > i32::MAX as u64
+        || (xnumel as u64).saturating_mul(rnumel.max(1) as u64) > i32::MAX as u64
+    {
+        return Err(Error::not_implemented(
+            "mojo: compiled kernels over 2**31 elements need 64-bit indexing, not supported yet",
+        ));
+    }
+    if fused.reduction && rnumel > MAX_REDUCED {
+        return Err(Error::not_implemented(format!(
+            "mojo: a compiled reduction of {rnumel} elements per output (more than {MAX_REDUCED}) \
+             is not supported yet; Inductor splits most such reductions, run this one eagerly"
+        )));
+    }
+    if fused.reduction && fused.loops() && rnumel > i64::from(GROUP_SIZE) {
+        // Each invocation would walk several elements, each a loop of its own: more steps
+        // than the software device lets one invocation take.
+        return Err(Error::not_implemented(format!(
+            "mojo: a compiled reduction of {rnumel} elements per output over a looping special \
+             function (a polynomial, igamma) is not supported yet; run it eagerly"
+        )));
+    }
+    let refs: Vec<_> = tensors.iter().collect();
+    let device = common_device(&refs)?;
+    let mut words = vec![
+        word(xnumel, "element count")?,
+        word(rnumel.max(0), "reduction size")?,
+    ];
+    let offset_words: Vec<usize> = (0..tensors.len()).map(|t| 2 + t).collect();
+    words.resize(2 + tensors.len(), 0);
+    // How many elements from each tensor's first one its view reaches (at least one:
+    // kernels clamp loads to the last).
+    for t in &tensors {
+        let (_, end) = t.byte_range();
+        let reach = (end.saturating_sub(t.address) / t.dtype.size() as u64).max(1);
+        words.push(word(reach as i64, "element count")?);
+    }
+    for &size in &numbers[2..] {
+        let v = i32::try_from(size).map_err(|_| {
+            Error::not_implemented(format!(
+                "mojo: size {size} needs 64-bit indexing, not supported yet"
+            ))
+        })?;
+        words.push(v as u32);
+    }
+    for (value, &dtype) in scalars.iter().zip(&fused.scalars) {
+        words.extend(value.words(dtype));
+    }
+    let mut addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
+    let mut offset_words = offset_words;
+    if !fused.checks.is_empty() {
+        offset_words.push(words.len());
+        words.push(0);
+        for message in &fused.checks {
+            let (fault_word, tag) = faults::word(device, ErrorKind::Runtime, message.clone())?;
+            if addresses.len() == tensors.len() {
+                addresses.push(fault_word);
+            }
+            words.push(tag);
+        }
+    }
+    let threads = if fused.reduction {
+        xnumel as u64 * u64::from(GROUP_SIZE)
+    } else {
+        xnumel as u64
+    };
+    submit(device, &kernel, &addresses, words, &offset_words, threads)
+}

@@ -1,0 +1,122 @@
+//! The elementwise core every pointwise op shares: operands (device tensors or host scalars)
+//! broadcast together, PyTorch's type promotion, the destination sized and checked, and one
+//! map kernel computing an expression of the operands.
+
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::{Expr, MapKernel};
+use crate::ops::core::call::{Call, Dest, Operand};
+use crate::ops::core::launch::run_map;
+use crate::ops::core::layout::broadcast_shapes;
+use crate::ops::core::promote::{result_type, Priority};
+use crate::ops::core::scalar::ScalarArg;
+use crate::ops::core::tensor::TensorRef;
+
+/// How `operand` takes part in type promotion.
+pub fn promotion_key(operand: &Operand) -> (DType, Priority) {
+    match operand {
+        Operand::Tensor(t) if t.sizes.is_empty() => (t.dtype, Priority::ZeroDim),
+        Operand::Tensor(t) => (t.dtype, Priority::Dim),
+        Operand::Scalar(s) => match s.tensor_dtype() {
+            Some(dtype) => (dtype, Priority::ZeroDim),
+            None => (s.dtype(), Priority::Wrapped),
+        },
+    }
+}
+
+/// `torch.result_type` of the operands.
+pub fn common_dtype(operands: &[&Operand]) -> DType {
+    let keys: Vec<_> = operands.iter().map(|o| promotion_key(o)).collect();
+    result_type(&keys, DType::F32)
+}
+
+/// The dtype an op that only makes sense for floats computes in: integers become float32.
+pub fn float_dtype(dtype: DType) -> DType {
+    if dtype.is_float() {
+        dtype
+    } else {
+        DType::F32
+    }
+}
+
+/// PyTorch's "not implemented for" error for a dtype an op refuses.
+pub fn not_implemented_for(op: &str, dtype: DType) -> Error {
+    Error::not_implemented(format!(
+        "\"{op}\" not implemented for '{}'",
+        dtype.torch_name()
+    ))
+}
+
+/// The device of the first tensor operand.
+fn device_of(operands: &[&Operand]) -> Result<usize> {
+    operands
+        .iter()
+        .find_map(|o| match o {
+            Operand::Tensor(t) => Some(t.device),
+            Operand::Scalar(_) => None,
+        })
+        .ok_or_else(|| Error::runtime("mojo: an elementwise op needs a device tensor operand"))
+}
+
+/// Writes `f(operands)` into the destination: each operand is read converted to `compute`,
+/// the result (of dtype `result` for a new tensor) is converted to the destination's dtype.
+pub fn pointwise(
+    call: &mut Call,
+    operands: &[&Operand],
+    dest: Dest,
+    compute: DType,
+    result: DType,
+    f: impl FnOnce(&[Expr]) -> Expr,
+) -> Result<()> {
+    pointwise_with(call, operands, &[], dest, compute, result, f)
+}
+
+/// [`pointwise`] with extra scalar arguments that keep their own dtype (sizes, counts and
+/// other launch values an expression needs: they are never baked into the kernel). `f`
+/// receives the operands' expressions, then the extras'.
+pub fn pointwise_with(
+    call: &mut Call,
+    operands: &[&Operand],
+    extras: &[(DType, ScalarArg)],
+    dest: Dest,
+    compute: DType,
+    result: DType,
+    f: impl FnOnce(&[Expr]) -> Expr,
+) -> Result<()> {
+    let mut shapes: Vec<&[i64]> = Vec::new();
+    let mut tensors: Vec<&TensorRef> = Vec::new();
+    let mut inputs = Vec::new();
+    let mut scalars = Vec::new();
+    let mut words = Vec::new();
+    let mut exprs = Vec::new();
+    for operand in operands {
+        match operand {
+            Operand::Tensor(t) => {
+                shapes.push(&t.sizes);
+                exprs.push(Expr::input(tensors.len(), t.dtype).cast(compute));
+                inputs.push(t.dtype);
+                tensors.push(t);
+            }
+            Operand::Scalar(s) => {
+                exprs.push(Expr::scalar(scalars.len(), compute));
+                scalars.push(compute);
+                words.extend(s.words(compute));
+            }
+        }
+    }
+    for (dtype, s) in extras {
+        exprs.push(Expr::scalar(scalars.len(), *dtype));
+        scalars.push(*dtype);
+        words.extend(s.words(*dtype));
+    }
+    let shape = broadcast_shapes(&shapes)?;
+    let device = device_of(operands)?;
+    let out = call.result(dest, &shape, result, device)?;
+    let kernel = MapKernel {
+        inputs,
+        scalars,
+        outputs: vec![(out.dtype, f(&exprs).cast(out.dtype))],
+    };
+    tensors.push(&out);
+    run_map(kernel, &tensors, &shape, &words)
+}

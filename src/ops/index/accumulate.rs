@@ -1,0 +1,313 @@
+//! The accumulating scatter (index_add_, index_put_ with accumulate, scatter_add/scatter_reduce,
+//! embedding backward, histograms) as a sort: each value's target becomes a key, the keys are
+//! sorted stably with their positions, and each output element combines the run of values
+//! with its key, found by binary search, in index order. Work is O(n log n) in the values,
+//! whatever the number of outputs.
+
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::kernels::{Accumulate, AccumulateKernel, AccumulateKeysKernel, Kernel};
+use crate::ops::core::faults;
+use crate::ops::core::launch::{common_device, stride_word, strided_words, submit, word};
+use crate::ops::core::layout::coalesce;
+use crate::ops::core::scalar::ScalarArg;
+use crate::ops::core::scratch::Scratch;
+use crate::ops::core::tensor::TensorRef;
+use crate::ops::index::index_launch::{Fault, IndexArg, Strided};
+use crate::ops::reduce::sort_launch::run_sort_below;
+use crate::ops::shape::copy::{copy, fill};
+
+/// Run positions an accumulate invocation may combine per launch, divided by one plus the
+/// sorted dimensions when there are several (each then loops over them). The software device
+/// stops an invocation after 65,535 loop steps; measured, runs of 16,000 positions fit and
+/// runs of 48,000 do not.
+const LOOP_STEPS: i64 = 16_000;
+
+/// Where the values of an accumulating scatter come from: the values over the output's
+/// dimensions (stride 0 along the indexed ones) and over the loop dimensions.
+pub type Values<'a> = (&'a TensorRef, Vec<i64>, Vec<i64>);
+
+/// The accumulating scatter into `out` (the shape of `self_`'s strides): elements with every
+/// coordinate below `limits` combine the `values` (strided over the output and the loop
+/// dimensions) whose indices point at them, in index order.
+#[allow(clippy::too_many_arguments)]
+pub fn run_accumulate(
+    op: Accumulate,
+    include_self: bool,
+    self_: Strided,
+    out: &TensorRef,
+    limits: &[i64],
+    loop_sizes: &[i64],
+    values: Values,
+    indices: &[IndexArg],
+    fault: Fault,
+) -> Result<()> {
+    let shape = &out.sizes;
+    let n: i64 = shape.iter().product();
+    if n == 0 {
+        return Ok(());
+    }
+    let mut tensors = vec![self_.0, values.0];
+    tensors.extend(indices.iter().map(|i| i.tensor));
+    tensors.push(out);
+    let device = common_device(&tensors)?;
+    // Elements no value reaches keep self's; the others are combined from it.
+    let own = TensorRef {
+        sizes: shape.clone(),
+        strides: self_.1.clone(),
+        ..self_.0.clone()
+    };
+    if own.address != out.address || own.strides != out.strides {
+        copy(out, &own)?;
+    }
+    if values.0.numel() == 0 || indices.iter().any(|i| i.tensor.numel() == 0) {
+        return Ok(());
+    }
+    let plan = Plan::new(shape, limits, loop_sizes, &values, indices);
+    let n_sorted: i64 = plan.sizes.iter().product();
+    if n_sorted == 0 {
+        return Ok(());
+    }
+    let (keys, perm, starts) = sorted_keys(&plan, indices, fault)?;
+    // The most values one output element can take: one per loop position.
+    let run: i64 = loop_sizes.iter().product();
+    let per_position = if plan.sizes.len() > 1 {
+        1 + plan.sizes.len() as i64
+    } else {
+        1
+    };
+    let run_steps = LOOP_STEPS / per_position;
+    let chunked = run > run_steps;
+    let kernel = Kernel::Accumulate(AccumulateKernel {
+        dtype: out.dtype,
+        op,
+        include_self,
+        chunked,
+    });
+    let mut words = vec![0, shape.len() as u32, plan.sizes.len() as u32];
+    for &s in shape.iter().chain(limits).chain(&plan.sizes) {
+        words.push(word(s, "size")?);
+    }
+    let mut offset_words = vec![words.len()];
+    words.push(0);
+    for &s in &self_.1 {
+        words.push(stride_word(s)?);
+    }
+    offset_words.push(words.len());
+    words.push(0);
+    for &s in plan.value_free.iter().chain(&plan.value_sorted) {
+        words.push(stride_word(s)?);
+    }
+    offset_words.extend((0..4).map(|k| words.len() + k));
+    words.extend([0; 4]);
+    for &s in &out.strides {
+        words.push(stride_word(s)?);
+    }
+    for &s in &plan.key_strides {
+        words.push(word(s, "size")?);
+    }
+    // The free dimensions' elements, which take each run's values alike.
+    let free: i64 = shape
+        .iter()
+        .zip(&plan.key_strides)
+        .filter(|(_, &k)| k == 0)
+        .map(|(&s, _)| s)
+        .product();
+    words.extend([word(n_sorted, "element count")?, word(free, "size")?]);
+    let mut addresses = vec![
+        self_.0.address,
+        values.0.address,
+        keys.tensor.address,
+        perm.tensor.address,
+        starts.tensor.address,
+        out.address,
+    ];
+    let counts = if chunked {
+        Some(Scratch::contiguous(device, &[n], DType::I32)?)
+    } else {
+        None
+    };
+    if let Some(counts) = &counts {
+        offset_words.push(words.len() + 5);
+        addresses.push(counts.tensor.address);
+    }
+    // A launch's work items are the runs' starts among the sorted positions or the keys,
+    // whichever are fewer; launches after the first (long runs) take the keys.
+    let mut lo = 0;
+    loop {
+        let hi = (lo + run_steps).min(run.max(1));
+        let mut launch_words = words.clone();
+        let by_keys = lo > 0 || plan.key_bound <= n_sorted;
+        let items = if by_keys { plan.key_bound } else { n_sorted } * free;
+        launch_words[0] = word(items, "element count")?;
+        launch_words.extend([
+            u32::from(by_keys),
+            word(lo, "size")?,
+            word(hi, "size")?,
+            u32::from(lo == 0),
+            u32::from(hi >= run),
+            0,
+        ]);
+        submit(
+            device,
+            &kernel,
+            &addresses,
+            launch_words,
+            &offset_words,
+            items as u64,
+        )?;
+        if hi >= run {
+            return Ok(());
+        }
+        lo = hi;
+    }
+}
+
+/// How an accumulating scatter's values are keyed and sorted. The output's dimensions are
+/// keyed (an index targets them, or an index varies along them) or free (the values for
+/// every coordinate along them sort alike, so they stay out of the sort); the sorted space
+/// is the keyed non-target dimensions (up to their limits) and then the loop dimensions,
+/// coalesced.
+struct Plan {
+    /// The sorted space's sizes.
+    sizes: Vec<i64>,
+    /// Each output dimension's stride in the key (0 for free dimensions).
+    key_strides: Vec<i64>,
+    /// The keys' bound: the product of the keyed dimensions' sizes.
+    key_bound: i64,
+    /// The key's part from the sorted space's coordinates, per sorted dimension.
+    key_base: Vec<i64>,
+    /// The values' strides over the free output dimensions (0 for keyed ones) and over the
+    /// sorted space.
+    value_free: Vec<i64>,
+    value_sorted: Vec<i64>,
+    /// Each index tensor's strides over the sorted space.
+    index_sorted: Vec<Vec<i64>>,
+}
+
+impl Plan {
+    fn new(
+        shape: &[i64],
+        limits: &[i64],
+        loop_sizes: &[i64],
+        values: &Values,
+        indices: &[IndexArg],
+    ) -> Self {
+        let nd = shape.len();
+        let target = |d: usize| indices.iter().any(|i| i.target == d as i64);
+        let varies = |d: usize| !target(d) && indices.iter().any(|i| i.strides[d] != 0);
+        let keyed: Vec<bool> = (0..nd).map(|d| target(d) || varies(d)).collect();
+        let mut key_strides = vec![0; nd];
+        let mut stride = 1;
+        for d in (0..nd).rev().filter(|&d| keyed[d]) {
+            key_strides[d] = stride;
+            stride *= shape[d];
+        }
+        let (mut sizes, mut key_base, mut value_sorted) = (vec![], vec![], vec![]);
+        let mut index_sorted = vec![vec![]; indices.len()];
+        for d in (0..nd).filter(|&d| varies(d)) {
+            sizes.push(limits[d]);
+            key_base.push(key_strides[d]);
+            value_sorted.push(values.1[d]);
+            for (j, i) in indices.iter().enumerate() {
+                index_sorted[j].push(i.strides[d]);
+            }
+        }
+        for (l, &size) in loop_sizes.iter().enumerate() {
+            sizes.push(size);
+            key_base.push(0);
+            value_sorted.push(values.2[l]);
+            for (j, i) in indices.iter().enumerate() {
+                index_sorted[j].push(i.loop_strides[l]);
+            }
+        }
+        // Dimensions every walk crosses contiguously merge (the sorted order is unchanged):
+        // indices of shape [batch, sequence] make one sorted dimension.
+        let mut strides = vec![key_base, value_sorted];
+        strides.extend(index_sorted);
+        let (mut sizes, mut strides) = coalesce(&sizes, &strides);
+        if sizes.is_empty() {
+            sizes.push(1);
+            strides.iter_mut().for_each(|s| s.push(0));
+        }
+        let index_sorted = strides.split_off(2);
+        let value_sorted = strides.pop().unwrap_or_default();
+        let key_base = strides.pop().unwrap_or_default();
+        let value_free = (0..nd)
+            .map(|d| if keyed[d] { 0 } else { values.1[d] })
+            .collect();
+        Plan {
+            sizes,
+            key_strides,
+            key_bound: stride,
+            key_base,
+            value_free,
+            value_sorted,
+            index_sorted,
+        }
+    }
+
+    /// Each index's target dimension's stride in the key.
+    fn key_strides_of(&self, indices: &[IndexArg]) -> Vec<i64> {
+        indices
+            .iter()
+            .map(|i| self.key_strides[i.target as usize])
+            .collect()
+    }
+}
+
+/// The keys of every position of the sorted space, sorted stably, the positions in their
+/// sorted order, and where each key's run starts (int32 per key below the bound; the number
+/// of positions for keys no position has).
+fn sorted_keys(
+    plan: &Plan,
+    indices: &[IndexArg],
+    fault: Fault,
+) -> Result<(Scratch, Scratch, Scratch)> {
+    let device = indices[0].tensor.device;
+    let n: i64 = plan.sizes.iter().product();
+    let keys = Scratch::contiguous(device, &[n], DType::I64)?;
+    let mut strides = plan.index_sorted.clone();
+    strides.push(TensorRef::contiguous_strides(&plan.sizes));
+    strides.push(plan.key_base.clone());
+    let (mut words, mut offset_words) = strided_words(&plan.sizes, &strides)?;
+    // The key base is no tensor: its offset word stays zero.
+    offset_words.pop();
+    offset_words.push(words.len());
+    words.push(0);
+    for (i, &target) in indices.iter().zip(&plan.key_strides_of(indices)) {
+        words.push(word(i.bound, "size")?);
+        words.push(word(target, "size")?);
+    }
+    let kernel = Kernel::AccumulateKeys(AccumulateKeysKernel {
+        indices: indices.iter().map(|i| i.tensor.dtype).collect(),
+        wrap: fault.wrap,
+    });
+    let mut addresses: Vec<u64> = indices.iter().map(|i| i.tensor.address).collect();
+    addresses.push(keys.tensor.address);
+    let (fault_word, tag) = faults::word(device, fault.kind, fault.message)?;
+    addresses.push(fault_word);
+    words.push(tag);
+    submit(device, &kernel, &addresses, words, &offset_words, n as u64)?;
+    let sorted = Scratch::contiguous(device, &[n], DType::I64)?;
+    let perm = Scratch::contiguous(device, &[n], DType::I64)?;
+    run_sort_below(plan.key_bound, &keys.tensor, &sorted.tensor, &perm.tensor)?;
+    let starts = Scratch::contiguous(device, &[plan.key_bound], DType::I32)?;
+    fill(&starts.tensor, &ScalarArg::int(n))?;
+    let words = vec![
+        word(n, "element count")?,
+        word(plan.key_bound, "size")?,
+        0,
+        0,
+    ];
+    let addresses = [sorted.tensor.address, starts.tensor.address];
+    submit(
+        device,
+        &Kernel::RunStarts,
+        &addresses,
+        words,
+        &[2, 3],
+        n as u64,
+    )?;
+    Ok((sorted, perm, starts))
+}

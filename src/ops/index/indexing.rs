@@ -1,0 +1,690 @@
+//! Indexing along one dimension: index_select, gather, the scatter family, index_add,
+//! index_copy, index_fill, take and embedding's backward.
+
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::{Accumulate, Expr, MapKernel};
+use crate::ops::core::call::{Call, Dest, Operand};
+use crate::ops::core::launch::run_map;
+use crate::ops::core::registry::OpFn;
+use crate::ops::core::scalar::ScalarArg;
+use crate::ops::core::scratch::Scratch;
+use crate::ops::core::tensor::TensorRef;
+use crate::ops::index::accumulate::run_accumulate;
+use crate::ops::index::index_launch::{run_index, Fault, IndexArg};
+use crate::ops::reduce::reductions::wrap_dim;
+use crate::ops::shape::copy::{copy, fill};
+
+/// `t` with one dimension of size 1 when it has none (dim-based ops treat scalars so).
+pub fn at_least_1d(t: &TensorRef) -> TensorRef {
+    let mut t = t.clone();
+    if t.sizes.is_empty() {
+        t.sizes = vec![1];
+        t.strides = vec![1];
+    }
+    t
+}
+
+/// `strides` with `dim`'s entry zeroed.
+fn without(strides: &[i64], dim: usize) -> Vec<i64> {
+    let mut s = strides.to_vec();
+    s[dim] = 0;
+    s
+}
+
+fn check_index_dtype(index: &TensorRef, op: &str, int32: bool) -> Result<()> {
+    if index.numel() == 0 {
+        return Ok(());
+    }
+    match index.dtype {
+        DType::I64 => Ok(()),
+        DType::I32 if int32 => Ok(()),
+        _ if int32 => Err(Error::index(format!(
+            "{op}(): Expected dtype int32 or int64 for index"
+        ))),
+        _ => Err(Error::runtime(format!(
+            "{op}(): Expected dtype int64 for index"
+        ))),
+    }
+}
+
+/// A one-element tensor holding `value` as `dtype`, read with zero strides.
+fn scalar_tensor(device: usize, dtype: DType, value: &ScalarArg) -> Result<Scratch> {
+    let s = Scratch::contiguous(device, &[], dtype)?;
+    fill(&s.tensor, value)?;
+    Ok(s)
+}
+
+/// `index_select(self, dim, index)`: the slices of `self` along `dim` at `index` (1-D).
+fn index_select(call: &mut Call, dest: Dest) -> Result<()> {
+    let a = call.tensor(0)?;
+    let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
+    let index = call.tensor(2)?;
+    if index.sizes.len() > 1 {
+        return Err(Error::index(
+            "index_select(): Index is supposed to be a vector",
+        ));
+    }
+    check_index_dtype(&index, "index_select", true)?;
+    let count = index.numel() as i64;
+    if a.sizes.is_empty() && count != 1 {
+        return Err(Error::index(format!(
+            "index_select(): Index to scalar can have only 1 value, got {count} value(s)"
+        )));
+    }
+    let mut sizes = a.sizes.clone();
+    if !sizes.is_empty() {
+        sizes[dim] = count;
+    }
+    let out = call.result(dest, &sizes, a.dtype, a.device)?;
+    if out.dtype != a.dtype {
+        return Err(Error::runtime(format!(
+            "index_select(): self and result must have the same scalar type, got {} and {}",
+            a.dtype.torch_name(),
+            out.dtype.torch_name()
+        )));
+    }
+    out.assert_no_overlap(&a)?;
+    out.assert_no_overlap(&index)?;
+    let (a, out, index) = (at_least_1d(&a), at_least_1d(&out), at_least_1d(&index));
+    let mut index_strides = vec![0; a.sizes.len()];
+    index_strides[dim] = index.strides[0];
+    run_index(
+        false,
+        &out.sizes,
+        (&a, without(&a.strides, dim)),
+        (&out, out.strides.clone()),
+        &[IndexArg {
+            tensor: &index,
+            strides: index_strides,
+            loop_strides: vec![],
+            bound: a.sizes[dim],
+            target: a.strides[dim],
+        }],
+        Fault::index("index out of range in self".into()),
+    )
+}
+
+/// Checks gather/scatter shapes: `index` has `self`'s rank and is no larger than `self`
+/// outside `dim` (and no larger than `src` anywhere, when given).
+fn check_scatter_shapes(
+    a: &TensorRef,
+    dim: usize,
+    index: &TensorRef,
+    src: Option<&TensorRef>,
+) -> Result<()> {
+    if index.numel() == 0 {
+        return Ok(());
+    }
+    if index.sizes.len().max(1) != a.sizes.len().max(1) {
+        return Err(Error::runtime(
+            "Index tensor must have the same number of dimensions as input tensor",
+        ));
+    }
+    let (a1, i1) = (at_least_1d(a), at_least_1d(index));
+    for d in 0..a1.sizes.len() {
+        if d != dim && i1.sizes[d] > a1.sizes[d] {
+            return Err(Error::runtime(format!(
+                "Size does not match at dimension {d} expected index {:?} to be no larger than self {:?} apart from dimension {dim}",
+                index.sizes, a.sizes
+            )));
+        }
+        if let Some(src) = src {
+            let s1 = at_least_1d(src);
+            if s1.sizes.len() != i1.sizes.len() {
+                return Err(Error::runtime(
+                    "Index tensor must have the same number of dimensions as src tensor",
+                ));
+            }
+            if i1.sizes[d] > s1.sizes[d] {
+                return Err(Error::runtime(format!(
+                    "Size does not match at dimension {d} expected index {:?} to be no larger than src {:?}",
+                    index.sizes, src.sizes
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `gather.out(self, dim, index, sparse_grad, out)`: `out[p] = self[p with p[dim] = index[p]]`.
+fn gather(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
+    let index = call.tensor(2)?;
+    check_index_dtype(&index, "gather", true)?;
+    check_scatter_shapes(&a, dim, &index, None)?;
+    let out = call.result(Dest::Arg(4), &index.sizes, a.dtype, a.device)?;
+    if out.dtype != a.dtype {
+        return Err(Error::runtime(
+            "gather(): Expected self.dtype to be equal to src.dtype",
+        ));
+    }
+    out.assert_no_overlap(&a)?;
+    out.assert_no_partial_overlap(&index)?;
+    let (a, out, index) = (at_least_1d(&a), at_least_1d(&out), at_least_1d(&index));
+    run_index(
+        false,
+        &out.sizes,
+        (&a, without(&a.strides, dim)),
+        (&out, out.strides.clone()),
+        &[IndexArg {
+            tensor: &index,
+            strides: index.strides.clone(),
+            loop_strides: vec![],
+            bound: a.sizes[dim],
+            target: a.strides[dim],
+        }],
+        Fault::runtime(format!(
+            "gather(): index out of bounds for dimension {dim} with size {}",
+            a.sizes[dim]
+        )),
+    )
+}
+
+/// Combines `values` into `out` (`self` elsewhere) along `dim` at `index`. With `full_index`
+/// the index has `self`'s rank (the scatter family: position `p` goes to `p[dim] = index[p]`),
+/// else it is a vector (the index_add family: slice `i` goes to slice `index[i]`). A
+/// zero-dimensional `values` is broadcast.
+#[allow(clippy::too_many_arguments)]
+fn scatter_along(
+    op: Accumulate,
+    include_self: bool,
+    a: &TensorRef,
+    out: &TensorRef,
+    dim: usize,
+    index: &TensorRef,
+    values: &TensorRef,
+    full_index: bool,
+    fault: Fault,
+) -> Result<()> {
+    let (a, out, index) = (at_least_1d(a), at_least_1d(out), at_least_1d(index));
+    let rank = a.sizes.len();
+    let values = if values.sizes.is_empty() {
+        TensorRef {
+            sizes: vec![1; rank],
+            strides: vec![0; rank],
+            ..values.clone()
+        }
+    } else {
+        values.clone()
+    };
+    let (limits, loop_size, index_strides, index_loop) = if full_index {
+        let mut limits = index.sizes.clone();
+        limits[dim] = a.sizes[dim];
+        (
+            limits,
+            index.sizes[dim],
+            without(&index.strides, dim),
+            index.strides[dim],
+        )
+    } else {
+        (
+            a.sizes.clone(),
+            index.sizes[0],
+            vec![0; rank],
+            index.strides[0],
+        )
+    };
+    run_accumulate(
+        op,
+        include_self,
+        (&a, a.strides.clone()),
+        &out,
+        &limits,
+        &[loop_size],
+        (
+            &values,
+            without(&values.strides, dim),
+            vec![values.strides[dim]],
+        ),
+        &[IndexArg {
+            tensor: &index,
+            strides: index_strides,
+            loop_strides: vec![index_loop],
+            bound: a.sizes[dim],
+            target: dim as i64,
+        }],
+        fault,
+    )
+}
+
+/// The scatter family's `out=` overloads: `(self, dim, index, src|value[, reduce[,
+/// include_self]], out)`.
+fn scatter(
+    call: &mut Call,
+    op: Option<Accumulate>,
+    reduce_at: Option<usize>,
+    out_at: usize,
+) -> Result<()> {
+    let a = call.tensor(0)?;
+    let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
+    let index = call.tensor(2)?;
+    check_index_dtype(&index, "scatter", true)?;
+    let (op, include_self) = match reduce_at {
+        None => (op.unwrap_or(Accumulate::Assign), true),
+        Some(r) => {
+            let name = call.string(r)?.unwrap_or_default();
+            let op = match name.as_str() {
+                "add" | "sum" => Accumulate::Sum,
+                "multiply" | "prod" => Accumulate::Prod,
+                "mean" if out_at == 6 => Accumulate::Mean,
+                "amax" if out_at == 6 => Accumulate::Max,
+                "amin" if out_at == 6 => Accumulate::Min,
+                _ if out_at == 6 => {
+                    return Err(Error::runtime(format!(
+                        "reduce argument must be either sum, prod, mean, amax or amin, got {name}"
+                    )))
+                }
+                _ => {
+                    return Err(Error::runtime(format!(
+                        "reduce argument must be either add or multiply, got {name}"
+                    )))
+                }
+            };
+            let include = if out_at == 6 { call.boolean(5)? } else { true };
+            (op, include)
+        }
+    };
+    let holder;
+    let values = match call.operand(3)? {
+        Operand::Tensor(src) => {
+            if src.dtype != a.dtype {
+                return Err(Error::runtime(
+                    "scatter(): Expected self.dtype to be equal to src.dtype",
+                ));
+            }
+            check_scatter_shapes(&a, dim, &index, Some(&src))?;
+            src
+        }
+        Operand::Scalar(v) => {
+            check_scatter_shapes(&a, dim, &index, None)?;
+            holder = scalar_tensor(a.device, a.dtype, &v)?;
+            holder.tensor.clone()
+        }
+    };
+    let out = call.result(Dest::Arg(out_at), &a.sizes, a.dtype, a.device)?;
+    let size = at_least_1d(&a).sizes[dim];
+    scatter_along(
+        op,
+        include_self,
+        &a,
+        &out,
+        dim,
+        &index,
+        &values,
+        true,
+        Fault::runtime(format!(
+            "index out of bounds for dimension {dim} with size {size}"
+        )),
+    )
+}
+
+/// Checks an index_add/index_copy source against `self` and a vector index.
+fn check_index_source(
+    op: &str,
+    a: &TensorRef,
+    dim: usize,
+    index: &TensorRef,
+    source: &TensorRef,
+) -> Result<()> {
+    if index.sizes.len() > 1 {
+        return Err(Error::index(format!(
+            "{op}(): Index is supposed to be a vector"
+        )));
+    }
+    check_index_dtype(index, op, true)?;
+    if source.dtype != a.dtype {
+        return Err(Error::runtime(format!(
+            "{op}(): self ({}) and source ({}) must have the same scalar type",
+            a.dtype.torch_name(),
+            source.dtype.torch_name()
+        )));
+    }
+    let (a1, s1) = (at_least_1d(a), at_least_1d(source));
+    let count = index.numel() as i64;
+    let fits = a1.sizes.len() == s1.sizes.len()
+        && s1.sizes[dim] == count
+        && (0..a1.sizes.len()).all(|d| d == dim || a1.sizes[d] == s1.sizes[d]);
+    if !(fits || source.sizes.is_empty() && count == 1) {
+        return Err(Error::index(format!(
+            "{op}(): Source/destination tensor must have same slice shapes. Destination slice shape: {:?} at dimension {dim} and source slice shape: {:?} at dimension 0.",
+            a.sizes, source.sizes
+        )));
+    }
+    Ok(())
+}
+
+/// `index_add.out(self, dim, index, source, alpha, out)` (`Sum`) and `index_copy.out(self,
+/// dim, index, source, out)` (`Assign`): slice `i` of `source` along `dim` goes to slice
+/// `index[i]` of `self`.
+fn index_into(call: &mut Call, op: Accumulate) -> Result<()> {
+    let name = if op == Accumulate::Sum {
+        "index_add"
+    } else {
+        "index_copy"
+    };
+    // index_add of complex tensors adds both parts along their pair views (index_copy moves
+    // complex elements whole: `element_moves`).
+    let complex = op == Accumulate::Sum && call.complex_component_of(0).is_some();
+    let read = |i: usize| -> Result<TensorRef> {
+        if complex {
+            // SAFETY: the glue describes a live tensor.
+            let (view, pairs) = unsafe { TensorRef::from_arg_or_pairs(call.tensor_arg(i)?)? };
+            if !pairs {
+                return Err(Error::runtime(format!(
+                    "{name}_(): self (ComplexFloat) and source ({}) must have the same scalar type",
+                    view.dtype.torch_name()
+                )));
+            }
+            Ok(view)
+        } else {
+            call.tensor(i)
+        }
+    };
+    let (a, source) = (read(0)?, read(3)?);
+    let rank = a.sizes.len() - usize::from(complex);
+    let dim = wrap_dim(call.int(1)?, rank)?;
+    let index = call.tensor(2)?;
+    check_index_source(name, &a, dim, &index, &source)?;
+    let out_at = if op == Accumulate::Sum { 5 } else { 4 };
+    let scaled;
+    let source = match op {
+        Accumulate::Sum if call.scalar(4)?.to_f64() != 1.0 => {
+            let alpha = call.scalar(4)?;
+            scaled = Scratch::contiguous(a.device, &source.sizes, a.dtype)?;
+            let dtype = a.dtype;
+            let kernel = MapKernel {
+                inputs: vec![dtype],
+                scalars: vec![dtype],
+                outputs: vec![(dtype, Expr::input(0, dtype) * Expr::scalar(0, dtype))],
+            };
+            run_map(
+                kernel,
+                &[&source, &scaled.tensor],
+                &source.sizes,
+                &alpha.words(dtype),
+            )?;
+            scaled.tensor.clone()
+        }
+        _ => source,
+    };
+    let out = if complex {
+        call.complex_result(Dest::Arg(out_at), &a.sizes[..rank], a.dtype, a.device)?
+    } else {
+        call.result(Dest::Arg(out_at), &a.sizes, a.dtype, a.device)?
+    };
+    scatter_along(
+        op,
+        true,
+        &a,
+        &out,
+        dim,
+        &index,
+        &source,
+        false,
+        Fault::index(format!("{name}(): index out of range in self")),
+    )
+}
+
+/// `index_fill_(self, dim, index, value)` with a Scalar or zero-dimensional tensor value.
+fn index_fill(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
+    let index = call.tensor(2)?;
+    if index.sizes.len() > 1 {
+        return Err(Error::index(
+            "index_fill_(): Index is supposed to be a vector",
+        ));
+    }
+    if index.dtype != DType::I64 {
+        return Err(Error::index(
+            "index_fill_(): Expected dtype int64 for index.",
+        ));
+    }
+    let holder = match call.operand(3)? {
+        Operand::Scalar(v) => scalar_tensor(a.device, a.dtype, &v)?,
+        Operand::Tensor(v) => {
+            if !v.sizes.is_empty() {
+                return Err(Error::runtime(format!(
+                    "index_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
+                    v.sizes.len()
+                )));
+            }
+            let s = Scratch::contiguous(a.device, &[], a.dtype)?;
+            copy(&s.tensor, &v)?;
+            s
+        }
+    };
+    call.return_arg(0);
+    scatter_along(
+        Accumulate::Assign,
+        true,
+        &a,
+        &a,
+        dim,
+        &index,
+        &holder.tensor,
+        false,
+        Fault::index("index out of range in self".into()),
+    )
+}
+
+/// `take(self, index)`: `self.flatten()[index]`, shaped like `index`.
+fn take(call: &mut Call, dest: Dest) -> Result<()> {
+    let a = call.tensor(0)?;
+    let index = call.tensor(1)?;
+    if index.dtype != DType::I64 {
+        return Err(Error::index(format!(
+            "take(): Expected a long tensor for index, but got {}",
+            index.dtype.torch_name()
+        )));
+    }
+    let out = call.result(dest, &index.sizes, a.dtype, a.device)?;
+    out.assert_no_overlap(&a)?;
+    out.assert_no_overlap(&index)?;
+    let dense;
+    let flat = if a.is_contiguous() {
+        a.clone()
+    } else {
+        dense = Scratch::contiguous(a.device, &a.sizes, a.dtype)?;
+        copy(&dense.tensor, &a)?;
+        dense.tensor.clone()
+    };
+    let numel = a.numel() as i64;
+    let (out, index) = (at_least_1d(&out), at_least_1d(&index));
+    run_index(
+        false,
+        &out.sizes,
+        (&flat, vec![0; out.sizes.len()]),
+        (&out, out.strides.clone()),
+        &[IndexArg {
+            tensor: &index,
+            strides: index.strides.clone(),
+            loop_strides: vec![],
+            bound: numel,
+            target: 1,
+        }],
+        Fault::index(format!(
+            "out of range: tried to access an index out of range on a tensor of {numel} elements."
+        ))
+        .wrapping(),
+    )
+}
+
+/// `put_(self, index, source, accumulate)`: `self.flatten()[index] = source` (or `+=`), with
+/// duplicates resolved in index order.
+fn put(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let index = call.tensor(1)?;
+    let source = call.tensor(2)?;
+    let accumulate = call.boolean(3)?;
+    if index.dtype != DType::I64 {
+        return Err(Error::index(format!(
+            "put_(): Expected a long tensor for index, but got {}",
+            index.dtype.torch_name()
+        )));
+    }
+    if source.dtype != a.dtype {
+        return Err(Error::runtime(format!(
+            "put_(): self and source expected to have the same dtype, but got self.dtype = {} and source.dtype = {}",
+            a.dtype.torch_name(),
+            source.dtype.torch_name()
+        )));
+    }
+    if source.numel() != index.numel() {
+        return Err(Error::runtime(format!(
+            "put_(): Expected source and index to have the same number of elements, but got source.numel() = {}, index.numel() = {}",
+            source.numel(),
+            index.numel()
+        )));
+    }
+    call.return_arg(0);
+    let numel = a.numel() as i64;
+    if index.numel() == 0 {
+        return Ok(());
+    }
+    if numel == 0 {
+        return Err(Error::index(
+            "put_(): Tried to put elements into an empty tensor",
+        ));
+    }
+    let dense = Scratch::contiguous(a.device, &a.sizes, a.dtype)?;
+    let flat_self = if a.is_contiguous() {
+        a.clone()
+    } else {
+        copy(&dense.tensor, &a)?;
+        dense.tensor.clone()
+    };
+    let flat = TensorRef {
+        sizes: vec![numel],
+        strides: vec![1],
+        ..flat_self.clone()
+    };
+    // The source pairs with the index element by element: view it with the index's shape.
+    let dense_source;
+    let source = if source.sizes == index.sizes {
+        source
+    } else {
+        let base = if source.is_contiguous() {
+            source
+        } else {
+            dense_source = Scratch::contiguous(a.device, &source.sizes, a.dtype)?;
+            copy(&dense_source.tensor, &source)?;
+            dense_source.tensor.clone()
+        };
+        TensorRef {
+            sizes: index.sizes.clone(),
+            strides: TensorRef::contiguous_strides(&index.sizes),
+            ..base
+        }
+    };
+    let op = if accumulate {
+        Accumulate::Sum
+    } else {
+        Accumulate::Assign
+    };
+    run_accumulate(
+        op,
+        true,
+        (&flat, vec![1]),
+        &flat,
+        &[numel],
+        &index.sizes,
+        (&source, vec![0], source.strides.clone()),
+        &[IndexArg {
+            tensor: &index,
+            strides: vec![0],
+            loop_strides: index.strides.clone(),
+            bound: numel,
+            target: 0,
+        }],
+        Fault::index(format!(
+            "out of range: tried to access an index out of range on a tensor of {numel} elements."
+        ))
+        .wrapping(),
+    )?;
+    if flat_self.address != a.address {
+        copy(&a, &flat_self)?;
+    }
+    Ok(())
+}
+
+/// `embedding_dense_backward(grad_output, indices, num_weights, padding_idx,
+/// scale_grad_by_freq)`: row `w` of the result sums the gradient rows whose index is `w`.
+fn embedding_dense_backward(call: &mut Call) -> Result<()> {
+    let grad = call.tensor(0)?;
+    let indices = call.tensor(1)?;
+    let num_weights = call.int(2)?;
+    let padding_idx = call.int(3)?;
+    let by_freq = call.boolean(4)?;
+    check_index_dtype(&indices, "embedding_backward", true)?;
+    let rank = indices.sizes.len();
+    if grad.sizes.len() != rank + 1 || grad.sizes[..rank] != indices.sizes[..] {
+        return Err(Error::runtime(
+            "embedding_backward: grad_output must have the indices' shape plus the embedding dimension",
+        ));
+    }
+    let width = grad.sizes[rank];
+    let out = call.create(&[num_weights, width], grad.dtype, grad.device)?;
+    // Rows no index picks are zero: the sums start from a zeroed output.
+    fill(&out, &ScalarArg::float(0.0))?;
+    let op = if by_freq {
+        Accumulate::Mean
+    } else {
+        Accumulate::Sum
+    };
+    run_accumulate(
+        op,
+        !by_freq,
+        (&out, out.strides.clone()),
+        &out,
+        &out.sizes,
+        &indices.sizes,
+        (
+            &grad,
+            vec![0, grad.strides[rank]],
+            grad.strides[..rank].to_vec(),
+        ),
+        &[IndexArg {
+            tensor: &indices,
+            strides: vec![0, 0],
+            loop_strides: indices.strides.clone(),
+            bound: num_weights,
+            target: 0,
+        }],
+        Fault::index("index out of range in self".into()),
+    )?;
+    if (0..num_weights).contains(&padding_idx) {
+        let row = TensorRef {
+            address: out.address + (padding_idx * width) as u64 * out.dtype.size() as u64,
+            sizes: vec![width],
+            strides: vec![1],
+            ..out.clone()
+        };
+        fill(&row, &ScalarArg::float(0.0))?;
+    }
+    Ok(())
+}
+
+pub const OPS: &[(&str, OpFn)] = &[
+    ("index_select", |c| index_select(c, Dest::New)),
+    ("index_select.out", |c| index_select(c, Dest::Arg(3))),
+    ("gather.out", gather),
+    ("scatter.src_out", |c| scatter(c, None, None, 4)),
+    ("scatter.value_out", |c| scatter(c, None, None, 4)),
+    ("scatter.reduce_out", |c| scatter(c, None, Some(4), 5)),
+    ("scatter.value_reduce_out", |c| scatter(c, None, Some(4), 5)),
+    ("scatter_add.out", |c| {
+        scatter(c, Some(Accumulate::Sum), None, 4)
+    }),
+    ("scatter_reduce.two_out", |c| scatter(c, None, Some(4), 6)),
+    ("index_add.out", |c| index_into(c, Accumulate::Sum)),
+    ("index_copy.out", |c| index_into(c, Accumulate::Assign)),
+    ("index_fill_.int_Scalar", index_fill),
+    ("index_fill_.int_Tensor", index_fill),
+    ("take", |c| take(c, Dest::New)),
+    ("take.out", |c| take(c, Dest::Arg(2))),
+    ("put_", put),
+    ("embedding_dense_backward", embedding_dense_backward),
+];

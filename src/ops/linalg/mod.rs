@@ -1,0 +1,3 @@
+//! Linear algebra on the device: matrix products (the factorizations are composed in Python).
+
+pub mod products;

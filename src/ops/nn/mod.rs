@@ -1,0 +1,17 @@
+//! Neural-network layers: softmax and NLL, convolution, pooling, resampling, attention,
+//! normalization, losses, recurrent cells.
+
+pub mod adaptive_pool;
+pub mod antialias;
+pub mod attention;
+pub mod batch_norm;
+pub mod conv;
+pub mod group_norm;
+pub mod interpolate;
+pub mod loss;
+pub mod pool;
+pub mod rnn;
+pub mod softmax;
+pub mod sync_batch_norm;
+pub mod unpool;
+pub mod upsample;

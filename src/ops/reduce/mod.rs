@@ -1,0 +1,7 @@
+//! Reductions, scans and sorts, and their launches.
+
+pub mod complex_reduce;
+pub mod reduce_launch;
+pub mod reductions;
+pub mod sort;
+pub mod sort_launch;

@@ -1,0 +1,490 @@
+//! Launch arguments for the sorts (layouts in `kernels::printer::sort`): the rank sort of
+//! short lines, the radix sort of long ones, the merge sort of long float64 ones.
+
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::kernels::printer::RADIX_BITS;
+use crate::kernels::{
+    BinaryOp, Expr, Kernel, MapKernel, RadixDigit, RadixKernel, ReduceKernel, ReduceOp, ScanKernel,
+    SortKernel,
+};
+use crate::ops::core::launch::run_reduce;
+use crate::ops::core::launch::{check_extent, common_device, run_map, stride_word, submit, word};
+use crate::ops::core::layout::coalesce;
+use crate::ops::core::scalar::ScalarArg;
+use crate::ops::core::scratch::Scratch;
+use crate::ops::core::tensor::TensorRef;
+use crate::ops::reduce::reduce_launch::run_scan;
+use crate::ops::shape::copy::copy;
+use crate::ops::shape::copy::fill;
+use crate::ops::shape::rearrange::narrow;
+use std::ops::Range;
+
+/// Lines up to this long are sorted by ranking (one launch, quadratic work); longer ones by
+/// radix passes (`key bits / 8` passes of linear work), or, for float64 keys, by merge passes
+/// (`log2(len)` passes of `n log(len)` work).
+const RANK_SORT_MAX: i64 = 64;
+
+/// Elements per radix tile: one invocation counts and moves a tile, so the counts take 256
+/// words per tile.
+const RADIX_TILE: i64 = 2048;
+
+/// Sorts `input` along `dim` into `values` and `indices` (same shape).
+pub fn run_sort(
+    descending: bool,
+    input: &TensorRef,
+    values: &TensorRef,
+    indices: &TensorRef,
+    dim: usize,
+) -> Result<()> {
+    let device = common_device(&[input, values, indices])?;
+    let n: i64 = input.sizes.iter().product();
+    if n == 0 {
+        return Ok(());
+    }
+    if input.sizes[dim] > RANK_SORT_MAX {
+        return match key_bits(input.dtype) {
+            Some(bits) => radix_sort(descending, input, values, indices, dim, bits),
+            None => merge_sort(descending, input, values, indices, dim),
+        };
+    }
+    let mut kept_sizes = input.sizes.clone();
+    let len = kept_sizes.remove(dim);
+    let mut kept = Vec::new();
+    let mut along = Vec::new();
+    for t in [input, values, indices] {
+        let mut strides = t.strides.clone();
+        along.push(strides.remove(dim));
+        kept.push(strides);
+    }
+    let (kept_sizes, kept) = coalesce(&kept_sizes, &kept);
+    let mut words = vec![word(n, "element count")?, word(len, "size")?];
+    words.push(kept_sizes.len() as u32);
+    for &s in &kept_sizes {
+        words.push(word(s, "size")?);
+    }
+    let mut offset_words = Vec::new();
+    for (strides, along) in kept.iter().zip(along) {
+        offset_words.push(words.len());
+        words.push(0);
+        for &s in strides {
+            words.push(stride_word(s)?);
+        }
+        words.push(stride_word(along)?);
+    }
+    let kernel = Kernel::Sort(SortKernel {
+        dtype: input.dtype,
+        descending,
+    });
+    submit(
+        device,
+        &kernel,
+        &[input.address, values.address, indices.address],
+        words,
+        &offset_words,
+        n as u64,
+    )
+}
+
+/// `t` with dimension `dim` moved last.
+pub fn dim_last(t: &TensorRef, dim: usize) -> TensorRef {
+    let mut view = t.clone();
+    let size = view.sizes.remove(dim);
+    let stride = view.strides.remove(dim);
+    view.sizes.push(size);
+    view.strides.push(stride);
+    view
+}
+
+/// Sorts long lines by merge passes over contiguous `[lines, len]` keys and indices: runs of
+/// 1, 2, 4, ... sorted elements merged pairwise until one run covers the line.
+fn merge_sort(
+    descending: bool,
+    input: &TensorRef,
+    values: &TensorRef,
+    indices: &TensorRef,
+    dim: usize,
+) -> Result<()> {
+    let device = input.device;
+    let len = input.sizes[dim];
+    let n: i64 = input.sizes.iter().product();
+    let moved = dim_last(input, dim);
+    let keys = [
+        Scratch::contiguous(device, &moved.sizes, input.dtype)?,
+        Scratch::contiguous(device, &moved.sizes, input.dtype)?,
+    ];
+    let order = [
+        Scratch::contiguous(device, &moved.sizes, DType::I64)?,
+        Scratch::contiguous(device, &moved.sizes, DType::I64)?,
+    ];
+    check_extent(&order[0].tensor)?;
+    copy(&keys[0].tensor, &moved)?;
+    let position = MapKernel {
+        inputs: vec![],
+        scalars: vec![DType::I64],
+        outputs: vec![(
+            DType::I64,
+            Expr::Index.binary(BinaryOp::Rem, Expr::scalar(0, DType::I64)),
+        )],
+    };
+    let len_words = ScalarArg::int(len).words(DType::I64);
+    let flat = TensorRef {
+        sizes: vec![n],
+        strides: vec![1],
+        ..order[0].tensor.clone()
+    };
+    run_map(position, &[&flat], &[n], &len_words)?;
+    let kernel = Kernel::Merge(SortKernel {
+        dtype: input.dtype,
+        descending,
+    });
+    let mut current = 0;
+    let mut width = 1;
+    while width < len {
+        let (from, to) = (current, 1 - current);
+        let words = vec![
+            word(n, "element count")?,
+            word(len, "size")?,
+            word(width, "size")?,
+            0,
+            0,
+            0,
+            0,
+        ];
+        let addresses = [
+            keys[from].tensor.address,
+            order[from].tensor.address,
+            keys[to].tensor.address,
+            order[to].tensor.address,
+        ];
+        submit(device, &kernel, &addresses, words, &[3, 4, 5, 6], n as u64)?;
+        current = to;
+        width *= 2;
+    }
+    copy(&dim_last(values, dim), &keys[current].tensor)?;
+    copy(&dim_last(indices, dim), &order[current].tensor)
+}
+
+/// The bits of `dtype`'s radix key (see `kernels::printer::sort`) that can differ between
+/// values; None for float64, which sorts by merging.
+fn key_bits(dtype: DType) -> Option<Range<u32>> {
+    Some(match dtype {
+        DType::Bool => 0..1,
+        DType::U8 | DType::I8 => 0..8,
+        DType::I16 => 0..16,
+        DType::I32 | DType::F32 => 0..32,
+        // Their float32 values leave the low 13 (float16) or 16 (bfloat16) bits clear.
+        DType::F16 => 13..32,
+        DType::BF16 => 16..32,
+        DType::I64 => 0..64,
+        DType::F64 => return None,
+    })
+}
+
+/// Sorts int64 `keys` (a vector) in `[0, bound)` stably into `sorted`, with the positions in
+/// their sorted order in `perm`: by as few radix passes as the bound needs.
+pub fn run_sort_below(
+    bound: i64,
+    keys: &TensorRef,
+    sorted: &TensorRef,
+    perm: &TensorRef,
+) -> Result<()> {
+    if keys.sizes[0] <= RANK_SORT_MAX || bound > 1 << 32 {
+        return run_sort(false, keys, sorted, perm, 0);
+    }
+    common_device(&[keys, sorted, perm])?;
+    let bits = 64 - (bound.max(2) - 1).leading_zeros();
+    radix_sort(false, keys, sorted, perm, 0, 0..bits)
+}
+
+/// The launches of radix passes over contiguous `[lines, len]` keys of one dtype: tiles of
+/// up to `RADIX_TILE` elements, and the digit counts of every tile with their scan.
+struct Radix {
+    device: usize,
+    dtype: DType,
+    descending: bool,
+    lines: i64,
+    len: i64,
+    tile: i64,
+    tiles: i64,
+    /// The bits of a key word that can differ (the others are cleared).
+    mask: u32,
+    counts: Scratch,
+    scanned: Scratch,
+}
+
+impl Radix {
+    fn new(
+        input: &TensorRef,
+        descending: bool,
+        lines: i64,
+        len: i64,
+        bits: &Range<u32>,
+    ) -> Result<Self> {
+        let device = input.device;
+        let tile = RADIX_TILE.min(len);
+        let tiles = (len + tile - 1) / tile;
+        let digits = 1i64 << RADIX_BITS;
+        let counts = Scratch::contiguous(device, &[lines, digits * tiles], DType::I32)?;
+        let scanned = Scratch::contiguous(device, &[lines, digits * tiles], DType::I32)?;
+        check_extent(&counts.tensor)?;
+        // Bits `bits` of a 32-bit key, or all of each word of a 64-bit one.
+        let below = |bit: u32| ((1u64 << bit.min(32)) - 1) as u32;
+        let mask = if bits.end > 32 {
+            u32::MAX
+        } else {
+            below(bits.end) & !below(bits.start)
+        };
+        Ok(Radix {
+            device,
+            dtype: input.dtype,
+            descending,
+            lines,
+            len,
+            tile,
+            tiles,
+            mask,
+            counts,
+            scanned,
+        })
+    }
+
+    fn kernel(&self, digit: RadixDigit) -> RadixKernel {
+        RadixKernel {
+            dtype: self.dtype,
+            descending: self.descending,
+            digit,
+        }
+    }
+
+    fn head(&self, shift: u32) -> Result<Vec<u32>> {
+        Ok(vec![
+            word(self.lines * self.tiles, "tile count")?,
+            word(self.len, "size")?,
+            word(self.tile, "size")?,
+            word(self.tiles, "tile count")?,
+            shift,
+            self.mask,
+        ])
+    }
+
+    /// Counts each tile's digits at `shift` of the keys at `keys` (and, selecting, the
+    /// lines' state at `state`).
+    fn count(&self, digit: RadixDigit, shift: u32, keys: u64, state: Option<u64>) -> Result<()> {
+        let mut words = self.head(shift)?;
+        words.extend([0, 0, 0]);
+        let mut addresses = vec![keys];
+        addresses.extend(state);
+        addresses.push(self.counts.tensor.address);
+        let offsets = if state.is_some() {
+            &[6, 8, 7][..]
+        } else {
+            &[6, 7][..]
+        };
+        submit(
+            self.device,
+            &Kernel::RadixCount(self.kernel(digit)),
+            &addresses,
+            words,
+            offsets,
+            (self.lines * self.tiles) as u64,
+        )
+    }
+
+    /// Moves keys and indices (`from`; indices are positions when `fresh`) to their digit's
+    /// places (`to`), by the scan of the counts the last `count` made.
+    fn scatter(
+        &self,
+        digit: RadixDigit,
+        shift: u32,
+        fresh: bool,
+        from: (u64, u64),
+        to: (u64, u64),
+        state: Option<u64>,
+    ) -> Result<()> {
+        let scan = ScanKernel::sum(DType::I32, DType::I32);
+        run_scan(scan, &self.counts.tensor, &self.scanned.tensor, 1)?;
+        let mut words = self.head(shift)?;
+        words.push(u32::from(fresh));
+        words.extend([0; 7]);
+        // The scan is written too (it becomes each tile's cursors), so it follows the inputs.
+        let mut addresses = vec![from.0, from.1, self.counts.tensor.address];
+        addresses.extend(state);
+        addresses.extend([self.scanned.tensor.address, to.0, to.1]);
+        let offsets = if state.is_some() {
+            &[7, 8, 9, 13, 10, 11, 12][..]
+        } else {
+            &[7, 8, 9, 10, 11, 12][..]
+        };
+        submit(
+            self.device,
+            &Kernel::RadixScatter(self.kernel(digit)),
+            &addresses,
+            words,
+            offsets,
+            (self.lines * self.tiles) as u64,
+        )
+    }
+}
+
+/// Sorts lines by least-significant-digit radix passes over contiguous `[lines, len]` keys
+/// and indices, 8 bits of the keys' `bits` a pass: per pass, each tile's digit counts, their
+/// inclusive scan along each line, and each tile's elements moved, in order, to their places.
+fn radix_sort(
+    descending: bool,
+    input: &TensorRef,
+    values: &TensorRef,
+    indices: &TensorRef,
+    dim: usize,
+    bits: Range<u32>,
+) -> Result<()> {
+    let device = input.device;
+    let len = input.sizes[dim];
+    let lines = input.numel() as i64 / len;
+    let moved = dim_last(input, dim);
+    let keys = [
+        Scratch::contiguous(device, &moved.sizes, input.dtype)?,
+        Scratch::contiguous(device, &moved.sizes, input.dtype)?,
+    ];
+    let order = [
+        Scratch::contiguous(device, &moved.sizes, DType::I64)?,
+        Scratch::contiguous(device, &moved.sizes, DType::I64)?,
+    ];
+    check_extent(&order[0].tensor)?;
+    let passes = bits.len().div_ceil(RADIX_BITS as usize);
+    let (values_out, indices_out) = (dim_last(values, dim), dim_last(indices, dim));
+    // The first pass reads a dense input where it lies, and the last writes dense outputs
+    // in place, unless one pass would do both over the same memory.
+    let (in0, in1) = moved.byte_range();
+    let (out0, out1) = values_out.byte_range();
+    let read_input = moved.is_contiguous() && (passes > 1 || out1 <= in0 || in1 <= out0);
+    let write_outputs = values_out.is_contiguous() && indices_out.is_contiguous();
+    if !read_input {
+        copy(&keys[0].tensor, &moved)?;
+    }
+    let radix = Radix::new(input, descending, lines, len, &bits)?;
+    let mut current = 0;
+    for (pass, shift) in bits.clone().step_by(RADIX_BITS as usize).enumerate() {
+        let (from, to) = (current, 1 - current);
+        let source = if pass == 0 && read_input {
+            moved.address
+        } else {
+            keys[from].tensor.address
+        };
+        let target = if pass + 1 == passes && write_outputs {
+            (values_out.address, indices_out.address)
+        } else {
+            (keys[to].tensor.address, order[to].tensor.address)
+        };
+        radix.count(RadixDigit::Bits, shift, source, None)?;
+        radix.scatter(
+            RadixDigit::Bits,
+            shift,
+            pass == 0,
+            (source, order[from].tensor.address),
+            target,
+            None,
+        )?;
+        current = to;
+    }
+    if !write_outputs {
+        copy(&values_out, &keys[current].tensor)?;
+        copy(&indices_out, &order[current].tensor)?;
+    }
+    Ok(())
+}
+
+/// Selection along `dim` by radix passes from the top digit: per line, the digit counts of
+/// the keys that share the bits chosen so far pick the next digit of the k-th key (the
+/// `k`-th smallest, or largest when `largest`; NaN the largest), then a stable partition of
+/// each line into the keys before it, equal to it and after it. Returns the partitioned
+/// values and indices, contiguous `[lines, len]` (dimension `dim` last): each line's first
+/// `k` are the `k` a stable sort puts first, in index order among the keys before the k-th
+/// and among those equal to it, and element `k - 1` is the k-th (the keys after it are not
+/// written). None for int64 and float64 keys.
+pub fn run_select(
+    largest: bool,
+    input: &TensorRef,
+    dim: usize,
+    k: i64,
+) -> Result<Option<(Scratch, Scratch)>> {
+    let bits = match key_bits(input.dtype) {
+        Some(bits) if bits.end <= 32 => bits,
+        _ => return Ok(None),
+    };
+    let device = common_device(&[input])?;
+    let len = input.sizes[dim];
+    let lines = input.numel() as i64 / len;
+    let moved = dim_last(input, dim);
+    let keys = if moved.is_contiguous() {
+        None
+    } else {
+        let dense = Scratch::contiguous(device, &moved.sizes, input.dtype)?;
+        copy(&dense.tensor, &moved)?;
+        Some(dense)
+    };
+    let source = keys.as_ref().map_or(moved.address, |s| s.tensor.address);
+    let radix = Radix::new(input, largest, lines, len, &bits)?;
+    // Per line: the chosen bits (none yet) and the wanted rank among the keys having them.
+    let state = Scratch::contiguous(device, &[lines, 2], DType::I32)?;
+    fill(&state.tensor, &ScalarArg::int(k))?;
+    fill(&narrow(&state.tensor, 1, 0, 1), &ScalarArg::int(0))?;
+    let sums = Scratch::contiguous(device, &[lines, 1 << RADIX_BITS], DType::I32)?;
+    let by_tile = TensorRef {
+        sizes: vec![lines, 1 << RADIX_BITS, radix.tiles],
+        strides: TensorRef::contiguous_strides(&[lines, 1 << RADIX_BITS, radix.tiles]),
+        ..radix.counts.tensor.clone()
+    };
+    let sum = ReduceKernel {
+        input: DType::I32,
+        scalars: vec![],
+        pre: Expr::input(0, DType::I32),
+        op: ReduceOp::Sum,
+        acc: DType::I32,
+        outputs: vec![(DType::I32, Expr::input(0, DType::I32))],
+        per_output: None,
+        indexed: false,
+        elementwise: None,
+        vector: false,
+    };
+    let shifts: Vec<u32> = bits.step_by(RADIX_BITS as usize).collect();
+    for &shift in shifts.iter().rev() {
+        radix.count(
+            RadixDigit::Narrowed,
+            shift,
+            source,
+            Some(state.tensor.address),
+        )?;
+        run_reduce(
+            sum.clone(),
+            &by_tile,
+            &[&sums.tensor],
+            &[false, false, true],
+            &[],
+        )?;
+        let words = vec![word(lines, "line count")?, shift, 0, 0];
+        let addresses = [sums.tensor.address, state.tensor.address];
+        submit(
+            device,
+            &Kernel::RadixPick,
+            &addresses,
+            words,
+            &[2, 3],
+            lines as u64,
+        )?;
+    }
+    let values = Scratch::contiguous(device, &moved.sizes, input.dtype)?;
+    let order = Scratch::contiguous(device, &moved.sizes, DType::I64)?;
+    check_extent(&order.tensor)?;
+    let state_at = Some(state.tensor.address);
+    radix.count(RadixDigit::Partition, 0, source, state_at)?;
+    radix.scatter(
+        RadixDigit::Partition,
+        0,
+        true,
+        (source, order.tensor.address),
+        (values.tensor.address, order.tensor.address),
+        state_at,
+    )?;
+    Ok(Some((values, order)))
+}
