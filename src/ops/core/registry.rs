@@ -12,15 +12,17 @@ use crate::ops::core::call::Call;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 38] {
+fn families() -> [&'static [(&'static str, OpFn)]; 44] {
     [
         crate::ops::elementwise::math::OPS,
+        crate::ops::elementwise::unary::OPS,
         crate::ops::nn::conv::OPS,
         crate::ops::nn::attention::OPS,
         crate::ops::nn::batch_norm::OPS,
         crate::ops::nn::sync_batch_norm::OPS,
         crate::ops::nn::group_norm::OPS,
         crate::ops::nn::pool::OPS,
+        crate::ops::nn::avg_pool::OPS,
         crate::ops::nn::unpool::OPS,
         crate::ops::nn::upsample::OPS,
         crate::ops::shape::pad::OPS,
@@ -38,10 +40,14 @@ fn families() -> [&'static [(&'static str, OpFn)]; 38] {
         crate::ops::shape::factory::OPS,
         crate::ops::linalg::products::OPS,
         crate::ops::nn::softmax::OPS,
+        crate::ops::nn::nll::OPS,
+        crate::ops::nn::layer_norm::OPS,
         crate::ops::elementwise::activation::OPS,
         crate::ops::reduce::reductions::OPS,
+        crate::ops::reduce::norms_and_scans::OPS,
         crate::ops::shape::rearrange::OPS,
         crate::ops::index::indexing::OPS,
+        crate::ops::index::take_put::OPS,
         crate::ops::index::advanced_index::OPS,
         crate::ops::reduce::sort::OPS,
         crate::ops::index::membership::OPS,

@@ -7,3 +7,4 @@ pub mod functions;
 pub mod gamma;
 pub mod math;
 pub mod special;
+pub mod unary;

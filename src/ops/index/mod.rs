@@ -9,3 +9,4 @@ pub mod index_launch;
 pub mod indexing;
 pub mod masked_select;
 pub mod membership;
+pub mod take_put;

@@ -4,11 +4,14 @@
 pub mod adaptive_pool;
 pub mod antialias;
 pub mod attention;
+pub mod avg_pool;
 pub mod batch_norm;
 pub mod conv;
 pub mod group_norm;
 pub mod interpolate;
+pub mod layer_norm;
 pub mod loss;
+pub mod nll;
 pub mod pool;
 pub mod rnn;
 pub mod softmax;

@@ -16,7 +16,7 @@ use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::nn::batch_norm::{arg, map, map_scaled, normalize_by, per_channel};
-use crate::ops::nn::softmax::mean_rstd_kernel;
+use crate::ops::nn::layer_norm::mean_rstd_kernel;
 use crate::ops::reduce::reduce_launch::sum_into;
 use std::ops::{Add, Div, Mul, Sub};
 

@@ -1,6 +1,7 @@
 //! Reductions, scans and sorts, and their launches.
 
 pub mod complex_reduce;
+pub mod norms_and_scans;
 pub mod reduce_launch;
 pub mod reductions;
 pub mod sort;

@@ -1,0 +1,219 @@
+//! Indexing the flattened tensor (take, put_ with and without accumulation) and embedding's
+//! backward (rows of the gradient summed into the rows of the weight their indices name).
+
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::Accumulate;
+use crate::ops::core::call::{Call, Dest};
+use crate::ops::core::registry::OpFn;
+use crate::ops::core::scalar::ScalarArg;
+use crate::ops::core::scratch::Scratch;
+use crate::ops::core::tensor::TensorRef;
+use crate::ops::index::accumulate::run_accumulate;
+use crate::ops::index::index_launch::{run_index, Fault, IndexArg};
+use crate::ops::index::indexing::{at_least_1d, check_index_dtype};
+use crate::ops::shape::copy::{copy, fill};
+
+/// `take(self, index)`: `self.flatten()[index]`, shaped like `index`.
+fn take(call: &mut Call, dest: Dest) -> Result<()> {
+    let a = call.tensor(0)?;
+    let index = call.tensor(1)?;
+    if index.dtype != DType::I64 {
+        return Err(Error::index(format!(
+            "take(): Expected a long tensor for index, but got {}",
+            index.dtype.torch_name()
+        )));
+    }
+    let out = call.result(dest, &index.sizes, a.dtype, a.device)?;
+    out.assert_no_overlap(&a)?;
+    out.assert_no_overlap(&index)?;
+    let dense;
+    let flat = if a.is_contiguous() {
+        a.clone()
+    } else {
+        dense = Scratch::contiguous(a.device, &a.sizes, a.dtype)?;
+        copy(&dense.tensor, &a)?;
+        dense.tensor.clone()
+    };
+    let numel = a.numel() as i64;
+    let (out, index) = (at_least_1d(&out), at_least_1d(&index));
+    run_index(
+        false,
+        &out.sizes,
+        (&flat, vec![0; out.sizes.len()]),
+        (&out, out.strides.clone()),
+        &[IndexArg {
+            tensor: &index,
+            strides: index.strides.clone(),
+            loop_strides: vec![],
+            bound: numel,
+            target: 1,
+        }],
+        Fault::index(format!(
+            "out of range: tried to access an index out of range on a tensor of {numel} elements."
+        ))
+        .wrapping(),
+    )
+}
+
+/// `put_(self, index, source, accumulate)`: `self.flatten()[index] = source` (or `+=`), with
+/// duplicates resolved in index order.
+fn put(call: &mut Call) -> Result<()> {
+    let a = call.tensor(0)?;
+    let index = call.tensor(1)?;
+    let source = call.tensor(2)?;
+    let accumulate = call.boolean(3)?;
+    if index.dtype != DType::I64 {
+        return Err(Error::index(format!(
+            "put_(): Expected a long tensor for index, but got {}",
+            index.dtype.torch_name()
+        )));
+    }
+    if source.dtype != a.dtype {
+        return Err(Error::runtime(format!(
+            "put_(): self and source expected to have the same dtype, but got self.dtype = {} and source.dtype = {}",
+            a.dtype.torch_name(),
+            source.dtype.torch_name()
+        )));
+    }
+    if source.numel() != index.numel() {
+        return Err(Error::runtime(format!(
+            "put_(): Expected source and index to have the same number of elements, but got source.numel() = {}, index.numel() = {}",
+            source.numel(),
+            index.numel()
+        )));
+    }
+    call.return_arg(0);
+    let numel = a.numel() as i64;
+    if index.numel() == 0 {
+        return Ok(());
+    }
+    if numel == 0 {
+        return Err(Error::index(
+            "put_(): Tried to put elements into an empty tensor",
+        ));
+    }
+    let dense = Scratch::contiguous(a.device, &a.sizes, a.dtype)?;
+    let flat_self = if a.is_contiguous() {
+        a.clone()
+    } else {
+        copy(&dense.tensor, &a)?;
+        dense.tensor.clone()
+    };
+    let flat = TensorRef {
+        sizes: vec![numel],
+        strides: vec![1],
+        ..flat_self.clone()
+    };
+    // The source pairs with the index element by element: view it with the index's shape.
+    let dense_source;
+    let source = if source.sizes == index.sizes {
+        source
+    } else {
+        let base = if source.is_contiguous() {
+            source
+        } else {
+            dense_source = Scratch::contiguous(a.device, &source.sizes, a.dtype)?;
+            copy(&dense_source.tensor, &source)?;
+            dense_source.tensor.clone()
+        };
+        TensorRef {
+            sizes: index.sizes.clone(),
+            strides: TensorRef::contiguous_strides(&index.sizes),
+            ..base
+        }
+    };
+    let op = if accumulate {
+        Accumulate::Sum
+    } else {
+        Accumulate::Assign
+    };
+    run_accumulate(
+        op,
+        true,
+        (&flat, vec![1]),
+        &flat,
+        &[numel],
+        &index.sizes,
+        (&source, vec![0], source.strides.clone()),
+        &[IndexArg {
+            tensor: &index,
+            strides: vec![0],
+            loop_strides: index.strides.clone(),
+            bound: numel,
+            target: 0,
+        }],
+        Fault::index(format!(
+            "out of range: tried to access an index out of range on a tensor of {numel} elements."
+        ))
+        .wrapping(),
+    )?;
+    if flat_self.address != a.address {
+        copy(&a, &flat_self)?;
+    }
+    Ok(())
+}
+
+/// `embedding_dense_backward(grad_output, indices, num_weights, padding_idx,
+/// scale_grad_by_freq)`: row `w` of the result sums the gradient rows whose index is `w`.
+fn embedding_dense_backward(call: &mut Call) -> Result<()> {
+    let grad = call.tensor(0)?;
+    let indices = call.tensor(1)?;
+    let num_weights = call.int(2)?;
+    let padding_idx = call.int(3)?;
+    let by_freq = call.boolean(4)?;
+    check_index_dtype(&indices, "embedding_backward", true)?;
+    let rank = indices.sizes.len();
+    if grad.sizes.len() != rank + 1 || grad.sizes[..rank] != indices.sizes[..] {
+        return Err(Error::runtime(
+            "embedding_backward: grad_output must have the indices' shape plus the embedding dimension",
+        ));
+    }
+    let width = grad.sizes[rank];
+    let out = call.create(&[num_weights, width], grad.dtype, grad.device)?;
+    // Rows no index picks are zero: the sums start from a zeroed output.
+    fill(&out, &ScalarArg::float(0.0))?;
+    let op = if by_freq {
+        Accumulate::Mean
+    } else {
+        Accumulate::Sum
+    };
+    run_accumulate(
+        op,
+        !by_freq,
+        (&out, out.strides.clone()),
+        &out,
+        &out.sizes,
+        &indices.sizes,
+        (
+            &grad,
+            vec![0, grad.strides[rank]],
+            grad.strides[..rank].to_vec(),
+        ),
+        &[IndexArg {
+            tensor: &indices,
+            strides: vec![0, 0],
+            loop_strides: indices.strides.clone(),
+            bound: num_weights,
+            target: 0,
+        }],
+        Fault::index("index out of range in self".into()),
+    )?;
+    if (0..num_weights).contains(&padding_idx) {
+        let row = TensorRef {
+            address: out.address + (padding_idx * width) as u64 * out.dtype.size() as u64,
+            sizes: vec![width],
+            strides: vec![1],
+            ..out.clone()
+        };
+        fill(&row, &ScalarArg::float(0.0))?;
+    }
+    Ok(())
+}
+
+pub const OPS: &[(&str, OpFn)] = &[
+    ("take", |c| take(c, Dest::New)),
+    ("take.out", |c| take(c, Dest::Arg(2))),
+    ("put_", put),
+    ("embedding_dense_backward", embedding_dense_backward),
+];
