@@ -56,7 +56,7 @@ def test_torch_profiler_has_device_rows_linked_to_their_ops(device, tmp_path):
         torch.accelerator.synchronize()
 
     # The backend's rows (with a CUDA torch on NVIDIA, CUPTI may add its own for the kernels).
-    ours = ("gemm(", "map(", "map4(")
+    ours = ("gemm(", "gemm_direct", "map(", "map4(")
     kernels = [
         e
         for e in prof.events()
