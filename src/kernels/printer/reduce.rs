@@ -360,6 +360,9 @@ pub(super) fn better_fn(p: &mut Printer, name: &str, op: ReduceOp, acc: DType) {
     );
 }
 
+/// Interleaved partial sums per invocation (see [`Pass::print_partial_sums`]).
+const PARTIALS: usize = 8;
+
 /// What [`Pass::element`] does with an element: reduction `op` combining by function `comb`
 /// the element mapped by `value`, into the accumulator names `(a, ok, idx)`.
 struct Step<'a> {
@@ -430,6 +433,81 @@ impl Pass {
         p.close();
         p.close();
         p.close();
+    }
+
+    /// An invocation's float sum of its chunk as `PARTIALS` interleaved partial sums (element
+    /// `j` into partial `j % PARTIALS`) added as a tree at the end: each partial then adds an
+    /// eighth of the chunk, as a group's invocations do, so a long row sums about as exactly
+    /// as a group reduces it. (Compensated summation would be undone: Mesa's compiler
+    /// simplifies `(a + b) - a` to `b`.)
+    fn print_partial_sums(&self, p: &mut Printer, step: &Step, number: usize) {
+        let (a, ok, idx) = step.names;
+        let parts: Vec<String> = (0..PARTIALS).map(|u| format!("{a}_{u}")).collect();
+        let zero = p.d.constant(self.acc, 0.0);
+        for part in &parts {
+            p.var(part, Ty::Value(self.acc), &zero);
+        }
+        let into = |u: usize| Step {
+            names: (&parts[u], ok, idx),
+            ..*step
+        };
+        let (ib, size) = (format!("ib{number}"), self.input.size());
+        // Elements `j + u` (u < PARTIALS) read at `at(u)` into their partials, each inside
+        // the chunk.
+        let guarded = |p: &mut Printer, at: &dyn Fn(usize) -> String| {
+            p.for_("j", "lo", "j < hi", &format!("j += {PARTIALS}u"));
+            for u in 0..PARTIALS {
+                p.if_(format!("j + {u}u < hi"));
+                self.element(p, &into(u), &format!("ld0({})", at(u)), "i64(j)");
+                p.close();
+            }
+            p.close();
+        };
+        p.if_("nr == 1u");
+        if self.vector {
+            // Contiguous rows starting at a 16-byte boundary: whole steps by 16-byte loads,
+            // the rest one by one.
+            p.if_(format!("rs{number} == 4u && ({ib} & 15u) == 0u"));
+            p.let_(
+                "whole",
+                Ty::U32,
+                format!("lo + (hi - lo) / {PARTIALS}u * {PARTIALS}u"),
+            );
+            p.for_("j", "lo", "j < whole", &format!("j += {PARTIALS}u"));
+            for q in 0..PARTIALS / 4 {
+                let v =
+                    p.d.load4(0, self.input, &format!("{ib} + (j + {}u) * 4u", 4 * q));
+                let line = p.d.let_inferred(&format!("v4_{q}"), &v);
+                p.line(line);
+            }
+            for u in 0..PARTIALS {
+                p.open("");
+                let x0 = p.d.component(&format!("v4_{}", u / 4), u % 4);
+                self.element(p, &into(u), &x0, "i64(j)");
+                p.close();
+            }
+            p.close();
+            p.for_up("j", "whole", "hi");
+            self.element(p, &into(0), &format!("ld0({ib} + j * 4u)"), "i64(j)");
+            p.close();
+            p.else_(None);
+        }
+        guarded(p, &|u| format!("{ib} + (j + {u}u) * rs{number}"));
+        if self.vector {
+            p.close();
+        }
+        p.else_(None);
+        guarded(p, &|u| format!("{ib} + red(j + {u}u, io + nk) * {size}u"));
+        p.close();
+        // The tree: neighbours first, as a group's invocations combine.
+        let mut level = parts;
+        while level.len() > 1 {
+            level = level
+                .chunks(2)
+                .map(|pair| format!("({} + {})", pair[0], pair[1]))
+                .collect();
+        }
+        p.line(format!("{a} = {}({a}, {});", step.comb, level[0]));
     }
 
     /// One element `x0` (read by `load`, at candidate index `index`) mapped and combined.
@@ -517,6 +595,10 @@ impl Pass {
             names: (&a, &ok, &idx),
         };
         let ib = format!("ib{number}");
+        if !self.group && op == ReduceOp::Sum && self.acc.is_float() {
+            self.print_partial_sums(p, &step, number);
+            return (a, idx);
+        }
         p.if_("nr == 1u");
         if self.vector {
             // Contiguous rows starting at a 16-byte boundary take the vector loop.

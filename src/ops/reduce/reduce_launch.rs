@@ -13,6 +13,7 @@ use crate::ops::core::layout::{broadcast_strides, coalesce};
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
+use crate::runtime::backend;
 use std::ops::{Div, Mul, Sub};
 
 /// Reduced elements per workgroup: 128 per invocation.
@@ -439,12 +440,17 @@ fn chunk_of(source: Source) -> i64 {
     }
 }
 
-/// Whether an invocation (rather than a group) should reduce each output's chunks: when there
-/// are enough outputs to fill the groups and a group's invocations would not read neighbouring
-/// elements (the reduced elements are strided while the outputs are not) or would mostly idle
-/// (short rows).
+/// Whether an invocation (rather than a group) should reduce each output's chunks: always on
+/// the software device (where a group's exchange of partial results through group memory and
+/// its barriers cost more than walking the row alone); elsewhere when there are enough
+/// outputs to fill the groups and a group's invocations would not read neighbouring elements
+/// (the reduced elements are strided while the outputs are not) or would mostly idle (short
+/// rows).
 fn each(source: Source) -> bool {
     let values = source.values;
+    if backend().is_ok_and(|b| b.direct_loads(values.device)) {
+        return true;
+    }
     let kept_sizes = source.kept_sizes();
     let n_out: i64 = kept_sizes.iter().product();
     let red_sizes = pick(&values.sizes, source.reduced, true);

@@ -50,37 +50,203 @@ fn main {
         bool ok0 = true;
         const u32 ib0 = p.w[io] + ein * 4u;
         const u32 rs0 = p.w[io + nk + 1u] * 4u;
+        float acc0_0 = __uint_as_float(0x0u);
+        float acc0_1 = __uint_as_float(0x0u);
+        float acc0_2 = __uint_as_float(0x0u);
+        float acc0_3 = __uint_as_float(0x0u);
+        float acc0_4 = __uint_as_float(0x0u);
+        float acc0_5 = __uint_as_float(0x0u);
+        float acc0_6 = __uint_as_float(0x0u);
+        float acc0_7 = __uint_as_float(0x0u);
         if (nr == 1u) {
-            for (u32 j = lo; j < hi; j += 1u) {
-                const float x0 = ld0(ib0 + j * rs0);
-                const float v = x0;
-                acc0 = comb(acc0, v);
+            for (u32 j = lo; j < hi; j += 8u) {
+                if (j + 0u < hi) {
+                    const float x0 = ld0(ib0 + (j + 0u) * rs0);
+                    const float v = x0;
+                    acc0_0 = comb(acc0_0, v);
+                }
+                if (j + 1u < hi) {
+                    const float x0 = ld0(ib0 + (j + 1u) * rs0);
+                    const float v = x0;
+                    acc0_1 = comb(acc0_1, v);
+                }
+                if (j + 2u < hi) {
+                    const float x0 = ld0(ib0 + (j + 2u) * rs0);
+                    const float v = x0;
+                    acc0_2 = comb(acc0_2, v);
+                }
+                if (j + 3u < hi) {
+                    const float x0 = ld0(ib0 + (j + 3u) * rs0);
+                    const float v = x0;
+                    acc0_3 = comb(acc0_3, v);
+                }
+                if (j + 4u < hi) {
+                    const float x0 = ld0(ib0 + (j + 4u) * rs0);
+                    const float v = x0;
+                    acc0_4 = comb(acc0_4, v);
+                }
+                if (j + 5u < hi) {
+                    const float x0 = ld0(ib0 + (j + 5u) * rs0);
+                    const float v = x0;
+                    acc0_5 = comb(acc0_5, v);
+                }
+                if (j + 6u < hi) {
+                    const float x0 = ld0(ib0 + (j + 6u) * rs0);
+                    const float v = x0;
+                    acc0_6 = comb(acc0_6, v);
+                }
+                if (j + 7u < hi) {
+                    const float x0 = ld0(ib0 + (j + 7u) * rs0);
+                    const float v = x0;
+                    acc0_7 = comb(acc0_7, v);
+                }
             }
         } else {
-            for (u32 j = lo; j < hi; j += 1u) {
-                const float x0 = ld0(ib0 + red(j, io + nk) * 4u);
-                const float v = x0;
-                acc0 = comb(acc0, v);
+            for (u32 j = lo; j < hi; j += 8u) {
+                if (j + 0u < hi) {
+                    const float x0 = ld0(ib0 + red(j + 0u, io + nk) * 4u);
+                    const float v = x0;
+                    acc0_0 = comb(acc0_0, v);
+                }
+                if (j + 1u < hi) {
+                    const float x0 = ld0(ib0 + red(j + 1u, io + nk) * 4u);
+                    const float v = x0;
+                    acc0_1 = comb(acc0_1, v);
+                }
+                if (j + 2u < hi) {
+                    const float x0 = ld0(ib0 + red(j + 2u, io + nk) * 4u);
+                    const float v = x0;
+                    acc0_2 = comb(acc0_2, v);
+                }
+                if (j + 3u < hi) {
+                    const float x0 = ld0(ib0 + red(j + 3u, io + nk) * 4u);
+                    const float v = x0;
+                    acc0_3 = comb(acc0_3, v);
+                }
+                if (j + 4u < hi) {
+                    const float x0 = ld0(ib0 + red(j + 4u, io + nk) * 4u);
+                    const float v = x0;
+                    acc0_4 = comb(acc0_4, v);
+                }
+                if (j + 5u < hi) {
+                    const float x0 = ld0(ib0 + red(j + 5u, io + nk) * 4u);
+                    const float v = x0;
+                    acc0_5 = comb(acc0_5, v);
+                }
+                if (j + 6u < hi) {
+                    const float x0 = ld0(ib0 + red(j + 6u, io + nk) * 4u);
+                    const float v = x0;
+                    acc0_6 = comb(acc0_6, v);
+                }
+                if (j + 7u < hi) {
+                    const float x0 = ld0(ib0 + red(j + 7u, io + nk) * 4u);
+                    const float v = x0;
+                    acc0_7 = comb(acc0_7, v);
+                }
             }
         }
+        acc0 = comb(acc0, (((acc0_0 + acc0_1) + (acc0_2 + acc0_3)) + ((acc0_4 + acc0_5) + (acc0_6 + acc0_7))));
         const float x1 = acc0 / ((float)(n_red));
         float acc1 = __uint_as_float(0x0u);
         bool ok1 = true;
         const u32 ib1 = p.w[io] + ein * 4u;
         const u32 rs1 = p.w[io + nk + 1u] * 4u;
+        float acc1_0 = __uint_as_float(0x0u);
+        float acc1_1 = __uint_as_float(0x0u);
+        float acc1_2 = __uint_as_float(0x0u);
+        float acc1_3 = __uint_as_float(0x0u);
+        float acc1_4 = __uint_as_float(0x0u);
+        float acc1_5 = __uint_as_float(0x0u);
+        float acc1_6 = __uint_as_float(0x0u);
+        float acc1_7 = __uint_as_float(0x0u);
         if (nr == 1u) {
-            for (u32 j = lo; j < hi; j += 1u) {
-                const float x0 = ld0(ib1 + j * rs1);
-                const float v = ((x0 - x1) * (x0 - x1));
-                acc1 = comb(acc1, v);
+            for (u32 j = lo; j < hi; j += 8u) {
+                if (j + 0u < hi) {
+                    const float x0 = ld0(ib1 + (j + 0u) * rs1);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_0 = comb(acc1_0, v);
+                }
+                if (j + 1u < hi) {
+                    const float x0 = ld0(ib1 + (j + 1u) * rs1);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_1 = comb(acc1_1, v);
+                }
+                if (j + 2u < hi) {
+                    const float x0 = ld0(ib1 + (j + 2u) * rs1);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_2 = comb(acc1_2, v);
+                }
+                if (j + 3u < hi) {
+                    const float x0 = ld0(ib1 + (j + 3u) * rs1);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_3 = comb(acc1_3, v);
+                }
+                if (j + 4u < hi) {
+                    const float x0 = ld0(ib1 + (j + 4u) * rs1);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_4 = comb(acc1_4, v);
+                }
+                if (j + 5u < hi) {
+                    const float x0 = ld0(ib1 + (j + 5u) * rs1);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_5 = comb(acc1_5, v);
+                }
+                if (j + 6u < hi) {
+                    const float x0 = ld0(ib1 + (j + 6u) * rs1);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_6 = comb(acc1_6, v);
+                }
+                if (j + 7u < hi) {
+                    const float x0 = ld0(ib1 + (j + 7u) * rs1);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_7 = comb(acc1_7, v);
+                }
             }
         } else {
-            for (u32 j = lo; j < hi; j += 1u) {
-                const float x0 = ld0(ib1 + red(j, io + nk) * 4u);
-                const float v = ((x0 - x1) * (x0 - x1));
-                acc1 = comb(acc1, v);
+            for (u32 j = lo; j < hi; j += 8u) {
+                if (j + 0u < hi) {
+                    const float x0 = ld0(ib1 + red(j + 0u, io + nk) * 4u);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_0 = comb(acc1_0, v);
+                }
+                if (j + 1u < hi) {
+                    const float x0 = ld0(ib1 + red(j + 1u, io + nk) * 4u);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_1 = comb(acc1_1, v);
+                }
+                if (j + 2u < hi) {
+                    const float x0 = ld0(ib1 + red(j + 2u, io + nk) * 4u);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_2 = comb(acc1_2, v);
+                }
+                if (j + 3u < hi) {
+                    const float x0 = ld0(ib1 + red(j + 3u, io + nk) * 4u);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_3 = comb(acc1_3, v);
+                }
+                if (j + 4u < hi) {
+                    const float x0 = ld0(ib1 + red(j + 4u, io + nk) * 4u);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_4 = comb(acc1_4, v);
+                }
+                if (j + 5u < hi) {
+                    const float x0 = ld0(ib1 + red(j + 5u, io + nk) * 4u);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_5 = comb(acc1_5, v);
+                }
+                if (j + 6u < hi) {
+                    const float x0 = ld0(ib1 + red(j + 6u, io + nk) * 4u);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_6 = comb(acc1_6, v);
+                }
+                if (j + 7u < hi) {
+                    const float x0 = ld0(ib1 + red(j + 7u, io + nk) * 4u);
+                    const float v = ((x0 - x1) * (x0 - x1));
+                    acc1_7 = comb(acc1_7, v);
+                }
             }
         }
+        acc1 = comb(acc1, (((acc1_0 + acc1_1) + (acc1_2 + acc1_3)) + ((acc1_4 + acc1_5) + (acc1_6 + acc1_7))));
         const float rv = acc1;
         const float rs = x1;
         float rr = rv;

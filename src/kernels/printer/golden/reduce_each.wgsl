@@ -50,37 +50,203 @@ fn main {
         var ok0: bool = true;
         let ib0: u32 = p[io] + ein * 4u;
         let rs0: u32 = p[io + nk + 1u] * 4u;
+        var acc0_0: f32 = bitcast<f32>(0x0u);
+        var acc0_1: f32 = bitcast<f32>(0x0u);
+        var acc0_2: f32 = bitcast<f32>(0x0u);
+        var acc0_3: f32 = bitcast<f32>(0x0u);
+        var acc0_4: f32 = bitcast<f32>(0x0u);
+        var acc0_5: f32 = bitcast<f32>(0x0u);
+        var acc0_6: f32 = bitcast<f32>(0x0u);
+        var acc0_7: f32 = bitcast<f32>(0x0u);
         if (nr == 1u) {
-            for (var j = lo; j < hi; j += 1u) {
-                let x0: f32 = ld0(ib0 + j * rs0);
-                let v: f32 = x0;
-                acc0 = comb(acc0, v);
+            for (var j = lo; j < hi; j += 8u) {
+                if (j + 0u < hi) {
+                    let x0: f32 = ld0(ib0 + (j + 0u) * rs0);
+                    let v: f32 = x0;
+                    acc0_0 = comb(acc0_0, v);
+                }
+                if (j + 1u < hi) {
+                    let x0: f32 = ld0(ib0 + (j + 1u) * rs0);
+                    let v: f32 = x0;
+                    acc0_1 = comb(acc0_1, v);
+                }
+                if (j + 2u < hi) {
+                    let x0: f32 = ld0(ib0 + (j + 2u) * rs0);
+                    let v: f32 = x0;
+                    acc0_2 = comb(acc0_2, v);
+                }
+                if (j + 3u < hi) {
+                    let x0: f32 = ld0(ib0 + (j + 3u) * rs0);
+                    let v: f32 = x0;
+                    acc0_3 = comb(acc0_3, v);
+                }
+                if (j + 4u < hi) {
+                    let x0: f32 = ld0(ib0 + (j + 4u) * rs0);
+                    let v: f32 = x0;
+                    acc0_4 = comb(acc0_4, v);
+                }
+                if (j + 5u < hi) {
+                    let x0: f32 = ld0(ib0 + (j + 5u) * rs0);
+                    let v: f32 = x0;
+                    acc0_5 = comb(acc0_5, v);
+                }
+                if (j + 6u < hi) {
+                    let x0: f32 = ld0(ib0 + (j + 6u) * rs0);
+                    let v: f32 = x0;
+                    acc0_6 = comb(acc0_6, v);
+                }
+                if (j + 7u < hi) {
+                    let x0: f32 = ld0(ib0 + (j + 7u) * rs0);
+                    let v: f32 = x0;
+                    acc0_7 = comb(acc0_7, v);
+                }
             }
         } else {
-            for (var j = lo; j < hi; j += 1u) {
-                let x0: f32 = ld0(ib0 + red(j, io + nk) * 4u);
-                let v: f32 = x0;
-                acc0 = comb(acc0, v);
+            for (var j = lo; j < hi; j += 8u) {
+                if (j + 0u < hi) {
+                    let x0: f32 = ld0(ib0 + red(j + 0u, io + nk) * 4u);
+                    let v: f32 = x0;
+                    acc0_0 = comb(acc0_0, v);
+                }
+                if (j + 1u < hi) {
+                    let x0: f32 = ld0(ib0 + red(j + 1u, io + nk) * 4u);
+                    let v: f32 = x0;
+                    acc0_1 = comb(acc0_1, v);
+                }
+                if (j + 2u < hi) {
+                    let x0: f32 = ld0(ib0 + red(j + 2u, io + nk) * 4u);
+                    let v: f32 = x0;
+                    acc0_2 = comb(acc0_2, v);
+                }
+                if (j + 3u < hi) {
+                    let x0: f32 = ld0(ib0 + red(j + 3u, io + nk) * 4u);
+                    let v: f32 = x0;
+                    acc0_3 = comb(acc0_3, v);
+                }
+                if (j + 4u < hi) {
+                    let x0: f32 = ld0(ib0 + red(j + 4u, io + nk) * 4u);
+                    let v: f32 = x0;
+                    acc0_4 = comb(acc0_4, v);
+                }
+                if (j + 5u < hi) {
+                    let x0: f32 = ld0(ib0 + red(j + 5u, io + nk) * 4u);
+                    let v: f32 = x0;
+                    acc0_5 = comb(acc0_5, v);
+                }
+                if (j + 6u < hi) {
+                    let x0: f32 = ld0(ib0 + red(j + 6u, io + nk) * 4u);
+                    let v: f32 = x0;
+                    acc0_6 = comb(acc0_6, v);
+                }
+                if (j + 7u < hi) {
+                    let x0: f32 = ld0(ib0 + red(j + 7u, io + nk) * 4u);
+                    let v: f32 = x0;
+                    acc0_7 = comb(acc0_7, v);
+                }
             }
         }
+        acc0 = comb(acc0, (((acc0_0 + acc0_1) + (acc0_2 + acc0_3)) + ((acc0_4 + acc0_5) + (acc0_6 + acc0_7))));
         let x1: f32 = acc0 / f32(n_red);
         var acc1: f32 = bitcast<f32>(0x0u);
         var ok1: bool = true;
         let ib1: u32 = p[io] + ein * 4u;
         let rs1: u32 = p[io + nk + 1u] * 4u;
+        var acc1_0: f32 = bitcast<f32>(0x0u);
+        var acc1_1: f32 = bitcast<f32>(0x0u);
+        var acc1_2: f32 = bitcast<f32>(0x0u);
+        var acc1_3: f32 = bitcast<f32>(0x0u);
+        var acc1_4: f32 = bitcast<f32>(0x0u);
+        var acc1_5: f32 = bitcast<f32>(0x0u);
+        var acc1_6: f32 = bitcast<f32>(0x0u);
+        var acc1_7: f32 = bitcast<f32>(0x0u);
         if (nr == 1u) {
-            for (var j = lo; j < hi; j += 1u) {
-                let x0: f32 = ld0(ib1 + j * rs1);
-                let v: f32 = ((x0 - x1) * (x0 - x1));
-                acc1 = comb(acc1, v);
+            for (var j = lo; j < hi; j += 8u) {
+                if (j + 0u < hi) {
+                    let x0: f32 = ld0(ib1 + (j + 0u) * rs1);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_0 = comb(acc1_0, v);
+                }
+                if (j + 1u < hi) {
+                    let x0: f32 = ld0(ib1 + (j + 1u) * rs1);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_1 = comb(acc1_1, v);
+                }
+                if (j + 2u < hi) {
+                    let x0: f32 = ld0(ib1 + (j + 2u) * rs1);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_2 = comb(acc1_2, v);
+                }
+                if (j + 3u < hi) {
+                    let x0: f32 = ld0(ib1 + (j + 3u) * rs1);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_3 = comb(acc1_3, v);
+                }
+                if (j + 4u < hi) {
+                    let x0: f32 = ld0(ib1 + (j + 4u) * rs1);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_4 = comb(acc1_4, v);
+                }
+                if (j + 5u < hi) {
+                    let x0: f32 = ld0(ib1 + (j + 5u) * rs1);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_5 = comb(acc1_5, v);
+                }
+                if (j + 6u < hi) {
+                    let x0: f32 = ld0(ib1 + (j + 6u) * rs1);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_6 = comb(acc1_6, v);
+                }
+                if (j + 7u < hi) {
+                    let x0: f32 = ld0(ib1 + (j + 7u) * rs1);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_7 = comb(acc1_7, v);
+                }
             }
         } else {
-            for (var j = lo; j < hi; j += 1u) {
-                let x0: f32 = ld0(ib1 + red(j, io + nk) * 4u);
-                let v: f32 = ((x0 - x1) * (x0 - x1));
-                acc1 = comb(acc1, v);
+            for (var j = lo; j < hi; j += 8u) {
+                if (j + 0u < hi) {
+                    let x0: f32 = ld0(ib1 + red(j + 0u, io + nk) * 4u);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_0 = comb(acc1_0, v);
+                }
+                if (j + 1u < hi) {
+                    let x0: f32 = ld0(ib1 + red(j + 1u, io + nk) * 4u);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_1 = comb(acc1_1, v);
+                }
+                if (j + 2u < hi) {
+                    let x0: f32 = ld0(ib1 + red(j + 2u, io + nk) * 4u);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_2 = comb(acc1_2, v);
+                }
+                if (j + 3u < hi) {
+                    let x0: f32 = ld0(ib1 + red(j + 3u, io + nk) * 4u);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_3 = comb(acc1_3, v);
+                }
+                if (j + 4u < hi) {
+                    let x0: f32 = ld0(ib1 + red(j + 4u, io + nk) * 4u);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_4 = comb(acc1_4, v);
+                }
+                if (j + 5u < hi) {
+                    let x0: f32 = ld0(ib1 + red(j + 5u, io + nk) * 4u);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_5 = comb(acc1_5, v);
+                }
+                if (j + 6u < hi) {
+                    let x0: f32 = ld0(ib1 + red(j + 6u, io + nk) * 4u);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_6 = comb(acc1_6, v);
+                }
+                if (j + 7u < hi) {
+                    let x0: f32 = ld0(ib1 + red(j + 7u, io + nk) * 4u);
+                    let v: f32 = ((x0 - x1) * (x0 - x1));
+                    acc1_7 = comb(acc1_7, v);
+                }
             }
         }
+        acc1 = comb(acc1, (((acc1_0 + acc1_1) + (acc1_2 + acc1_3)) + ((acc1_4 + acc1_5) + (acc1_6 + acc1_7))));
         let rv: f32 = acc1;
         let rs: f32 = x1;
         var rr: f32 = rv;
