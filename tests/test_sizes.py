@@ -713,7 +713,9 @@ def test_embedding_forward_and_backward(device, rows, count):
         ((70000, 5), 1),
         ((5, 70000), 0),
         # Around the chunk one launch reduces and rewrites: a group's 8,192 elements, an
-        # invocation's 1,024 (strided rows), short rows of 32.
+        # invocation's 1,024 (strided rows) and on the software device 4,096, short rows of 32.
+        ((3, 4096), 1),
+        ((3, 4097), 1),
         ((3, 8192), 1),
         ((3, 8193), 1),
         ((1024, 130), 0),

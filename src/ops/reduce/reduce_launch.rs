@@ -109,7 +109,11 @@ pub fn run_reduce_elementwise(
         indices: None,
         reduced,
     };
-    let chunk = chunk_of(source);
+    let mut chunk = chunk_of(source);
+    if chunk == EACH_CHUNK && backend()?.direct_loads(input.device) {
+        // One launch beats the composed passes for rows up to a softmax over 4,096 classes.
+        chunk = ROW_CHUNK;
+    }
     if source.n_red() > chunk || source.n_red() == 0 {
         return Ok(false);
     }
@@ -409,7 +413,7 @@ fn launch_reduce_with(
         vector,
         ..k.clone()
     };
-    let (kernel, threads) = if chunk == EACH_CHUNK {
+    let (kernel, threads) = if chunk != REDUCE_CHUNK {
         (Kernel::ReduceEach(k), items)
     } else {
         (Kernel::Reduce(k), items * u64::from(GROUP_SIZE))
@@ -430,6 +434,10 @@ const SHORT_ROW: i64 = 32;
 /// Reduced elements per invocation when each invocation reduces its own chunk (a variance's
 /// two passes then stay far below the software device's 65,535 loop iterations).
 const EACH_CHUNK: i64 = 1024;
+
+/// The longest row an invocation of the software device reduces and rewrites in one launch
+/// (`run_reduce_elementwise`): its eight partial sums then add 512 elements each.
+const ROW_CHUNK: i64 = 4096;
 
 /// The reduced elements one work item (a group, or an invocation: see [`each`]) takes.
 fn chunk_of(source: Source) -> i64 {
