@@ -40,46 +40,18 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
         p.d.convert(&format!("ld{t}({at})"), k.input, k.acc)
     };
     let out_base = if k.with_c { 18 } else { 14 };
-    let out_t = if k.with_c { 3 } else { 2 };
     let alpha_word = out_base + 4;
     let beta_word = alpha_word + if k.acc.size() == 8 { 2 } else { 1 };
-    // Stores `alpha * v (+ beta * c)` at (b, row, col) when inside the output.
-    p.function(
-        "put",
-        &[
-            ("b", Ty::U32),
-            ("row", Ty::U32),
-            ("col", Ty::U32),
-            ("acc", acc),
-        ],
-        None,
-        |p| {
-            p.if_(format!("row < {} && col < {}", p.word("0u"), p.word("1u")));
-            let alpha = p.d.scalar(k.acc, &format!("{alpha_word}u"));
-            p.var("v", acc, format!("{alpha} * acc"));
-            if k.with_c {
-                let beta = p.d.scalar(k.acc, &format!("{beta_word}u"));
-                let c = load(p, 2, "row", "col", 14);
-                p.line(format!("v = v + {beta} * {c};"));
-            }
-            let at = format!(
-                "{} + (b * {} + row * {} + col * {}) * {}u",
-                p.word(format!("{out_base}u")),
-                p.word(format!("{}u", out_base + 1)),
-                p.word(format!("{}u", out_base + 2)),
-                p.word(format!("{}u", out_base + 3)),
-                k.output.size()
-            );
-            let store = p.d.convert("v", k.acc, k.output);
-            p.line(format!("st{out_t}({at}, {store});"));
-            p.close();
-        },
-    );
+    // Stores `alpha * v (+ beta * c)` at (b, row, col) when inside the output (the direct
+    // product stores its own).
+    if k.direct.is_none() {
+        put_function(p, k, &load, out_base, alpha_word, beta_word);
+    }
     open_tile_loop(p);
     p.let_("k_begin", Ty::U32, "0u");
     p.let_("k_end", Ty::U32, "dims[2]");
     if let Some(direct) = k.direct {
-        direct_product(p, k.acc, direct);
+        direct_product(p, k, direct, out_base, alpha_word, beta_word);
         p.close();
         return;
     }
@@ -241,8 +213,38 @@ const DIRECT_COLS: u32 = 8;
 /// accumulate each from 16-byte loads of `a` and `b`, four steps of `kk` per load, in the
 /// order of `kk` (as `tile_product`). Rows and columns past the matrices are clamped inside
 /// them for loading; `put` drops their outputs.
-fn direct_product(p: &mut Printer, acc_dtype: DType, d: DirectGemm) {
+fn direct_product(
+    p: &mut Printer,
+    k: &GemmKernel,
+    d: DirectGemm,
+    out_base: usize,
+    alpha_word: usize,
+    beta_word: usize,
+) {
+    let acc_dtype = k.acc;
     let acc = Ty::Value(acc_dtype);
+    // The output's (and `c`'s) words and the scalars, read once: every word read is a load
+    // (a loop over the lanes on the software device), and the stores in between keep the
+    // compiler from reusing them.
+    let words = |p: &Printer, base: usize| -> [String; 4] {
+        std::array::from_fn(|i| p.word(format!("{}u", base + i)))
+    };
+    let [o_off, o_sb, o_sm, o_sn] = words(p, out_base);
+    let (osz, isz) = (k.output.size(), k.input.size());
+    p.let_("o_b", Ty::U32, format!("{o_off} + b * {o_sb} * {osz}u"));
+    p.let_("o_sm", Ty::U32, format!("{o_sm} * {osz}u"));
+    p.let_("o_sn", Ty::U32, format!("{o_sn} * {osz}u"));
+    let alpha = p.d.scalar(acc_dtype, &format!("{alpha_word}u"));
+    p.let_("alpha", acc, alpha);
+    if k.with_c {
+        let [c_off, c_sb, c_sm, c_sn] = words(p, 14);
+        p.let_("c_b", Ty::U32, format!("{c_off} + b * {c_sb} * {isz}u"));
+        p.let_("c_sm", Ty::U32, format!("{c_sm} * {isz}u"));
+        p.let_("c_sn", Ty::U32, format!("{c_sn} * {isz}u"));
+        let beta = p.d.scalar(acc_dtype, &format!("{beta_word}u"));
+        p.let_("beta", acc, beta);
+    }
+    let out_t = if k.with_c { 3 } else { 2 };
     let zero = p.d.constant(acc_dtype, 0.0);
     let (rows, cols) = (DIRECT_ROWS as usize, DIRECT_COLS as usize);
     let across = TILE / DIRECT_COLS;
@@ -343,11 +345,76 @@ fn direct_product(p: &mut Printer, acc_dtype: DType, d: DirectGemm) {
         }
     }
     p.close();
+    // `alpha * acc (+ beta * c)` stored where inside the output.
     for i in 0..rows {
+        p.let_(&format!("out_row{i}"), Ty::U32, format!("i0 + {i}u"));
         for j in 0..cols {
-            p.line(format!("put(b, i0 + {i}u, j0 + {j}u, c{i}_{j});"));
+            p.if_(format!("out_row{i} < m && j0 + {j}u < n"));
+            p.var("v", acc, format!("alpha * c{i}_{j}"));
+            let at = |base: &str, sm: &str, sn: &str| {
+                format!("{base} + out_row{i} * {sm} + (j0 + {j}u) * {sn}")
+            };
+            if k.with_c {
+                let c = p.d.convert(
+                    &format!("ld2({})", at("c_b", "c_sm", "c_sn")),
+                    k.input,
+                    acc_dtype,
+                );
+                p.line(format!("v = v + beta * {c};"));
+            }
+            let value = p.d.convert("v", acc_dtype, k.output);
+            p.line(format!(
+                "st{out_t}({}, {value});",
+                at("o_b", "o_sm", "o_sn")
+            ));
+            p.close();
         }
     }
     p.close();
     p.close();
+}
+
+/// The `put(b, row, col, acc)` helper of the tiled product: `alpha * acc (+ beta * c)` stored
+/// at (b, row, col) when inside the output.
+fn put_function(
+    p: &mut Printer,
+    k: &GemmKernel,
+    load: &dyn Fn(&mut Printer, usize, &str, &str, usize) -> String,
+    out_base: usize,
+    alpha_word: usize,
+    beta_word: usize,
+) {
+    let acc = Ty::Value(k.acc);
+    let out_t = if k.with_c { 3 } else { 2 };
+    p.function(
+        "put",
+        &[
+            ("b", Ty::U32),
+            ("row", Ty::U32),
+            ("col", Ty::U32),
+            ("acc", acc),
+        ],
+        None,
+        |p| {
+            p.if_(format!("row < {} && col < {}", p.word("0u"), p.word("1u")));
+            let alpha = p.d.scalar(k.acc, &format!("{alpha_word}u"));
+            p.var("v", acc, format!("{alpha} * acc"));
+            if k.with_c {
+                let beta = p.d.scalar(k.acc, &format!("{beta_word}u"));
+                let c = load(p, 2, "row", "col", 14);
+                p.line(format!("v = v + {beta} * {c};"));
+            }
+            let at = format!(
+                "{} + (b * {} + row * {} + col * {}) * {}u",
+                p.word(format!("{out_base}u")),
+                p.word(format!("{}u", out_base + 1)),
+                p.word(format!("{}u", out_base + 2)),
+                p.word(format!("{}u", out_base + 3)),
+                k.output.size()
+            );
+            let store = p.d.convert("v", k.acc, k.output);
+            p.line(format!("st{out_t}({at}, {store});"));
+            p.close();
+        },
+    );
 }

@@ -1,9 +1,3 @@
-    auto put = [&](u32 b, u32 row, u32 col, float acc) -> void {
-        if (row < p.w[0u] && col < p.w[1u]) {
-            float v = __uint_as_float(p.w[18u]) * acc;
-            st2(p.w[14u] + (b * p.w[15u] + row * p.w[16u] + col * p.w[17u]) * 4u, v);
-        }
-    };
 fn main {
     const u32* dims = p.w;
     const u32 m = dims[0];
@@ -15,6 +9,10 @@ fn main {
         const u32 col0 = ((g % tiles) % dims[5]) * 64u;
         const u32 k_begin = 0u;
         const u32 k_end = dims[2];
+        const u32 o_b = p.w[14u] + b * p.w[15u] * 4u;
+        const u32 o_sm = p.w[16u] * 4u;
+        const u32 o_sn = p.w[17u] * 4u;
+        const float alpha = __uint_as_float(p.w[18u]);
         for (u32 s = t; s < 64u; s += 64u) {
             const u32 i0 = row0 + (s / 8u) * 8u;
             const u32 j0 = col0 + (s % 8u) * 8u;
@@ -431,70 +429,270 @@ fn main {
                     c7_6 = c7_6 + a7_3 * b3_6;
                     c7_7 = c7_7 + a7_3 * b3_7;
                 }
-                put(b, i0 + 0u, j0 + 0u, c0_0);
-                put(b, i0 + 0u, j0 + 1u, c0_1);
-                put(b, i0 + 0u, j0 + 2u, c0_2);
-                put(b, i0 + 0u, j0 + 3u, c0_3);
-                put(b, i0 + 0u, j0 + 4u, c0_4);
-                put(b, i0 + 0u, j0 + 5u, c0_5);
-                put(b, i0 + 0u, j0 + 6u, c0_6);
-                put(b, i0 + 0u, j0 + 7u, c0_7);
-                put(b, i0 + 1u, j0 + 0u, c1_0);
-                put(b, i0 + 1u, j0 + 1u, c1_1);
-                put(b, i0 + 1u, j0 + 2u, c1_2);
-                put(b, i0 + 1u, j0 + 3u, c1_3);
-                put(b, i0 + 1u, j0 + 4u, c1_4);
-                put(b, i0 + 1u, j0 + 5u, c1_5);
-                put(b, i0 + 1u, j0 + 6u, c1_6);
-                put(b, i0 + 1u, j0 + 7u, c1_7);
-                put(b, i0 + 2u, j0 + 0u, c2_0);
-                put(b, i0 + 2u, j0 + 1u, c2_1);
-                put(b, i0 + 2u, j0 + 2u, c2_2);
-                put(b, i0 + 2u, j0 + 3u, c2_3);
-                put(b, i0 + 2u, j0 + 4u, c2_4);
-                put(b, i0 + 2u, j0 + 5u, c2_5);
-                put(b, i0 + 2u, j0 + 6u, c2_6);
-                put(b, i0 + 2u, j0 + 7u, c2_7);
-                put(b, i0 + 3u, j0 + 0u, c3_0);
-                put(b, i0 + 3u, j0 + 1u, c3_1);
-                put(b, i0 + 3u, j0 + 2u, c3_2);
-                put(b, i0 + 3u, j0 + 3u, c3_3);
-                put(b, i0 + 3u, j0 + 4u, c3_4);
-                put(b, i0 + 3u, j0 + 5u, c3_5);
-                put(b, i0 + 3u, j0 + 6u, c3_6);
-                put(b, i0 + 3u, j0 + 7u, c3_7);
-                put(b, i0 + 4u, j0 + 0u, c4_0);
-                put(b, i0 + 4u, j0 + 1u, c4_1);
-                put(b, i0 + 4u, j0 + 2u, c4_2);
-                put(b, i0 + 4u, j0 + 3u, c4_3);
-                put(b, i0 + 4u, j0 + 4u, c4_4);
-                put(b, i0 + 4u, j0 + 5u, c4_5);
-                put(b, i0 + 4u, j0 + 6u, c4_6);
-                put(b, i0 + 4u, j0 + 7u, c4_7);
-                put(b, i0 + 5u, j0 + 0u, c5_0);
-                put(b, i0 + 5u, j0 + 1u, c5_1);
-                put(b, i0 + 5u, j0 + 2u, c5_2);
-                put(b, i0 + 5u, j0 + 3u, c5_3);
-                put(b, i0 + 5u, j0 + 4u, c5_4);
-                put(b, i0 + 5u, j0 + 5u, c5_5);
-                put(b, i0 + 5u, j0 + 6u, c5_6);
-                put(b, i0 + 5u, j0 + 7u, c5_7);
-                put(b, i0 + 6u, j0 + 0u, c6_0);
-                put(b, i0 + 6u, j0 + 1u, c6_1);
-                put(b, i0 + 6u, j0 + 2u, c6_2);
-                put(b, i0 + 6u, j0 + 3u, c6_3);
-                put(b, i0 + 6u, j0 + 4u, c6_4);
-                put(b, i0 + 6u, j0 + 5u, c6_5);
-                put(b, i0 + 6u, j0 + 6u, c6_6);
-                put(b, i0 + 6u, j0 + 7u, c6_7);
-                put(b, i0 + 7u, j0 + 0u, c7_0);
-                put(b, i0 + 7u, j0 + 1u, c7_1);
-                put(b, i0 + 7u, j0 + 2u, c7_2);
-                put(b, i0 + 7u, j0 + 3u, c7_3);
-                put(b, i0 + 7u, j0 + 4u, c7_4);
-                put(b, i0 + 7u, j0 + 5u, c7_5);
-                put(b, i0 + 7u, j0 + 6u, c7_6);
-                put(b, i0 + 7u, j0 + 7u, c7_7);
+                const u32 out_row0 = i0 + 0u;
+                if (out_row0 < m && j0 + 0u < n) {
+                    float v = alpha * c0_0;
+                    st2(o_b + out_row0 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 1u < n) {
+                    float v = alpha * c0_1;
+                    st2(o_b + out_row0 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 2u < n) {
+                    float v = alpha * c0_2;
+                    st2(o_b + out_row0 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 3u < n) {
+                    float v = alpha * c0_3;
+                    st2(o_b + out_row0 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 4u < n) {
+                    float v = alpha * c0_4;
+                    st2(o_b + out_row0 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 5u < n) {
+                    float v = alpha * c0_5;
+                    st2(o_b + out_row0 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 6u < n) {
+                    float v = alpha * c0_6;
+                    st2(o_b + out_row0 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 7u < n) {
+                    float v = alpha * c0_7;
+                    st2(o_b + out_row0 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                const u32 out_row1 = i0 + 1u;
+                if (out_row1 < m && j0 + 0u < n) {
+                    float v = alpha * c1_0;
+                    st2(o_b + out_row1 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 1u < n) {
+                    float v = alpha * c1_1;
+                    st2(o_b + out_row1 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 2u < n) {
+                    float v = alpha * c1_2;
+                    st2(o_b + out_row1 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 3u < n) {
+                    float v = alpha * c1_3;
+                    st2(o_b + out_row1 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 4u < n) {
+                    float v = alpha * c1_4;
+                    st2(o_b + out_row1 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 5u < n) {
+                    float v = alpha * c1_5;
+                    st2(o_b + out_row1 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 6u < n) {
+                    float v = alpha * c1_6;
+                    st2(o_b + out_row1 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 7u < n) {
+                    float v = alpha * c1_7;
+                    st2(o_b + out_row1 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                const u32 out_row2 = i0 + 2u;
+                if (out_row2 < m && j0 + 0u < n) {
+                    float v = alpha * c2_0;
+                    st2(o_b + out_row2 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 1u < n) {
+                    float v = alpha * c2_1;
+                    st2(o_b + out_row2 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 2u < n) {
+                    float v = alpha * c2_2;
+                    st2(o_b + out_row2 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 3u < n) {
+                    float v = alpha * c2_3;
+                    st2(o_b + out_row2 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 4u < n) {
+                    float v = alpha * c2_4;
+                    st2(o_b + out_row2 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 5u < n) {
+                    float v = alpha * c2_5;
+                    st2(o_b + out_row2 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 6u < n) {
+                    float v = alpha * c2_6;
+                    st2(o_b + out_row2 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 7u < n) {
+                    float v = alpha * c2_7;
+                    st2(o_b + out_row2 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                const u32 out_row3 = i0 + 3u;
+                if (out_row3 < m && j0 + 0u < n) {
+                    float v = alpha * c3_0;
+                    st2(o_b + out_row3 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 1u < n) {
+                    float v = alpha * c3_1;
+                    st2(o_b + out_row3 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 2u < n) {
+                    float v = alpha * c3_2;
+                    st2(o_b + out_row3 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 3u < n) {
+                    float v = alpha * c3_3;
+                    st2(o_b + out_row3 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 4u < n) {
+                    float v = alpha * c3_4;
+                    st2(o_b + out_row3 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 5u < n) {
+                    float v = alpha * c3_5;
+                    st2(o_b + out_row3 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 6u < n) {
+                    float v = alpha * c3_6;
+                    st2(o_b + out_row3 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 7u < n) {
+                    float v = alpha * c3_7;
+                    st2(o_b + out_row3 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                const u32 out_row4 = i0 + 4u;
+                if (out_row4 < m && j0 + 0u < n) {
+                    float v = alpha * c4_0;
+                    st2(o_b + out_row4 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 1u < n) {
+                    float v = alpha * c4_1;
+                    st2(o_b + out_row4 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 2u < n) {
+                    float v = alpha * c4_2;
+                    st2(o_b + out_row4 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 3u < n) {
+                    float v = alpha * c4_3;
+                    st2(o_b + out_row4 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 4u < n) {
+                    float v = alpha * c4_4;
+                    st2(o_b + out_row4 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 5u < n) {
+                    float v = alpha * c4_5;
+                    st2(o_b + out_row4 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 6u < n) {
+                    float v = alpha * c4_6;
+                    st2(o_b + out_row4 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 7u < n) {
+                    float v = alpha * c4_7;
+                    st2(o_b + out_row4 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                const u32 out_row5 = i0 + 5u;
+                if (out_row5 < m && j0 + 0u < n) {
+                    float v = alpha * c5_0;
+                    st2(o_b + out_row5 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 1u < n) {
+                    float v = alpha * c5_1;
+                    st2(o_b + out_row5 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 2u < n) {
+                    float v = alpha * c5_2;
+                    st2(o_b + out_row5 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 3u < n) {
+                    float v = alpha * c5_3;
+                    st2(o_b + out_row5 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 4u < n) {
+                    float v = alpha * c5_4;
+                    st2(o_b + out_row5 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 5u < n) {
+                    float v = alpha * c5_5;
+                    st2(o_b + out_row5 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 6u < n) {
+                    float v = alpha * c5_6;
+                    st2(o_b + out_row5 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 7u < n) {
+                    float v = alpha * c5_7;
+                    st2(o_b + out_row5 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                const u32 out_row6 = i0 + 6u;
+                if (out_row6 < m && j0 + 0u < n) {
+                    float v = alpha * c6_0;
+                    st2(o_b + out_row6 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 1u < n) {
+                    float v = alpha * c6_1;
+                    st2(o_b + out_row6 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 2u < n) {
+                    float v = alpha * c6_2;
+                    st2(o_b + out_row6 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 3u < n) {
+                    float v = alpha * c6_3;
+                    st2(o_b + out_row6 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 4u < n) {
+                    float v = alpha * c6_4;
+                    st2(o_b + out_row6 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 5u < n) {
+                    float v = alpha * c6_5;
+                    st2(o_b + out_row6 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 6u < n) {
+                    float v = alpha * c6_6;
+                    st2(o_b + out_row6 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 7u < n) {
+                    float v = alpha * c6_7;
+                    st2(o_b + out_row6 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                const u32 out_row7 = i0 + 7u;
+                if (out_row7 < m && j0 + 0u < n) {
+                    float v = alpha * c7_0;
+                    st2(o_b + out_row7 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 1u < n) {
+                    float v = alpha * c7_1;
+                    st2(o_b + out_row7 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 2u < n) {
+                    float v = alpha * c7_2;
+                    st2(o_b + out_row7 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 3u < n) {
+                    float v = alpha * c7_3;
+                    st2(o_b + out_row7 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 4u < n) {
+                    float v = alpha * c7_4;
+                    st2(o_b + out_row7 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 5u < n) {
+                    float v = alpha * c7_5;
+                    st2(o_b + out_row7 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 6u < n) {
+                    float v = alpha * c7_6;
+                    st2(o_b + out_row7 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 7u < n) {
+                    float v = alpha * c7_7;
+                    st2(o_b + out_row7 * o_sm + (j0 + 7u) * o_sn, v);
+                }
             }
         }
     }

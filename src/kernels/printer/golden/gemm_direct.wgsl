@@ -1,10 +1,4 @@
 var<workgroup> dims_shared: array<u32, 6>;
-fn put(b: u32, row: u32, col: u32, acc: f32) {
-    if (row < p[0u] && col < p[1u]) {
-        var v: f32 = bitcast<f32>(p[18u]) * acc;
-        st2(p[14u] + (b * p[15u] + row * p[16u] + col * p[17u]) * 4u, v);
-    }
-}
 fn main {
     if (t == 0u) { for (var k = 0u; k < 6u; k += 1u) { dims_shared[k] = p[k]; } }
     let dims = workgroupUniformLoad(&dims_shared);
@@ -17,6 +11,10 @@ fn main {
         let col0: u32 = ((g % tiles) % dims[5]) * 64u;
         let k_begin: u32 = 0u;
         let k_end: u32 = dims[2];
+        let o_b: u32 = p[14u] + b * p[15u] * 4u;
+        let o_sm: u32 = p[16u] * 4u;
+        let o_sn: u32 = p[17u] * 4u;
+        let alpha: f32 = bitcast<f32>(p[18u]);
         for (var s = t; s < 64u; s += 64u) {
             let i0: u32 = row0 + (s / 8u) * 8u;
             let j0: u32 = col0 + (s % 8u) * 8u;
@@ -433,70 +431,270 @@ fn main {
                     c7_6 = c7_6 + a7_3 * b3_6;
                     c7_7 = c7_7 + a7_3 * b3_7;
                 }
-                put(b, i0 + 0u, j0 + 0u, c0_0);
-                put(b, i0 + 0u, j0 + 1u, c0_1);
-                put(b, i0 + 0u, j0 + 2u, c0_2);
-                put(b, i0 + 0u, j0 + 3u, c0_3);
-                put(b, i0 + 0u, j0 + 4u, c0_4);
-                put(b, i0 + 0u, j0 + 5u, c0_5);
-                put(b, i0 + 0u, j0 + 6u, c0_6);
-                put(b, i0 + 0u, j0 + 7u, c0_7);
-                put(b, i0 + 1u, j0 + 0u, c1_0);
-                put(b, i0 + 1u, j0 + 1u, c1_1);
-                put(b, i0 + 1u, j0 + 2u, c1_2);
-                put(b, i0 + 1u, j0 + 3u, c1_3);
-                put(b, i0 + 1u, j0 + 4u, c1_4);
-                put(b, i0 + 1u, j0 + 5u, c1_5);
-                put(b, i0 + 1u, j0 + 6u, c1_6);
-                put(b, i0 + 1u, j0 + 7u, c1_7);
-                put(b, i0 + 2u, j0 + 0u, c2_0);
-                put(b, i0 + 2u, j0 + 1u, c2_1);
-                put(b, i0 + 2u, j0 + 2u, c2_2);
-                put(b, i0 + 2u, j0 + 3u, c2_3);
-                put(b, i0 + 2u, j0 + 4u, c2_4);
-                put(b, i0 + 2u, j0 + 5u, c2_5);
-                put(b, i0 + 2u, j0 + 6u, c2_6);
-                put(b, i0 + 2u, j0 + 7u, c2_7);
-                put(b, i0 + 3u, j0 + 0u, c3_0);
-                put(b, i0 + 3u, j0 + 1u, c3_1);
-                put(b, i0 + 3u, j0 + 2u, c3_2);
-                put(b, i0 + 3u, j0 + 3u, c3_3);
-                put(b, i0 + 3u, j0 + 4u, c3_4);
-                put(b, i0 + 3u, j0 + 5u, c3_5);
-                put(b, i0 + 3u, j0 + 6u, c3_6);
-                put(b, i0 + 3u, j0 + 7u, c3_7);
-                put(b, i0 + 4u, j0 + 0u, c4_0);
-                put(b, i0 + 4u, j0 + 1u, c4_1);
-                put(b, i0 + 4u, j0 + 2u, c4_2);
-                put(b, i0 + 4u, j0 + 3u, c4_3);
-                put(b, i0 + 4u, j0 + 4u, c4_4);
-                put(b, i0 + 4u, j0 + 5u, c4_5);
-                put(b, i0 + 4u, j0 + 6u, c4_6);
-                put(b, i0 + 4u, j0 + 7u, c4_7);
-                put(b, i0 + 5u, j0 + 0u, c5_0);
-                put(b, i0 + 5u, j0 + 1u, c5_1);
-                put(b, i0 + 5u, j0 + 2u, c5_2);
-                put(b, i0 + 5u, j0 + 3u, c5_3);
-                put(b, i0 + 5u, j0 + 4u, c5_4);
-                put(b, i0 + 5u, j0 + 5u, c5_5);
-                put(b, i0 + 5u, j0 + 6u, c5_6);
-                put(b, i0 + 5u, j0 + 7u, c5_7);
-                put(b, i0 + 6u, j0 + 0u, c6_0);
-                put(b, i0 + 6u, j0 + 1u, c6_1);
-                put(b, i0 + 6u, j0 + 2u, c6_2);
-                put(b, i0 + 6u, j0 + 3u, c6_3);
-                put(b, i0 + 6u, j0 + 4u, c6_4);
-                put(b, i0 + 6u, j0 + 5u, c6_5);
-                put(b, i0 + 6u, j0 + 6u, c6_6);
-                put(b, i0 + 6u, j0 + 7u, c6_7);
-                put(b, i0 + 7u, j0 + 0u, c7_0);
-                put(b, i0 + 7u, j0 + 1u, c7_1);
-                put(b, i0 + 7u, j0 + 2u, c7_2);
-                put(b, i0 + 7u, j0 + 3u, c7_3);
-                put(b, i0 + 7u, j0 + 4u, c7_4);
-                put(b, i0 + 7u, j0 + 5u, c7_5);
-                put(b, i0 + 7u, j0 + 6u, c7_6);
-                put(b, i0 + 7u, j0 + 7u, c7_7);
+                let out_row0: u32 = i0 + 0u;
+                if (out_row0 < m && j0 + 0u < n) {
+                    var v: f32 = alpha * c0_0;
+                    st2(o_b + out_row0 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 1u < n) {
+                    var v: f32 = alpha * c0_1;
+                    st2(o_b + out_row0 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 2u < n) {
+                    var v: f32 = alpha * c0_2;
+                    st2(o_b + out_row0 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 3u < n) {
+                    var v: f32 = alpha * c0_3;
+                    st2(o_b + out_row0 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 4u < n) {
+                    var v: f32 = alpha * c0_4;
+                    st2(o_b + out_row0 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 5u < n) {
+                    var v: f32 = alpha * c0_5;
+                    st2(o_b + out_row0 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 6u < n) {
+                    var v: f32 = alpha * c0_6;
+                    st2(o_b + out_row0 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row0 < m && j0 + 7u < n) {
+                    var v: f32 = alpha * c0_7;
+                    st2(o_b + out_row0 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                let out_row1: u32 = i0 + 1u;
+                if (out_row1 < m && j0 + 0u < n) {
+                    var v: f32 = alpha * c1_0;
+                    st2(o_b + out_row1 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 1u < n) {
+                    var v: f32 = alpha * c1_1;
+                    st2(o_b + out_row1 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 2u < n) {
+                    var v: f32 = alpha * c1_2;
+                    st2(o_b + out_row1 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 3u < n) {
+                    var v: f32 = alpha * c1_3;
+                    st2(o_b + out_row1 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 4u < n) {
+                    var v: f32 = alpha * c1_4;
+                    st2(o_b + out_row1 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 5u < n) {
+                    var v: f32 = alpha * c1_5;
+                    st2(o_b + out_row1 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 6u < n) {
+                    var v: f32 = alpha * c1_6;
+                    st2(o_b + out_row1 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row1 < m && j0 + 7u < n) {
+                    var v: f32 = alpha * c1_7;
+                    st2(o_b + out_row1 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                let out_row2: u32 = i0 + 2u;
+                if (out_row2 < m && j0 + 0u < n) {
+                    var v: f32 = alpha * c2_0;
+                    st2(o_b + out_row2 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 1u < n) {
+                    var v: f32 = alpha * c2_1;
+                    st2(o_b + out_row2 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 2u < n) {
+                    var v: f32 = alpha * c2_2;
+                    st2(o_b + out_row2 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 3u < n) {
+                    var v: f32 = alpha * c2_3;
+                    st2(o_b + out_row2 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 4u < n) {
+                    var v: f32 = alpha * c2_4;
+                    st2(o_b + out_row2 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 5u < n) {
+                    var v: f32 = alpha * c2_5;
+                    st2(o_b + out_row2 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 6u < n) {
+                    var v: f32 = alpha * c2_6;
+                    st2(o_b + out_row2 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row2 < m && j0 + 7u < n) {
+                    var v: f32 = alpha * c2_7;
+                    st2(o_b + out_row2 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                let out_row3: u32 = i0 + 3u;
+                if (out_row3 < m && j0 + 0u < n) {
+                    var v: f32 = alpha * c3_0;
+                    st2(o_b + out_row3 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 1u < n) {
+                    var v: f32 = alpha * c3_1;
+                    st2(o_b + out_row3 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 2u < n) {
+                    var v: f32 = alpha * c3_2;
+                    st2(o_b + out_row3 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 3u < n) {
+                    var v: f32 = alpha * c3_3;
+                    st2(o_b + out_row3 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 4u < n) {
+                    var v: f32 = alpha * c3_4;
+                    st2(o_b + out_row3 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 5u < n) {
+                    var v: f32 = alpha * c3_5;
+                    st2(o_b + out_row3 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 6u < n) {
+                    var v: f32 = alpha * c3_6;
+                    st2(o_b + out_row3 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row3 < m && j0 + 7u < n) {
+                    var v: f32 = alpha * c3_7;
+                    st2(o_b + out_row3 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                let out_row4: u32 = i0 + 4u;
+                if (out_row4 < m && j0 + 0u < n) {
+                    var v: f32 = alpha * c4_0;
+                    st2(o_b + out_row4 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 1u < n) {
+                    var v: f32 = alpha * c4_1;
+                    st2(o_b + out_row4 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 2u < n) {
+                    var v: f32 = alpha * c4_2;
+                    st2(o_b + out_row4 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 3u < n) {
+                    var v: f32 = alpha * c4_3;
+                    st2(o_b + out_row4 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 4u < n) {
+                    var v: f32 = alpha * c4_4;
+                    st2(o_b + out_row4 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 5u < n) {
+                    var v: f32 = alpha * c4_5;
+                    st2(o_b + out_row4 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 6u < n) {
+                    var v: f32 = alpha * c4_6;
+                    st2(o_b + out_row4 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row4 < m && j0 + 7u < n) {
+                    var v: f32 = alpha * c4_7;
+                    st2(o_b + out_row4 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                let out_row5: u32 = i0 + 5u;
+                if (out_row5 < m && j0 + 0u < n) {
+                    var v: f32 = alpha * c5_0;
+                    st2(o_b + out_row5 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 1u < n) {
+                    var v: f32 = alpha * c5_1;
+                    st2(o_b + out_row5 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 2u < n) {
+                    var v: f32 = alpha * c5_2;
+                    st2(o_b + out_row5 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 3u < n) {
+                    var v: f32 = alpha * c5_3;
+                    st2(o_b + out_row5 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 4u < n) {
+                    var v: f32 = alpha * c5_4;
+                    st2(o_b + out_row5 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 5u < n) {
+                    var v: f32 = alpha * c5_5;
+                    st2(o_b + out_row5 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 6u < n) {
+                    var v: f32 = alpha * c5_6;
+                    st2(o_b + out_row5 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row5 < m && j0 + 7u < n) {
+                    var v: f32 = alpha * c5_7;
+                    st2(o_b + out_row5 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                let out_row6: u32 = i0 + 6u;
+                if (out_row6 < m && j0 + 0u < n) {
+                    var v: f32 = alpha * c6_0;
+                    st2(o_b + out_row6 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 1u < n) {
+                    var v: f32 = alpha * c6_1;
+                    st2(o_b + out_row6 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 2u < n) {
+                    var v: f32 = alpha * c6_2;
+                    st2(o_b + out_row6 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 3u < n) {
+                    var v: f32 = alpha * c6_3;
+                    st2(o_b + out_row6 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 4u < n) {
+                    var v: f32 = alpha * c6_4;
+                    st2(o_b + out_row6 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 5u < n) {
+                    var v: f32 = alpha * c6_5;
+                    st2(o_b + out_row6 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 6u < n) {
+                    var v: f32 = alpha * c6_6;
+                    st2(o_b + out_row6 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row6 < m && j0 + 7u < n) {
+                    var v: f32 = alpha * c6_7;
+                    st2(o_b + out_row6 * o_sm + (j0 + 7u) * o_sn, v);
+                }
+                let out_row7: u32 = i0 + 7u;
+                if (out_row7 < m && j0 + 0u < n) {
+                    var v: f32 = alpha * c7_0;
+                    st2(o_b + out_row7 * o_sm + (j0 + 0u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 1u < n) {
+                    var v: f32 = alpha * c7_1;
+                    st2(o_b + out_row7 * o_sm + (j0 + 1u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 2u < n) {
+                    var v: f32 = alpha * c7_2;
+                    st2(o_b + out_row7 * o_sm + (j0 + 2u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 3u < n) {
+                    var v: f32 = alpha * c7_3;
+                    st2(o_b + out_row7 * o_sm + (j0 + 3u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 4u < n) {
+                    var v: f32 = alpha * c7_4;
+                    st2(o_b + out_row7 * o_sm + (j0 + 4u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 5u < n) {
+                    var v: f32 = alpha * c7_5;
+                    st2(o_b + out_row7 * o_sm + (j0 + 5u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 6u < n) {
+                    var v: f32 = alpha * c7_6;
+                    st2(o_b + out_row7 * o_sm + (j0 + 6u) * o_sn, v);
+                }
+                if (out_row7 < m && j0 + 7u < n) {
+                    var v: f32 = alpha * c7_7;
+                    st2(o_b + out_row7 * o_sm + (j0 + 7u) * o_sn, v);
+                }
             }
         }
     }
