@@ -267,6 +267,41 @@ impl Expr {
         }
     }
 
+    /// At most how many loop iterations the dialects' helper functions take to evaluate the
+    /// expression once: series and Newton steps (WGSL's logarithms, float64 functions),
+    /// the float remainder's doubling, integer powers. The software device counts every
+    /// loop iteration of an invocation against one budget, so kernels that walk many
+    /// elements per invocation weigh each element by this (bounds, not measurements).
+    pub fn helper_steps(&self) -> u64 {
+        use UnaryOp::*;
+        let own = match self {
+            Expr::Call(f, _) if f.loops() => u64::from(u32::MAX),
+            Expr::Unary(op, x) => match op {
+                Neg | Abs | Ceil | Floor | Trunc | Round | Not | IsNan | IsInf | IsFinite
+                | Sign | Sqrt | Rsqrt => 0,
+                _ if x.dtype() == DType::F64 => 100,
+                Log | Log2 | Log10 | Log1p | Asinh | Acosh | Atanh => 16,
+                Erfinv => 64,
+                _ => 0,
+            },
+            Expr::Binary(op, a, _) => match op {
+                BinaryOp::Fmod | BinaryOp::Rem | BinaryOp::FloorDiv if a.dtype().is_float() => 300,
+                BinaryOp::Pow => 100,
+                BinaryOp::Atan2 if a.dtype() == DType::F64 => 100,
+                _ => 0,
+            },
+            _ => 0,
+        };
+        let children: u64 = match self {
+            Expr::Call(_, args) => args.iter().map(Expr::helper_steps).sum(),
+            Expr::Cast(_, x) | Expr::Unary(_, x) => x.helper_steps(),
+            Expr::Binary(_, a, b) => a.helper_steps() + b.helper_steps(),
+            Expr::Select(c, a, b) => c.helper_steps() + a.helper_steps() + b.helper_steps(),
+            _ => 0,
+        };
+        own.saturating_add(children)
+    }
+
     /// The dtype of the value.
     pub fn dtype(&self) -> DType {
         match self {

@@ -13,6 +13,11 @@
 //! load <name> <dtype> <tensor> <expr>     element <expr> of a tensor, converted to <dtype>
 //! store <tensor> <expr> <expr>            writes the second at element index the first
 //! loop / end                              the reduction loop over `r0_index`
+//! part <expr> / end                       a loop of the whole launch over `xindex` in
+//!                                         [0, <expr>) with `xnumel` = <expr> (names local
+//!                                         to it): several kernels in one launch, each a
+//!                                         part; a program with parts has nothing else at
+//!                                         its top level and reduces nothing
 //! reduce <op> <name>... <dtype> <expr>... a reduction inside the loop, valid after its end
 //! random <name> <kind> <seed> <offset> [<low> <high>]
 //!                                         Inductor's rand, randn or randint64 (Philox)
@@ -43,6 +48,10 @@ pub struct FusedKernel {
     pub sizes: usize,
     pub scalars: Vec<DType>,
     pub reduction: bool,
+    /// A reduction whose invocations each reduce whole rows alone (one `xindex` each, no
+    /// exchange through group memory): for devices where group memory and barriers cost
+    /// more than walking a row (the software device). Chosen at launch, not in the program.
+    pub each: bool,
     pub body: Vec<Stmt>,
     /// How many locals the statements number (printers number their own from here).
     pub locals: usize,
@@ -131,6 +140,14 @@ pub enum Stmt {
         index: Expr,
         size: Expr,
     },
+    /// A loop of the launch's invocations over `index` in `[0, numel)`, whose value is
+    /// local `numel_local` (see the `part` statement).
+    Part {
+        index: usize,
+        numel_local: usize,
+        numel: Expr,
+        body: Vec<Stmt>,
+    },
     /// `local = mask ? (body; value) : other`.
     Masked {
         local: usize,
@@ -151,6 +168,7 @@ impl FusedKernel {
                 Stmt::Load { index, .. } => index.loops(),
                 Stmt::Store { index, value, .. } => index.loops() || value.loops(),
                 Stmt::Loop(body) => any(body),
+                Stmt::Part { numel, body, .. } => numel.loops() || any(body),
                 Stmt::Reduce { values, .. } => values.iter().any(Expr::loops),
                 Stmt::Random { .. } | Stmt::Check { .. } => false,
                 Stmt::Masked {
@@ -163,6 +181,38 @@ impl FusedKernel {
             })
         }
         any(&self.body)
+    }
+
+    /// At most how many loop iterations one invocation takes to reduce a row of `rnumel`
+    /// elements alone (see [`FusedKernel::each`] and [`Expr::helper_steps`]): each loop's
+    /// own iterations and its statements' helper loops per element, plus the statements
+    /// outside the loops once.
+    pub fn row_steps(&self, rnumel: u64) -> u64 {
+        fn steps(s: &Stmt, rnumel: u64) -> u64 {
+            let e = |e: &Expr| e.helper_steps();
+            match s {
+                Stmt::Let { value, .. } => e(value),
+                Stmt::Load { index, .. } => e(index),
+                Stmt::Store { index, value, .. } => e(index) + e(value),
+                Stmt::Reduce { values, .. } => values.iter().map(e).sum(),
+                Stmt::Random { seed, offset, .. } => e(seed) + e(offset),
+                Stmt::Check { index, size, .. } => e(index) + e(size),
+                Stmt::Masked {
+                    mask,
+                    body,
+                    value,
+                    other,
+                    ..
+                } => e(mask) + e(value) + e(other) + all(body, rnumel),
+                Stmt::Part { numel, body, .. } => e(numel) + all(body, rnumel),
+                Stmt::Loop(body) => rnumel.saturating_mul(1 + all(body, rnumel)),
+            }
+        }
+        fn all(body: &[Stmt], rnumel: u64) -> u64 {
+            body.iter()
+                .fold(0u64, |n, s| n.saturating_add(steps(s, rnumel)))
+        }
+        all(&self.body, rnumel)
     }
 
     /// Parses a program (see the module documentation).
@@ -189,6 +239,13 @@ struct Parser {
 /// A block being read and the statement that opened it.
 enum Open {
     Loop,
+    Part {
+        index: usize,
+        numel_local: usize,
+        numel: Expr,
+        /// The names outside the part, restored when it closes.
+        outside: HashMap<String, (usize, DType)>,
+    },
     Masked {
         name: String,
         local: usize,
@@ -263,8 +320,43 @@ impl Parser {
                         let inner = std::mem::replace(&mut body, outer);
                         Stmt::Loop(inner)
                     }
-                    _ => return Err("`end` without `loop`".into()),
+                    Some((
+                        Open::Part {
+                            index,
+                            numel_local,
+                            numel,
+                            outside,
+                        },
+                        outer,
+                    )) => {
+                        let inner = std::mem::replace(&mut body, outer);
+                        self.names = outside;
+                        Stmt::Part {
+                            index,
+                            numel_local,
+                            numel,
+                            body: inner,
+                        }
+                    }
+                    _ => return Err("`end` without `loop` or `part`".into()),
                 },
+                "part" => {
+                    if reduction || !stack.is_empty() {
+                        return Err("a part inside a block or a reduction".into());
+                    }
+                    let numel = self.expr_text(rest)?.cast(DType::I32);
+                    let outside = self.names.clone();
+                    let index = self.define("xindex", DType::I32);
+                    let numel_local = self.define("xnumel", DType::I32);
+                    let open = Open::Part {
+                        index,
+                        numel_local,
+                        numel,
+                        outside,
+                    };
+                    stack.push((open, std::mem::take(&mut body)));
+                    continue;
+                }
                 "masked" => {
                     let (name, rest) = rest.split_once(' ').ok_or("bad masked")?;
                     let (ty, rest) = rest.split_once(' ').ok_or("bad masked")?;
@@ -368,6 +460,13 @@ impl Parser {
         if !stack.is_empty() {
             return Err("unclosed block".into());
         }
+        let parts = body
+            .iter()
+            .filter(|s| matches!(s, Stmt::Part { .. }))
+            .count();
+        if parts > 0 && parts < body.len() {
+            return Err("statements beside parts".into());
+        }
         if inputs > tensors.len() {
             return Err("more inputs than tensors".into());
         }
@@ -377,6 +476,7 @@ impl Parser {
             sizes,
             scalars,
             reduction,
+            each: false,
             body,
             locals: self.locals,
             checks: std::mem::take(&mut self.checks),
@@ -858,6 +958,47 @@ mod tests {
     }
 
     #[test]
+    fn parts_have_their_own_index_and_count() {
+        let k = FusedKernel::parse(
+            "fused 1\ntensors 0 float32\nsizes s0\nscalars\nreduction 0\n\
+             part 3\nstore 0 xindex (cast float32 xnumel)\nend\n\
+             part (add s0 1)\nstore 0 xindex (cast float32 xindex)\nend\n",
+        )
+        .unwrap();
+        let [Stmt::Part {
+            index: i0,
+            numel_local: n0,
+            ..
+        }, Stmt::Part {
+            index: i1, body, ..
+        }] = &k.body[..]
+        else {
+            panic!("{:?}", k.body)
+        };
+        assert!(![XINDEX, XNUMEL].contains(i0) && *n0 != XNUMEL && i1 != i0);
+        match &body[0] {
+            Stmt::Store { index, .. } => assert_eq!(*index, Expr::input(*i1, DType::I32)),
+            s => panic!("{s:?}"),
+        }
+    }
+
+    #[test]
+    fn row_steps_weigh_helper_loops() {
+        let program = |value: &str| {
+            FusedKernel::parse(&format!(
+                "fused 1\ntensors 1 float32 float32\nsizes\nscalars\nreduction 1\n\
+                 loop\nload a float32 0 r0_index\nreduce sum b float32 {value}\nend\n\
+                 store 1 xindex b\n"
+            ))
+            .unwrap()
+        };
+        assert_eq!(program("a").row_steps(100), 100);
+        // A float32 logarithm's series: 16 steps an element at most.
+        assert_eq!(program("(log a)").row_steps(100), 1_700);
+        assert_eq!(program("(log (cast float64 a))").row_steps(100), 10_100);
+    }
+
+    #[test]
     fn refuses_what_it_cannot_read() {
         for bad in [
             "fused 2\n",
@@ -866,6 +1007,11 @@ mod tests {
             "fused 1\ntensors 0 float32\nsizes\nscalars\nreduction 1\nreduce sum a float32 xindex\n",
             "fused 1\ntensors 0 float32\nsizes\nscalars\nreduction 1\nloop\n",
             "fused 1\ntensors 0 float32\nsizes\nscalars s\nreduction 0\n",
+            // Parts stand alone, outside blocks and reductions.
+            "fused 1\ntensors 0 float32\nsizes\nscalars\nreduction 0\npart 3\nend\n\
+             let a xindex\n",
+            "fused 1\ntensors 0 float32\nsizes\nscalars\nreduction 1\npart 3\nend\n",
+            "fused 1\ntensors 0 float32\nsizes\nscalars\nreduction 0\npart 3\n",
         ] {
             assert!(FusedKernel::parse(bad).is_err(), "{bad}");
         }

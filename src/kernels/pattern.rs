@@ -759,7 +759,9 @@ impl Kernel {
             Kernel::RadixPick => "radix_pick".to_string(),
             Kernel::Fused(k) => format!(
                 "fused_{}({})",
-                if k.reduction {
+                if k.each {
+                    "reduction_each"
+                } else if k.reduction {
                     "reduction"
                 } else {
                     "pointwise"

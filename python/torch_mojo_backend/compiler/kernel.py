@@ -15,6 +15,7 @@ from typing import Any, Optional
 import sympy
 import torch
 from torch._inductor.codegen.common import (
+    BackendFeature,
     DeferredLine,
     IndentedBuffer,
     OpOverrides,
@@ -518,29 +519,29 @@ class MojoKernel(SIMDKernel):
         ordered = read + [(i, o) for i, o in pairs if not i.startswith("in_ptr")]
         return [o for _, o in ordered], [i for i, _ in ordered], len(read)
 
-    def codegen_kernel(self, name: Optional[str] = None) -> str:
+    def statements(self) -> list[str]:
+        """The kernel's statements, its tensors still named `@<inner name>`."""
         self.codegen_body()
-        outer, inner, inputs = self._tensors()
-        dtypes = [dtype_name(V.graph.get_dtype(n)) for n in outer]
-        sizes = [str(v) for v in self.args.sizevars.values()]
-        reduction = any(t.is_reduction for t in self.range_trees) and self.inside_reduction
-        lines = [
-            "fused 1",
-            f"tensors {inputs} {' '.join(dtypes)}",
-            f"sizes {' '.join(sizes)}".rstrip(),
-            " ".join(["scalars", *(f"{n} {dtype_name(d)}" for n, d in self.host_scalars.items())]),
-            f"reduction {int(reduction)}",
+        return [
+            self._statement(line.split())
+            for line in self.body.getvalue().splitlines()
+            if line.split()
         ]
+
+    def codegen_kernel(self, name: Optional[str] = None) -> str:
+        statements = self.statements()
+        outer, inner, inputs = self._tensors()
+        reduction = any(t.is_reduction for t in self.range_trees) and self.inside_reduction
         slots = {f"@{n}": str(k) for k, n in enumerate(inner)}
-        for line in self.body.getvalue().splitlines():
-            words = line.split()
-            if not words:
-                continue
-            words = [slots.get(w, w) for w in words]
-            lines.append(self._statement(words))
-        program = "\n".join(lines)
         self.mojo_outer = outer
-        return f"mojo_compiled_kernel('''\n{program}\n''')"
+        return program_source(
+            [dtype_name(V.graph.get_dtype(n)) for n in outer],
+            inputs,
+            [str(v) for v in self.args.sizevars.values()],
+            self.host_scalars,
+            reduction,
+            [" ".join(slots.get(w, w) for w in s.split()) for s in statements],
+        )
 
     @staticmethod
     def _statement(words: list[str]) -> str:
@@ -553,22 +554,49 @@ class MojoKernel(SIMDKernel):
         return " ".join(words)
 
     def call_kernel(self, name: str, node: Any = None, deallocate_ws: bool = True) -> None:
-        wrapper = V.graph.wrapper_code
-        for v in self.args.sizevars:
-            wrapper.ensure_size_computed(v)
         numel = {t.prefix: t.numel for t in self.range_trees}
         xnumel = numel.get("x", sympy.Integer(1))
         rnumel = numel.get("r0_", sympy.Integer(1)) if self.inside_reduction else sympy.Integer(1)
-        numbers = [wrapper.codegen_python_sizevar(e) for e in (xnumel, rnumel)]
-        numbers += [str(v) for v in self.args.sizevars]
-        tensors = f"[{', '.join(self.mojo_outer)}]"
-        scalars = f"[{', '.join(f'{n}.item()' for n in self.host_scalars)}]"
-        wrapper.generate_kernel_call(
-            name,
-            [tensors, f"[{', '.join(numbers)}]", scalars],
-            device=V.graph.get_current_device_or_throw(),
-            triton=False,
-        )
+        call_program(name, self.mojo_outer, xnumel, rnumel, self.args.sizevars, self.host_scalars)
+
+
+def program_source(
+    dtypes: list[str],
+    inputs: int,
+    sizes: list[str],
+    host_scalars: dict[str, torch.dtype],
+    reduction: bool,
+    statements: list[str],
+) -> str:
+    """The wrapper's source for a kernel: its program (the grammar of `src/kernels/fused.rs`)
+    handed to the runtime."""
+    lines = [
+        "fused 1",
+        f"tensors {inputs} {' '.join(dtypes)}",
+        f"sizes {' '.join(sizes)}".rstrip(),
+        " ".join(["scalars", *(f"{n} {dtype_name(d)}" for n, d in host_scalars.items())]),
+        f"reduction {int(reduction)}",
+        *statements,
+    ]
+    program = "\n".join(lines)
+    return f"mojo_compiled_kernel('''\n{program}\n''')"
+
+
+def call_program(name, tensors, xnumel, rnumel, sizes, host_scalars) -> None:
+    """The wrapper's call of kernel `name` on `tensors` (buffer names) with `xnumel` x
+    `rnumel` elements, the values of the `sizes` symbols and of the host scalars."""
+    wrapper = V.graph.wrapper_code
+    for v in sizes:
+        wrapper.ensure_size_computed(v)
+    numbers = [wrapper.codegen_python_sizevar(e) for e in (xnumel, rnumel)]
+    numbers += [str(v) for v in sizes]
+    scalars = f"[{', '.join(f'{n}.item()' for n in host_scalars)}]"
+    wrapper.generate_kernel_call(
+        name,
+        [f"[{', '.join(tensors)}]", f"[{', '.join(numbers)}]", scalars],
+        device=V.graph.get_current_device_or_throw(),
+        triton=False,
+    )
 
 
 class MojoScheduling(SIMDScheduling):
@@ -582,6 +610,15 @@ class MojoScheduling(SIMDScheduling):
                 "from torch_mojo_backend.compiler.runtime import "
                 "CompiledKernel as mojo_compiled_kernel"
             )
+
+    def get_backend_features(self, device: torch.device) -> OrderedSet[BackendFeature]:
+        # Foreach lists become combo nodes, each launched as few kernels (`combo.py`).
+        return OrderedSet([BackendFeature.FOREACH])
+
+    def codegen_combo_kernel(self, combo_kernel_node) -> None:
+        from .combo import codegen_combo
+
+        codegen_combo(self, combo_kernel_node)
 
     @classmethod
     def get_tiling_and_scores(

@@ -1,6 +1,8 @@
 //! The skeleton of `torch.compile`'s fused kernels ([`FusedKernel`]): Inductor's loop over
 //! `xindex`, and for reductions a group per `xindex` whose invocations split the loop over
-//! `r0_index` and combine their accumulators through group memory.
+//! `r0_index` and combine their accumulators through group memory, or, where rows are
+//! reduced each by one invocation ([`FusedKernel::each`]), the loop over `xindex` with a
+//! row's whole loop inside.
 
 use super::index::report_fault;
 use super::random::{philox_rounds, uniform32};
@@ -28,9 +30,10 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
         .collect();
     let mut arg = 0;
     for s in &k.body {
-        declare_reductions(p, s, &mut arg);
+        declare_reductions(p, s, &mut arg, k.each);
     }
-    if k.reduction {
+    let grouped = k.reduction && !k.each;
+    if grouped {
         // The loop over xindex meets barriers: its bound must be uniform across the group.
         p.uniform_words("wv", 2);
         p.let_("xn", Ty::U32, "wv[0]");
@@ -53,17 +56,24 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
     let int = p.d.ty(Ty::I32);
     p.let_(&format!("x{XNUMEL}"), i32_ty, format!("{int}(xn)"));
     p.let_(&format!("x{RNUMEL}"), i32_ty, format!("{int}(rn)"));
-    if k.reduction {
+    let mut ctx = Context {
+        k,
+        guard_stores: grouped,
+        reduction: 0,
+    };
+    if k.body.iter().any(|s| matches!(s, Stmt::Part { .. })) {
+        // Each part loops over its own elements.
+        for s in &k.body {
+            stmt(p, &mut ctx, s);
+        }
+        return;
+    }
+    if grouped {
         p.for_("xg", "group", "xg < xn", "xg += groups");
     } else {
         p.grid_loop("xg", "xn");
     }
     p.let_(&format!("x{XINDEX}"), i32_ty, format!("{int}(xg)"));
-    let mut ctx = Context {
-        k,
-        guard_stores: k.reduction,
-        reduction: 0,
-    };
     for s in &k.body {
         stmt(p, &mut ctx, s);
     }
@@ -78,19 +88,22 @@ struct Context<'a> {
     reduction: usize,
 }
 
-/// The group arrays and helper functions of each reduction, numbered in order.
-fn declare_reductions(p: &mut Printer, s: &Stmt, next: &mut usize) {
+/// The group arrays (none where invocations reduce rows alone) and helper functions of each
+/// reduction, numbered in order.
+fn declare_reductions(p: &mut Printer, s: &Stmt, next: &mut usize, each: bool) {
     match s {
-        Stmt::Loop(body) | Stmt::Masked { body, .. } => {
+        Stmt::Loop(body) | Stmt::Masked { body, .. } | Stmt::Part { body, .. } => {
             for s in body {
-                declare_reductions(p, s, next);
+                declare_reductions(p, s, next, each);
             }
         }
         Stmt::Reduce { op, dtype, .. } => {
             let j = *next;
             *next += 1;
             for (c, ty) in components(*op, *dtype).into_iter().enumerate() {
-                p.shared(&format!("sh{j}_{c}"), ty, GROUP_SIZE);
+                if !each {
+                    p.shared(&format!("sh{j}_{c}"), ty, GROUP_SIZE);
+                }
             }
             match op {
                 FusedReduce::ArgMax => {
@@ -202,6 +215,28 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
             p.line(format!("x{local} = {v};"));
             p.close();
         }
+        Stmt::Part {
+            index,
+            numel_local,
+            numel,
+            body,
+        } => {
+            p.open("");
+            let n = p.expr(numel);
+            p.let_(&format!("x{numel_local}"), Ty::Value(DType::I32), n);
+            p.grid_loop("xg", &format!("u32(max(x{numel_local}, 0))"));
+            let int = p.d.ty(Ty::I32);
+            p.let_(
+                &format!("x{index}"),
+                Ty::Value(DType::I32),
+                format!("{int}(xg)"),
+            );
+            for s in body {
+                stmt(p, ctx, s);
+            }
+            p.close();
+            p.close();
+        }
         Stmt::Loop(body) => {
             let first = ctx.reduction;
             for s in body {
@@ -215,7 +250,11 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
             }
             ctx.reduction = first;
             let guard = std::mem::replace(&mut ctx.guard_stores, false);
-            p.for_("r", "t", "r < rn", &format!("r += {GROUP_SIZE}u"));
+            if ctx.k.each {
+                p.for_("r", "0u", "r < rn", "r += 1u");
+            } else {
+                p.for_("r", "t", "r < rn", &format!("r += {GROUP_SIZE}u"));
+            }
             let int = p.d.ty(Ty::I32);
             p.let_(
                 &format!("x{RINDEX}"),
@@ -228,6 +267,14 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
             p.close();
             ctx.guard_stores = guard;
             ctx.reduction = first;
+            if ctx.k.each {
+                // Each invocation's accumulators hold its row's result.
+                ctx.reduction += body
+                    .iter()
+                    .filter(|s| matches!(s, Stmt::Reduce { .. }))
+                    .count();
+                return;
+            }
             for s in body {
                 if let Stmt::Reduce {
                     op, locals, dtype, ..

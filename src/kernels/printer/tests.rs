@@ -299,12 +299,38 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                  store 1 x0 (truediv tmp2 tmp3)\nstore 2 x0 tmp4",
             ),
         ),
+        (
+            "fused_reduction_each",
+            Kernel::Fused(std::sync::Arc::new(crate::kernels::fused::FusedKernel {
+                each: true,
+                ..fused_kernel(
+                    "tensors 1 float32 float32 int64\nsizes\nscalars\nreduction 1\n\
+                     let x0 int32 xindex\nloop\nlet r0_1 int32 r0_index\n\
+                     load tmp0 float32 0 (add r0_1 (mul x0 r0_numel))\n\
+                     reduce sum tmp1 float32 tmp0\nreduce argmax tmp2 float32 tmp0\nend\n\
+                     store 1 x0 tmp1\nstore 2 x0 tmp2",
+                )
+            })),
+        ),
+        (
+            // Two independent kernels in one launch (compiler/combo.py).
+            "fused_combo",
+            fused(
+                "tensors 1 float32 float32 float32\nsizes s0\nscalars\nreduction 0\n\
+                 part 3\nload tmp0 float32 0 xindex\nstore 1 xindex (exp tmp0)\nend\n\
+                 part s0\nlet ks0 int32 s0\nlet x0 int32 (remainder xindex ks0)\n\
+                 load tmp0 float32 2 x0\nstore 2 xindex (mul tmp0 tmp0)\nend",
+            ),
+        ),
     ]
 }
 
+fn fused_kernel(program: &str) -> crate::kernels::fused::FusedKernel {
+    crate::kernels::fused::FusedKernel::parse(&format!("fused 1\n{program}\n")).unwrap()
+}
+
 fn fused(program: &str) -> Kernel {
-    let k = crate::kernels::fused::FusedKernel::parse(&format!("fused 1\n{program}\n"));
-    Kernel::Fused(std::sync::Arc::new(k.unwrap()))
+    Kernel::Fused(std::sync::Arc::new(fused_kernel(program)))
 }
 
 fn golden(name: &str, dialect: &str, text: &str) {

@@ -12,26 +12,39 @@ use crate::ops::core::call::Call;
 use crate::ops::core::faults;
 use crate::ops::core::launch::{common_device, submit, word};
 use crate::ops::core::registry::OpFn;
+use crate::runtime::backend;
 
 pub const OPS: &[(&str, OpFn)] = &[("mojo::run_compiled", run_compiled)];
 
-/// The longest reduction a compiled kernel takes per output: its group's invocations walk
-/// it in steps of a group, and the software device stops an invocation after 65,535 loop
-/// iterations in all (the loop, the group combine and the x loop stay below that).
-pub const MAX_REDUCED: i64 = GROUP_SIZE as i64 * 65_000;
+/// The loop iterations one invocation of a compiled kernel may take in all: the software
+/// device stops an invocation after 65,535 (every loop of it, helper functions' included;
+/// the margin covers the grid loop and a group's combine).
+const INVOCATION_STEPS: u64 = 65_000;
 
-/// Every program parsed so far, by its text (a compiled graph launches each many times).
-fn parsed(program: &str) -> Result<Arc<Kernel>> {
-    static PROGRAMS: OnceLock<Mutex<HashMap<String, Arc<Kernel>>>> = OnceLock::new();
+/// The longest reduction a compiled kernel takes per output: its group's invocations walk
+/// it in steps of a group.
+pub const MAX_REDUCED: i64 = GROUP_SIZE as i64 * INVOCATION_STEPS as i64;
+
+/// The longest row a reduction kernel gives one invocation on devices that prefer direct
+/// loads ([`FusedKernel::each`]); longer rows are split across a group.
+const EACH_ROW: i64 = 8192;
+
+/// Every program parsed so far, by its text and whether its invocations reduce rows alone (a
+/// compiled graph launches each many times).
+fn parsed(program: &str, each: bool) -> Result<Arc<Kernel>> {
+    type Programs = Mutex<HashMap<(String, bool), Arc<Kernel>>>;
+    static PROGRAMS: OnceLock<Programs> = OnceLock::new();
     let programs = PROGRAMS.get_or_init(Default::default);
-    if let Some(k) = programs.lock().unwrap().get(program) {
+    let key = (program.to_string(), each);
+    if let Some(k) = programs.lock().unwrap().get(&key) {
         return Ok(k.clone());
     }
-    let kernel = Arc::new(Kernel::Fused(Arc::new(FusedKernel::parse(program)?)));
-    programs
-        .lock()
-        .unwrap()
-        .insert(program.to_string(), kernel.clone());
+    let fused = FusedKernel {
+        each,
+        ..FusedKernel::parse(program)?
+    };
+    let kernel = Arc::new(Kernel::Fused(Arc::new(fused)));
+    programs.lock().unwrap().insert(key, kernel.clone());
     Ok(kernel)
 }
 
@@ -42,8 +55,8 @@ fn run_compiled(call: &mut Call) -> Result<()> {
     let program = call
         .string(0)?
         .ok_or_else(|| Error::type_error("mojo: run_compiled needs a program"))?;
-    let kernel = parsed(&program)?;
-    let Kernel::Fused(fused) = kernel.as_ref() else {
+    let program_kernel = parsed(&program, false)?;
+    let Kernel::Fused(fused) = program_kernel.as_ref() else {
         unreachable!("programs parse to fused kernels")
     };
     let tensors = call.tensors(1)?;
@@ -92,6 +105,14 @@ fn run_compiled(call: &mut Call) -> Result<()> {
              is not supported yet; Inductor splits most such reductions, run this one eagerly"
         )));
     }
+    let group_steps = fused.row_steps((rnumel.max(0) as u64).div_ceil(u64::from(GROUP_SIZE)));
+    if fused.reduction && !fused.loops() && group_steps > INVOCATION_STEPS {
+        return Err(Error::not_implemented(format!(
+            "mojo: a compiled reduction of {rnumel} elements per output whose functions loop \
+             (logarithms, powers, float64 functions) takes {group_steps} loop steps per \
+             invocation, more than {INVOCATION_STEPS}; run it eagerly"
+        )));
+    }
     if fused.reduction && fused.loops() && rnumel > i64::from(GROUP_SIZE) {
         // Each invocation would walk several elements, each a loop of its own: more steps
         // than the software device lets one invocation take.
@@ -102,6 +123,16 @@ fn run_compiled(call: &mut Call) -> Result<()> {
     }
     let refs: Vec<_> = tensors.iter().collect();
     let device = common_device(&refs)?;
+    let each = fused.reduction
+        && !fused.loops()
+        && rnumel <= EACH_ROW
+        && fused.row_steps(rnumel as u64) <= INVOCATION_STEPS
+        && backend()?.direct_loads(device);
+    let kernel = if each {
+        parsed(&program, true)?
+    } else {
+        program_kernel.clone()
+    };
     let mut words = vec![
         word(xnumel, "element count")?,
         word(rnumel.max(0), "reduction size")?,
@@ -139,7 +170,7 @@ fn run_compiled(call: &mut Call) -> Result<()> {
             words.push(tag);
         }
     }
-    let threads = if fused.reduction {
+    let threads = if fused.reduction && !each {
         xnumel as u64 * u64::from(GROUP_SIZE)
     } else {
         xnumel as u64
