@@ -1,11 +1,17 @@
 // Scaled dot-product attention routing. PyTorch's scaled_dot_product_attention asks the device
 // which fused kernel serves a call (_fused_sdp_choice_stub); mojo answers "overrideable" (the
 // tiled kernel of src/ops/attention.rs) when that kernel covers the call and math otherwise.
-// Masks that need a gradient and float64 stay on the math path.
+// Masks that need a gradient and float64 stay on the math path. The software device (which
+// prefers direct loads) runs the math path's products and softmax faster than the fused kernel,
+// whose per-row arrays it keeps in memory: there math serves calls whose score matrix is at most
+// kMathScores elements, unless the caller ranks the fused kernel first
+// (sdpa_kernel([SDPBackend.OVERRIDEABLE, ...], set_priority=True)) or allows only it.
 #include <ATen/Context.h>
 #include <ATen/SDPBackend.h>
 #include <ATen/native/DispatchStub.h>
 #include <ATen/native/transformers/attention.h>
+
+#include "mojo.h"
 
 namespace mojo {
 namespace {
@@ -31,11 +37,29 @@ bool fused_serves(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
   return true;
 }
 
+constexpr int64_t kMathScores = int64_t{1} << 24;
+
+bool math_ranks_first() {
+  for (const auto backend : at::globalContext().sDPPriorityOrder()) {
+    if (backend == at::SDPBackend::math) return true;
+    if (backend == at::SDPBackend::overrideable) return false;
+  }
+  return false;
+}
+
+bool math_is_faster(const at::Tensor& q, const at::Tensor& k) {
+  if (q.dim() != 4 || k.dim() != 4 || !math_ranks_first()) return false;
+  const int64_t scores = q.size(0) * q.size(1) * q.size(2) * k.size(2);
+  return scores <= kMathScores && mojo_prefers_direct_loads(q.device().index()) == 1;
+}
+
 int64_t choose_sdp_backend(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
                            const std::optional<at::Tensor>& attn_mask, double /*dropout_p*/, bool /*is_causal*/,
                            std::optional<double> /*scale*/, bool enable_gqa) {
   auto& ctx = at::globalContext();
-  if (ctx.userEnabledOverrideableSDP() && fused_serves(query, key, value, attn_mask, enable_gqa)) {
+  const bool prefer_math = ctx.userEnabledMathSDP() && math_is_faster(query, key);
+  if (ctx.userEnabledOverrideableSDP() && !prefer_math &&
+      fused_serves(query, key, value, attn_mask, enable_gqa)) {
     return static_cast<int64_t>(at::SDPBackend::overrideable);
   }
   TORCH_CHECK(ctx.userEnabledMathSDP(),

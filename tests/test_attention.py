@@ -3,6 +3,7 @@ declines to the math path, masks, causal, grouped-query attention, head widths, 
 operands, sequences past one launch's chunk, O(sequence) memory at T=4096, two threads, and
 dropout (its mask read back through identity values)."""
 
+import os
 import threading
 
 import pytest
@@ -11,6 +12,28 @@ import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 FUSED = "ScaledDotProductFusedAttentionOverrideableBackward0"
+MATH = "any of the math path's"
+SOFTWARE = os.environ.get("TORCH_MOJO_BACKEND_SOFTWARE") == "1" and os.environ.get(
+    "TORCH_MOJO_BACKEND_PLATFORM", "wgpu"
+) in ("", "wgpu")
+
+# The tests of the routing itself, which choose the backends they allow.
+ROUTING = {
+    "test_declined_inputs_take_the_math_path",
+    "test_no_backend_left_raises",
+    "test_the_software_device_routes_small_attention_to_math",
+}
+
+
+@pytest.fixture(autouse=True)
+def fused_only(request):
+    """These tests are about the fused kernel: they rank it first, as the software device
+    would otherwise serve small calls through the math path (faster there)."""
+    if request.node.originalname in ROUTING:
+        yield
+        return
+    with sdpa_kernel([SDPBackend.OVERRIDEABLE, SDPBackend.MATH], set_priority=True):
+        yield
 
 
 def attention(device, q, k, v, grad, **kwargs):
@@ -32,7 +55,7 @@ def check(device, shape_q, shape_kv, dtype=torch.float32, dv=None, route=FUSED, 
     grad = torch.randn(b, h, tq, dv or d).to(dtype)
     expected, _ = attention("cpu", q, k, v, grad, **dict(kwargs))
     actual, grad_fn = attention(device, q, k, v, grad, **kwargs)
-    assert grad_fn == route
+    assert grad_fn != FUSED if route == MATH else grad_fn == route
     tol = {torch.float32: 2e-5, torch.float16: 2e-3, torch.bfloat16: 2e-2}[dtype]
     for name, a, e in zip(("out", "dq", "dk", "dv"), actual, expected, strict=True):
         torch.testing.assert_close(a, e, atol=tol, rtol=tol, msg=lambda m, n=name: f"{n}: {m}")
@@ -156,12 +179,25 @@ def test_two_threads(device):
 
 
 def test_declined_inputs_take_the_math_path(device):
-    check(device, (1, 2, 10, 16), (2, 12), dtype=torch.float32, route=FUSED)
+    with sdpa_kernel([SDPBackend.OVERRIDEABLE, SDPBackend.MATH], set_priority=True):
+        check(device, (1, 2, 10, 16), (2, 12), dtype=torch.float32, route=FUSED)
     q = torch.randn(1, 2, 10, 16, dtype=torch.float64)
     out, route = attention(device, q, q, q, torch.randn_like(q))
     assert route != FUSED
     with sdpa_kernel(SDPBackend.MATH):
         check(device, (1, 2, 10, 16), (2, 12), route="UnsafeViewBackward0")
+
+
+def test_the_software_device_routes_small_attention_to_math(device):
+    """With PyTorch's default ranking (math before the fused kernel), the software device
+    takes the math path for score matrices up to 2**24 elements (its fused kernel is slower
+    there); other devices, and every device when the fused kernel ranks first, the fused
+    kernel."""
+    route = MATH if SOFTWARE else FUSED
+    check(device, (2, 3, 70, 64), (3, 130), is_causal=True, route=route)
+    check(device, (1, 2, 40, 96), (2, 50), dtype=torch.bfloat16, route=route)
+    with sdpa_kernel([SDPBackend.OVERRIDEABLE, SDPBackend.MATH], set_priority=True):
+        check(device, (2, 3, 70, 64), (3, 130), is_causal=True)
 
 
 def test_no_backend_left_raises(device):

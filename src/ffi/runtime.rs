@@ -13,6 +13,19 @@ pub extern "C" fn mojo_device_count() -> i32 {
     std::panic::catch_unwind(runtime::device_count).map_or(0, |n| n as i32)
 }
 
+/// Whether `device` prefers direct loads to staged ones (the software device; see
+/// `Backend::direct_loads`): attention routing asks. 0 when it does not or cannot tell.
+#[no_mangle]
+pub extern "C" fn mojo_prefers_direct_loads(device: i64) -> i32 {
+    let ask = || {
+        usize::try_from(device)
+            .ok()
+            .and_then(|d| backend().ok().map(|b| b.direct_loads(d)))
+            .unwrap_or(false)
+    };
+    std::panic::catch_unwind(ask).map_or(0, i32::from)
+}
+
 /// The thread's current device.
 #[no_mangle]
 pub extern "C" fn mojo_current_device() -> i32 {

@@ -55,15 +55,20 @@ def _register_inductor(common) -> None:
     from torch._inductor.custom_graph_pass import CustomGraphModulePass, get_hash_for_files
 
     class CodegenVersion(CustomGraphModulePass):
-        """Changes no graph; makes Inductor's caches tell kernels this code generator
-        wrote from those an earlier version of it wrote."""
+        """Changes no graph; makes Inductor's caches tell kernels this code generator (and
+        this native library) wrote from those an earlier version wrote."""
 
         def __call__(self, gm) -> None:
             return None
 
         def uuid(self):
+            # The native library too: it decides how calls such as attention are routed
+            # (what AOTAutograd traces), and the code generator's files.
+            from .. import _C
+
             here = Path(__file__).parent
-            return get_hash_for_files(tuple(str(p) for p in sorted(here.glob("*.py"))))
+            files = [*sorted(here.glob("*.py")), Path(_C.__file__)]
+            return get_hash_for_files(tuple(str(p) for p in files))
 
     class MojoDeviceOpOverrides(common.DeviceOpOverrides):
         def import_get_raw_stream_as(self, name: str) -> str:
