@@ -149,6 +149,15 @@ fn launch_counts() -> std::collections::HashMap<String, u64> {
     crate::ops::core::launch::launch_counts()
 }
 
+/// Whether one invocation of a compiled kernel's program (`torch.compile`'s code generator
+/// asks before packing reductions as parts of one launch) may reduce rows of `rnumel`
+/// elements alone.
+#[pyfunction]
+fn compiled_rows_fit(program: &str, rnumel: i64) -> PyResult<bool> {
+    let fused = crate::kernels::fused::FusedKernel::parse(program).map_err(to_py)?;
+    Ok(crate::ops::core::compiled::rows_fit(&fused, rnumel))
+}
+
 /// Renders and compiles a kernel description for NVRTC check scripts: the CUDA source of an
 /// elementwise `op(x)` kernel over `dtype` (a c10 code), for eyeballing the renderer.
 #[pyfunction]
@@ -179,6 +188,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(torch_version_built, m)?)?;
     m.add_function(wrap_pyfunction!(cuda_compile_stats, m)?)?;
     m.add_function(wrap_pyfunction!(launch_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(compiled_rows_fit, m)?)?;
     m.add_function(wrap_pyfunction!(host_sync_count, m)?)?;
     m.add_function(wrap_pyfunction!(in_bad_fork, m)?)?;
     m.add_function(wrap_pyfunction!(rng_state, m)?)?;

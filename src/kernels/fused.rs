@@ -13,11 +13,13 @@
 //! load <name> <dtype> <tensor> <expr>     element <expr> of a tensor, converted to <dtype>
 //! store <tensor> <expr> <expr>            writes the second at element index the first
 //! loop / end                              the reduction loop over `r0_index`
-//! part <expr> / end                       a loop of the whole launch over `xindex` in
+//! part <expr> [<expr>] / end               a loop of the whole launch over `xindex` in
 //!                                         [0, <expr>) with `xnumel` = <expr> (names local
 //!                                         to it): several kernels in one launch, each a
 //!                                         part; a program with parts has nothing else at
-//!                                         its top level and reduces nothing
+//!                                         its top level. In a reduction program the
+//!                                         second expression is the part's `r0_numel`, and
+//!                                         each invocation reduces its rows alone
 //! reduce <op> <name>... <dtype> <expr>... a reduction inside the loop, valid after its end
 //! random <name> <kind> <seed> <offset> [<low> <high>]
 //!                                         Inductor's rand, randn or randint64 (Philox)
@@ -141,11 +143,13 @@ pub enum Stmt {
         size: Expr,
     },
     /// A loop of the launch's invocations over `index` in `[0, numel)`, whose value is
-    /// local `numel_local` (see the `part` statement).
+    /// local `numel_local` (see the `part` statement); in a reduction, `rows` is the local
+    /// holding the part's row length and that length.
     Part {
         index: usize,
         numel_local: usize,
         numel: Expr,
+        rows: Option<(usize, Expr)>,
         body: Vec<Stmt>,
     },
     /// `local = mask ? (body; value) : other`.
@@ -168,7 +172,9 @@ impl FusedKernel {
                 Stmt::Load { index, .. } => index.loops(),
                 Stmt::Store { index, value, .. } => index.loops() || value.loops(),
                 Stmt::Loop(body) => any(body),
-                Stmt::Part { numel, body, .. } => numel.loops() || any(body),
+                Stmt::Part {
+                    numel, rows, body, ..
+                } => numel.loops() || rows.as_ref().is_some_and(|r| r.1.loops()) || any(body),
                 Stmt::Reduce { values, .. } => values.iter().any(Expr::loops),
                 Stmt::Random { .. } | Stmt::Check { .. } => false,
                 Stmt::Masked {
@@ -204,7 +210,9 @@ impl FusedKernel {
                     other,
                     ..
                 } => e(mask) + e(value) + e(other) + all(body, rnumel),
-                Stmt::Part { numel, body, .. } => e(numel) + all(body, rnumel),
+                Stmt::Part {
+                    numel, rows, body, ..
+                } => e(numel) + rows.as_ref().map_or(0, |r| e(&r.1)) + all(body, rnumel),
                 Stmt::Loop(body) => rnumel.saturating_mul(1 + all(body, rnumel)),
             }
         }
@@ -213,6 +221,11 @@ impl FusedKernel {
                 .fold(0u64, |n, s| n.saturating_add(steps(s, rnumel)))
         }
         all(&self.body, rnumel)
+    }
+
+    /// Whether the program is a list of parts (several kernels in one launch).
+    pub fn has_parts(&self) -> bool {
+        self.body.iter().any(|s| matches!(s, Stmt::Part { .. }))
     }
 
     /// Parses a program (see the module documentation).
@@ -243,6 +256,7 @@ enum Open {
         index: usize,
         numel_local: usize,
         numel: Expr,
+        rows: Option<(usize, Expr)>,
         /// The names outside the part, restored when it closes.
         outside: HashMap<String, (usize, DType)>,
     },
@@ -325,6 +339,7 @@ impl Parser {
                             index,
                             numel_local,
                             numel,
+                            rows,
                             outside,
                         },
                         outer,
@@ -335,23 +350,32 @@ impl Parser {
                             index,
                             numel_local,
                             numel,
+                            rows,
                             body: inner,
                         }
                     }
                     _ => return Err("`end` without `loop` or `part`".into()),
                 },
                 "part" => {
-                    if reduction || !stack.is_empty() {
-                        return Err("a part inside a block or a reduction".into());
+                    if !stack.is_empty() {
+                        return Err("a part inside a block".into());
                     }
-                    let numel = self.expr_text(rest)?.cast(DType::I32);
+                    let mut exprs = self.exprs(rest)?.into_iter().map(|e| e.cast(DType::I32));
+                    let (Some(numel), row) = (exprs.next(), exprs.next()) else {
+                        return Err("a part takes its element count".into());
+                    };
+                    if exprs.next().is_some() || row.is_some() != reduction {
+                        return Err("a part takes its row length in reductions only".into());
+                    }
                     let outside = self.names.clone();
                     let index = self.define("xindex", DType::I32);
                     let numel_local = self.define("xnumel", DType::I32);
+                    let rows = row.map(|r| (self.define("r0_numel", DType::I32), r));
                     let open = Open::Part {
                         index,
                         numel_local,
                         numel,
+                        rows,
                         outside,
                     };
                     stack.push((open, std::mem::take(&mut body)));
@@ -983,6 +1007,35 @@ mod tests {
     }
 
     #[test]
+    fn reduction_parts_have_their_own_row_length() {
+        let k = FusedKernel::parse(
+            "fused 1\ntensors 1 float32 float32 float32\nsizes\nscalars\nreduction 1\n\
+             part 3 (const int32 5)\nloop\nload a float32 0 r0_index\nreduce sum b float32 a\n\
+             end\nstore 1 xindex b\nend\n\
+             part 2 (const int32 1)\nstore 2 xindex (cast float32 r0_numel)\nend\n",
+        )
+        .unwrap();
+        assert!(k.has_parts());
+        let [Stmt::Part { rows: Some(r0), .. }, Stmt::Part {
+            rows: Some(r1),
+            body,
+            ..
+        }] = &k.body[..]
+        else {
+            panic!("{:?}", k.body)
+        };
+        assert!(r0.0 != RNUMEL && r1.0 != r0.0);
+        match &body[0] {
+            Stmt::Store { value, .. } => {
+                assert_eq!(*value, Expr::input(r1.0, DType::I32).cast(DType::F32))
+            }
+            s => panic!("{s:?}"),
+        }
+        // Steps take every part's rows at the launch's longest.
+        assert_eq!(k.row_steps(5), 5);
+    }
+
+    #[test]
     fn row_steps_weigh_helper_loops() {
         let program = |value: &str| {
             FusedKernel::parse(&format!(
@@ -1011,6 +1064,7 @@ mod tests {
             "fused 1\ntensors 0 float32\nsizes\nscalars\nreduction 0\npart 3\nend\n\
              let a xindex\n",
             "fused 1\ntensors 0 float32\nsizes\nscalars\nreduction 1\npart 3\nend\n",
+            "fused 1\ntensors 0 float32\nsizes\nscalars\nreduction 0\npart 3 4\nend\n",
             "fused 1\ntensors 0 float32\nsizes\nscalars\nreduction 0\npart 3\n",
         ] {
             assert!(FusedKernel::parse(bad).is_err(), "{bad}");

@@ -86,6 +86,9 @@ def _register_inductor(common) -> None:
     common.register_backend_for_device(
         "mojo", _Scheduling, _Wrapper, _CppWrapper, device_custom_pass=CodegenVersion()
     )
+    from . import post_fusion
+
+    post_fusion.install()
     common.register_device_op_overrides("mojo", MojoDeviceOpOverrides())
 
 
@@ -95,6 +98,7 @@ def _patch_lowering(module) -> None:
     lowering.patch(module)
     if hasattr(module, "lowerings"):
         lowering.patch_eager_ops(module)
+        lowering.patch_small_sums(module)
 
 
 def _patch_autotune(module) -> None:

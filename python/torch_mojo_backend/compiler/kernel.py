@@ -568,8 +568,21 @@ def program_source(
     reduction: bool,
     statements: list[str],
 ) -> str:
-    """The wrapper's source for a kernel: its program (the grammar of `src/kernels/fused.rs`)
-    handed to the runtime."""
+    """The wrapper's source for a kernel: its program (`program_text`) handed to the
+    runtime."""
+    program = program_text(dtypes, inputs, sizes, host_scalars, reduction, statements)
+    return f"mojo_compiled_kernel('''\n{program}\n''')"
+
+
+def program_text(
+    dtypes: list[str],
+    inputs: int,
+    sizes: list[str],
+    host_scalars: dict[str, torch.dtype],
+    reduction: bool,
+    statements: list[str],
+) -> str:
+    """A kernel's program, in the grammar of `src/kernels/fused.rs`."""
     lines = [
         "fused 1",
         f"tensors {inputs} {' '.join(dtypes)}",
@@ -578,8 +591,7 @@ def program_source(
         f"reduction {int(reduction)}",
         *statements,
     ]
-    program = "\n".join(lines)
-    return f"mojo_compiled_kernel('''\n{program}\n''')"
+    return "\n".join(lines)
 
 
 def call_program(name, tensors, xnumel, rnumel, sizes, host_scalars) -> None:

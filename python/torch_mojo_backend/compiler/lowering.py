@@ -1,5 +1,6 @@
 """Where Inductor must treat mojo differently from the GPUs it knows: the accumulating
-scatters take mojo's eager kernels, and autotuning times mojo's candidates itself.
+scatters take mojo's eager kernels, small products and accumulations become fused sums, and
+autotuning times mojo's candidates itself.
 
 Inductor lowers accumulating scatters (``index_put_`` with ``accumulate``, ``scatter_add``,
 ``index_add``, ``scatter_reduce`` sums) to stores with ``atomic_add``, unless the dtype or
@@ -9,6 +10,16 @@ and ``use_scatter_fallback`` in ``torch/_inductor/utils.py``), imported by name 
 ``lowering`` and ``decomposition``. Mojo's generated kernels have no atomics; its eager
 accumulations sort the indices and are deterministic, so on mojo both functions answer
 "fall back". Patched here only, for mojo only.
+
+Small matrix products on mojo (at most ``SMALL_PRODUCT_MACS`` multiply-adds, floating point)
+are lowered as a product and a sum (``patch_small_sums``), as Inductor lowers a CPU
+``bmm`` with a unit dimension: a launch of its own costs such a product more than its
+arithmetic, and as a reduction its operands' producers (bias adds, transposes, head splits)
+and its consumers fuse into it, or share a launch with its neighbours (``combo.py``). Larger
+products keep mojo's GEMM, whose blocked loads beat a reduction's. Likewise a small
+accumulating ``index_put`` along the first dimension (embedding backward's) is lowered as,
+for each element of the result, the sum over the indices of the values whose index names it,
+in index order.
 
 Ops whose generated code would compute in another format than eager mode's stay calls to
 mojo's eager kernels (``EAGER_OPS``): ``nextafter`` steps through its dtype's own format,
@@ -76,6 +87,135 @@ def patch_eager_ops(module) -> None:
 
         lower._mojo = True
         module.lowerings[op] = lower
+
+
+SMALL_PRODUCT_MACS = 1 << 16
+SMALL_ACCUMULATION_TERMS = 1 << 20
+
+
+def _on_mojo(x) -> bool:
+    device = x.get_device()
+    return device is not None and device.type == "mojo"
+
+
+def _static_sizes(x) -> list[int] | None:
+    import sympy
+
+    sizes = x.get_size()
+    return [int(s) for s in sizes] if all(isinstance(s, sympy.Integer) for s in sizes) else None
+
+
+def _is_small_product(a, b) -> bool:
+    """Whether `a @ b` (Inductor IR, batched or not) is small enough to lower as a sum."""
+    import math
+
+    if not _on_mojo(a) or not a.get_dtype().is_floating_point or a.get_dtype() != b.get_dtype():
+        return False
+    sizes_a, sizes_b = _static_sizes(a), _static_sizes(b)
+    return (
+        sizes_a is not None
+        and sizes_b is not None
+        and math.prod(sizes_a) * sizes_b[-1] <= SMALL_PRODUCT_MACS
+    )
+
+
+def _product_as_sum(lowering, a, b):
+    """`a @ b` as a broadcast product summed over the shared dimension."""
+    rank = len(a.get_size())
+    terms = lowering.mul(lowering.unsqueeze(a, rank), lowering.unsqueeze(b, rank - 2))
+    return lowering.sum_(terms, [rank - 1])
+
+
+def _wrap_lowering(module, op, lower_small) -> None:
+    """Lowers `op` by `lower_small` where it answers, else as before."""
+    original = module.lowerings.get(op)
+    if original is None or getattr(original, "_mojo", False):
+        return
+
+    def lower(*args, **kwargs):
+        small = lower_small(*args, **kwargs)
+        return original(*args, **kwargs) if small is None else small
+
+    lower._mojo = True
+    module.lowerings[op] = lower
+
+
+def patch_small_sums(module) -> None:
+    """Lowers small mm, bmm and addmm (unit alpha and beta) on mojo as sums of products, and
+    small accumulating index_puts as sums of the values each element receives."""
+    aten = torch.ops.aten
+
+    def product(a, b, **kwargs):
+        if kwargs or not _is_small_product(a, b):
+            return None
+        return _product_as_sum(module, a, b)
+
+    def addmm(bias, a, b, *, beta=1, alpha=1, **kwargs):
+        if kwargs or beta != 1 or alpha != 1 or not _is_small_product(a, b):
+            return None
+        return module.add(_product_as_sum(module, a, b), bias)
+
+    _wrap_lowering(module, aten.mm.default, product)
+    _wrap_lowering(module, aten.bmm.default, product)
+    _wrap_lowering(module, aten.addmm.default, addmm)
+    _wrap_lowering(module, aten.index_put.default, _small_accumulation(module, True))
+    _wrap_lowering(module, aten._unsafe_index_put.default, _small_accumulation(module, False))
+    # Inductor turns index_put into index_put_ where it may reuse the input.
+    in_place = _small_accumulation(module, True)
+
+    def index_put_(x, indices, values, accumulate=False):
+        result = in_place(x, indices, values, accumulate)
+        return None if result is None else module.mutate_to(x, result)
+
+    _wrap_lowering(module, aten.index_put_.default, index_put_)
+
+
+def _small_accumulation(module, check: bool):
+    """`index_put(x, [index], values, accumulate=True)` along x's first dimension, small
+    and static: x plus, per element, the sum of the values whose index names it (indices
+    checked where `check`, as Inductor's own lowering)."""
+    import math
+
+    from torch._inductor import ir
+    from torch._inductor.virtualized import ops
+
+    def lower(x, indices, values, accumulate=False):
+        if not accumulate or len(indices) != 1 or indices[0] is None or not _on_mojo(x):
+            return None
+        index, dtype = indices[0], x.get_dtype()
+        sizes, index_sizes = _static_sizes(x), _static_sizes(index)
+        if index.get_dtype() not in (torch.int32, torch.int64) or dtype == torch.bool:
+            return None
+        if not sizes or index_sizes is None:
+            return None
+        terms = math.prod(index_sizes)
+        if terms == 0 or terms * math.prod(sizes) > SMALL_ACCUMULATION_TERMS:
+            return None
+        rest = sizes[1:]
+        values = module.expand(module.to_dtype(values, dtype), [*index_sizes, *rest])
+        load_value = module.view(values, [terms, *rest]).make_loader()
+        load_index = module.view(index, [terms]).make_loader()
+        rows = sizes[0]
+
+        def term(at, reduced):
+            (k,) = reduced
+            row = ops.indirect_indexing(load_index([k]), rows, check=check)
+            hit = ops.eq(ops.index_expr(row, torch.int64), ops.index_expr(at[0], torch.int64))
+            return ops.where(hit, load_value([k, *at[1:]]), ops.constant(0, dtype))
+
+        sums = ir.Reduction.create(
+            device=x.get_device(),
+            dst_dtype=dtype,
+            src_dtype=dtype,
+            inner_fn=term,
+            ranges=sizes,
+            reduction_ranges=[terms],
+            reduction_type="sum",
+        )
+        sums.realize()
+        return module.add(x, sums)
+
+    return lower
 
 
 def _mojo_milliseconds(call, runs: int = 5) -> float:

@@ -30,9 +30,11 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
         .collect();
     let mut arg = 0;
     for s in &k.body {
-        declare_reductions(p, s, &mut arg, k.each);
+        declare_reductions(p, s, &mut arg, k.each || k.has_parts());
     }
-    let grouped = k.reduction && !k.each;
+    // Reduction parts always reduce rows alone: a group's invocations would each be in a
+    // different part's row.
+    let grouped = k.reduction && !k.each && !k.has_parts();
     if grouped {
         // The loop over xindex meets barriers: its bound must be uniform across the group.
         p.uniform_words("wv", 2);
@@ -58,10 +60,12 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
     p.let_(&format!("x{RNUMEL}"), i32_ty, format!("{int}(rn)"));
     let mut ctx = Context {
         k,
+        each: !grouped,
         guard_stores: grouped,
         reduction: 0,
+        row_length: "rn".into(),
     };
-    if k.body.iter().any(|s| matches!(s, Stmt::Part { .. })) {
+    if k.has_parts() {
         // Each part loops over its own elements.
         for s in &k.body {
             stmt(p, &mut ctx, s);
@@ -82,10 +86,14 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
 
 struct Context<'a> {
     k: &'a FusedKernel,
+    /// Whether each invocation reduces its rows alone.
+    each: bool,
     /// Whether stores need `t == 0` (outside the loop of a reduction kernel).
     guard_stores: bool,
     /// The next reduction's number (it names its group arrays and helpers).
     reduction: usize,
+    /// The length of the rows being reduced (u32): the launch's, or the current part's.
+    row_length: String,
 }
 
 /// The group arrays (none where invocations reduce rows alone) and helper functions of each
@@ -219,11 +227,17 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
             index,
             numel_local,
             numel,
+            rows,
             body,
         } => {
             p.open("");
             let n = p.expr(numel);
             p.let_(&format!("x{numel_local}"), Ty::Value(DType::I32), n);
+            if let Some((local, length)) = rows {
+                let r = p.expr(length);
+                p.let_(&format!("x{local}"), Ty::Value(DType::I32), r);
+                ctx.row_length = format!("u32(max(x{local}, 0))");
+            }
             p.grid_loop("xg", &format!("u32(max(x{numel_local}, 0))"));
             let int = p.d.ty(Ty::I32);
             p.let_(
@@ -250,8 +264,9 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
             }
             ctx.reduction = first;
             let guard = std::mem::replace(&mut ctx.guard_stores, false);
-            if ctx.k.each {
-                p.for_("r", "0u", "r < rn", "r += 1u");
+            if ctx.each {
+                let bound = format!("r < {}", ctx.row_length);
+                p.for_("r", "0u", &bound, "r += 1u");
             } else {
                 p.for_("r", "t", "r < rn", &format!("r += {GROUP_SIZE}u"));
             }
@@ -267,7 +282,7 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
             p.close();
             ctx.guard_stores = guard;
             ctx.reduction = first;
-            if ctx.k.each {
+            if ctx.each {
                 // Each invocation's accumulators hold its row's result.
                 ctx.reduction += body
                     .iter()

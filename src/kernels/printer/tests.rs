@@ -322,6 +322,18 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                  load tmp0 float32 2 x0\nstore 2 xindex (mul tmp0 tmp0)\nend",
             ),
         ),
+        (
+            // A row sum and a pointwise kernel in one launch: the part's rows its own.
+            "fused_combo_reduction",
+            fused(
+                "tensors 1 float32 float32 float32\nsizes\nscalars\nreduction 1\n\
+                 part 3 (const int32 5)\nloop\n\
+                 load tmp0 float32 0 (add r0_index (mul xindex r0_numel))\n\
+                 reduce sum tmp1 float32 tmp0\nend\nstore 1 xindex tmp1\nend\n\
+                 part 15 (const int32 1)\nload tmp0 float32 0 xindex\n\
+                 store 2 xindex (exp tmp0)\nend",
+            ),
+        ),
     ]
 }
 

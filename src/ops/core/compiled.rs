@@ -29,6 +29,12 @@ pub const MAX_REDUCED: i64 = GROUP_SIZE as i64 * INVOCATION_STEPS as i64;
 /// loads ([`FusedKernel::each`]); longer rows are split across a group.
 const EACH_ROW: i64 = 8192;
 
+/// Whether one invocation may reduce rows of `rnumel` elements of `fused` alone within the
+/// software device's loop budget.
+pub fn rows_fit(fused: &FusedKernel, rnumel: i64) -> bool {
+    !fused.loops() && fused.row_steps(rnumel.max(0) as u64) <= INVOCATION_STEPS
+}
+
 /// Every program parsed so far, by its text and whether its invocations reduce rows alone (a
 /// compiled graph launches each many times).
 fn parsed(program: &str, each: bool) -> Result<Arc<Kernel>> {
@@ -123,11 +129,16 @@ fn run_compiled(call: &mut Call) -> Result<()> {
     }
     let refs: Vec<_> = tensors.iter().collect();
     let device = common_device(&refs)?;
+    // Reduction parts always reduce rows alone (`rnumel` is then their longest row).
+    if fused.reduction && fused.has_parts() && !rows_fit(fused, rnumel) {
+        return Err(Error::not_implemented(format!(
+            "mojo: a compiled kernel of reduction parts with rows of {rnumel} elements takes \
+             more than {INVOCATION_STEPS} loop steps per invocation; run it eagerly"
+        )));
+    }
     let each = fused.reduction
-        && !fused.loops()
-        && rnumel <= EACH_ROW
-        && fused.row_steps(rnumel as u64) <= INVOCATION_STEPS
-        && backend()?.direct_loads(device);
+        && (fused.has_parts()
+            || rnumel <= EACH_ROW && rows_fit(fused, rnumel) && backend()?.direct_loads(device));
     let kernel = if each {
         parsed(&program, true)?
     } else {
