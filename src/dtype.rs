@@ -74,6 +74,15 @@ impl DType {
         }
     }
 
+    /// PyTorch's name of the complex dtype with parts of this dtype (`ComplexFloat`).
+    pub fn complex_torch_name(self) -> &'static str {
+        match self {
+            DType::F16 => "ComplexHalf",
+            DType::F64 => "ComplexDouble",
+            _ => "ComplexFloat",
+        }
+    }
+
     /// The `c10::ScalarType` code of the complex dtype with parts of this dtype.
     pub fn complex_code(self) -> Option<i32> {
         match self {

@@ -167,14 +167,50 @@ def test_moves_past_one_launch(device):
     assert torch.equal(m.flip(0).cpu(), z.flip(0))
 
 
-def test_complex128_moves_and_accumulation_refuse(device):
+def test_complex128_moves_refuse(device):
     m = torch.ones(4, 3, dtype=torch.complex128, device=device)
     with pytest.raises(NotImplementedError, match="aten::flip"):
         m.flip(0)
-    z = torch.ones(4, dtype=torch.complex64, device=device)
-    i = torch.tensor([0, 0], device=device)
-    with pytest.raises(NotImplementedError, match="index_put"):
-        z.index_put_((i,), z[:2], accumulate=True)
+
+
+@pytest.mark.parametrize("n", [7, 70_001])
+def test_accumulating_scatters_add_both_parts(device, n):
+    """scatter_add, index_put and put with accumulate, index_add of zero-dimensional tensors:
+    both parts at once along the pair views, duplicates in index order, as on the CPU."""
+    torch.manual_seed(n)
+    z = sample(n * 3).reshape(n, 3)
+    d = lambda t: t.to(device)  # noqa: E731
+    rows = torch.randint(-n, n, (n + 5,))
+    values = sample((n + 5) * 3, seed=3).reshape(n + 5, 3)
+    torch.testing.assert_close(
+        d(z).index_put((d(rows),), d(values), accumulate=True).cpu(),
+        z.index_put((rows,), values, accumulate=True),
+    )
+    one = torch.tensor(1 - 2j, dtype=torch.complex64)
+    torch.testing.assert_close(
+        d(z).index_put((d(rows),), d(one), accumulate=True).cpu(),
+        z.index_put((rows,), one, accumulate=True),
+    )
+    for dim in (0, -1):
+        index = torch.randint(0, z.shape[dim], z.shape)
+        torch.testing.assert_close(
+            d(z).scatter_add(dim, d(index), d(values[:n])).cpu(),
+            z.scatter_add(dim, index, values[:n]),
+        )
+    flat = torch.randint(-3 * n, 3 * n, (2, n))
+    for target in (z, z.t()):
+        torch.testing.assert_close(
+            d(target).put(d(flat), d(values[:n, :2].t()), accumulate=True).cpu(),
+            target.put(flat, values[:n, :2].t(), accumulate=True),
+        )
+    scalar = torch.tensor(0.5 + 1j, dtype=torch.complex64)
+    source = torch.tensor(-2 + 0.25j, dtype=torch.complex64)
+    torch.testing.assert_close(
+        d(scalar).index_add(0, d(torch.tensor([0])), d(source)).cpu(),
+        scalar.index_add(0, torch.tensor([0]), source),
+    )
+    with pytest.raises(RuntimeError, match="dtypes match"):
+        d(z).index_put_((d(rows),), d(values.real), accumulate=True)
 
 
 def products(d, a, b, c, v):
@@ -321,3 +357,36 @@ def test_accumulation_and_gradients(device):
         mojo = z.to(device).requires_grad_()
         (f(mojo) * source[:1].conj().to(device)).sum().real.backward()
         torch.testing.assert_close(mojo.grad.cpu(), leaf.grad, rtol=1e-5, atol=1e-5, equal_nan=True)
+
+
+@pytest.mark.parametrize("n", [9, 70_001])
+def test_gradients_that_add_overlaps_and_fills(device, n):
+    """Pad, unfold and fold gradients add each part along its own view; index_fill fills
+    both parts (a complex number, a complex or real zero-dimensional tensor)."""
+    z = sample(2 * n).reshape(2, 1, n)
+    weights = sample(2 * (n + 5), seed=7).reshape(2, 1, n + 5)
+
+    def gradient(f, x, w):
+        leaf = x.clone().requires_grad_()
+        (f(leaf) * w.conj()).sum().real.backward()
+        return leaf.grad
+
+    d = lambda t: t.to(device)  # noqa: E731
+    for mode in ("reflect", "replicate"):
+        pad = lambda t, mode=mode: torch.nn.functional.pad(t, (2, 3), mode=mode)  # noqa: E731
+        torch.testing.assert_close(gradient(pad, d(z), d(weights)).cpu(), gradient(pad, z, weights))
+    windows = lambda t: t.unfold(-1, 4, 3)  # noqa: E731
+    w = sample(2 * ((n - 4) // 3 + 1) * 4, seed=8).reshape(2, 1, -1, 4)
+    torch.testing.assert_close(gradient(windows, d(z), d(w)).cpu(), gradient(windows, z, w))
+    image = sample(2 * 3 * 5 * 7, seed=9).reshape(2, 3, 5, 7)
+    blocks = lambda t: torch.nn.functional.unfold(t, (2, 3), padding=1, stride=(1, 2))  # noqa: E731
+    cols = sample(blocks(image).numel(), seed=10).reshape(blocks(image).shape)
+    torch.testing.assert_close(
+        gradient(blocks, d(image), d(cols)).cpu(), gradient(blocks, image, cols)
+    )
+    rows = torch.tensor([0, 1, 1])
+    for value in (2 - 3j, torch.tensor(-1 + 0.5j), torch.tensor(4.0)):
+        on_mojo = value.to(device) if isinstance(value, torch.Tensor) else value
+        torch.testing.assert_close(
+            d(z[0]).index_fill(-1, d(rows), on_mojo).cpu(), z[0].index_fill(-1, rows, value)
+        )

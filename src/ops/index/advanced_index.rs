@@ -13,6 +13,7 @@ use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::index::accumulate::run_accumulate;
 use crate::ops::index::index_launch::{run_index, Fault, IndexArg};
+use crate::ops::index::indexing::pair_view;
 use crate::ops::index::masked_select::Selection;
 use crate::ops::shape::copy::{copy, fill};
 use crate::runtime::backend;
@@ -321,17 +322,43 @@ fn index(call: &mut Call) -> Result<()> {
 /// `_index_put_impl_(self, indices, values, accumulate, unsafe)`: `self[indices] = values`,
 /// or `+=` with accumulate (duplicates add up, in index order).
 fn index_put(call: &mut Call) -> Result<()> {
-    let a = call.tensor(0)?;
-    let (indices, _uploads) = index_list(call, 1, a.device)?;
-    let plan = Plan::new(&a, indices)?;
     let accumulate = call.boolean(3)?;
+    // Accumulating complex tensors add both parts at once along their pair views (without
+    // accumulation complex elements move whole: `element_moves`).
+    let complex = accumulate && call.complex_component_of(0).is_some();
+    let component = call.complex_component_of(0).unwrap_or(DType::F32);
+    let mismatch = |d: DType| {
+        Error::runtime(format!(
+            "Index put requires the source and destination dtypes match, got {} for the \
+             destination and {} for the source.",
+            component.complex_torch_name(),
+            d.torch_name()
+        ))
+    };
+    let a = if complex {
+        pair_view(call, 0, mismatch)?
+    } else {
+        call.tensor(0)?
+    };
+    let (indices, _uploads) = index_list(call, 1, a.device)?;
+    let rank = a.sizes.len() - usize::from(complex);
+    if complex && indices.len() > rank {
+        return Err(Error::index(format!(
+            "too many indices for tensor of dimension {rank}"
+        )));
+    }
+    let plan = Plan::new(&a, indices)?;
     let holder;
-    let values = match call.operand(2)? {
-        Operand::Tensor(v) => v,
-        Operand::Scalar(s) => {
-            holder = Scratch::contiguous(a.device, &[], a.dtype)?;
-            fill(&holder.tensor, &s)?;
-            holder.tensor.clone()
+    let values = if complex {
+        pair_view(call, 2, mismatch)?
+    } else {
+        match call.operand(2)? {
+            Operand::Tensor(v) => v,
+            Operand::Scalar(s) => {
+                holder = Scratch::contiguous(a.device, &[], a.dtype)?;
+                fill(&holder.tensor, &s)?;
+                holder.tensor.clone()
+            }
         }
     };
     if values.dtype != a.dtype {

@@ -10,6 +10,7 @@ use crate::ops::core::registry::OpFn;
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
+use crate::ops::elementwise::complex::ComplexOperand;
 use crate::ops::index::accumulate::run_accumulate;
 use crate::ops::index::index_launch::{run_index, Fault, IndexArg};
 use crate::ops::reduce::reductions::wrap_dim;
@@ -23,6 +24,36 @@ pub fn at_least_1d(t: &TensorRef) -> TensorRef {
         t.strides = vec![1];
     }
     t
+}
+
+/// A complex tensor's (real, imaginary) pair view whose complex dimensions are at least one,
+/// as [`at_least_1d`] makes a real tensor's: a zero-dimensional one gains its unit dimension
+/// in front of the pair.
+pub fn pairs_at_least_1d(t: TensorRef) -> TensorRef {
+    match t.sizes[..] {
+        [pair] => TensorRef {
+            sizes: vec![1, pair],
+            strides: vec![pair as i64, t.strides[0]],
+            ..t
+        },
+        _ => t,
+    }
+}
+
+/// Argument `i` as its (real, imaginary) pair view; `mismatch(dtype)` is the error when it is
+/// not complex.
+pub fn pair_view(
+    call: &Call,
+    i: usize,
+    mismatch: impl FnOnce(DType) -> Error,
+) -> Result<TensorRef> {
+    // SAFETY: the glue describes a live tensor.
+    let (view, pairs) = unsafe { TensorRef::from_arg_or_pairs(call.tensor_arg(i)?)? };
+    if pairs {
+        Ok(view)
+    } else {
+        Err(mismatch(view.dtype))
+    }
 }
 
 /// `strides` with `dim`'s entry zeroed.
@@ -257,6 +288,9 @@ fn scatter(
     reduce_at: Option<usize>,
     out_at: usize,
 ) -> Result<()> {
+    if op == Some(Accumulate::Sum) && call.complex_component_of(0).is_some() {
+        return scatter_add_complex(call);
+    }
     let a = call.tensor(0)?;
     let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
     let index = call.tensor(2)?;
@@ -369,21 +403,20 @@ fn index_into(call: &mut Call, op: Accumulate) -> Result<()> {
     let complex = op == Accumulate::Sum && call.complex_component_of(0).is_some();
     let read = |i: usize| -> Result<TensorRef> {
         if complex {
-            // SAFETY: the glue describes a live tensor.
-            let (view, pairs) = unsafe { TensorRef::from_arg_or_pairs(call.tensor_arg(i)?)? };
-            if !pairs {
-                return Err(Error::runtime(format!(
+            pair_view(call, i, |d| {
+                Error::runtime(format!(
                     "{name}_(): self (ComplexFloat) and source ({}) must have the same scalar type",
-                    view.dtype.torch_name()
-                )));
-            }
-            Ok(view)
+                    d.torch_name()
+                ))
+            })
         } else {
             call.tensor(i)
         }
     };
+    let lift = |t: TensorRef| if complex { pairs_at_least_1d(t) } else { t };
     let (a, source) = (read(0)?, read(3)?);
     let rank = a.sizes.len() - usize::from(complex);
+    let (a, source) = (lift(a), lift(source));
     let dim = wrap_dim(call.int(1)?, rank)?;
     let index = call.tensor(2)?;
     check_index_source(name, &a, dim, &index, &source)?;
@@ -410,7 +443,7 @@ fn index_into(call: &mut Call, op: Accumulate) -> Result<()> {
         _ => source,
     };
     let out = if complex {
-        call.complex_result(Dest::Arg(out_at), &a.sizes[..rank], a.dtype, a.device)?
+        lift(call.complex_result(Dest::Arg(out_at), &a.sizes[..rank], a.dtype, a.device)?)
     } else {
         call.result(Dest::Arg(out_at), &a.sizes, a.dtype, a.device)?
     };
@@ -429,6 +462,9 @@ fn index_into(call: &mut Call, op: Accumulate) -> Result<()> {
 
 /// `index_fill_(self, dim, index, value)` with a Scalar or zero-dimensional tensor value.
 fn index_fill(call: &mut Call) -> Result<()> {
+    if call.complex_component_of(0).is_some() {
+        return index_fill_complex(call);
+    }
     let a = call.tensor(0)?;
     let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
     let index = call.tensor(2)?;
@@ -467,6 +503,99 @@ fn index_fill(call: &mut Call) -> Result<()> {
         &holder.tensor,
         false,
         Fault::index("index out of range in self".into()),
+    )
+}
+
+/// `index_fill_` of a complex tensor: each part filled along its own view of the pair view.
+fn index_fill_complex(call: &mut Call) -> Result<()> {
+    let a = pair_view(call, 0, |_| {
+        Error::runtime("index_fill_(): expected a complex tensor")
+    })?;
+    let dim = wrap_dim(call.int(1)?, a.sizes.len() - 1)?;
+    let index = call.tensor(2)?;
+    if index.sizes.len() > 1 {
+        return Err(Error::index(
+            "index_fill_(): Index is supposed to be a vector",
+        ));
+    }
+    if index.dtype != DType::I64 {
+        return Err(Error::index(
+            "index_fill_(): Expected dtype int64 for index.",
+        ));
+    }
+    let value = Scratch::contiguous(a.device, &[2], a.dtype)?;
+    match call.complex_operand(3)? {
+        ComplexOperand::Scalar { re, im, .. } => {
+            fill(&value.tensor.part(0), &ScalarArg::float(re))?;
+            fill(&value.tensor.part(1), &ScalarArg::float(im))?;
+        }
+        ComplexOperand::Tensor { view, complex } => {
+            let rank = view.sizes.len() - usize::from(complex);
+            if rank != 0 {
+                return Err(Error::runtime(format!(
+                    "index_fill_ only supports a 0-dimensional value tensor, but got tensor with {rank} dimension(s)."
+                )));
+            }
+            if complex {
+                copy(&value.tensor, &view)?;
+            } else {
+                copy(&value.tensor.part(0), &view)?;
+                fill(&value.tensor.part(1), &ScalarArg::float(0.0))?;
+            }
+        }
+    }
+    call.return_arg(0);
+    for part in 0..2 {
+        let target = pairs_at_least_1d(a.clone()).part(part);
+        scatter_along(
+            Accumulate::Assign,
+            true,
+            &target,
+            &target,
+            dim,
+            &index,
+            &value.tensor.part(part),
+            false,
+            Fault::index("index out of range in self".into()),
+        )?;
+    }
+    Ok(())
+}
+
+/// `scatter_add.out(self, dim, index, src, out)` of complex tensors: both parts at once along
+/// their pair views, the index repeated along the pair dimension.
+fn scatter_add_complex(call: &mut Call) -> Result<()> {
+    let mismatch = |_| Error::runtime("scatter(): Expected self.dtype to be equal to src.dtype");
+    let (a, src) = (pair_view(call, 0, mismatch)?, pair_view(call, 3, mismatch)?);
+    let sizes = a.sizes[..a.sizes.len() - 1].to_vec();
+    let dim = wrap_dim(call.int(1)?, sizes.len())?;
+    let index = call.tensor(2)?;
+    check_index_dtype(&index, "scatter", true)?;
+    let index = TensorRef {
+        sizes: [&index.sizes[..], &[2]].concat(),
+        strides: [&index.strides[..], &[0]].concat(),
+        ..index
+    };
+    let (a, src, index) = (
+        pairs_at_least_1d(a),
+        pairs_at_least_1d(src),
+        pairs_at_least_1d(index),
+    );
+    check_scatter_shapes(&a, dim, &index, Some(&src))?;
+    let out = call.complex_result(Dest::Arg(4), &sizes, a.dtype, a.device)?;
+    let size = a.sizes[dim];
+    scatter_along(
+        Accumulate::Sum,
+        true,
+        &a,
+        &pairs_at_least_1d(out),
+        dim,
+        &index,
+        &src,
+        true,
+        Fault::runtime(format!(
+            "index out of bounds for dimension {dim} with size {size}"
+        )),
     )
 }
 

@@ -11,7 +11,7 @@ use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::index::accumulate::run_accumulate;
 use crate::ops::index::index_launch::{run_index, Fault, IndexArg};
-use crate::ops::index::indexing::{at_least_1d, check_index_dtype};
+use crate::ops::index::indexing::{at_least_1d, check_index_dtype, pair_view};
 use crate::ops::shape::copy::{copy, fill};
 
 /// `take(self, index)`: `self.flatten()[index]`, shaped like `index`.
@@ -59,6 +59,9 @@ fn take(call: &mut Call, dest: Dest) -> Result<()> {
 /// `put_(self, index, source, accumulate)`: `self.flatten()[index] = source` (or `+=`), with
 /// duplicates resolved in index order.
 fn put(call: &mut Call) -> Result<()> {
+    if call.boolean(3)? && call.complex_component_of(0).is_some() {
+        return put_complex(call);
+    }
     let a = call.tensor(0)?;
     let index = call.tensor(1)?;
     let source = call.tensor(2)?;
@@ -139,6 +142,94 @@ fn put(call: &mut Call) -> Result<()> {
         &[IndexArg {
             tensor: &index,
             strides: vec![0],
+            loop_strides: index.strides.clone(),
+            bound: numel,
+            target: 0,
+        }],
+        Fault::index(format!(
+            "out of range: tried to access an index out of range on a tensor of {numel} elements."
+        ))
+        .wrapping(),
+    )?;
+    if flat_self.address != a.address {
+        copy(&a, &flat_self)?;
+    }
+    Ok(())
+}
+
+/// `put_(self, index, source, accumulate=True)` of complex tensors: both parts at once, along
+/// the pair views of flattened `self` and of `source` (without accumulation complex elements
+/// move whole: `element_moves`).
+fn put_complex(call: &mut Call) -> Result<()> {
+    let component = call.complex_component_of(0).unwrap_or(DType::F32);
+    let mismatch = |d: DType| {
+        Error::runtime(format!(
+            "put_(): self and source expected to have the same dtype, but got self.dtype = \
+             {} and source.dtype = {}",
+            component.complex_torch_name(),
+            d.torch_name()
+        ))
+    };
+    let a = pair_view(call, 0, mismatch)?;
+    let index = call.tensor(1)?;
+    let source = pair_view(call, 2, mismatch)?;
+    if index.dtype != DType::I64 {
+        return Err(Error::index(format!(
+            "put_(): Expected a long tensor for index, but got {}",
+            index.dtype.torch_name()
+        )));
+    }
+    let numel = a.numel() as i64 / 2;
+    if source.numel() / 2 != index.numel() {
+        return Err(Error::runtime(format!(
+            "put_(): Expected source and index to have the same number of elements, but got source.numel() = {}, index.numel() = {}",
+            source.numel() / 2,
+            index.numel()
+        )));
+    }
+    call.return_arg(0);
+    if index.numel() == 0 {
+        return Ok(());
+    }
+    if numel == 0 {
+        return Err(Error::index(
+            "put_(): Tried to put elements into an empty tensor",
+        ));
+    }
+    let contiguous = |t: &TensorRef| -> Result<(TensorRef, Option<Scratch>)> {
+        if t.is_contiguous() {
+            return Ok((t.clone(), None));
+        }
+        let dense = Scratch::contiguous(t.device, &t.sizes, t.dtype)?;
+        copy(&dense.tensor, t)?;
+        Ok((dense.tensor.clone(), Some(dense)))
+    };
+    let (flat_self, _dense_self) = contiguous(&a)?;
+    let (source, _dense_source) = contiguous(&source)?;
+    let flat = TensorRef {
+        sizes: vec![numel, 2],
+        strides: vec![2, 1],
+        ..flat_self.clone()
+    };
+    // The source pairs with the index element by element, each pair with itself.
+    let paired = [&index.sizes[..], &[2]].concat();
+    let source = TensorRef {
+        strides: TensorRef::contiguous_strides(&paired),
+        sizes: paired,
+        ..source
+    };
+    let loop_strides = source.strides[..index.sizes.len()].to_vec();
+    run_accumulate(
+        Accumulate::Sum,
+        true,
+        (&flat, vec![2, 1]),
+        &flat,
+        &[numel, 2],
+        &index.sizes,
+        (&source, vec![0, 1], loop_strides),
+        &[IndexArg {
+            tensor: &index,
+            strides: vec![0, 0],
             loop_strides: index.strides.clone(),
             bound: numel,
             target: 0,

@@ -170,9 +170,7 @@ fn forward(call: &mut Call, dims: usize, mode: Mode, dest: Dest) -> Result<()> {
 }
 
 /// `{reflection,replication}_pad{1,2,3}d_backward(grad_output, self, padding)`.
-fn backward(call: &mut Call, dims: usize, mode: Mode, dest: Dest) -> Result<()> {
-    let (grad, x) = (call.tensor(0)?, call.tensor(1)?);
-    let (sizes, positions) = plan(&x, &call.ints(2)?, dims, mode)?;
+fn check_grad(grad: &TensorRef, sizes: &[i64], dims: usize, mode: Mode) -> Result<()> {
     if grad.sizes != sizes {
         return Err(Error::runtime(format!(
             "{}_pad{dims}d_backward: grad_output of size {:?} does not match the padded size {sizes:?}",
@@ -180,6 +178,37 @@ fn backward(call: &mut Call, dims: usize, mode: Mode, dest: Dest) -> Result<()> 
             grad.sizes
         )));
     }
+    Ok(())
+}
+
+/// Complex gradients accumulate each part along its own view of the pair views.
+fn backward(call: &mut Call, dims: usize, mode: Mode, dest: Dest) -> Result<()> {
+    if call.complex_component_of(0).is_some() {
+        let [grad, x] = [0, 1].map(|i| {
+            // SAFETY: the glue describes live tensors.
+            unsafe { TensorRef::from_arg_or_pairs(call.tensor_arg(i)?) }
+        });
+        let ((grad, true), (x, true)) = (grad?, x?) else {
+            return Err(Error::runtime(format!(
+                "{}_pad{dims}d_backward: grad_output and self must both be complex",
+                mode.name()
+            )));
+        };
+        let (sizes, positions) = plan(&x.part(0), &call.ints(2)?, dims, mode)?;
+        check_grad(&grad.part(0), &sizes, dims, mode)?;
+        let gx = call.complex_result(dest, &x.part(0).sizes, x.dtype, x.device)?;
+        for part in 0..2 {
+            let (g, out) = (
+                batched(&grad.part(part), dims),
+                batched(&gx.part(part), dims),
+            );
+            accumulate_planes(&g, &out, &positions)?;
+        }
+        return Ok(());
+    }
+    let (grad, x) = (call.tensor(0)?, call.tensor(1)?);
+    let (sizes, positions) = plan(&x, &call.ints(2)?, dims, mode)?;
+    check_grad(&grad, &sizes, dims, mode)?;
     let gx = call.result(dest, &x.sizes, x.dtype, x.device)?;
     accumulate_planes(&batched(&grad, dims), &batched(&gx, dims), &positions)
 }

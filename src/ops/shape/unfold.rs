@@ -197,7 +197,17 @@ fn im2col(call: &mut Call, dest: Dest) -> Result<()> {
 /// `col2im(self, output_size, kernel_size, dilation, padding, stride)`: the sum of every
 /// block back into `[N, C, H, W]` (unbatched `[C, H, W]`).
 fn col2im(call: &mut Call, dest: Dest) -> Result<()> {
-    let cols = call.tensor(0)?;
+    // Complex columns add each part along its own view of the pair views.
+    let pairs = if call.complex_component_of(0).is_some() {
+        // SAFETY: the glue describes a live tensor.
+        Some(unsafe { TensorRef::from_arg_or_pairs(call.tensor_arg(0)?)? }.0)
+    } else {
+        None
+    };
+    let cols = match &pairs {
+        Some(p) => p.part(0),
+        None => call.tensor(0)?,
+    };
     let output_size = call.ints(1)?;
     let blocks = Blocks::read(call, 2)?;
     let rank = cols.sizes.len();
@@ -240,15 +250,28 @@ fn col2im(call: &mut Call, dest: Dest) -> Result<()> {
     if rank == 3 {
         sizes.insert(0, columns.sizes[0]);
     }
-    let out = call.result(dest, &sizes, cols.dtype, cols.device)?;
+    let out = match pairs {
+        Some(_) => call.complex_result(dest, &sizes, cols.dtype, cols.device)?,
+        None => call.result(dest, &sizes, cols.dtype, cols.device)?,
+    };
     if out.numel() == 0 {
         return Ok(());
     }
     fill(&out, &ScalarArg::int(0))?;
-    let image = batched(&out, 4);
-    let dtype = cols.dtype;
+    match pairs {
+        Some(p) => (0..2).try_for_each(|part| {
+            let columns = batched(&p.part(part), 3);
+            add_blocks(&blocks, &batched(&out.part(part), 4), &columns)
+        }),
+        None => add_blocks(&blocks, &batched(&out, 4), &columns),
+    }
+}
+
+/// Adds every block of `columns` (`[N, C * taps, L]`) into `image` (`[N, C, H, W]`).
+fn add_blocks(blocks: &Blocks, image: &TensorRef, columns: &TensorRef) -> Result<()> {
+    let dtype = columns.dtype;
     let sum = Expr::input(0, dtype).add(Expr::input(1, dtype)).cast(dtype);
-    for (target, column) in blocks.regions(&image, &columns) {
+    for (target, column) in blocks.regions(image, columns) {
         let kernel = MapKernel {
             inputs: vec![dtype, dtype],
             scalars: vec![],
@@ -264,45 +287,64 @@ fn col2im(call: &mut Call, dest: Dest) -> Result<()> {
 /// per window offset, the last offset first, so that each position sums its windows in order
 /// (as the CPU's kernel does).
 fn unfold_backward(call: &mut Call) -> Result<()> {
-    let grad = call.tensor(0)?;
+    // Complex gradients add both parts at once along their pair views, whose pair dimension
+    // trails every view below.
+    let complex = call.complex_component_of(0).is_some();
+    let tail = usize::from(complex);
+    let grad = if complex {
+        // SAFETY: the glue describes a live tensor.
+        unsafe { TensorRef::from_arg_or_pairs(call.tensor_arg(0)?)? }.0
+    } else {
+        call.tensor(0)?
+    };
     let sizes = call.ints(1)?;
     let (size, step) = (call.int(3)?, call.int(4)?);
     let rank = sizes.len();
     let dim = crate::ops::reduce::reductions::wrap_dim(call.int(2)?, rank.max(1))?;
-    let out = call.create(&sizes, grad.dtype, grad.device)?;
+    let out = if complex {
+        call.complex_result(Dest::New, &sizes, grad.dtype, grad.device)?
+    } else {
+        call.create(&sizes, grad.dtype, grad.device)?
+    };
     if out.numel() == 0 {
         return Ok(());
     }
     fill(&out, &ScalarArg::int(0))?;
     // A 0-dim input unfolds as one dimension of one element.
     let (out, grad) = if rank == 0 {
-        let one = |t: &TensorRef, sizes: Vec<i64>| TensorRef {
-            strides: vec![1; sizes.len()],
-            sizes,
-            ..t.clone()
+        let one = |t: &TensorRef, mut sizes: Vec<i64>| {
+            sizes.extend(&t.sizes[t.sizes.len() - tail..]);
+            TensorRef {
+                strides: TensorRef::contiguous_strides(&sizes),
+                sizes,
+                ..t.clone()
+            }
         };
-        (one(&out, vec![1]), one(&grad, vec![grad.numel() as i64, 1]))
+        let windows = (grad.numel() >> tail) as i64;
+        (one(&out, vec![1]), one(&grad, vec![windows, 1]))
     } else {
         (out, grad)
     };
     let windows = grad.sizes[dim];
     if windows == 0 || size <= 0 || step <= 0 || grad.sizes.len() != out.sizes.len() + 1 {
+        let shown = &grad.sizes[..grad.sizes.len() - tail];
         return Err(Error::runtime(format!(
-            "unfold_backward: grad_in {:?} does not match input sizes {sizes:?} with size {size} and step {step}",
-            grad.sizes
+            "unfold_backward: grad_in {shown:?} does not match input sizes {sizes:?} with size {size} and step {step}"
         )));
     }
     let dtype = grad.dtype;
     let sum = Expr::input(0, dtype).add(Expr::input(1, dtype)).cast(dtype);
-    let last = grad.sizes.len() - 1;
+    // The window dimension (the pair dimension, if any, after it).
+    let last = grad.sizes.len() - 1 - tail;
+    let without_last = |v: &[i64]| [&v[..last], &v[last + 1..]].concat();
     for offset in (0..size).rev() {
         let mut target = out.clone();
         target.sizes[dim] = windows;
         target.strides[dim] = out.strides[dim] * step;
         target.address += (offset * out.strides[dim]) as u64 * dtype.size() as u64;
         let source = TensorRef {
-            sizes: grad.sizes[..last].to_vec(),
-            strides: grad.strides[..last].to_vec(),
+            sizes: without_last(&grad.sizes),
+            strides: without_last(&grad.strides),
             address: grad
                 .address
                 .wrapping_add_signed(offset * grad.strides[last] * dtype.size() as i64),
