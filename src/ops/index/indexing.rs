@@ -33,7 +33,7 @@ pub fn pairs_at_least_1d(t: TensorRef) -> TensorRef {
     match t.sizes[..] {
         [pair] => TensorRef {
             sizes: vec![1, pair],
-            strides: vec![pair as i64, t.strides[0]],
+            strides: vec![pair, t.strides[0]],
             ..t
         },
         _ => t,
