@@ -390,3 +390,34 @@ def test_gradients_that_add_overlaps_and_fills(device, n):
         torch.testing.assert_close(
             d(z[0]).index_fill(-1, d(rows), on_mojo).cpu(), z[0].index_fill(-1, rows, value)
         )
+
+
+@pytest.mark.parametrize("n", [37, 70_001])
+def test_products_and_running_products(device, n):
+    """prod and cumprod multiply pairwise in log2(n) passes: against complex128 over values
+    of magnitude near one (so that long products stay finite), every dimension, keepdim,
+    empty rows, a complex128 dtype=."""
+    g = torch.Generator().manual_seed(n)
+    angles = torch.rand(3, n, generator=g, dtype=torch.float64) * 6.3
+    sizes = 1 + (torch.rand(3, n, generator=g, dtype=torch.float64) - 0.5) / n
+    z = torch.polar(sizes, angles)
+    z64, m = z.to(torch.complex64), z.to(torch.complex64).to(device)
+    exact = z64.to(torch.complex128)
+    for dim in (0, 1, -1):
+        for keepdim in (False, True):
+            got = m.prod(dim, keepdim=keepdim).cpu()
+            assert got.dtype == torch.complex64
+            torch.testing.assert_close(
+                got.to(torch.complex128), exact.prod(dim, keepdim=keepdim), rtol=1e-4, atol=1e-5
+            )
+        torch.testing.assert_close(
+            m.cumprod(dim).cpu().to(torch.complex128), exact.cumprod(dim), rtol=1e-4, atol=1e-5
+        )
+    torch.testing.assert_close(
+        m.prod().cpu().to(torch.complex128), exact.prod(), rtol=1e-4, atol=1e-5
+    )
+    wide = m.prod(1, dtype=torch.complex128).cpu()
+    assert wide.dtype == torch.complex128
+    torch.testing.assert_close(wide, exact.prod(1), rtol=1e-9, atol=1e-12)
+    empty = torch.ones(2, 0, dtype=torch.complex64, device=device)
+    assert torch.equal(empty.prod(1).cpu(), torch.ones(2, dtype=torch.complex64))

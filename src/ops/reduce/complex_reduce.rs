@@ -1,17 +1,20 @@
 //! Reductions and scans of complex tensors over their (real, imaginary) pair views: sum and
-//! mean reduce both parts at once, var/std sum the parts' variances, cumsum scans both parts.
+//! mean reduce both parts at once, var/std sum the parts' variances, cumsum scans both parts,
+//! prod and cumprod multiply positions pairwise in log2(n) elementwise passes.
 
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{Expr, MapKernel, ReduceOp, ScanKernel, UnaryOp};
+use crate::kernels::{complex, Expr, MapKernel, ReduceOp, ScanKernel, UnaryOp};
 use crate::ops::core::call::{Call, Dest};
 use crate::ops::core::launch::{run_map, run_scan};
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
+use crate::ops::core::tensor::TensorRef;
 use crate::ops::elementwise::complex::ComplexOperand;
 use crate::ops::reduce::reductions::{
     acc_dtype, dims_arg, plan, reduce_into, total_or_mean, wrap_dim, Reduction,
 };
+use crate::ops::shape::copy::fill;
 use std::ops::{Add, Div};
 
 /// sum / mean of a complex tensor: both parts reduced at once over its pair view, the
@@ -133,4 +136,162 @@ pub fn cumsum(call: &mut Call) -> Result<()> {
         vector: false,
     };
     run_scan(kernel, &view, &out, dim)
+}
+
+/// `out = a * b` over complex pair views of one shape (`out` may be `a`), each product as
+/// the CPU's complex multiplication (half types computed in float32).
+fn multiply_pairs(a: &TensorRef, b: &TensorRef, out: &TensorRef) -> Result<()> {
+    let (d, c) = (a.dtype, a.dtype.float_acc());
+    let input = |i: usize| Expr::input(i, d).cast(c);
+    let (re, im) = complex::mul(&(input(0), input(1)), &(input(2), input(3)));
+    let kernel = MapKernel {
+        inputs: vec![d; 4],
+        scalars: vec![],
+        outputs: vec![
+            (out.dtype, re.cast(out.dtype)),
+            (out.dtype, im.cast(out.dtype)),
+        ],
+    };
+    let operands = [
+        a.part(0),
+        a.part(1),
+        b.part(0),
+        b.part(1),
+        out.part(0),
+        out.part(1),
+    ];
+    let refs: Vec<&TensorRef> = operands.iter().collect();
+    run_map(kernel, &refs, &a.sizes[..a.sizes.len() - 1], &[])
+}
+
+/// A contiguous copy of a complex tensor's pair view in `component`, shaped `[*sizes, 2]`,
+/// and the positions `[from, from + len)` of its dimension `dim` as views of it.
+struct Along {
+    copy: Scratch,
+    dim: usize,
+}
+
+impl Along {
+    fn new(view: &TensorRef, sizes: &[i64], dim: usize, component: DType) -> Result<Self> {
+        let copy = Scratch::contiguous(view.device, &[sizes, &[2]].concat(), component)?;
+        let reshaped = TensorRef {
+            strides: TensorRef::contiguous_strides(&view.sizes),
+            sizes: view.sizes.clone(),
+            ..copy.tensor.clone()
+        };
+        crate::ops::shape::copy::copy(&reshaped, view)?;
+        Ok(Along { copy, dim })
+    }
+
+    fn run(&self, from: i64, len: i64) -> TensorRef {
+        let t = &self.copy.tensor;
+        let mut view = t.clone();
+        view.sizes[self.dim] = len;
+        view.address += (from * t.strides[self.dim]) as u64 * t.dtype.size() as u64;
+        view
+    }
+}
+
+/// The component dtype of a complex op's result: its input's, or that of a complex `dtype=`
+/// argument at `at`.
+fn result_component(call: &Call, at: usize, input: DType, op: &str) -> Result<DType> {
+    match call.optional_int(at)? {
+        None => Ok(input),
+        Some(code) => DType::complex_component(code as i32).ok_or_else(|| {
+            Error::runtime(format!(
+                "{op}(): a complex input needs a complex dtype= argument"
+            ))
+        }),
+    }
+}
+
+/// prod of a complex tensor over `dim` (every element when none): halving passes, each
+/// multiplying the first half of the remaining positions by the last (a tree of products,
+/// where the CPU multiplies in order: equal within rounding). `(self, [dim, keepdim,]
+/// dtype[, out])` with the dtype at `dtype_at`.
+pub fn prod(
+    call: &mut Call,
+    dim: Option<i64>,
+    keepdim: bool,
+    dtype_at: usize,
+    dest: Dest,
+) -> Result<()> {
+    let ComplexOperand::Tensor {
+        view,
+        complex: true,
+    } = call.complex_operand(0)?
+    else {
+        return Err(Error::not_implemented(
+            "mojo: prod of a real tensor into a complex out= is not supported",
+        ));
+    };
+    let component = result_component(call, dtype_at, view.dtype, "prod")?;
+    let sizes = view.sizes[..view.sizes.len() - 1].to_vec();
+    let (reduced, dim) = match dim {
+        Some(d) if !sizes.is_empty() => (sizes.clone(), wrap_dim(d, sizes.len())?),
+        Some(d) => (vec![1], wrap_dim(d, 1)?),
+        None => (vec![sizes.iter().product()], 0),
+    };
+    let mut shape = reduced.clone();
+    if keepdim && !sizes.is_empty() && sizes.len() == reduced.len() {
+        shape[dim] = 1;
+    } else {
+        shape.remove(dim);
+    }
+    let out = call.complex_result(dest, &shape, component, view.device)?;
+    let along = Along::new(&view, &reduced, dim, component)?;
+    let mut n = reduced[dim];
+    if n == 0 {
+        fill(&out.part(0), &ScalarArg::float(1.0))?;
+        return fill(&out.part(1), &ScalarArg::float(0.0));
+    }
+    while n > 1 {
+        let half = n / 2;
+        let first = along.run(0, half);
+        multiply_pairs(&first, &along.run(n - half, half), &first)?;
+        n -= half;
+    }
+    let mut result = along.run(0, 1);
+    if shape.len() < reduced.len() {
+        result.sizes.remove(dim);
+        result.strides.remove(dim);
+    }
+    crate::ops::shape::copy::copy(&out, &result)
+}
+
+/// cumprod of a complex tensor (`self, dim, dtype, out`): doubling passes, position `i` of
+/// pass `k` multiplied by position `i - 2^k` of the pass before (products in another order
+/// than the CPU's loop: equal within rounding).
+pub fn cumprod(call: &mut Call) -> Result<()> {
+    let ComplexOperand::Tensor {
+        view,
+        complex: true,
+    } = call.complex_operand(0)?
+    else {
+        return Err(Error::not_implemented(
+            "mojo: cumprod of a real tensor into a complex out= is not supported",
+        ));
+    };
+    let sizes = view.sizes[..view.sizes.len() - 1].to_vec();
+    let dim = wrap_dim(call.int(1)?, sizes.len())?;
+    let component = result_component(call, 2, view.dtype, "cumprod")?;
+    let out = call.complex_result(Dest::Arg(3), &sizes, component, view.device)?;
+    if sizes.is_empty() || out.numel() == 0 {
+        return crate::ops::shape::copy::copy(&out, &view);
+    }
+    let mut from = Along::new(&view, &sizes, dim, component)?;
+    let mut to = Along::new(&view, &sizes, dim, component)?;
+    let n = sizes[dim];
+    let mut step = 1;
+    while step < n {
+        multiply_pairs(
+            &from.run(step, n - step),
+            &from.run(0, n - step),
+            &to.run(step, n - step),
+        )?;
+        crate::ops::shape::copy::copy(&to.run(0, step), &from.run(0, step))?;
+        std::mem::swap(&mut from, &mut to);
+        step *= 2;
+    }
+    crate::ops::shape::copy::copy(&out, &from.run(0, n))
 }

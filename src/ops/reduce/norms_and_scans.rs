@@ -188,8 +188,12 @@ fn count_nonzero(call: &mut Call) -> Result<()> {
 
 /// cumsum/cumprod with `(self, dim, dtype, out)`.
 fn scan(call: &mut Call, prod: bool) -> Result<()> {
-    if !prod && call.complex_component_of(0).is_some() {
-        return complex_reduce::cumsum(call);
+    if call.complex_component_of(0).is_some() {
+        return if prod {
+            complex_reduce::cumprod(call)
+        } else {
+            complex_reduce::cumsum(call)
+        };
     }
     let a = call.tensor(0)?;
     let dim = wrap_dim(call.int(1)?, a.sizes.len())?;

@@ -391,10 +391,17 @@ pub const OPS: &[(&str, OpFn)] = &[
         )
     }),
     ("prod.int_out", |c| {
-        let (dim, keepdim, dtype) = (c.int(1)?, c.boolean(2)?, c.dtype(3)?);
+        let (dim, keepdim) = (c.int(1)?, c.boolean(2)?);
+        if c.complex_component_of(0).is_some() {
+            return complex_reduce::prod(c, Some(dim), keepdim, 3, Dest::Arg(4));
+        }
+        let dtype = c.dtype(3)?;
         sum_like(c, "prod", Some(vec![dim]), keepdim, dtype, Dest::Arg(4))
     }),
     ("prod", |c| {
+        if c.complex_component_of(0).is_some() {
+            return complex_reduce::prod(c, None, false, 1, Dest::New);
+        }
         let dtype = c.dtype(1)?;
         sum_like(c, "prod", None, false, dtype, Dest::New)
     }),
