@@ -254,9 +254,60 @@ def test_negative_bit_on_a_real_view(device):
 def test_real_only_factorizations_refuse(device):
     a = torch.eye(3, dtype=torch.complex64, device=device)
     with pytest.raises(NotImplementedError, match="complex"):
-        torch.linalg.lu_factor(a)
+        torch.linalg.qr(a)
     with pytest.raises(NotImplementedError, match="complex"):
-        torch.linalg.cholesky(a)
+        torch.linalg.eigh(a)
+    with pytest.raises(NotImplementedError, match="complex"):
+        torch.linalg.svd(a)
+
+
+@pytest.mark.parametrize("n", [3, 33])
+def test_lu_solves_determinants_and_cholesky(device, n):
+    """The LU family (pivots by |re| + |im| as LAPACK's izamax), solves on either side and
+    with adjoints, inverses, determinants and Cholesky on complex matrices, against the CPU
+    (complex128 references), with gradients through PyTorch's formulas."""
+    g = torch.Generator().manual_seed(n)
+    a = torch.randn(2, n, n, dtype=torch.complex128, generator=g)
+    b = torch.randn(2, n, 4, dtype=torch.complex128, generator=g)
+    spd = a @ a.mH + n * torch.eye(n, dtype=torch.complex128)
+    a64, b64, spd64 = (t.to(torch.complex64) for t in (a, b, spd))
+    d = lambda t: t.to(device)  # noqa: E731
+
+    def close(got, expected, tol=2e-4):
+        torch.testing.assert_close(got.cpu().to(torch.complex128), expected, rtol=tol, atol=tol)
+
+    lu, pivots = torch.linalg.lu_factor(d(a64))
+    expected_lu, expected_pivots = torch.linalg.lu_factor(a64)
+    assert torch.equal(pivots.cpu(), expected_pivots)
+    close(lu, expected_lu.to(torch.complex128))
+    for left in (True, False):
+        for adjoint in (False, True):
+            rhs = b if left else b.mT
+            expected = torch.linalg.lu_solve(
+                *torch.linalg.lu_factor(a), rhs, left=left, adjoint=adjoint
+            )
+            close(
+                torch.linalg.lu_solve(
+                    lu, pivots, d(rhs.to(torch.complex64)), left=left, adjoint=adjoint
+                ),
+                expected,
+            )
+    close(torch.linalg.solve(d(a64), d(b64)), torch.linalg.solve(a, b))
+    close(torch.linalg.inv(d(a64)), torch.linalg.inv(a))
+    close(torch.linalg.det(d(a64)), torch.linalg.det(a), tol=1e-3)
+    sign, logabs = torch.linalg.slogdet(d(a64))
+    expected_sign, expected_logabs = torch.linalg.slogdet(a)
+    close(sign, expected_sign)
+    torch.testing.assert_close(logabs.cpu().double(), expected_logabs, rtol=1e-4, atol=1e-4)
+    factor = torch.linalg.cholesky(d(spd64))
+    close(factor, torch.linalg.cholesky(spd))
+    close(torch.linalg.cholesky(d(spd64), upper=True), torch.linalg.cholesky(spd, upper=True))
+    close(torch.cholesky_solve(d(b64), factor), torch.cholesky_solve(b, torch.linalg.cholesky(spd)))
+    leaf = d(a64).requires_grad_()
+    torch.linalg.det(leaf).abs().sum().backward()
+    reference = a64.clone().requires_grad_()
+    torch.linalg.det(reference).abs().sum().backward()
+    torch.testing.assert_close(leaf.grad.cpu(), reference.grad, rtol=1e-3, atol=1e-3)
 
 
 def test_float32_hyperbolic_functions_near_zero(device):

@@ -9,16 +9,18 @@ matrix of order n takes O(n) launches; values agree with LAPACK's blocked ones w
 rounding.
 
 - LU with partial pivoting (`linalg_lu_factor_ex`, `linalg_lu`, `lu_unpack`): the pivot is the
-  first entry of largest magnitude in the column (LAPACK's `idamax`); a zero pivot sets `info`
+  first entry of largest magnitude in the column (LAPACK's `idamax`; for complex entries
+  `izamax`'s |re| + |im|); a zero pivot sets `info`
   to its 1-based column (first one only) and leaves its column unscaled, as `getrf` does;
   `pivot=False` factors without row exchanges (CUDA has it; the CPU raises).
 - Solves (`linalg_lu_solve`, `_linalg_solve_ex`, `linalg_inv_ex`): row permutation, then
-  forward and back substitution; right-hand solves and adjoints by transposition.
+  forward and back substitution; right-hand solves and adjoints by conjugate transposition.
 - Determinants (`_linalg_det`, `_linalg_slogdet`): the product of U's diagonal with the sign of
   the row exchanges. Like the CPU, these factor A^T when A is row-major (the LU they return
   is then A^T's, which their derivative formulas expect).
 - Cholesky (`linalg_cholesky_ex`, `cholesky`, `cholesky_inverse`, `_cholesky_solve_helper`):
-  the lower factor column by column from the lower triangle; `info` is the first column whose
+  the lower factor column by column from the lower triangle (A = L L^H, the diagonal's
+  imaginary parts ignored as `zpotrf` does); `info` is the first column whose
   pivot is not positive (or NaN), as `potrf` reports.
 - Triangular solves (`linalg_solve_triangular`, `triangular_solve`): substitution row by row.
 - QR (`geqrf`, `linalg_qr`, `linalg_householder_product`, `ormqr`): Householder reflectors as
@@ -55,7 +57,7 @@ def _lu(a, pivot=True):
     info = torch.zeros(batch, dtype=torch.int32, device=device)
     for k in range(steps):
         if pivot:
-            p = lu[..., k:, k].abs().argmax(-1) + k
+            p = _pivot_magnitude(lu[..., k:, k]).argmax(-1) + k
             pivots[..., k] = (p + 1).to(torch.int32)
             at = p[..., None, None].expand(*batch, 1, n)
             row_k = lu[..., k : k + 1, :].clone()
@@ -72,6 +74,15 @@ def _lu(a, pivot=True):
             if k + 1 < n:
                 lu[..., k + 1 :, k + 1 :] -= multipliers[..., :, None] * lu[..., k : k + 1, k + 1 :]
     return lu, pivots, info
+
+
+def _pivot_magnitude(x):
+    """The magnitude LAPACK's pivoting compares: |x|, or |re| + |im| for complex x."""
+    return x.real.abs() + x.imag.abs() if x.is_complex() else x.abs()
+
+
+def _real_dtype(x):
+    return x.real.dtype if x.is_complex() else x.dtype
 
 
 def _permutation(pivots, m):
@@ -116,9 +127,9 @@ def _triangular(t, b, lower, unit):
 
 
 def _lu_solve(lu, pivots, b, left=True, adjoint=False):
-    """X with A X = b (or A^T X = b, X A = b, X A^T = b) for A = P L U given as (lu, pivots)."""
+    """X with A X = b (or A^H X = b, X A = b, X A^H = b) for A = P L U given as (lu, pivots)."""
     if not left:
-        return _lu_solve(lu, pivots, b.mT, True, not adjoint).mT
+        return _lu_solve(lu, pivots, b.mH, True, not adjoint).mH
     batch = torch.broadcast_shapes(lu.shape[:-2], b.shape[:-2])
     lu = lu.expand(*batch, *lu.shape[-2:])
     b = b.expand(*batch, *b.shape[-2:])
@@ -126,8 +137,8 @@ def _lu_solve(lu, pivots, b, left=True, adjoint=False):
     if not adjoint:
         y = _triangular(lu, _rows(b, perm), lower=True, unit=True)
         return _triangular(lu, y, lower=False, unit=False)
-    w = _triangular(lu.mT, b, lower=True, unit=False)
-    return _unrows(_triangular(lu.mT, w, lower=False, unit=True), perm)
+    w = _triangular(lu.mH, b, lower=True, unit=False)
+    return _unrows(_triangular(lu.mH, w, lower=False, unit=True), perm)
 
 
 def _into(outs, values):
@@ -150,9 +161,9 @@ def _unpack(lu, pivots, m, n):
     lower.diagonal(dim1=-2, dim2=-1).fill_(1)
     upper = lu[..., :steps, :].triu()
     perm = _permutation(pivots, m)
-    p = torch.zeros(*perm.shape, m, dtype=lu.dtype, device=lu.device)
+    p = torch.zeros(*perm.shape, m, dtype=_real_dtype(lu), device=lu.device)
     p.scatter_(-2, perm[..., None, :], 1)
-    return p, lower, upper
+    return p.to(lu.dtype), lower, upper
 
 
 def linalg_lu_out(A, *, pivot=True, P, L, U):
@@ -178,9 +189,9 @@ def _vector_case(A, B):
 
 
 def _factored(A):
-    """LU of A, or of A^T when A is row-major: PyTorch's det and slogdet factor the transpose
-    then (LAPACK wants column-major), and their derivative formulas expect it."""
-    transposed = A.is_contiguous()
+    """LU of A, or of A^T when A is row-major and real: PyTorch's det and slogdet factor the
+    transpose then (LAPACK wants column-major), and their derivative formulas expect it."""
+    transposed = A.is_contiguous() and not A.is_complex()
     return (*_lu(A.mT if transposed else A), transposed)
 
 
@@ -217,7 +228,7 @@ def linalg_det_result(A, *, result, LU, pivots):
 def linalg_slogdet_sign(A, *, sign, logabsdet, LU, pivots):
     lu, piv, _, _ = _factored(A)
     diagonal = lu.diagonal(dim1=-2, dim2=-1)
-    s = diagonal.sign().prod(-1) * _exchange_sign(piv, A.dtype)
+    s = diagonal.sgn().prod(-1) * _exchange_sign(piv, A.dtype)
     return _into((sign, logabsdet, LU, pivots), (s, diagonal.abs().log().sum(-1), lu, piv))
 
 
@@ -228,13 +239,13 @@ def _cholesky(a):
     info = torch.zeros(batch, dtype=torch.int32, device=a.device)
     for j in range(n):
         row = factor[..., j, :j]
-        s = a[..., j, j] - (row * row).sum(-1)
+        s = a[..., j, j].real - (row * row.conj()).real.sum(-1)
         bad = ~(s > 0) & (info == 0)
         info = torch.where(bad, j + 1, info).to(torch.int32)
-        d = s.sqrt()
+        d = s.sqrt().to(a.dtype)
         factor[..., j, j] = d
         if j + 1 < n:
-            below = a[..., j + 1 :, j : j + 1] - factor[..., j + 1 :, :j] @ row[..., :, None]
+            below = a[..., j + 1 :, j : j + 1] - factor[..., j + 1 :, :j] @ row.conj()[..., :, None]
             factor[..., j + 1 :, j : j + 1] = below / d[..., None, None]
     return factor, info
 
@@ -243,13 +254,13 @@ def linalg_cholesky_ex_L(A, *, upper=False, check_errors=False, L, info):
     factor, inf = _cholesky(A)
     if check_errors:
         _check(inf, "torch.linalg.cholesky_ex", A)
-    return _into((L, info), (factor.mT if upper else factor, inf))
+    return _into((L, info), (factor.mH if upper else factor, inf))
 
 
 def cholesky(A, upper=False):
     factor, info = _cholesky(A)
     _check(info, "torch.cholesky", A)
-    return (factor.mT if upper else factor).contiguous()
+    return (factor.mH if upper else factor).contiguous()
 
 
 def cholesky_out(A, upper=False, *, out):
@@ -260,9 +271,9 @@ def cholesky_out(A, upper=False, *, out):
 
 def cholesky_inverse(A, upper=False):
     eye = torch.eye(A.shape[-1], dtype=A.dtype, device=A.device).expand_as(A)
-    # A = L L^T (or U^T U): its inverse is L^-T L^-1 (or U^-1 U^-T).
+    # A = L L^H (or U^H U): its inverse is L^-H L^-1 (or U^-1 U^-H).
     inverse = _triangular(A, eye, lower=not upper, unit=False)
-    return inverse @ inverse.mT if upper else inverse.mT @ inverse
+    return inverse @ inverse.mH if upper else inverse.mH @ inverse
 
 
 def cholesky_inverse_out(A, upper=False, *, out):
@@ -272,9 +283,9 @@ def cholesky_inverse_out(A, upper=False, *, out):
 
 
 def cholesky_solve_helper(B, A, upper):
-    factor = A.mT if upper else A
+    factor = A.mH if upper else A
     y = _triangular(factor, B, lower=True, unit=False)
-    return _triangular(factor.mT, y, lower=False, unit=False)
+    return _triangular(factor.mH, y, lower=False, unit=False)
 
 
 def _solve_triangular(A, B, upper, left, unitriangular):
@@ -312,7 +323,8 @@ def linalg_matrix_exp(A):
     if A.dtype in (torch.float16, torch.bfloat16):
         return linalg_matrix_exp(A.float()).to(A.dtype)
     norm = A.abs().sum(-2).amax(-1)
-    squarings = torch.clamp(torch.ceil(torch.log2(norm / TAYLOR_18_REACH[A.dtype])), 0, 64)
+    reach = TAYLOR_18_REACH[_real_dtype(A)]
+    squarings = torch.clamp(torch.ceil(torch.log2(norm / reach)), 0, 64)
     squarings = torch.nan_to_num(squarings, nan=64.0)
     scaled = A / torch.exp2(squarings)[..., None, None]
     eye = torch.eye(n, dtype=A.dtype, device=A.device).expand_as(A)
@@ -633,8 +645,9 @@ def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank
 
 
 def _real_only(name, kernel):
-    """`kernel` refusing complex tensors: the factorizations above assume real arithmetic
-    (no conjugate transposes, real pivots), so complex input would give wrong values."""
+    """`kernel` refusing complex tensors: the eigen, singular value and QR factorizations
+    above assume real arithmetic (real rotations and reflectors), so complex input would give
+    wrong values."""
 
     @functools.wraps(kernel)
     def checked(*args, **kwargs):
@@ -679,4 +692,30 @@ _KERNELS = {
     "linalg_lstsq.out": linalg_lstsq_out,
 }
 
-KERNELS = {name: _real_only(name, kernel) for name, kernel in _KERNELS.items()}
+# The kernels whose arithmetic is written for complex entries too (conjugate transposes,
+# complex pivots' magnitudes).
+_COMPLEX_READY = {
+    "linalg_lu_factor_ex.out",
+    "linalg_lu.out",
+    "lu_unpack.out",
+    "linalg_lu_solve.out",
+    "_linalg_solve_ex.result",
+    "linalg_inv_ex.inverse",
+    "_linalg_det.result",
+    "_linalg_slogdet.sign",
+    "linalg_cholesky_ex.L",
+    "cholesky",
+    "cholesky.out",
+    "cholesky_inverse",
+    "cholesky_inverse.out",
+    "_cholesky_solve_helper",
+    "linalg_solve_triangular",
+    "linalg_solve_triangular.out",
+    "triangular_solve.X",
+    "linalg_matrix_exp",
+}
+
+KERNELS = {
+    name: kernel if name in _COMPLEX_READY else _real_only(name, kernel)
+    for name, kernel in _KERNELS.items()
+}
