@@ -254,8 +254,6 @@ def test_negative_bit_on_a_real_view(device):
 def test_real_only_factorizations_refuse(device):
     a = torch.eye(3, dtype=torch.complex64, device=device)
     with pytest.raises(NotImplementedError, match="complex"):
-        torch.linalg.qr(a)
-    with pytest.raises(NotImplementedError, match="complex"):
         torch.linalg.eigh(a)
     with pytest.raises(NotImplementedError, match="complex"):
         torch.linalg.svd(a)
@@ -472,3 +470,46 @@ def test_products_and_running_products(device, n):
     torch.testing.assert_close(wide, exact.prod(1), rtol=1e-9, atol=1e-12)
     empty = torch.ones(2, 0, dtype=torch.complex64, device=device)
     assert torch.equal(empty.prod(1).cpu(), torch.ones(2, dtype=torch.complex64))
+
+
+@pytest.mark.parametrize("shape", [(4, 3), (3, 5), (33, 20)])
+def test_householder_qr(device, shape):
+    """QR by zlarfg's reflectors (a real beta on R's diagonal, signs as the CPU's), the
+    reflectors' product, Q^H and right-hand products (ormqr), against complex128 on the CPU."""
+    g = torch.Generator().manual_seed(shape[0])
+    a = torch.randn(2, *shape, dtype=torch.complex128, generator=g)
+    c = torch.randn(2, shape[0], 4, dtype=torch.complex128, generator=g)
+    a64 = a.to(torch.complex64)
+
+    def close(got, expected):
+        torch.testing.assert_close(got.cpu().to(torch.complex128), expected, rtol=2e-4, atol=2e-4)
+
+    for mode in ("reduced", "complete"):
+        q, r = torch.linalg.qr(a64.to(device), mode=mode)
+        expected_q, expected_r = torch.linalg.qr(a, mode=mode)
+        close(q, expected_q)
+        close(r, expected_r)
+    reflectors, tau = torch.geqrf(a64.to(device))
+    expected_reflectors, expected_tau = torch.geqrf(a)
+    close(reflectors, expected_reflectors)
+    close(tau, expected_tau)
+    if shape[0] >= shape[1]:
+        close(
+            torch.linalg.householder_product(reflectors, tau),
+            torch.linalg.householder_product(expected_reflectors, expected_tau),
+        )
+    for transpose in (False, True):
+        close(
+            torch.ormqr(reflectors, tau, c.to(torch.complex64).to(device), transpose=transpose),
+            torch.ormqr(expected_reflectors, expected_tau, c, transpose=transpose),
+        )
+        close(
+            torch.ormqr(
+                reflectors,
+                tau,
+                c.mT.to(torch.complex64).to(device),
+                left=False,
+                transpose=transpose,
+            ),
+            torch.ormqr(expected_reflectors, expected_tau, c.mT, left=False, transpose=transpose),
+        )

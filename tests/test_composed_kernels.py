@@ -189,3 +189,18 @@ def test_frexp_is_exact_across_the_exponent_range(device, dtype):
     want_mantissa, want_exponent = torch.frexp(x)
     assert_bitwise_equal(mantissa, want_mantissa)
     assert_bitwise_equal(exponent, want_exponent)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.int32, torch.bool])
+def test_hash_tensor_of_many_elements(device, dtype):
+    """The XOR of the elements' 64-bit patterns (floats as float64), bit for bit, over every
+    element, over some dimensions with and without keepdim, and over an odd length."""
+    x = (torch.randn(N, 3) * 100).to(dtype)
+    m = x.to(device)
+    for dims, keepdim in (((), False), ((0,), False), ((1,), True), ((0, 1), True)):
+        expected = torch.hash_tensor(x, dims, keepdim=keepdim)
+        got = torch.hash_tensor(m, dims, keepdim=keepdim)
+        assert got.dtype == torch.uint64 and got.shape == expected.shape
+        assert torch.equal(got.cpu(), expected)
+    with pytest.raises(RuntimeError, match="Unknown hash_tensor mode"):
+        torch.hash_tensor(m, mode=1)

@@ -17,6 +17,10 @@ what the CPU's kernel does, in the same order of operations where the result dep
 - `tril_indices`, `triu_indices`: the coordinates of a mask of the triangle, row-major.
 - `nonzero_static`: `nonzero` cut or padded with `fill_value` to `size` rows.
 - `trace`: the diagonal's sum (integers summed as int64).
+- `hash_tensor.out` (mode 0, the only one): the XOR of the elements' 64-bit patterns, floats
+  converted to float64 first and integers to int64, as the CPU's kernel does; the reduced
+  dimensions are moved last and folded in halves (log2(n) elementwise XORs), and the result
+  written through an int64 view of the uint64 output.
 - `repeat_interleave.Tensor` (the index form `Tensor.repeat_interleave` builds on): for each
   output position, the entry whose run of repeats holds it (a cumulative sum of the jumps
   where runs start: linear).
@@ -163,6 +167,31 @@ def trace(self):
     if self.dim() != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {self.dim()}")
     return self.diagonal().sum()
+
+
+def hash_tensor_out(self, dim=(), *, keepdim=False, mode=0, out):
+    if mode != 0:
+        raise RuntimeError(f"Unknown hash_tensor mode: {mode}")
+    if self.is_floating_point():
+        bits = self.to(torch.float64).view(torch.int64)
+    else:
+        bits = self.to(torch.int64)
+    bits = bits.reshape(1) if self.dim() == 0 else bits
+    rank = bits.dim()
+    reduced = sorted({d % rank for d in dim}) if len(dim) else list(range(rank))
+    kept = [d for d in range(rank) if d not in reduced]
+    rows = bits.permute(*kept, *reduced).reshape(*(bits.shape[d] for d in kept), -1)
+    while rows.shape[-1] > 1:
+        n = rows.shape[-1]
+        half = n // 2
+        rows = torch.cat([rows[..., :half] ^ rows[..., n - half :], rows[..., half : n - half]], -1)
+    result = (
+        rows[..., 0]
+        if rows.shape[-1]
+        else torch.zeros(rows.shape[:-1], dtype=torch.int64, device=self.device)
+    )
+    out.view(torch.int64).copy_(result.reshape(out.shape))
+    return out
 
 
 def repeat_interleave_indices(repeats, *, output_size=None):
@@ -544,6 +573,7 @@ KERNELS = {
     "triu_indices": triu_indices,
     "nonzero_static": nonzero_static,
     "trace": trace,
+    "hash_tensor.out": hash_tensor_out,
     "repeat_interleave.Tensor": repeat_interleave_indices,
     "median": median,
     "nanmedian": nanmedian,

@@ -24,7 +24,9 @@ rounding.
   pivot is not positive (or NaN), as `potrf` reports.
 - Triangular solves (`linalg_solve_triangular`, `triangular_solve`): substitution row by row.
 - QR (`geqrf`, `linalg_qr`, `linalg_householder_product`, `ormqr`): Householder reflectors as
-  LAPACK's `dlarfg` makes them (R's diagonal signs as the CPU's), applied column by column.
+  LAPACK's `dlarfg` makes them (`zlarfg` for complex ones: a real beta, tau from the
+  complex alpha; R's diagonal signs as the CPU's), applied column by column, H^H = I - conj(tau)
+  v v^H where LAPACK applies adjoints.
 - `_linalg_eigh`: cyclic Jacobi rotations (Brent and Luk's rounds of disjoint pairs, each
   round one rotation matrix applied as J^T A J), until the off-diagonal entries are within
   rounding of the largest entry; eigenvalues ascending, eigenvectors up to sign.
@@ -483,18 +485,24 @@ def _householder(a):
     for k in range(steps):
         alpha = a[..., k, k]
         below = a[..., k + 1 :, k]
-        rest = below.norm(dim=-1) if k + 1 < m else torch.zeros_like(alpha)
-        reflect = rest != 0
-        beta = -torch.where(alpha >= 0, 1.0, -1.0).to(a.dtype) * torch.hypot(alpha, rest)
+        re = alpha.real
+        rest = below.norm(dim=-1) if k + 1 < m else torch.zeros_like(re)
+        if a.is_complex():
+            reflect = (rest != 0) | (alpha.imag != 0)
+            length = torch.hypot(torch.hypot(re, alpha.imag), rest)
+        else:
+            reflect = rest != 0
+            length = torch.hypot(alpha, rest)
+        beta = -torch.where(re >= 0, 1.0, -1.0).to(length.dtype) * length
         safe_beta = torch.where(reflect, beta, torch.ones_like(beta))
-        t = torch.where(reflect, (beta - alpha) / safe_beta, torch.zeros_like(beta))
+        t = torch.where(reflect, (beta - alpha) / safe_beta, torch.zeros_like(alpha))
         tau[..., k] = t
         scale = torch.where(reflect, 1 / (alpha - safe_beta), torch.ones_like(alpha))
         if k + 1 < m:
             a[..., k + 1 :, k] = below * scale[..., None]
-        a[..., k, k] = torch.where(reflect, beta, alpha)
+        a[..., k, k] = torch.where(reflect, beta.to(a.dtype), alpha)
         if k + 1 < n:
-            a[..., k:, k + 1 :] = _reflect(a[..., k:, k + 1 :], _reflector(a, k), t)
+            a[..., k:, k + 1 :] = _reflect(a[..., k:, k + 1 :], _reflector(a, k), t.conj())
     return a, tau
 
 
@@ -505,16 +513,17 @@ def _reflector(a, k):
 
 
 def _reflect(block, v, tau):
-    """(I - tau v v^T) block."""
-    return block - tau[..., None, None] * v[..., :, None] * (v[..., None, :] @ block)
+    """(I - tau v v^H) block."""
+    return block - tau[..., None, None] * v[..., :, None] * (v.conj()[..., None, :] @ block)
 
 
 def _apply_reflectors(a, tau, c, transpose):
-    """Q c (or Q^T c) for Q = H_0 ... H_{k-1} given as geqrf's (a, tau); c is (..., m, p)."""
+    """Q c (or Q^H c) for Q = H_0 ... H_{k-1} given as geqrf's (a, tau); c is (..., m, p)."""
     steps = tau.shape[-1]
     c = c.clone(memory_format=torch.contiguous_format)
     for k in range(steps) if transpose else range(steps - 1, -1, -1):
-        c[..., k:, :] = _reflect(c[..., k:, :], _reflector(a, k), tau[..., k])
+        t = tau[..., k].conj() if transpose else tau[..., k]
+        c[..., k:, :] = _reflect(c[..., k:, :], _reflector(a, k), t)
     return c
 
 
@@ -575,8 +584,8 @@ def ormqr(A, tau, C, left=True, transpose=False):
     _check_ormqr(A, tau, C, left)
     if left:
         return _apply_reflectors(A, tau, C, transpose)
-    # C Q = (Q^T C^T)^T.
-    return _apply_reflectors(A, tau, C.mT, not transpose).mT
+    # C Q = (Q^H C^H)^H.
+    return _apply_reflectors(A, tau, C.mH, not transpose).mH
 
 
 def ormqr_out(A, tau, C, left=True, transpose=False, *, out):
@@ -645,9 +654,9 @@ def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank
 
 
 def _real_only(name, kernel):
-    """`kernel` refusing complex tensors: the eigen, singular value and QR factorizations
-    above assume real arithmetic (real rotations and reflectors), so complex input would give
-    wrong values."""
+    """`kernel` refusing complex tensors: the eigen and singular value factorizations above
+    (and least squares, which may use them) assume real arithmetic (real rotations), so
+    complex input would give wrong values."""
 
     @functools.wraps(kernel)
     def checked(*args, **kwargs):
@@ -713,6 +722,13 @@ _COMPLEX_READY = {
     "linalg_solve_triangular.out",
     "triangular_solve.X",
     "linalg_matrix_exp",
+    "geqrf",
+    "geqrf.a",
+    "linalg_householder_product",
+    "linalg_householder_product.out",
+    "ormqr",
+    "ormqr.out",
+    "linalg_qr.out",
 }
 
 KERNELS = {
