@@ -254,8 +254,6 @@ def test_negative_bit_on_a_real_view(device):
 def test_real_only_factorizations_refuse(device):
     a = torch.eye(3, dtype=torch.complex64, device=device)
     with pytest.raises(NotImplementedError, match="complex"):
-        torch.linalg.eigh(a)
-    with pytest.raises(NotImplementedError, match="complex"):
         torch.linalg.svd(a)
 
 
@@ -513,3 +511,24 @@ def test_householder_qr(device, shape):
             ),
             torch.ormqr(expected_reflectors, expected_tau, c.mT, left=False, transpose=transpose),
         )
+
+
+@pytest.mark.parametrize("n", [4, 17])
+def test_hermitian_eigenvalues_and_vectors(device, n):
+    """Jacobi rotations carrying their entries' phases: eigenvalues against complex128 on the
+    CPU, eigenvectors that diagonalize (A V = V diag(w), V^H V = I), either triangle read, the
+    diagonal's imaginary parts ignored as LAPACK does."""
+    g = torch.Generator().manual_seed(n)
+    x = torch.randn(3, n, n, dtype=torch.complex128, generator=g)
+    hermitian = x + x.mH
+    a = hermitian.to(torch.complex64)
+    skewed = a + 1j * torch.eye(n)  # an imaginary diagonal the factorization must ignore
+    for uplo in ("L", "U"):
+        values, vectors = torch.linalg.eigh(skewed.to(device), UPLO=uplo)
+        torch.testing.assert_close(
+            values.cpu().double(), torch.linalg.eigvalsh(hermitian), rtol=1e-4, atol=1e-4
+        )
+        v, w = vectors.cpu().to(torch.complex128), values.cpu().double()
+        eye = torch.eye(n, dtype=torch.complex128).expand(3, n, n)
+        torch.testing.assert_close(v.mH @ v, eye, rtol=1e-4, atol=1e-4)
+        torch.testing.assert_close(hermitian @ v, v * w[..., None, :], rtol=1e-3, atol=1e-3)

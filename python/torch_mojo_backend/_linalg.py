@@ -28,8 +28,9 @@ rounding.
   complex alpha; R's diagonal signs as the CPU's), applied column by column, H^H = I - conj(tau)
   v v^H where LAPACK applies adjoints.
 - `_linalg_eigh`: cyclic Jacobi rotations (Brent and Luk's rounds of disjoint pairs, each
-  round one rotation matrix applied as J^T A J), until the off-diagonal entries are within
-  rounding of the largest entry; eigenvalues ascending, eigenvectors up to sign.
+  round one rotation matrix applied as J^H A J; for Hermitian matrices each rotation carries
+  its off-diagonal entry's phase), until the off-diagonal entries are within rounding of the
+  largest entry; eigenvalues ascending, eigenvectors up to sign (a phase for complex ones).
 - `_linalg_svd`: one-sided Jacobi (Hestenes): column pairs rotated until orthogonal, so small
   singular values keep their relative accuracy (no A^T A); `full_matrices=True` completes the
   thin factor to a basis with the complete Q of its QR (any orthonormal complement is a
@@ -352,10 +353,12 @@ def _round_robin(n):
     return rounds
 
 
-def _rotations(alpha, beta, gamma, pairs, n):
+def _rotations(alpha, beta, gamma, pairs, n, phase=None):
     """The (..., n, n) matrices J rotating each pair (p, q) so that the 2x2 symmetric block
     [[alpha, gamma], [gamma, beta]] becomes diagonal in J^T [...] J (c on the diagonal, s at
-    (p, q), -s at (q, p)); identity elsewhere and where gamma is 0."""
+    (p, q), -s at (q, p)); identity elsewhere and where gamma is 0. With `phase` (the unit
+    complex number of a Hermitian block's off-diagonal entry, whose magnitude gamma is) J is
+    unitary, s phase at (p, q) and -s conj(phase) at (q, p), diagonalizing J^H [...] J."""
     zeta = (beta - alpha) / (2 * gamma)
     t = torch.where(zeta >= 0, 1.0, -1.0).to(alpha.dtype) / (zeta.abs() + (1 + zeta * zeta).sqrt())
     t = torch.where(gamma == 0, torch.zeros_like(t), t)
@@ -363,39 +366,62 @@ def _rotations(alpha, beta, gamma, pairs, n):
     s = c * t
     p = torch.tensor([a for a, _ in pairs], device=alpha.device)
     q = torch.tensor([b for _, b in pairs], device=alpha.device)
-    j = torch.eye(n, dtype=alpha.dtype, device=alpha.device).expand(*alpha.shape[:-1], n, n)
+    dtype = alpha.dtype if phase is None else phase.dtype
+    j = torch.eye(n, dtype=dtype, device=alpha.device).expand(*alpha.shape[:-1], n, n)
     j = j.reshape(*alpha.shape[:-1], n * n).clone()
-    for at, value in ((p * n + p, c), (q * n + q, c), (p * n + q, s), (q * n + p, -s)):
+    forward, backward = (s, -s) if phase is None else (s * phase, -s * phase.conj())
+    c = c.to(dtype)
+    for at, value in ((p * n + p, c), (q * n + q, c), (p * n + q, forward), (q * n + p, backward)):
         j.scatter_(-1, at.expand_as(value), value)
     return j.view(*alpha.shape[:-1], n, n), p, q
 
 
-def _converged(off, scale, dtype):
-    return bool((off <= torch.finfo(dtype).eps * scale).all().item())
+class _Sweeps:
+    """The sweeps of a Jacobi iteration: at most 40, until the off-diagonal entries are within
+    eps of the scale, or one sweep after they first came within n eps of it (rounding keeps
+    them there: another sweep changes nothing)."""
+
+    def __init__(self, n, dtype):
+        self.eps, self.n, self.near = torch.finfo(dtype).eps, max(n, 1), False
+
+    def done(self, off, scale):
+        ratio = (off / torch.where(scale == 0, torch.ones_like(scale), scale)).amax()
+        ratio = ratio.item()
+        if ratio <= self.eps or (self.near and ratio <= self.n * self.eps):
+            return True
+        self.near = ratio <= self.n * self.eps
+        return False
 
 
 def _jacobi_eigh(a):
-    """Eigenvalues (ascending) and eigenvectors (columns) of the symmetric matrices a, by
-    cyclic Jacobi rotations, a round of disjoint pairs at a time."""
+    """Eigenvalues (ascending) and eigenvectors (columns) of the symmetric (or Hermitian)
+    matrices a, by cyclic Jacobi rotations, a round of disjoint pairs at a time."""
     n = a.shape[-1]
     v = torch.eye(n, dtype=a.dtype, device=a.device).expand_as(a).contiguous()
     scale = a.abs().amax((-2, -1))
     rounds = _round_robin(n)
+    sweeps = _Sweeps(n, a.dtype)
     for _ in range(40):
         off = (a - torch.diag_embed(a.diagonal(dim1=-2, dim2=-1))).abs().amax((-2, -1))
-        if _converged(off, scale, a.dtype):
+        if sweeps.done(off, scale):
             break
         for pairs in rounds:
             if not pairs:
                 continue
             p = [x for x, _ in pairs]
             q = [y for _, y in pairs]
-            alpha, beta = a[..., p, p], a[..., q, q]
+            alpha, beta = a[..., p, p].real, a[..., q, q].real
             gamma = a[..., p, q]
-            j, _, _ = _rotations(alpha, beta, gamma, pairs, n)
-            a = j.mT @ a @ j
+            if a.is_complex():
+                size = gamma.abs()
+                unit = torch.where(size == 0, torch.ones_like(size), size)
+                phase = torch.where(size == 0, torch.ones_like(gamma), gamma / unit)
+                j, _, _ = _rotations(alpha, beta, size, pairs, n, phase)
+            else:
+                j, _, _ = _rotations(alpha, beta, gamma, pairs, n)
+            a = j.mH @ a @ j
             v = v @ j
-    values, order = a.diagonal(dim1=-2, dim2=-1).sort(dim=-1, stable=True)
+    values, order = a.diagonal(dim1=-2, dim2=-1).real.sort(dim=-1, stable=True)
     vectors = v.gather(-1, order[..., None, :].expand_as(v))
     return values, vectors
 
@@ -403,8 +429,10 @@ def _jacobi_eigh(a):
 def linalg_eigh_eigenvalues(A, UPLO="L", compute_v=True, *, eigenvalues, eigenvectors):
     if A.numel() == 0:
         return eigenvalues, eigenvectors
-    lower = A.tril() if UPLO.upper() == "L" else A.triu().mT
-    symmetric = lower + lower.tril(-1).mT
+    lower = A.tril() if UPLO.upper() == "L" else A.triu().mH
+    # The diagonal's imaginary parts are ignored, as LAPACK's zheevd ignores them.
+    diagonal = torch.diag_embed(lower.diagonal(dim1=-2, dim2=-1).real).to(A.dtype)
+    symmetric = lower.tril(-1) + lower.tril(-1).mH + diagonal
     values, vectors = _jacobi_eigh(symmetric)
     if compute_v:
         return _into((eigenvalues, eigenvectors), (values, vectors))
@@ -419,12 +447,13 @@ def _jacobi_svd(a):
     w = a.contiguous()
     v = torch.eye(n, dtype=a.dtype, device=a.device).expand(*a.shape[:-2], n, n).contiguous()
     rounds = _round_robin(n)
+    sweeps = _Sweeps(n, a.dtype)
     for _ in range(40):
         gram = w.mT @ w
         norms = gram.diagonal(dim1=-2, dim2=-1)
         coupling = (gram - torch.diag_embed(norms)).abs()
         scale = (norms[..., :, None] * norms[..., None, :]).sqrt()
-        if _converged(coupling, scale, a.dtype):
+        if sweeps.done(coupling, scale):
             break
         for pairs in rounds:
             if not pairs:
@@ -654,9 +683,9 @@ def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank
 
 
 def _real_only(name, kernel):
-    """`kernel` refusing complex tensors: the eigen and singular value factorizations above
-    (and least squares, which may use them) assume real arithmetic (real rotations), so
-    complex input would give wrong values."""
+    """`kernel` refusing complex tensors: the singular value factorization above (and least
+    squares, which may use it) assumes real arithmetic (real rotations), so complex input
+    would give wrong values."""
 
     @functools.wraps(kernel)
     def checked(*args, **kwargs):
@@ -729,6 +758,7 @@ _COMPLEX_READY = {
     "ormqr",
     "ormqr.out",
     "linalg_qr.out",
+    "_linalg_eigh.eigenvalues",
 }
 
 KERNELS = {
