@@ -251,10 +251,10 @@ def test_negative_bit_on_a_real_view(device):
     torch.testing.assert_close(actual.cpu(), expected)
 
 
-def test_real_only_factorizations_refuse(device):
+def test_real_only_least_squares_refuses(device):
     a = torch.eye(3, dtype=torch.complex64, device=device)
     with pytest.raises(NotImplementedError, match="complex"):
-        torch.linalg.svd(a)
+        torch.linalg.lstsq(a, a)
 
 
 @pytest.mark.parametrize("n", [3, 33])
@@ -532,3 +532,27 @@ def test_hermitian_eigenvalues_and_vectors(device, n):
         eye = torch.eye(n, dtype=torch.complex128).expand(3, n, n)
         torch.testing.assert_close(v.mH @ v, eye, rtol=1e-4, atol=1e-4)
         torch.testing.assert_close(hermitian @ v, v * w[..., None, :], rtol=1e-3, atol=1e-3)
+
+
+@pytest.mark.parametrize("shape", [(5, 3), (3, 5), (20, 17)])
+def test_complex_singular_values_and_vectors(device, shape):
+    """One-sided Jacobi with complex rotations: singular values against the CPU, factors
+    that rebuild A with orthonormal columns, wide matrices through A^H, the complete basis."""
+    g = torch.Generator().manual_seed(shape[0] * shape[1])
+    a = torch.randn(2, *shape, dtype=torch.complex128, generator=g)
+    m = a.to(torch.complex64).to(device)
+    k = min(shape)
+    torch.testing.assert_close(
+        torch.linalg.svdvals(m).cpu().double(), torch.linalg.svdvals(a), rtol=1e-4, atol=1e-4
+    )
+    u, s, vh = (t.cpu().to(torch.complex128) for t in torch.linalg.svd(m, full_matrices=False))
+    torch.testing.assert_close(u * s[..., None, :] @ vh, a, rtol=1e-4, atol=1e-4)
+    eye = torch.eye(k, dtype=torch.complex128).expand(2, k, k)
+    torch.testing.assert_close(u.mH @ u, eye, rtol=1e-4, atol=1e-4)
+    torch.testing.assert_close(vh @ vh.mH, eye, rtol=1e-4, atol=1e-4)
+    full_u, _, full_vh = torch.linalg.svd(m, full_matrices=True)
+    for q in (full_u.cpu().to(torch.complex128), full_vh.cpu().to(torch.complex128)):
+        n = q.shape[-1]
+        torch.testing.assert_close(
+            q.mH @ q, torch.eye(n, dtype=torch.complex128).expand(2, n, n), rtol=1e-4, atol=1e-4
+        )

@@ -31,7 +31,8 @@ rounding.
   round one rotation matrix applied as J^H A J; for Hermitian matrices each rotation carries
   its off-diagonal entry's phase), until the off-diagonal entries are within rounding of the
   largest entry; eigenvalues ascending, eigenvectors up to sign (a phase for complex ones).
-- `_linalg_svd`: one-sided Jacobi (Hestenes): column pairs rotated until orthogonal, so small
+- `_linalg_svd`: one-sided Jacobi (Hestenes; complex rotations carry the phase of the pair's
+  inner product): column pairs rotated until orthogonal, so small
   singular values keep their relative accuracy (no A^T A); `full_matrices=True` completes the
   thin factor to a basis with the complete Q of its QR (any orthonormal complement is a
   valid one; LAPACK's may differ).
@@ -353,7 +354,17 @@ def _round_robin(n):
     return rounds
 
 
-def _rotations(alpha, beta, gamma, pairs, n, phase=None):
+def _magnitude_and_phase(gamma):
+    """A real off-diagonal entry as it is (and no phase); a complex one as its magnitude and
+    its unit complex number (1 for 0)."""
+    if not gamma.is_complex():
+        return gamma, None
+    size = gamma.abs()
+    unit = torch.where(size == 0, torch.ones_like(size), size)
+    return size, torch.where(size == 0, torch.ones_like(gamma), gamma / unit)
+
+
+def _rotations(alpha, beta, gamma, phase, pairs, n):
     """The (..., n, n) matrices J rotating each pair (p, q) so that the 2x2 symmetric block
     [[alpha, gamma], [gamma, beta]] becomes diagonal in J^T [...] J (c on the diagonal, s at
     (p, q), -s at (q, p)); identity elsewhere and where gamma is 0. With `phase` (the unit
@@ -412,13 +423,7 @@ def _jacobi_eigh(a):
             q = [y for _, y in pairs]
             alpha, beta = a[..., p, p].real, a[..., q, q].real
             gamma = a[..., p, q]
-            if a.is_complex():
-                size = gamma.abs()
-                unit = torch.where(size == 0, torch.ones_like(size), size)
-                phase = torch.where(size == 0, torch.ones_like(gamma), gamma / unit)
-                j, _, _ = _rotations(alpha, beta, size, pairs, n, phase)
-            else:
-                j, _, _ = _rotations(alpha, beta, gamma, pairs, n)
+            j, _, _ = _rotations(alpha, beta, *_magnitude_and_phase(gamma), pairs, n)
             a = j.mH @ a @ j
             v = v @ j
     values, order = a.diagonal(dim1=-2, dim2=-1).real.sort(dim=-1, stable=True)
@@ -449,9 +454,10 @@ def _jacobi_svd(a):
     rounds = _round_robin(n)
     sweeps = _Sweeps(n, a.dtype)
     for _ in range(40):
-        gram = w.mT @ w
-        norms = gram.diagonal(dim1=-2, dim2=-1)
-        coupling = (gram - torch.diag_embed(norms)).abs()
+        gram = w.mH @ w
+        diagonal = gram.diagonal(dim1=-2, dim2=-1)
+        coupling = (gram - torch.diag_embed(diagonal)).abs()
+        norms = diagonal.real
         scale = (norms[..., :, None] * norms[..., None, :]).sqrt()
         if sweeps.done(coupling, scale):
             break
@@ -461,9 +467,9 @@ def _jacobi_svd(a):
             p = [x for x, _ in pairs]
             q = [y for _, y in pairs]
             wp, wq = w[..., :, p], w[..., :, q]
-            alpha, beta = (wp * wp).sum(-2), (wq * wq).sum(-2)
-            gamma = (wp * wq).sum(-2)
-            j, _, _ = _rotations(alpha, beta, gamma, pairs, n)
+            alpha, beta = (wp.conj() * wp).real.sum(-2), (wq.conj() * wq).real.sum(-2)
+            gamma = (wp.conj() * wq).sum(-2)
+            j, _, _ = _rotations(alpha, beta, *_magnitude_and_phase(gamma), pairs, n)
             w = w @ j
             v = v @ j
     s = w.norm(dim=-2)
@@ -482,12 +488,12 @@ def linalg_svd_U(A, full_matrices=False, compute_uv=True, *, driver=None, U, S, 
         eye = torch.eye(max(m, n), dtype=A.dtype, device=A.device)
         u = eye[:m, : (m if full_matrices else k)].expand(*A.shape[:-2], -1, -1)
         vh = eye[: (n if full_matrices else k), :n].expand(*A.shape[:-2], -1, -1)
-        s = A.new_zeros(*A.shape[:-2], k)
+        s = torch.zeros(*A.shape[:-2], k, dtype=_real_dtype(A), device=A.device)
         return _into((U, S, Vh), (u, s, vh)) if compute_uv else (U, _into((S,), (s,))[0], Vh)
     if m >= n:
         u, s, v = _jacobi_svd(A)
     else:
-        v, s, u = _jacobi_svd(A.mT)
+        v, s, u = _jacobi_svd(A.mH)
     if not compute_uv:
         return U, _into((S,), (s,))[0], Vh
     if full_matrices and m != n:
@@ -499,7 +505,7 @@ def linalg_svd_U(A, full_matrices=False, compute_uv=True, *, driver=None, U, S, 
         basis = _apply_reflectors(reflectors, tau, eye, transpose=False)
         full = torch.cat([short, basis[..., :, k:]], -1)
         u, v = (full, v) if m > n else (u, full)
-    return _into((U, S, Vh), (u, s, v.mT))
+    return _into((U, S, Vh), (u, s, v.mH))
 
 
 def _householder(a):
@@ -683,9 +689,8 @@ def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank
 
 
 def _real_only(name, kernel):
-    """`kernel` refusing complex tensors: the singular value factorization above (and least
-    squares, which may use it) assumes real arithmetic (real rotations), so complex input
-    would give wrong values."""
+    """`kernel` refusing complex tensors: least squares above assumes real arithmetic
+    (transposes, squared residuals), so complex input would give wrong values."""
 
     @functools.wraps(kernel)
     def checked(*args, **kwargs):
@@ -759,6 +764,7 @@ _COMPLEX_READY = {
     "ormqr.out",
     "linalg_qr.out",
     "_linalg_eigh.eigenvalues",
+    "_linalg_svd.U",
 }
 
 KERNELS = {
