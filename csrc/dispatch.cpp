@@ -32,8 +32,6 @@ struct CallState {
   std::vector<std::vector<MojoTensor>> described_lists;
 };
 
-MojoTensor none_tensor() { return MojoTensor{0, nullptr, nullptr, -1, 0, 0}; }
-
 int64_t to_int(const c10::IValue& v) {
   return v.isSymInt() ? v.toSymInt().expect_int() : v.toInt();
 }
@@ -87,7 +85,7 @@ MojoValue describe_value(CallState& state, const c10::IValue& v) {
           keep.push_back(e.toTensor());
           described.push_back(describe(keep.back()));
         } else {
-          described.push_back(none_tensor());
+          described.push_back(MojoTensor{0, nullptr, nullptr, -1, 0, 0});  // None (ndim -1)
         }
       }
       out.kind = kValueTensorList, out.tensors = described.data();
@@ -99,22 +97,32 @@ MojoValue describe_value(CallState& state, const c10::IValue& v) {
   return out;
 }
 
-int resize_argument(void* ctx, int64_t index, const int64_t* sizes, int64_t ndim, MojoTensor* out) {
+// Runs a callback's body for Rust: an exception becomes the call's error and `failure`.
+template <typename Body>
+int guarded(int failure, Body body) {
   try {
+    return body();
+  } catch (const c10::OutOfMemoryError& e) {
+    mojo_callback_error(kStatusOutOfMemory, e.what());
+  } catch (const std::exception& e) {
+    mojo_callback_error(kStatusRuntime, e.what());
+  }
+  return failure;
+}
+
+int resize_argument(void* ctx, int64_t index, const int64_t* sizes, int64_t ndim, MojoTensor* out) {
+  return guarded(1, [&] {
     auto& state = *static_cast<CallState*>(ctx);
     at::Tensor& t = (*state.stack)[state.first + index].toTensor();
     at::native::resize_output(t, c10::IntArrayRef(sizes, ndim));
     *out = describe(t);
     return 0;
-  } catch (const std::exception& e) {
-    mojo_callback_error(kStatusRuntime, e.what());
-    return 1;
-  }
+  });
 }
 
 int create_tensor(void* ctx, const int64_t* sizes, int64_t ndim, int32_t dtype, int32_t device,
                   const int64_t* order, MojoTensor* out) {
-  try {
+  return guarded(-1, [&] {
     auto& state = *static_cast<CallState*>(ctx);
     auto options = at::TensorOptions()
                        .dtype(static_cast<at::ScalarType>(dtype))
@@ -131,28 +139,19 @@ int create_tensor(void* ctx, const int64_t* sizes, int64_t ndim, int32_t dtype, 
     }
     *out = describe(state.created.back());
     return static_cast<int>(state.created.size()) - 1;
-  } catch (const c10::OutOfMemoryError& e) {
-    mojo_callback_error(kStatusOutOfMemory, e.what());
-    return -1;
-  } catch (const std::exception& e) {
-    mojo_callback_error(kStatusRuntime, e.what());
-    return -1;
-  }
+  });
 }
 
 int philox_argument(void* ctx, int64_t index, int32_t device, uint64_t increment, uint64_t* seed,
                     uint64_t* offset) {
-  try {
+  return guarded(-1, [&] {
     auto& state = *static_cast<CallState*>(ctx);
     const c10::IValue& v = (*state.stack)[state.first + index];
     std::optional<at::Generator> generator;
     if (v.isGenerator()) generator = v.toGenerator();
     std::tie(*seed, *offset) = philox_inputs(generator, static_cast<c10::DeviceIndex>(device), increment);
     return 0;
-  } catch (const std::exception& e) {
-    mojo_callback_error(kStatusRuntime, e.what());
-    return -1;
-  }
+  });
 }
 
 // A kernel functor bound to one entry of the Rust op table.

@@ -92,7 +92,7 @@ void mojo_callback_error(int kind, const char* message);
 
 int mojo_device_count(void);
 int mojo_current_device(void);
-int mojo_prefers_direct_loads(int64_t device);
+int mojo_attention_prefers_math(int64_t device, int64_t scores);
 int mojo_set_device(int64_t device);
 void mojo_set_device_unchecked(int64_t device);
 int mojo_allocate(int64_t device, uint64_t bytes, uint64_t* address);

@@ -1,4 +1,5 @@
 // Tensor creation, views, storage resizing, copies between host and device, fills and .item().
+#include <ATen/Dispatch_v2.h>
 #include <ATen/EmptyTensor.h>
 #include <ATen/native/Resize.h>
 #include <ATen/native/TensorFactories.h>
@@ -191,29 +192,14 @@ T read_one(const at::Tensor& self) {
 at::Scalar local_scalar_dense(const at::Tensor& self) {
   TORCH_CHECK(self.numel() > 0, "a Tensor with 0 elements cannot be converted to Scalar");
   c10::DeviceGuard guard(self.device());
-  switch (self.scalar_type()) {
-    case at::kBool: return read_one<bool>(self);
-    case at::kByte: return read_one<uint8_t>(self);
-    case at::kChar: return read_one<int8_t>(self);
-    case at::kShort: return read_one<int16_t>(self);
-    case at::kInt: return read_one<int32_t>(self);
-    case at::kLong: return read_one<int64_t>(self);
-    case at::kHalf: return read_one<c10::Half>(self);
-    case at::kBFloat16: return read_one<c10::BFloat16>(self);
-    case at::kFloat: return read_one<float>(self);
-    case at::kDouble: return read_one<double>(self);
-    case at::kComplexFloat: return read_one<c10::complex<float>>(self);
-    case at::kComplexDouble: return read_one<c10::complex<double>>(self);
-    default: break;
-  }
-  TORCH_CHECK_TYPE(false, "mojo: .item() does not support ", self.scalar_type());
-  return {};
+  return AT_DISPATCH_V2(self.scalar_type(), "_local_scalar_dense", AT_WRAP([&] {
+    return at::Scalar(read_one<scalar_t>(self));
+  }), AT_EXPAND(AT_ALL_TYPES_AND_COMPLEX), at::kBool, at::kHalf, at::kBFloat16, AT_EXPAND(AT_BAREBONES_UNSIGNED_TYPES));
 }
 
 // `torch.equal`: same sizes and every element equal (one device reduction, one host read).
 bool equal(const at::Tensor& self, const at::Tensor& other) {
-  if (self.sizes() != other.sizes()) return false;
-  return at::eq(self, other).all().item<bool>();
+  return self.sizes() == other.sizes() && at::eq(self, other).all().item<bool>();
 }
 
 // The block stays valid for `stream`'s work: the allocator keeps it from reuse until then.

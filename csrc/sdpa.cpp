@@ -1,11 +1,8 @@
 // Scaled dot-product attention routing. PyTorch's scaled_dot_product_attention asks the device
 // which fused kernel serves a call (_fused_sdp_choice_stub); mojo answers "overrideable" (the
 // tiled kernel of src/ops/attention.rs) when that kernel covers the call and math otherwise.
-// Masks that need a gradient and float64 stay on the math path. The software device (which
-// prefers direct loads) runs the math path's products and softmax faster than the fused kernel,
-// whose per-row arrays it keeps in memory: there math serves calls whose score matrix is at most
-// kMathScores elements, unless the caller ranks the fused kernel first
-// (sdpa_kernel([SDPBackend.OVERRIDEABLE, ...], set_priority=True)) or allows only it.
+// Masks that need a gradient and float64 stay on the math path, and so do the calls the runtime
+// finds faster there (mojo_attention_prefers_math) unless the caller ranks the fused kernel first.
 #include <ATen/Context.h>
 #include <ATen/SDPBackend.h>
 #include <ATen/native/DispatchStub.h>
@@ -37,20 +34,14 @@ bool fused_serves(const at::Tensor& q, const at::Tensor& k, const at::Tensor& v,
   return true;
 }
 
-constexpr int64_t kMathScores = int64_t{1} << 24;
-
-bool math_ranks_first() {
+bool math_is_faster(const at::Tensor& q, const at::Tensor& k) {
+  if (q.dim() != 4 || k.dim() != 4) return false;
+  const int64_t scores = q.size(0) * q.size(1) * q.size(2) * k.size(2);
   for (const auto backend : at::globalContext().sDPPriorityOrder()) {
-    if (backend == at::SDPBackend::math) return true;
     if (backend == at::SDPBackend::overrideable) return false;
+    if (backend == at::SDPBackend::math) return mojo_attention_prefers_math(q.device().index(), scores) == 1;
   }
   return false;
-}
-
-bool math_is_faster(const at::Tensor& q, const at::Tensor& k) {
-  if (q.dim() != 4 || k.dim() != 4 || !math_ranks_first()) return false;
-  const int64_t scores = q.size(0) * q.size(1) * q.size(2) * k.size(2);
-  return scores <= kMathScores && mojo_prefers_direct_loads(q.device().index()) == 1;
 }
 
 int64_t choose_sdp_backend(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,

@@ -124,6 +124,13 @@ def test_independent_kernels_share_launches(device):
     assert ran == {"fused": 1}
     for g, e in zip(got, fn(x, y, z), strict=True):
         torch.testing.assert_close(g.cpu(), e, atol=1e-5, rtol=1e-5)
+    # Rows past 2**16 and 65,535 invocations of one part.
+    many = torch.randn(70_001, 3)
+    torch._dynamo.reset()
+    ran, got = ran_launches(torch.compile(fn), *(t.to(device) for t in (many, y, z)))
+    assert ran == {"fused": 1}
+    for g, e in zip(got, fn(many, y, z), strict=True):
+        torch.testing.assert_close(g.cpu(), e, atol=1e-5, rtol=1e-5)
     w = torch.randn(3, 5000)
     torch._dynamo.reset()
     ran, got = ran_launches(torch.compile(with_a_long_row), x.to(device), w.to(device))
@@ -168,6 +175,14 @@ def test_small_accumulating_index_puts_are_fused_sums(device):
     bad = torch.tensor([3, 1, 3, -1, 0, 3, 10], device=device)
     with pytest.raises(RuntimeError, match=r"index out of bounds"):
         torch.compile(accumulate)(x.to(device), bad, values.to(device)).cpu()
+
+    # 70,001 indices into 10 rows: rows past one group's loop.
+    many = torch.randint(-10, 10, (70_001,))
+    ten, spread = torch.zeros(10, 1), torch.randn(70_001, 1)
+    torch._dynamo.reset()
+    ran, got = ran_launches(torch.compile(accumulate), *(t.to(device) for t in (ten, many, spread)))
+    assert ran == {"fused": 1}
+    torch.testing.assert_close(got.cpu(), accumulate(ten, many, spread), atol=1e-3, rtol=1e-5)
 
     embedding = nn.Embedding(50, 8)
     ids = torch.randint(0, 50, (4, 30))

@@ -203,6 +203,11 @@ def test_accumulating_scatters_add_both_parts(device, n):
             d(target).put(d(flat), d(values[:n, :2].t()), accumulate=True).cpu(),
             target.put(flat, values[:n, :2].t(), accumulate=True),
         )
+    # A source of another shape is read in its own element order.
+    row = sample(2 * n, seed=6)
+    torch.testing.assert_close(
+        d(z).put(d(flat), d(row), accumulate=True).cpu(), z.put(flat, row, accumulate=True)
+    )
     scalar = torch.tensor(0.5 + 1j, dtype=torch.complex64)
     source = torch.tensor(-2 + 0.25j, dtype=torch.complex64)
     torch.testing.assert_close(

@@ -202,5 +202,7 @@ def test_hash_tensor_of_many_elements(device, dtype):
         got = torch.hash_tensor(m, dims, keepdim=keepdim)
         assert got.dtype == torch.uint64 and got.shape == expected.shape
         assert torch.equal(got.cpu(), expected)
+    # A uint64 result reads back as a Python int (.item() of unsigned dtypes).
+    assert torch.hash_tensor(m).item() == torch.hash_tensor(x).item()
     with pytest.raises(RuntimeError, match="Unknown hash_tensor mode"):
         torch.hash_tensor(m, mode=1)

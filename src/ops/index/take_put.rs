@@ -57,15 +57,32 @@ fn take(call: &mut Call, dest: Dest) -> Result<()> {
 }
 
 /// `put_(self, index, source, accumulate)`: `self.flatten()[index] = source` (or `+=`), with
-/// duplicates resolved in index order.
+/// duplicates resolved in index order. Accumulating complex tensors add both parts at once
+/// along their pair views, whose pair dimension trails every view below (without
+/// accumulation complex elements move whole: `element_moves`).
 fn put(call: &mut Call) -> Result<()> {
-    if call.boolean(3)? && call.complex_component_of(0).is_some() {
-        return put_complex(call);
-    }
-    let a = call.tensor(0)?;
-    let index = call.tensor(1)?;
-    let source = call.tensor(2)?;
     let accumulate = call.boolean(3)?;
+    let complex = accumulate && call.complex_component_of(0).is_some();
+    let self_name = match call.complex_component_of(0) {
+        Some(component) => component.complex_torch_name(),
+        None => call.tensor(0)?.dtype.torch_name(),
+    };
+    let mismatch = |d: DType| {
+        Error::runtime(format!(
+            "put_(): self and source expected to have the same dtype, but got self.dtype = \
+             {self_name} and source.dtype = {}",
+            d.torch_name()
+        ))
+    };
+    let read = |i: usize| {
+        if complex {
+            pair_view(call, i, mismatch)
+        } else {
+            call.tensor(i)
+        }
+    };
+    let (a, index, source) = (read(0)?, call.tensor(1)?, read(2)?);
+    let tail: &[i64] = if complex { &[2] } else { &[] };
     if index.dtype != DType::I64 {
         return Err(Error::index(format!(
             "put_(): Expected a long tensor for index, but got {}",
@@ -73,121 +90,17 @@ fn put(call: &mut Call) -> Result<()> {
         )));
     }
     if source.dtype != a.dtype {
-        return Err(Error::runtime(format!(
-            "put_(): self and source expected to have the same dtype, but got self.dtype = {} and source.dtype = {}",
-            a.dtype.torch_name(),
-            source.dtype.torch_name()
-        )));
+        return Err(mismatch(source.dtype));
     }
-    if source.numel() != index.numel() {
+    let source_numel = source.numel() >> tail.len();
+    if source_numel != index.numel() {
         return Err(Error::runtime(format!(
-            "put_(): Expected source and index to have the same number of elements, but got source.numel() = {}, index.numel() = {}",
-            source.numel(),
+            "put_(): Expected source and index to have the same number of elements, but got source.numel() = {source_numel}, index.numel() = {}",
             index.numel()
         )));
     }
     call.return_arg(0);
-    let numel = a.numel() as i64;
-    if index.numel() == 0 {
-        return Ok(());
-    }
-    if numel == 0 {
-        return Err(Error::index(
-            "put_(): Tried to put elements into an empty tensor",
-        ));
-    }
-    let dense = Scratch::contiguous(a.device, &a.sizes, a.dtype)?;
-    let flat_self = if a.is_contiguous() {
-        a.clone()
-    } else {
-        copy(&dense.tensor, &a)?;
-        dense.tensor.clone()
-    };
-    let flat = TensorRef {
-        sizes: vec![numel],
-        strides: vec![1],
-        ..flat_self.clone()
-    };
-    // The source pairs with the index element by element: view it with the index's shape.
-    let dense_source;
-    let source = if source.sizes == index.sizes {
-        source
-    } else {
-        let base = if source.is_contiguous() {
-            source
-        } else {
-            dense_source = Scratch::contiguous(a.device, &source.sizes, a.dtype)?;
-            copy(&dense_source.tensor, &source)?;
-            dense_source.tensor.clone()
-        };
-        TensorRef {
-            sizes: index.sizes.clone(),
-            strides: TensorRef::contiguous_strides(&index.sizes),
-            ..base
-        }
-    };
-    let op = if accumulate {
-        Accumulate::Sum
-    } else {
-        Accumulate::Assign
-    };
-    run_accumulate(
-        op,
-        true,
-        (&flat, vec![1]),
-        &flat,
-        &[numel],
-        &index.sizes,
-        (&source, vec![0], source.strides.clone()),
-        &[IndexArg {
-            tensor: &index,
-            strides: vec![0],
-            loop_strides: index.strides.clone(),
-            bound: numel,
-            target: 0,
-        }],
-        Fault::index(format!(
-            "out of range: tried to access an index out of range on a tensor of {numel} elements."
-        ))
-        .wrapping(),
-    )?;
-    if flat_self.address != a.address {
-        copy(&a, &flat_self)?;
-    }
-    Ok(())
-}
-
-/// `put_(self, index, source, accumulate=True)` of complex tensors: both parts at once, along
-/// the pair views of flattened `self` and of `source` (without accumulation complex elements
-/// move whole: `element_moves`).
-fn put_complex(call: &mut Call) -> Result<()> {
-    let component = call.complex_component_of(0).unwrap_or(DType::F32);
-    let mismatch = |d: DType| {
-        Error::runtime(format!(
-            "put_(): self and source expected to have the same dtype, but got self.dtype = \
-             {} and source.dtype = {}",
-            component.complex_torch_name(),
-            d.torch_name()
-        ))
-    };
-    let a = pair_view(call, 0, mismatch)?;
-    let index = call.tensor(1)?;
-    let source = pair_view(call, 2, mismatch)?;
-    if index.dtype != DType::I64 {
-        return Err(Error::index(format!(
-            "put_(): Expected a long tensor for index, but got {}",
-            index.dtype.torch_name()
-        )));
-    }
-    let numel = a.numel() as i64 / 2;
-    if source.numel() / 2 != index.numel() {
-        return Err(Error::runtime(format!(
-            "put_(): Expected source and index to have the same number of elements, but got source.numel() = {}, index.numel() = {}",
-            source.numel() / 2,
-            index.numel()
-        )));
-    }
-    call.return_arg(0);
+    let numel = (a.numel() >> tail.len()) as i64;
     if index.numel() == 0 {
         return Ok(());
     }
@@ -205,31 +118,47 @@ fn put_complex(call: &mut Call) -> Result<()> {
         Ok((dense.tensor.clone(), Some(dense)))
     };
     let (flat_self, _dense_self) = contiguous(&a)?;
-    let (source, _dense_source) = contiguous(&source)?;
+    let sizes = [&[numel][..], tail].concat();
     let flat = TensorRef {
-        sizes: vec![numel, 2],
-        strides: vec![2, 1],
+        strides: TensorRef::contiguous_strides(&sizes),
+        sizes,
         ..flat_self.clone()
     };
-    // The source pairs with the index element by element, each pair with itself.
-    let paired = [&index.sizes[..], &[2]].concat();
-    let source = TensorRef {
-        strides: TensorRef::contiguous_strides(&paired),
-        sizes: paired,
-        ..source
+    // The source pairs with the index element by element: view it with the index's shape.
+    let _dense_source;
+    let source = if source.sizes[..source.sizes.len() - tail.len()] == index.sizes[..] {
+        source
+    } else {
+        let (base, dense) = contiguous(&source)?;
+        _dense_source = dense;
+        let shaped = [&index.sizes[..], tail].concat();
+        TensorRef {
+            strides: TensorRef::contiguous_strides(&shaped),
+            sizes: shaped,
+            ..base
+        }
     };
-    let loop_strides = source.strides[..index.sizes.len()].to_vec();
+    let rank = index.sizes.len();
+    let op = if accumulate {
+        Accumulate::Sum
+    } else {
+        Accumulate::Assign
+    };
     run_accumulate(
-        Accumulate::Sum,
+        op,
         true,
-        (&flat, vec![2, 1]),
+        (&flat, flat.strides.clone()),
         &flat,
-        &[numel, 2],
+        &flat.sizes,
         &index.sizes,
-        (&source, vec![0, 1], loop_strides),
+        (
+            &source,
+            [&[0][..], &source.strides[rank..]].concat(),
+            source.strides[..rank].to_vec(),
+        ),
         &[IndexArg {
             tensor: &index,
-            strides: vec![0, 0],
+            strides: vec![0; flat.sizes.len()],
             loop_strides: index.strides.clone(),
             bound: numel,
             target: 0,

@@ -21,23 +21,8 @@ use std::ops::{Add, Div};
 /// trailing (real, imaginary) dimension kept.
 pub fn sum_or_mean(call: &mut Call, op: &str) -> Result<()> {
     let (dims, keepdim) = (dims_arg(call, 1)?, call.boolean(2)?);
-    let ComplexOperand::Tensor {
-        view: pairs,
-        complex: true,
-    } = call.complex_operand(0)?
-    else {
-        return Err(Error::not_implemented(format!(
-            "mojo: {op} of a real tensor into a complex out= is not supported"
-        )));
-    };
-    let component = match call.optional_int(3)? {
-        None => pairs.dtype,
-        Some(code) => DType::complex_component(code as i32).ok_or_else(|| {
-            Error::runtime(format!(
-                "{op}(): a complex input needs a complex dtype= argument"
-            ))
-        })?,
-    };
+    let pairs = complex_input(call, op)?;
+    let component = result_component(call, 3, pairs.dtype, op)?;
     let parts = plan(&pairs.part(0), dims.as_deref(), keepdim)?;
     let out = call.complex_result(Dest::Arg(4), &parts.out_shape, component, pairs.device)?;
     let mut both = parts;
@@ -106,23 +91,10 @@ pub fn variance(call: &mut Call, std: bool, with_mean: bool, dests: [Dest; 2]) -
 
 /// cumsum of a complex tensor: both parts summed at once along its pair view.
 pub fn cumsum(call: &mut Call) -> Result<()> {
-    let ComplexOperand::Tensor {
-        view,
-        complex: true,
-    } = call.complex_operand(0)?
-    else {
-        return Err(Error::not_implemented(
-            "mojo: cumsum of a real tensor into a complex out= is not supported",
-        ));
-    };
+    let view = complex_input(call, "cumsum")?;
     let sizes = view.sizes[..view.sizes.len() - 1].to_vec();
     let dim = wrap_dim(call.int(1)?, sizes.len())?;
-    let component = match call.optional_int(2)? {
-        None => view.dtype,
-        Some(code) => DType::complex_component(code as i32).ok_or_else(|| {
-            Error::runtime("cumsum(): a complex input needs a complex dtype= argument")
-        })?,
-    };
+    let component = result_component(call, 2, view.dtype, "cumsum")?;
     let out = call.complex_result(Dest::Arg(3), &sizes, component, view.device)?;
     if sizes.is_empty() {
         return crate::ops::shape::copy::copy(&out, &view);
@@ -192,6 +164,20 @@ impl Along {
     }
 }
 
+/// Argument 0 of a complex reduction or scan as its pair view (a real input reaches it only
+/// with a complex `out=`, not supported).
+fn complex_input(call: &Call, op: &str) -> Result<TensorRef> {
+    match call.complex_operand(0)? {
+        ComplexOperand::Tensor {
+            view,
+            complex: true,
+        } => Ok(view),
+        _ => Err(Error::not_implemented(format!(
+            "mojo: {op} of a real tensor into a complex out= is not supported"
+        ))),
+    }
+}
+
 /// The component dtype of a complex op's result: its input's, or that of a complex `dtype=`
 /// argument at `at`.
 fn result_component(call: &Call, at: usize, input: DType, op: &str) -> Result<DType> {
@@ -216,15 +202,7 @@ pub fn prod(
     dtype_at: usize,
     dest: Dest,
 ) -> Result<()> {
-    let ComplexOperand::Tensor {
-        view,
-        complex: true,
-    } = call.complex_operand(0)?
-    else {
-        return Err(Error::not_implemented(
-            "mojo: prod of a real tensor into a complex out= is not supported",
-        ));
-    };
+    let view = complex_input(call, "prod")?;
     let component = result_component(call, dtype_at, view.dtype, "prod")?;
     let sizes = view.sizes[..view.sizes.len() - 1].to_vec();
     let (reduced, dim) = match dim {
@@ -263,15 +241,7 @@ pub fn prod(
 /// pass `k` multiplied by position `i - 2^k` of the pass before (products in another order
 /// than the CPU's loop: equal within rounding).
 pub fn cumprod(call: &mut Call) -> Result<()> {
-    let ComplexOperand::Tensor {
-        view,
-        complex: true,
-    } = call.complex_operand(0)?
-    else {
-        return Err(Error::not_implemented(
-            "mojo: cumprod of a real tensor into a complex out= is not supported",
-        ));
-    };
+    let view = complex_input(call, "cumprod")?;
     let sizes = view.sizes[..view.sizes.len() - 1].to_vec();
     let dim = wrap_dim(call.int(1)?, sizes.len())?;
     let component = result_component(call, 2, view.dtype, "cumprod")?;
