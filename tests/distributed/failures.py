@@ -48,6 +48,29 @@ def mismatched_dtypes():
     raises_in_time(lambda: dist.all_reduce(x), 3 * TIMEOUT.total_seconds())
 
 
+def mismatched_point_to_point_sizes():
+    """A receive that meets a send of another size or dtype raises on the receiver, in time,
+    and takes the data in: the next exchange still matches (Gloo alone would end the process
+    on a larger send and fill part of the buffer on a smaller one)."""
+    rank = dist.get_rank()
+    sent = torch.arange(1000, dtype=torch.float32, device=device())
+    for wanted in (torch.zeros(1200, device=device()), torch.zeros(1000, dtype=torch.int32)):
+        if rank == 0:
+            dist.send(sent, 1)
+            continue
+        message = raises_in_time(
+            lambda wanted=wanted: dist.recv(wanted.to(device()), 0),
+            3 * TIMEOUT.total_seconds(),
+        )
+        assert "met a send of 1000 float32 elements" in message, message
+    received = torch.zeros(1000, device=device())
+    if rank == 0:
+        dist.send(sent, 1)
+    else:
+        dist.recv(received, 0)
+        assert torch.equal(received.cpu(), sent.cpu())
+
+
 def a_dead_rank_fails_the_survivor():
     if dist.get_rank() == 1:
         os.kill(os.getpid(), signal.SIGKILL)
@@ -72,6 +95,7 @@ for function in (
     destroy_releases_the_group,
     mismatched_sizes,
     mismatched_dtypes,
+    mismatched_point_to_point_sizes,
     a_dead_rank_fails_the_survivor,
 ):
     cases[function.__name__] = function

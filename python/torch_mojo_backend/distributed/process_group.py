@@ -15,7 +15,9 @@ import zlib
 import torch
 import torch.distributed as dist
 
+from . import _point_to_point as point_to_point
 from ._channel import Call, Channel
+from ._point_to_point import DTYPES
 
 ReduceOp = dist.ReduceOp
 
@@ -114,6 +116,7 @@ class ProcessGroupMojo(dist.ProcessGroup):
             for kind in ("cpu", "mojo")
         }
         self._channels: dict[str, Channel] = {}
+        self._orders: dict[int, point_to_point.Order] = {}
         self._group_name = ""
         self._group_desc = ""
 
@@ -290,33 +293,47 @@ class ProcessGroupMojo(dist.ProcessGroup):
         device = self._bound_device()
         return self._call("barrier", [], [], lambda g, h: [g.barrier()], device=device)
 
+    # Point-to-point calls check sizes and dtypes through a header (see _point_to_point).
+
     def send(self, tensors, dst: int, tag: int = 0):
+        (tensor,) = _single(tensors)
+
         def run(g, h):
-            return [g.send(_each(h, tensors), dst, tag)]
+            return point_to_point.send(g, h(tensor), dst, tag)
 
         return self._call("send", tensors, [], run, point_to_point=True)
 
     def recv(self, tensors, src: int, tag: int = 0):
+        (tensor,) = _single(tensors)
+
         def run(g, h):
-            return [g.recv(_each(h, tensors), src, tag)]
+            return [point_to_point.Receive(g, self._order(g), h(tensor), src, tag)]
 
         return self._call("recv", [], tensors, run, point_to_point=True)
 
     def recv_anysource(self, tensors, tag: int = 0):
+        (tensor,) = _single(tensors)
         works = []
         source: list[int] = []
 
         def run(g, h):
-            works.append(g.recv_anysource(_each(h, tensors), tag))
+            works.append(point_to_point.Receive(g, self._order(g), h(tensor), None, tag))
             return works
 
         def after(h):
-            source.append(works[0]._source_rank())
+            source.append(works[0].source)
 
         future = self._submit(
             "recv_anysource", tensors, [], tensors, run, after=after, point_to_point=True
         )
         return _Work(future, source)
+
+    def _order(self, gloo) -> point_to_point.Order:
+        """The order of `gloo`'s receives (made on first use)."""
+        order = self._orders.get(id(gloo))
+        if order is None:
+            order = self._orders[id(gloo)] = point_to_point.Order(self.size())
+        return order
 
     # How calls are made.
 
@@ -420,26 +437,6 @@ class ProcessGroupMojo(dist.ProcessGroup):
         return channel
 
 
-_DTYPES = [
-    getattr(torch, name)
-    for name in (
-        "bool",
-        "uint8",
-        "int8",
-        "int16",
-        "int32",
-        "int64",
-        "float16",
-        "bfloat16",
-        "float32",
-        "float64",
-        "complex64",
-        "complex128",
-        "uint16",
-        "uint32",
-        "uint64",
-    )
-]
 _CALLS = [name for name in vars(ProcessGroupMojo) if not name.startswith("__")]
 
 
@@ -452,7 +449,7 @@ def agree(gloo, name: str, agreed):
     shapes = [(x, -1) if isinstance(x, torch.dtype) else (x.dtype, x.numel()) for x in agreed]
     words = [_CALLS.index(name), len(shapes)]
     words += list(shapes[0]) if shapes else [None, 0]
-    words[2] = _DTYPES.index(words[2]) if words[2] is not None else -1
+    words[2] = DTYPES.index(words[2]) if words[2] is not None else -1
     words.append(zlib.crc32(repr(shapes).encode()))
     mine = torch.tensor(words, dtype=torch.int64)
     every = torch.empty(gloo.size() * mine.numel(), dtype=torch.int64)
@@ -473,7 +470,7 @@ def _describe(row) -> str:
     what = _CALLS[call] if 0 <= call < len(_CALLS) else f"call {call}"
     if count == 0:
         return what
-    kind = str(_DTYPES[dtype]).removeprefix("torch.") if 0 <= dtype < len(_DTYPES) else "?"
+    kind = str(DTYPES[dtype]).removeprefix("torch.") if 0 <= dtype < len(DTYPES) else "?"
     size = "" if numel < 0 else f" of {numel} elements"
     return f"{what} of {count} {kind} tensor(s), the first{size}"
 
@@ -481,6 +478,15 @@ def _describe(row) -> str:
 def _flat_view(tensor):
     """A single-tensor collective's buffer as Gloo wants it (it splits the first dimension)."""
     return tensor.reshape(-1)
+
+
+def _single(tensors) -> list:
+    """A point-to-point call's one tensor (as Gloo requires)."""
+    if len(tensors) != 1:
+        raise ValueError(
+            f"mojo process group: point-to-point calls take one tensor, got {len(tensors)}"
+        )
+    return list(tensors)
 
 
 def _each(h, tensors):
