@@ -219,6 +219,7 @@ def test_accumulating_scatters_add_both_parts(device, n):
 
 
 def products(d, a, b, c, v):
+    nan = float("nan")
     return {
         "mm": lambda: d(a) @ d(b),
         "conj": lambda: d(a).conj() @ d(b),
@@ -227,6 +228,18 @@ def products(d, a, b, c, v):
         "bmm": lambda: torch.bmm(d(a)[None].expand(2, -1, -1), d(b)[None].expand(2, -1, -1)),
         "addmm": lambda: torch.addmm(d(c), d(a), d(b), beta=0.5, alpha=2),
         "addmm bias": lambda: torch.addmm(d(c[0]), d(a), d(b)),
+        "addmm complex scalars": lambda: torch.addmm(d(c), d(a), d(b), beta=0.5j, alpha=2 - 1j),
+        "addmm complex alpha": lambda: torch.addmm(d(c[0]), d(a), d(b), alpha=1j),
+        "addmm beta 0 ignores NaN": lambda: torch.addmm(d(c * nan), d(a), d(b), beta=0j, alpha=1j),
+        "addmm_ in place": lambda: d(c).addmm_(d(a), d(b), beta=1 + 1j, alpha=-1j),
+        "baddbmm complex scalars": lambda: torch.baddbmm(
+            d(c)[None],
+            d(a)[None].expand(2, -1, -1),
+            d(b)[None].expand(2, -1, -1),
+            beta=-1j,
+            alpha=0.5 + 0.5j,
+        ),
+        "addmv complex scalars": lambda: torch.addmv(d(c[:, 0]), d(a), d(v), beta=2j, alpha=1j),
         "addmv": lambda: torch.addmv(d(c[:, 0]), d(a), d(v)),
         "mv": lambda: d(a) @ d(v),
         "dot": lambda: torch.dot(d(v), d(v * 2)),

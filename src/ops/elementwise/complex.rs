@@ -547,6 +547,34 @@ pub fn add_product(call: &mut Call, divide: bool) -> Result<()> {
     )
 }
 
+/// The epilogue of a complex product with complex `alpha` or `beta`: `beta * c + alpha *
+/// product` (`product` a complex pair view) into argument `dest`; `c` is ignored when `beta`
+/// is zero, as PyTorch ignores it (its NaNs included).
+pub fn product_epilogue(
+    call: &mut Call,
+    c: &ComplexOperand,
+    product: &TensorRef,
+    alpha: &ComplexOperand,
+    beta: &ComplexOperand,
+    dest: usize,
+) -> Result<()> {
+    let product = ComplexOperand::Tensor {
+        view: product.clone(),
+        complex: true,
+    };
+    let result = result_type(&[c, &product]);
+    let ignore_c = matches!(beta, ComplexOperand::Scalar { re, im, .. } if *re == 0.0 && *im == 0.0);
+    if ignore_c {
+        return complex_map(call, &[&product, alpha], result, Dest::Arg(dest), "addmm", |e| {
+            mul(&e[1], &e[0])
+        });
+    }
+    let operands = [c, &product, alpha, beta];
+    complex_map(call, &operands, result, Dest::Arg(dest), "addmm", |e| {
+        add(&mul(&e[3], &e[0]), &mul(&e[2], &e[1]))
+    })
+}
+
 /// `lerp.Scalar_out` / `lerp.Tensor_out` with a complex operand, in PyTorch's form exact at
 /// both ends (`|w| < 0.5` picks the start).
 pub fn lerp(call: &mut Call) -> Result<()> {

@@ -5,6 +5,8 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::{Expr, GemmKernel, ReduceKernel, ReduceOp};
 use crate::ops::core::call::{Call, Dest};
+use crate::ops::core::promote::Priority;
+use crate::ops::elementwise::complex::{product_epilogue, ComplexOperand, Number};
 use crate::ops::core::launch::run_gemm;
 use crate::ops::core::layout::broadcast_strides;
 use crate::ops::core::registry::OpFn;
@@ -448,9 +450,13 @@ fn complex_product(call: &mut Call, kind: ComplexProduct) -> Result<()> {
         )));
     }
     let (alpha, beta) = if with_c {
-        (call.scalar(4)?.to_f64(), call.scalar(3)?.to_f64())
+        (call.complex_operand(4)?, call.complex_operand(3)?)
     } else {
-        (1.0, 0.0)
+        (real_scalar(1.0), real_scalar(0.0))
+    };
+    let (alpha, beta) = match (real_part(&alpha), real_part(&beta)) {
+        (Some(alpha), Some(beta)) => (alpha, beta),
+        _ => return product_with_complex_scalars(call, &a, &b, &shape, &alpha, &beta),
     };
     let c = if with_c {
         let arg = call.tensor_arg(0)?;
@@ -489,6 +495,47 @@ fn complex_product(call: &mut Call, kind: ComplexProduct) -> Result<()> {
         out = out.map(|o| batched(&o));
     }
     complex_gemm(&a, &b, c.as_ref(), &out, alpha, beta)
+}
+
+/// A real scalar as a complex operand.
+fn real_scalar(value: f64) -> ComplexOperand {
+    ComplexOperand::Scalar {
+        re: value,
+        im: 0.0,
+        number: Number {
+            dtype: DType::F64,
+            complex: false,
+        },
+        priority: Priority::Wrapped,
+    }
+}
+
+/// The value of a number without an imaginary part; none for a tensor or a complex number.
+fn real_part(operand: &ComplexOperand) -> Option<f64> {
+    match operand {
+        ComplexOperand::Scalar { re, im, .. } if *im == 0.0 => Some(*re),
+        _ => None,
+    }
+}
+
+/// addmm/baddbmm/addmv with a complex `alpha` or `beta`: the product into a scratch pair
+/// view, then `beta * c + alpha * product` elementwise (which also serves `out` aliasing `c`).
+fn product_with_complex_scalars(
+    call: &mut Call,
+    a: &[TensorRef; 2],
+    b: &[TensorRef; 2],
+    shape: &[i64],
+    alpha: &ComplexOperand,
+    beta: &ComplexOperand,
+) -> Result<()> {
+    let component = a[0].dtype;
+    let mut pair_shape = shape.to_vec();
+    pair_shape.push(2);
+    let product = Scratch::contiguous(a[0].device, &pair_shape, component)?;
+    let parts = [0, 1].map(|i| batched(&product.tensor.part(i)));
+    complex_gemm(a, b, None, &parts, 1.0, 0.0)?;
+    let c = call.complex_operand(0)?;
+    product_epilogue(call, &c, &product.tensor, alpha, beta, 5)
 }
 
 pub const OPS: &[(&str, OpFn)] = &[
