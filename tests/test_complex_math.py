@@ -401,6 +401,46 @@ def test_factories_and_draws(device):
         assert part.min() >= 2 and part.max() < 3 and abs(part.mean().item() - 2.5) < 0.01
 
 
+@pytest.mark.parametrize("steps", [0, 1, 2, 7, 70_001])
+def test_spaced_values(device, steps):
+    for start, end in [(1 + 2j, -3 + 0.5j), (-2, 4j), (0.25j, 0.25j)]:
+        expected = torch.linspace(start, end, steps, dtype=torch.complex64)
+        actual = torch.linspace(start, end, steps, dtype=torch.complex64, device=device)
+        torch.testing.assert_close(actual.cpu(), expected)
+        expected = torch.logspace(start, end, steps, base=2.0, dtype=torch.complex64)
+        actual = torch.logspace(start, end, steps, base=2.0, dtype=torch.complex64, device=device)
+        torch.testing.assert_close(actual.cpu(), expected)
+
+
+def test_log_add_exp_norms_and_scattered_numbers(device):
+    inf, nan = float("inf"), float("nan")
+    special = [0, 1j, inf, -inf, inf + 1j, -inf + 2j, nan, complex(1, nan), 3 - 4j, -1e4 + 1j]
+    a = torch.tensor([x for x in special for _ in special], dtype=torch.complex64)
+    b = torch.tensor(special * len(special), dtype=torch.complex64)
+    z = sample(70_007, seed=3)
+    w = sample(70_007, seed=4)
+    for x, y in [(a, b), (z, w), (z, torch.tensor(2.0 - 1j))]:
+        expected = torch.logaddexp(x, y)
+        dy = y if y.dim() == 0 else y.to(device)  # a zero-dimensional CPU tensor stays
+        actual = torch.logaddexp(x.to(device), dy).cpu()
+        torch.testing.assert_close(actual, expected, equal_nan=True, atol=1e-5, rtol=1e-5)
+    for ord in (1, 2, 3.5, inf, -inf, 0):
+        for dtype in (None, torch.complex64, torch.complex128):
+            expected = torch.linalg.vector_norm(z.view(7, -1), ord, 1, dtype=dtype)
+            actual = torch.linalg.vector_norm(z.view(7, -1).to(device), ord, 1, dtype=dtype)
+            torch.testing.assert_close(actual.cpu(), expected, rtol=2e-5, atol=1e-5)
+    with pytest.raises(RuntimeError, match="dtype should be complex for complex inputs"):
+        torch.linalg.vector_norm(z.to(device), dtype=torch.float32)
+    with pytest.raises(RuntimeError, match="dtype should be real for real inputs"):
+        torch.linalg.vector_norm(z.real.to(device), dtype=torch.complex64)
+    index = torch.randint(0, 7, (4, 10_001))
+    expected = z.view(7, -1).scatter(0, index, 2 - 0.5j)
+    actual = z.view(7, -1).to(device).scatter(0, index.to(device), 2 - 0.5j)
+    assert torch.equal(actual.cpu(), expected)
+    with pytest.raises(RuntimeError, match="index out of bounds"):
+        z.view(7, -1).to(device).scatter(0, (index + 7).to(device), 1j).cpu()
+
+
 def test_accumulation_and_gradients(device):
     z = sample(6 * 5).reshape(6, 5)
     source = sample(4 * 5, seed=10).reshape(4, 5)

@@ -148,6 +148,49 @@ pub fn log(z: &Parts) -> Parts {
     )
 }
 
+/// `cond ? a : b`, part by part.
+fn choose(cond: &Expr, a: &Parts, b: &Parts) -> Parts {
+    (
+        cond.clone().select(a.0.clone(), b.0.clone()),
+        cond.clone().select(a.1.clone(), b.1.clone()),
+    )
+}
+
+/// `log(exp(a) + exp(b))` as PyTorch's complex logaddexp: `max + log1p(exp(min - max))`
+/// with the larger and smaller real parts (a NaN part wins both and gives NaN); equal
+/// infinite real parts give the smaller (-inf) or `log(exp(a) + exp(b))` (+inf).
+pub fn log_add_exp(a: &Parts, b: &Parts) -> Parts {
+    let nan = |z: &Parts| f(&z.0, UnaryOp::IsNan).or(f(&z.1, UnaryOp::IsNan));
+    let (nan_a, nan_b) = (nan(a), nan(b));
+    let a_first = a.0.clone().ge(b.0.clone());
+    let pick = |wins: Expr, loses_to: &Parts, other: &Parts| {
+        choose(
+            &nan_b,
+            b,
+            &choose(&nan_a, a, &choose(&wins, loses_to, other)),
+        )
+    };
+    let max = pick(a_first.clone(), a, b);
+    let min = pick(a_first, b, a);
+    let not_a_number = (k(&a.0, f64::NAN), k(&a.0, f64::NAN));
+    let minus_one = (k(&a.0, -1.0), k(&a.0, 0.0));
+    let both_infinite = add(&add(&exp(&min), &exp(&max)), &minus_one);
+    let infinite = f(&min.0, UnaryOp::IsFinite)
+        .unary(UnaryOp::Not)
+        .and(min.0.clone().eq(max.0.clone()));
+    let general = add(&log1p(&exp(&sub(&min, &max))), &max);
+    let at_infinity = choose(
+        &min.0.clone().lt(k(&a.0, 0.0)),
+        &min,
+        &log1p(&both_infinite),
+    );
+    choose(
+        &nan(&min),
+        &not_a_number,
+        &choose(&infinite, &at_infinity, &general),
+    )
+}
+
 /// `log(1 + z)`, the CPU's form: `log1p(x (2 + x) + y^2) / 2` near zero.
 pub fn log1p(z: &Parts) -> Parts {
     let (x, y) = z;

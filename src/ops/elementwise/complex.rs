@@ -563,11 +563,17 @@ pub fn product_epilogue(
         complex: true,
     };
     let result = result_type(&[c, &product]);
-    let ignore_c = matches!(beta, ComplexOperand::Scalar { re, im, .. } if *re == 0.0 && *im == 0.0);
+    let ignore_c =
+        matches!(beta, ComplexOperand::Scalar { re, im, .. } if *re == 0.0 && *im == 0.0);
     if ignore_c {
-        return complex_map(call, &[&product, alpha], result, Dest::Arg(dest), "addmm", |e| {
-            mul(&e[1], &e[0])
-        });
+        return complex_map(
+            call,
+            &[&product, alpha],
+            result,
+            Dest::Arg(dest),
+            "addmm",
+            |e| mul(&e[1], &e[0]),
+        );
     }
     let operands = [c, &product, alpha, beta];
     complex_map(call, &operands, result, Dest::Arg(dest), "addmm", |e| {

@@ -19,6 +19,10 @@ fn c(dtype: DType, v: f64) -> Expr {
 /// `log(exp(a) + exp(b))` (`base2`: `log2(2^a + 2^b)`) as `max + log1p(exp(-|a - b|))`;
 /// equal infinities give themselves (their difference would be NaN).
 fn logaddexp(call: &mut Call, base2: bool) -> Result<()> {
+    if !base2 && crate::ops::elementwise::complex::involved(call, &[0, 1, 2]) {
+        let f = crate::kernels::complex::log_add_exp;
+        return crate::ops::elementwise::complex::binary(call, "logaddexp", f);
+    }
     let (a, b) = (call.operand(0)?, call.operand(1)?);
     let d = common_dtype(&[&a, &b]);
     if !d.is_float() {

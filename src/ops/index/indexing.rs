@@ -15,6 +15,7 @@ use crate::ops::index::accumulate::run_accumulate;
 use crate::ops::index::index_launch::{run_index, Fault, IndexArg};
 use crate::ops::reduce::reductions::wrap_dim;
 use crate::ops::shape::copy::{copy, fill};
+use crate::ops::shape::rearrange::narrow;
 
 /// `t` with one dimension of size 1 when it has none (dim-based ops treat scalars so).
 pub fn at_least_1d(t: &TensorRef) -> TensorRef {
@@ -290,6 +291,11 @@ fn scatter(
 ) -> Result<()> {
     if op == Some(Accumulate::Sum) && call.complex_component_of(0).is_some() {
         return scatter_add_complex(call);
+    }
+    if reduce_at.is_none() && call.complex_component_of(0).is_some() {
+        if let ComplexOperand::Scalar { re, im, .. } = call.complex_operand(3)? {
+            return scatter_value_complex(call, re, im);
+        }
     }
     let a = call.tensor(0)?;
     let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
@@ -592,6 +598,51 @@ fn scatter_add_complex(call: &mut Call) -> Result<()> {
         dim,
         &index,
         &src,
+        true,
+        Fault::runtime(format!(
+            "index out of bounds for dimension {dim} with size {size}"
+        )),
+    )
+}
+
+/// `scatter.value_out` into a complex tensor: both parts of the number, held in a scratch
+/// pair that every scattered element reads.
+fn scatter_value_complex(call: &mut Call, re: f64, im: f64) -> Result<()> {
+    let a = pair_view(call, 0, |_| {
+        Error::runtime("scatter(): expected a complex self")
+    })?;
+    let sizes = a.sizes[..a.sizes.len() - 1].to_vec();
+    let dim = wrap_dim(call.int(1)?, sizes.len())?;
+    let index = call.tensor(2)?;
+    check_index_dtype(&index, "scatter", true)?;
+    let index = TensorRef {
+        sizes: [&index.sizes[..], &[2]].concat(),
+        strides: [&index.strides[..], &[0]].concat(),
+        ..index
+    };
+    let (a, index) = (pairs_at_least_1d(a), pairs_at_least_1d(index));
+    check_scatter_shapes(&a, dim, &index, None)?;
+    let number = Scratch::contiguous(a.device, &[2], a.dtype)?;
+    for (part, value) in [re, im].into_iter().enumerate() {
+        let element = narrow(&number.tensor, 0, part as i64, 1);
+        fill(&element, &ScalarArg::float(value))?;
+    }
+    let rank = a.sizes.len();
+    let values = TensorRef {
+        sizes: [vec![1; rank - 1], vec![2]].concat(),
+        strides: [vec![0; rank - 1], vec![1]].concat(),
+        ..number.tensor.clone()
+    };
+    let out = call.complex_result(Dest::Arg(4), &sizes, a.dtype, a.device)?;
+    let size = a.sizes[dim];
+    scatter_along(
+        Accumulate::Assign,
+        true,
+        &a,
+        &pairs_at_least_1d(out),
+        dim,
+        &index,
+        &values,
         true,
         Fault::runtime(format!(
             "index out of bounds for dimension {dim} with size {size}"

@@ -213,12 +213,34 @@ fn scan(call: &mut Call, prod: bool) -> Result<()> {
     run_scan(kernel, &a, &out, dim)
 }
 
+/// A norm's `dtype` argument as the real dtype it computes in: a complex input takes a
+/// complex dtype (its component is used), a real input a real one, as PyTorch checks.
+fn norm_dtype(call: &Call, index: usize) -> Result<Option<DType>> {
+    let Some(code) = call.optional_int(index)? else {
+        return Ok(None);
+    };
+    let component = DType::complex_component(code as i32);
+    let input_complex = call.complex_component_of(0).is_some();
+    match (component, input_complex) {
+        (Some(component), true) => Ok(Some(component)),
+        (None, false) => Ok(Some(DType::from_code(code as i32)?)),
+        (_, true) => Err(Error::runtime(format!(
+            "linalg.vector_norm: dtype should be complex for complex inputs, but got {}",
+            DType::from_code(code as i32)?.torch_name()
+        ))),
+        (Some(component), false) => Err(Error::runtime(format!(
+            "linalg.vector_norm: dtype should be real for real inputs, but got {}",
+            component.complex_torch_name()
+        ))),
+    }
+}
+
 fn norm_out(call: &mut Call, with_dtype: bool) -> Result<()> {
     let p = call.optional_scalar(1)?.map_or(2.0, |s| s.to_f64());
     let dims = call.ints(2)?;
     let keepdim = call.boolean(3)?;
     let (dtype, out) = if with_dtype {
-        (call.dtype(4)?, 5)
+        (norm_dtype(call, 4)?, 5)
     } else {
         (None, 4)
     };
@@ -234,7 +256,7 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("all.out", |c| logical(c, true, Some(1), Some(2), 3)),
     ("linalg_vector_norm.out", |c| {
         let ord = c.scalar(1)?.to_f64();
-        let (dims, keepdim, dtype) = (dims_arg(c, 2)?, c.boolean(3)?, c.dtype(4)?);
+        let (dims, keepdim, dtype) = (dims_arg(c, 2)?, c.boolean(3)?, norm_dtype(c, 4)?);
         vector_norm(c, ord, dims, keepdim, dtype, Dest::Arg(5))
     }),
     ("norm.out", |c| norm_out(c, false)),

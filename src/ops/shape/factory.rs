@@ -5,12 +5,14 @@ use std::ops::{Add, Div, Mul, Sub};
 
 use crate::dtype::DType;
 use crate::error::{Error, Result};
+use crate::kernels::complex::{pow, Parts};
 use crate::kernels::functions::Function;
 use crate::kernels::{BinaryOp, Expr, MapKernel, UnaryOp};
 use crate::ops::core::call::{Call, Dest};
 use crate::ops::core::launch::{check_dtype, run_map};
 use crate::ops::core::registry::OpFn;
 use crate::ops::core::scalar::{round_to, ScalarArg};
+use crate::ops::elementwise::complex::ComplexOperand;
 
 /// Writes `value` (an expression of the element index and scalar arguments of `dtypes`) into
 /// argument `out`, resized to `shape`.
@@ -28,17 +30,8 @@ fn fill_by_index(
     let scalars = scalars.iter().map(|s| s.0).collect();
     if let Some(component) = call.complex_component_of(out) {
         // A complex output: the value as the real part, a zero imaginary part.
-        let device = call.tensor_arg(out)?.device as usize;
-        let t = call.complex_result(Dest::Arg(out), shape, component, device)?;
-        let kernel = MapKernel {
-            inputs: vec![],
-            scalars,
-            outputs: vec![
-                (component, value.cast(component)),
-                (component, Expr::constant(component, 0.0)),
-            ],
-        };
-        return run_map(kernel, &[&t.part(0), &t.part(1)], shape, &words);
+        let zero = Expr::constant(component, 0.0);
+        return fill_parts_by_index(call, out, component, shape, scalars, words, (value, zero));
     }
     let target = call.tensor(out)?;
     let t = call.result(Dest::Arg(out), shape, target.dtype, target.device)?;
@@ -48,6 +41,30 @@ fn fill_by_index(
         outputs: vec![(t.dtype, value.cast(t.dtype))],
     };
     run_map(kernel, &[&t], shape, &words)
+}
+
+/// Fills the complex argument `out` (parts of `component`) with `(re, im)` of each element's
+/// index, given launch `scalars` and their `words`.
+fn fill_parts_by_index(
+    call: &mut Call,
+    out: usize,
+    component: DType,
+    shape: &[i64],
+    scalars: Vec<DType>,
+    words: Vec<u32>,
+    (re, im): Parts,
+) -> Result<()> {
+    let device = call.tensor_arg(out)?.device as usize;
+    let t = call.complex_result(Dest::Arg(out), shape, component, device)?;
+    let kernel = MapKernel {
+        inputs: vec![],
+        scalars,
+        outputs: vec![
+            (component, re.cast(component)),
+            (component, im.cast(component)),
+        ],
+    };
+    run_map(kernel, &[&t.part(0), &t.part(1)], shape, &words)
 }
 
 /// The dtype index arithmetic runs in for an output of `dtype`: float64 when the device has
@@ -110,12 +127,15 @@ fn arange(call: &mut Call) -> Result<()> {
 /// types after each operation, logspace's exponents stay float32), the first half counting
 /// up from `start`, the second down from `end`.
 fn linspace(call: &mut Call, log: bool) -> Result<()> {
-    let (start, end, steps) = (call.scalar(0)?, call.scalar(1)?, call.int(2)?);
-    let base = if log { Some(call.double(3)?) } else { None };
     let out = if log { 4 } else { 3 };
-    if steps < 0 {
+    if call.int(2)? < 0 {
         return Err(Error::runtime("number of steps must be non-negative"));
     }
+    if let Some(component) = call.complex_component_of(out) {
+        return complex_linspace(call, log, out, component);
+    }
+    let (start, end, steps) = (call.scalar(0)?, call.scalar(1)?, call.int(2)?);
+    let base = if log { Some(call.double(3)?) } else { None };
     let target = call.tensor(out)?.dtype;
     if steps <= 1 {
         let device = call.tensor(out)?.device;
@@ -193,6 +213,50 @@ fn linspace(call: &mut Call, log: bool) -> Result<()> {
         (dtype, ScalarArg::float(base.unwrap_or(1.0))),
     ];
     fill_by_index(call, out, &[steps], &scalars, value)
+}
+
+/// linspace/logspace into a complex `out`: each part counts as a real linspace of its ends
+/// does (without fused products: CPU's complex arithmetic rounds each product), in the
+/// component's compute type; logspace raises the real `base` to each complex value.
+fn complex_linspace(call: &mut Call, log: bool, out: usize, component: DType) -> Result<()> {
+    let number = |index: usize| match call.complex_operand(index)? {
+        ComplexOperand::Scalar { re, im, .. } => Ok([re, im]),
+        ComplexOperand::Tensor { .. } => Err(Error::runtime("linspace: expected a number")),
+    };
+    let (start, mut end, steps) = (number(0)?, number(1)?, call.int(2)?);
+    if steps == 1 {
+        // Counting down from an end equal to the start gives the start.
+        end = start;
+    }
+    let compute = component.float_acc();
+    let step = |p: usize| {
+        let span = round_to(end[p] - start[p], component);
+        round_to(span / (steps - 1).max(1) as f64, component)
+    };
+    let mut scalars = vec![
+        ScalarArg::float((steps / 2) as f64),
+        ScalarArg::float((steps - 1).max(0) as f64),
+        ScalarArg::float(if log { call.double(3)? } else { 1.0 }),
+    ];
+    for p in 0..2 {
+        scalars.extend([start[p], end[p], step(p)].map(ScalarArg::float));
+    }
+    let i = Expr::Index.cast(compute);
+    let (halfway, last) = (Expr::scalar(0, compute), Expr::scalar(1, compute));
+    let part = |p: usize| {
+        let at = |k: usize| Expr::scalar(3 + 3 * p + k, compute);
+        let up = at(0).add(at(2).mul(i.clone()));
+        let down = at(1).sub(at(2).mul(last.clone().sub(i.clone())));
+        i.clone().lt(halfway.clone()).select(up, down)
+    };
+    let mut value = (part(0), part(1));
+    if log {
+        let base = (Expr::scalar(2, compute), Expr::constant(compute, 0.0));
+        value = pow(&base, &value);
+    }
+    let words = scalars.iter().flat_map(|s| s.words(compute)).collect();
+    let dtypes = vec![compute; scalars.len()];
+    fill_parts_by_index(call, out, component, &[steps], dtypes, words, value)
 }
 
 /// `eye.m_out(n, m, *, out)`.
