@@ -15,14 +15,15 @@ namespace {
 constexpr auto kMojo = c10::DeviceType::PrivateUse1;
 
 // What one call keeps alive while Rust reads its arguments. The list vectors are reserved
-// for one list per argument up front, so the pointers handed to Rust stay valid.
+// for one list per argument at the first list, so the pointers handed to Rust stay valid.
 struct CallState {
-  explicit CallState(size_t nargs) {
-    int_lists.reserve(nargs);
-    double_lists.reserve(nargs);
-    tensor_lists.reserve(nargs);
-    described_lists.reserve(nargs);
+  explicit CallState(size_t nargs) : nargs(nargs) {}
+  template <typename T>
+  T& next(std::vector<T>& lists) {
+    if (lists.capacity() == 0) lists.reserve(nargs);
+    return lists.emplace_back();
   }
+  size_t nargs;
   torch::jit::Stack* stack = nullptr;
   size_t first = 0;
   std::vector<at::Tensor> created;
@@ -57,7 +58,7 @@ MojoValue describe_value(CallState& state, const c10::IValue& v) {
   } else if (v.isString()) {
     out.kind = kValueString, out.string = v.toStringRef().c_str();
   } else if (v.isIntList()) {
-    auto& ints = state.int_lists.emplace_back(v.toIntVector());
+    auto& ints = state.next(state.int_lists) = v.toIntVector();
     out.kind = kValueIntList, out.ints = ints.data();
     out.len = static_cast<int64_t>(ints.size());
   } else if (v.isList()) {
@@ -67,19 +68,19 @@ MojoValue describe_value(CallState& state, const c10::IValue& v) {
     for (const auto& e : list) has_double = has_double || e.isDouble();
     if (has_double) {
       // float[] and Scalar[] holding a float: every entry as a double.
-      auto& doubles = state.double_lists.emplace_back();
+      auto& doubles = state.next(state.double_lists);
       for (const auto& e : list) doubles.push_back(e.isDouble() ? e.toDouble() : static_cast<double>(to_int(e)));
       out.kind = kValueDoubleList, out.doubles = doubles.data();
       out.len = static_cast<int64_t>(doubles.size());
     } else if (numbers) {
       // int[], SymInt[] and bool[] (as 0 and 1).
-      auto& ints = state.int_lists.emplace_back();
+      auto& ints = state.next(state.int_lists);
       for (const auto& e : list) ints.push_back(e.isBool() ? int64_t{e.toBool()} : to_int(e));
       out.kind = kValueIntList, out.ints = ints.data();
       out.len = static_cast<int64_t>(ints.size());
     } else {
-      auto& keep = state.tensor_lists.emplace_back();
-      auto& described = state.described_lists.emplace_back();
+      auto& keep = state.next(state.tensor_lists);
+      auto& described = state.next(state.described_lists);
       for (const auto& e : list) {
         if (e.isTensor() && e.toTensor().defined()) {
           keep.push_back(e.toTensor());
@@ -169,8 +170,7 @@ class RustOp final : public c10::OperatorKernel {
     std::optional<c10::Device> device;
     for (size_t i = 0; i < nargs; ++i) {
       c10::IValue& v = (*stack)[state.first + i];
-      // Products and dot get inputs whose conjugate/negative bit PyTorch lets through; the
-      // kernels read stored values, so such an input becomes its resolved copy.
+      // Kernels read stored values: an input with the conjugate/negative bit is resolved first.
       if (v.isTensor() && v.toTensor().defined() && (v.toTensor().is_conj() || v.toTensor().is_neg())) {
         const auto& alias = op.schema().arguments()[i].alias_info();
         TORCH_CHECK_NOT_IMPLEMENTED(!alias || !alias->isWrite(), "mojo: ", op.schema().name(),
@@ -205,7 +205,9 @@ class RustOp final : public c10::OperatorKernel {
       } else if (ref == kUndefinedResult) {
         returned.emplace_back(at::Tensor());
       } else if (ref >= 0) {
-        returned.push_back((*stack)[state.first + ref]);
+        // Moved when no later result names it (a copy takes the GIL to reference its PyObject).
+        auto& arg = (*stack)[state.first + ref];
+        returned.push_back(std::find(results + r + 1, results + count, ref) != results + count ? arg : std::move(arg));
       } else {
         returned.emplace_back(state.created[static_cast<size_t>(-ref - 1)]);
       }

@@ -1,7 +1,10 @@
 """Memory statistics, the caching allocator, empty_cache and out-of-memory."""
 
+import os
+
 import pytest
 import torch
+from conftest import software_only
 
 
 def test_spec_memory_example(device):
@@ -96,3 +99,25 @@ def test_tensors_after_a_freed_oversize_tensor_still_run_kernels(device):
     del big
     x = torch.ones(3_000_000, device=device)  # 12 MB: a segment of its own size
     assert (x * 2).sum().item() == 6_000_000
+
+
+@software_only
+def test_empty_cache_returns_memory_kernels_bound(device):
+    """Bind groups are kept across launches; releasing a buffer drops them, so the memory of
+    a buffer kernels used goes back to the system (the software device's memory is the
+    process's)."""
+    page = os.sysconf("SC_PAGE_SIZE")
+
+    def resident() -> int:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * page
+
+    torch.accelerator.empty_cache()
+    x = torch.ones(48 << 20, device=device)  # 192 MiB
+    assert (x + 1).sum().item() == 2 * (48 << 20)
+    torch.accelerator.synchronize()
+    before = resident()
+    del x
+    torch.accelerator.empty_cache()
+    torch.accelerator.synchronize()
+    assert before - resident() > 150 << 20, (before, resident())

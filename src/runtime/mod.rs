@@ -5,6 +5,7 @@ pub mod allocator;
 pub mod backend;
 pub mod cuda;
 pub mod devices;
+pub mod fast_hash;
 pub mod pinned;
 pub mod stats;
 pub mod streams;

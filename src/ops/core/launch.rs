@@ -155,11 +155,13 @@ fn map_device(kernel: &MapKernel, tensors: &[&TensorRef]) -> Result<usize> {
 pub(crate) fn strided_words(shape: &[i64], strides: &[Vec<i64>]) -> Result<(Vec<u32>, Vec<usize>)> {
     let n: i64 = shape.iter().product();
     let (shape, strides) = coalesce(shape, strides);
-    let mut words = vec![word(n, "element count")?, shape.len() as u32];
+    // Room for the layout and a few scalar words after it, so no push reallocates.
+    let mut words = Vec::with_capacity(2 + (strides.len() + 1) * (shape.len() + 1) + 8);
+    words.extend([word(n, "element count")?, shape.len() as u32]);
     for &s in &shape {
         words.push(word(s, "size")?);
     }
-    let mut offset_words = Vec::new();
+    let mut offset_words = Vec::with_capacity(strides.len() + 1);
     for st in &strides {
         offset_words.push(words.len());
         words.push(0);

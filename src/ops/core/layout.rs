@@ -86,8 +86,10 @@ pub fn broadcast_strides(t: &TensorRef, shape: &[i64]) -> Vec<i64> {
 /// Merges adjacent dimensions that every operand walks contiguously and drops size-1
 /// dimensions, so most launches iterate over one or two dimensions.
 pub fn coalesce(shape: &[i64], strides: &[Vec<i64>]) -> (Vec<i64>, Vec<Vec<i64>>) {
-    let mut out_shape: Vec<i64> = Vec::new();
-    let mut out_strides: Vec<Vec<i64>> = vec![Vec::new(); strides.len()];
+    let mut out_shape: Vec<i64> = Vec::with_capacity(shape.len());
+    let mut out_strides: Vec<Vec<i64>> = (0..strides.len())
+        .map(|_| Vec::with_capacity(shape.len()))
+        .collect();
     for d in 0..shape.len() {
         if shape[d] == 1 {
             continue;

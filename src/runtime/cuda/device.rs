@@ -3,7 +3,7 @@
 //! stream, as PyTorch's default stream is); copies to and from pageable host memory wait for
 //! that stream, as CUDA's do.
 
-use std::collections::HashMap;
+use crate::runtime::fast_hash::FastMap;
 use std::ffi::c_void;
 use std::sync::{Arc, OnceLock};
 
@@ -42,7 +42,7 @@ pub struct CudaDevice {
     context: Context,
     streams: Arc<Streams>,
     memory: Mutex<CachingAllocator<DeviceMemory>>,
-    functions: Mutex<HashMap<Kernel, Function>>,
+    functions: Mutex<FastMap<Kernel, Function>>,
     blas: OnceLock<Option<Blas>>,
     blas_lt: OnceLock<Option<BlasLt>>,
 }
@@ -95,7 +95,7 @@ impl CudaDevice {
                 address_base(ordinal),
             )),
             streams,
-            functions: Mutex::new(HashMap::new()),
+            functions: Mutex::new(FastMap::default()),
             blas: OnceLock::new(),
             blas_lt: OnceLock::new(),
         })

@@ -1,34 +1,76 @@
-//! Dispatches queued on the host and submitted together: one compute pass and one arguments
-//! buffer per batch, so that issuing an op costs microseconds, not a submit. A batch is
-//! flushed when it is full and before anything that must observe or precede its work (host
-//! reads and writes, buffer copies, waits, releasing memory). The queue sees work in the
-//! order it was issued, from any number of threads: recording, flushing and every other
-//! submission happen under one lock (`in_order`).
+//! Dispatches queued on the host and submitted together: one compute pass per batch, so
+//! that issuing an op costs microseconds, not a submit. A batch is flushed when it is full
+//! and before anything that must observe or precede its work (host reads and writes, buffer
+//! copies, waits, releasing memory). The queue sees work in the order it was issued, from
+//! any number of threads: recording, flushing and every other submission happen under one
+//! lock (`in_order`).
+//!
+//! Launch words go to one arguments buffer, rewritten by each batch; a dispatch reads its
+//! words at a dynamic offset. Bind groups therefore depend only on the buffers a launch
+//! binds and are kept across batches (`BindGroups`): a training step binds the same
+//! buffers again and again, and creating a bind group was a fifth of a tiny op's host time.
+
+use std::sync::Arc;
 
 use parking_lot::Mutex;
-use wgpu::util::DeviceExt;
 
 use crate::error::{Error, Result};
+use crate::runtime::fast_hash::FastMap;
 
 /// Dispatches per batch: enough to amortise a submit, few enough to keep passes short.
 const MAX_DISPATCHES: usize = 256;
 
+/// Bind groups kept at most; past it they are all dropped (a new working set is built).
+const MAX_BIND_GROUPS: usize = 4096;
+
 /// One recorded dispatch.
 pub struct Dispatch {
     pub pipeline: wgpu::ComputePipeline,
+    /// The layout of the pipeline's bind group (see `PipelineCache::layout`).
+    pub layout: wgpu::BindGroupLayout,
     /// The bound ranges of buffers (buffer, offset, size), in binding order.
     pub ranges: Vec<(wgpu::Buffer, u64, u64)>,
     pub words: Vec<u32>,
     pub groups: (u32, u32),
 }
 
+/// A bind group's identity: its layout and the buffer ranges it binds after the words.
+type GroupKey = (wgpu::BindGroupLayout, Vec<(wgpu::Buffer, u64, u64)>);
+
+/// The arguments buffer and the bind groups over it.
+#[derive(Default)]
+pub struct BindGroups {
+    groups: FastMap<GroupKey, wgpu::BindGroup>,
+    arguments: Option<wgpu::Buffer>,
+    /// The arguments buffer's size in bytes.
+    capacity: u64,
+    /// The bytes of words every bind group's binding 0 spans from its dynamic offset.
+    window: u64,
+    /// The words of the batch being submitted (kept to reuse its allocation).
+    staged: Vec<u32>,
+}
+
+impl BindGroups {
+    /// Drops every bind group: called when buffers are released, so that none keeps a
+    /// released buffer alive.
+    pub fn clear(&mut self) {
+        self.groups.clear();
+    }
+}
+
 /// The dispatches recorded since the last flush.
 #[derive(Default)]
 pub struct Batch {
     pending: Mutex<Vec<Dispatch>>,
+    bind_groups: Arc<Mutex<BindGroups>>,
 }
 
 impl Batch {
+    /// The bind groups, for the memory provider to clear when it releases buffers.
+    pub fn bind_groups(&self) -> Arc<Mutex<BindGroups>> {
+        self.bind_groups.clone()
+    }
+
     /// Records `dispatch`; flushes when the batch is full.
     pub fn push(
         &self,
@@ -39,7 +81,7 @@ impl Batch {
         let mut pending = self.pending.lock();
         pending.push(dispatch);
         if pending.len() >= MAX_DISPATCHES {
-            submit(&mut pending, device, queue)?;
+            self.submit(&mut pending, device, queue)?;
         }
         Ok(())
     }
@@ -58,75 +100,130 @@ impl Batch {
         then: impl FnOnce() -> Result<R>,
     ) -> Result<R> {
         let mut pending = self.pending.lock();
-        submit(&mut pending, device, queue)?;
+        self.submit(&mut pending, device, queue)?;
         then()
+    }
+
+    /// Submits `pending` (emptied) as one compute pass.
+    fn submit(
+        &self,
+        pending: &mut Vec<Dispatch>,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+    ) -> Result<()> {
+        if pending.is_empty() {
+            return Ok(());
+        }
+        let mut state = self.bind_groups.lock();
+        let offsets = state.stage(pending, device);
+        let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let arguments = state.arguments(device);
+        queue.write_buffer(&arguments, 0, as_bytes(&state.staged));
+        let mut encoder = device.create_command_encoder(&Default::default());
+        {
+            let mut pass = encoder.begin_compute_pass(&Default::default());
+            for (d, offset) in pending.drain(..).zip(offsets) {
+                pass.set_pipeline(&d.pipeline);
+                let group = state.group(device, &arguments, d.layout, d.ranges);
+                pass.set_bind_group(0, &group, &[offset]);
+                pass.dispatch_workgroups(d.groups.0, d.groups.1, 1);
+            }
+        }
+        queue.submit([encoder.finish()]);
+        if let Some(e) = pollster::block_on(scope.pop()) {
+            return Err(Error::runtime(format!("mojo: a queued kernel failed: {e}")));
+        }
+        Ok(())
     }
 }
 
-/// Submits `pending` (emptied) as one compute pass.
-fn submit(pending: &mut Vec<Dispatch>, device: &wgpu::Device, queue: &wgpu::Queue) -> Result<()> {
-    let dispatches = std::mem::take(pending);
-    if dispatches.is_empty() {
-        return Ok(());
+impl BindGroups {
+    /// Lays the dispatches' words out in `staged`, each at an offset the device accepts;
+    /// returns the byte offsets. Widens the window (dropping the bind groups, which span the
+    /// old one) when a dispatch has more words than it spans.
+    fn stage(&mut self, dispatches: &[Dispatch], device: &wgpu::Device) -> Vec<u32> {
+        let align = (device.limits().min_storage_buffer_offset_alignment as usize / 4).max(1);
+        self.staged.clear();
+        let mut offsets = Vec::with_capacity(dispatches.len());
+        let mut widest = 4;
+        for d in dispatches {
+            let start = self.staged.len().div_ceil(align) * align;
+            self.staged.resize(start, 0);
+            self.staged.extend_from_slice(&d.words);
+            offsets.push(start as u32 * 4);
+            widest = widest.max(d.words.len() as u64 * 4);
+        }
+        if widest > self.window {
+            self.window = widest.next_power_of_two().max(4096);
+            self.groups.clear();
+        }
+        offsets
     }
-    let align = (device.limits().min_storage_buffer_offset_alignment as usize / 4).max(1);
-    let mut words: Vec<u32> = Vec::new();
-    let mut ranges = Vec::with_capacity(dispatches.len());
-    for d in &dispatches {
-        let start = words.len().div_ceil(align) * align;
-        words.resize(start, 0);
-        words.extend_from_slice(&d.words);
-        ranges.push((start as u64 * 4, d.words.len() as u64 * 4));
-    }
-    let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
-    let args = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("mojo args"),
-        contents: as_bytes(&words),
-        usage: wgpu::BufferUsages::STORAGE,
-    });
-    let bind_groups: Vec<wgpu::BindGroup> = dispatches
-        .iter()
-        .zip(&ranges)
-        .map(|(d, &(offset, size))| {
-            let mut entries = vec![wgpu::BindGroupEntry {
-                binding: 0,
-                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                    buffer: &args,
-                    offset,
-                    size: wgpu::BufferSize::new(size.max(4)),
-                }),
-            }];
-            for (s, (buffer, offset, size)) in d.ranges.iter().enumerate() {
-                entries.push(wgpu::BindGroupEntry {
-                    binding: s as u32 + 1,
-                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                        buffer,
-                        offset: *offset,
-                        size: wgpu::BufferSize::new(*size),
-                    }),
+
+    /// The arguments buffer, grown (dropping the bind groups over the old one) to hold the
+    /// staged words and a window past the last offset.
+    fn arguments(&mut self, device: &wgpu::Device) -> wgpu::Buffer {
+        let needed = self.staged.len() as u64 * 4 + self.window;
+        match &self.arguments {
+            Some(buffer) if self.capacity >= needed => buffer.clone(),
+            _ => {
+                self.capacity = needed.max(self.capacity * 2).next_power_of_two();
+                let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                    label: Some("mojo args"),
+                    size: self.capacity,
+                    usage: wgpu::BufferUsages::STORAGE | wgpu::BufferUsages::COPY_DST,
+                    mapped_at_creation: false,
                 });
+                self.groups.clear();
+                self.arguments = Some(buffer.clone());
+                buffer
             }
-            device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: None,
-                layout: &d.pipeline.get_bind_group_layout(0),
-                entries: &entries,
-            })
-        })
-        .collect();
-    let mut encoder = device.create_command_encoder(&Default::default());
-    {
-        let mut pass = encoder.begin_compute_pass(&Default::default());
-        for (d, bind_group) in dispatches.iter().zip(&bind_groups) {
-            pass.set_pipeline(&d.pipeline);
-            pass.set_bind_group(0, bind_group, &[]);
-            pass.dispatch_workgroups(d.groups.0, d.groups.1, 1);
         }
     }
-    queue.submit([encoder.finish()]);
-    if let Some(e) = pollster::block_on(scope.pop()) {
-        return Err(Error::runtime(format!("mojo: a queued kernel failed: {e}")));
+
+    /// The bind group of `layout` over the words and `ranges`, made on first use.
+    fn group(
+        &mut self,
+        device: &wgpu::Device,
+        arguments: &wgpu::Buffer,
+        layout: wgpu::BindGroupLayout,
+        ranges: Vec<(wgpu::Buffer, u64, u64)>,
+    ) -> wgpu::BindGroup {
+        if self.groups.len() >= MAX_BIND_GROUPS {
+            self.groups.clear();
+        }
+        let window = self.window;
+        self.groups
+            .entry((layout, ranges))
+            .or_insert_with_key(|(layout, ranges)| {
+                let words = wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer: arguments,
+                        offset: 0,
+                        size: wgpu::BufferSize::new(window),
+                    }),
+                };
+                let buffers = ranges
+                    .iter()
+                    .enumerate()
+                    .map(|(s, (buffer, offset, size))| wgpu::BindGroupEntry {
+                        binding: s as u32 + 1,
+                        resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                            buffer,
+                            offset: *offset,
+                            size: wgpu::BufferSize::new(*size),
+                        }),
+                    });
+                let entries: Vec<_> = std::iter::once(words).chain(buffers).collect();
+                device.create_bind_group(&wgpu::BindGroupDescriptor {
+                    label: None,
+                    layout,
+                    entries: &entries,
+                })
+            })
+            .clone()
     }
-    Ok(())
 }
 
 /// The little-endian bytes of `words`.

@@ -88,7 +88,9 @@ impl WgpuDevice {
         device.on_uncaptured_error(std::sync::Arc::new(|e| {
             eprintln!("mojo: uncaptured wgpu error: {e}")
         }));
+        let batch = Batch::default();
         let provider = BufferProvider {
+            bind_groups: batch.bind_groups(),
             device: device.clone(),
             max_buffer_size: limits.max_buffer_size,
             max_binding: limits.max_storage_buffer_binding_size,
@@ -113,7 +115,7 @@ impl WgpuDevice {
             features,
             limits,
             memory: Mutex::new(CachingAllocator::new(provider, address_base(index))),
-            batch: Batch::default(),
+            batch,
         })
     }
 
@@ -435,7 +437,7 @@ impl VendorDevice for WgpuDevice {
             windows,
             window_shift: self.window_shift(),
         };
-        let pipeline = self.pipelines.get(&self.device, launch.kernel, &bindings)?;
+        let (pipeline, layout) = self.pipelines.get(&self.device, launch.kernel, &bindings)?;
         let groups = launch.kernel.groups(launch.threads, self.resident_groups);
         let x = groups.min(65535) as u32;
         let y = groups.div_ceil(u64::from(x)).min(65535) as u32;
@@ -444,6 +446,7 @@ impl VendorDevice for WgpuDevice {
             &self.queue,
             Dispatch {
                 pipeline,
+                layout,
                 ranges,
                 words: launch.words,
                 groups: (x, y),

@@ -1,10 +1,17 @@
 //! wgpu buffers as the caching allocator's device memory.
 
+use std::sync::Arc;
+
+use parking_lot::Mutex;
+
+use super::batch::BindGroups;
 use crate::error::Result;
 use crate::runtime::allocator::{out_of_memory, MemoryProvider};
 
 /// Creates one storage buffer per segment.
 pub struct BufferProvider {
+    /// The kept bind groups, dropped when a buffer is released (they would keep it alive).
+    pub bind_groups: Arc<Mutex<BindGroups>>,
     pub device: wgpu::Device,
     pub max_buffer_size: u64,
     /// The largest buffer a kernel can bind.
@@ -46,6 +53,7 @@ impl MemoryProvider for BufferProvider {
 
     fn release(&mut self, segment: wgpu::Buffer) {
         // Dropped, not destroyed: wgpu frees it once submitted work no longer uses it.
+        self.bind_groups.lock().clear();
         drop(segment);
     }
 

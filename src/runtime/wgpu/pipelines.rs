@@ -9,32 +9,78 @@ use crate::error::{Error, Result};
 use crate::kernels::compile::{shadow_compile, trace_enabled, traced_name};
 use crate::kernels::wgsl::{self, Bindings};
 use crate::kernels::Kernel;
+use crate::runtime::fast_hash::FastMap;
 
 /// Pipelines by kernel, then by bindings: a lookup borrows both, so the hot path clones no
 /// kernel description.
-type Table = HashMap<Kernel, HashMap<Bindings, wgpu::ComputePipeline>>;
+type Table = FastMap<Kernel, FastMap<Bindings, Built>>;
 
-/// The pipelines built so far on one device.
+/// A pipeline and the layout of its bind group.
+pub type Built = (wgpu::ComputePipeline, wgpu::BindGroupLayout);
+
+/// The pipelines built so far on one device, and the bind group layouts they share.
 pub struct PipelineCache {
     device_name: String,
     built: Mutex<Table>,
+    layouts: Mutex<HashMap<u32, (wgpu::BindGroupLayout, wgpu::PipelineLayout)>>,
 }
 
 impl PipelineCache {
     pub fn new(device_name: String) -> Self {
         PipelineCache {
             device_name,
-            built: Mutex::new(HashMap::new()),
+            built: Mutex::new(FastMap::default()),
+            layouts: Mutex::new(HashMap::new()),
         }
     }
 
-    /// The pipeline for `kernel` bound as `bindings`, rendered and built on first use.
+    /// The layout of `count` bindings: binding 0 the launch words at a dynamic offset (so a
+    /// bind group outlives the batch whose words it reads), the others storage buffers. Every
+    /// kernel with that many bindings shares it, and so can share bind groups.
+    pub fn layout(
+        &self,
+        device: &wgpu::Device,
+        count: u32,
+    ) -> (wgpu::BindGroupLayout, wgpu::PipelineLayout) {
+        self.layouts
+            .lock()
+            .entry(count)
+            .or_insert_with(|| {
+                let entry = |binding: u32| wgpu::BindGroupLayoutEntry {
+                    binding,
+                    visibility: wgpu::ShaderStages::COMPUTE,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage {
+                            read_only: binding == 0,
+                        },
+                        has_dynamic_offset: binding == 0,
+                        min_binding_size: None,
+                    },
+                    count: None,
+                };
+                let entries: Vec<_> = (0..count).map(entry).collect();
+                let group = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+                    label: None,
+                    entries: &entries,
+                });
+                let pipeline = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+                    label: None,
+                    bind_group_layouts: &[Some(&group)],
+                    immediate_size: 0,
+                });
+                (group, pipeline)
+            })
+            .clone()
+    }
+
+    /// The pipeline for `kernel` bound as `bindings` and its bind group layout, rendered and
+    /// built on first use.
     pub fn get(
         &self,
         device: &wgpu::Device,
         kernel: &Kernel,
         bindings: &Bindings,
-    ) -> Result<wgpu::ComputePipeline> {
+    ) -> Result<Built> {
         if let Some(p) = self
             .built
             .lock()
@@ -53,9 +99,11 @@ impl PipelineCache {
             source: wgpu::ShaderSource::Wgsl(source.as_str().into()),
         });
         let label = traced_name(kernel, &source);
+        let count = bindings.windows.iter().sum::<u32>() + 1;
+        let (group_layout, layout) = self.layout(device, count);
         let pipeline = device.create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
             label: Some(&label),
-            layout: None,
+            layout: Some(&layout),
             module: &module,
             entry_point: Some("main"),
             compilation_options: Default::default(),
@@ -79,7 +127,7 @@ impl PipelineCache {
             .lock()
             .entry(kernel.clone())
             .or_default()
-            .insert(bindings.clone(), pipeline.clone());
-        Ok(pipeline)
+            .insert(bindings.clone(), (pipeline.clone(), group_layout.clone()));
+        Ok((pipeline, group_layout))
     }
 }
