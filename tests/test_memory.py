@@ -4,6 +4,7 @@ import os
 
 import pytest
 import torch
+
 from conftest import software_only
 
 
