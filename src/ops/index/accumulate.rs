@@ -16,6 +16,7 @@ use crate::ops::core::tensor::TensorRef;
 use crate::ops::index::index_launch::{Fault, IndexArg, Strided};
 use crate::ops::reduce::sort_launch::run_sort_below;
 use crate::ops::shape::copy::{copy, fill};
+use crate::runtime::backend;
 
 /// Run positions an accumulate invocation may combine per launch, divided by one plus the
 /// sorted dimensions when there are several (each then loops over them). The software device
@@ -69,8 +70,13 @@ pub fn run_accumulate(
         return Ok(());
     }
     let (keys, perm, starts) = sorted_keys(&plan, indices, fault)?;
-    // The most values one output element can take: one per loop position.
-    let run: i64 = loop_sizes.iter().product();
+    // The most values one output element can take: one per loop position, or on the
+    // software device the longest run there is (reading the starts back costs little there,
+    // and it saves a launch per `run_steps` positions the runs do not have).
+    let mut run: i64 = loop_sizes.iter().product();
+    if backend()?.direct_loads(device) && plan.key_bound <= LONGEST_RUN_READ {
+        run = run.min(longest_run(&starts.tensor, n_sorted)?);
+    }
     let per_position = if plan.sizes.len() > 1 {
         1 + plan.sizes.len() as i64
     } else {
@@ -161,6 +167,31 @@ pub fn run_accumulate(
         }
         lo = hi;
     }
+}
+
+/// The most keys whose run starts are read back to bound the runs (see `run_accumulate`).
+const LONGEST_RUN_READ: i64 = 1 << 20;
+
+/// The longest run of equal keys: `starts` holds each key's first sorted position (int32,
+/// `n_sorted` for absent keys), ascending with the key, and a run ends where the next
+/// present key's starts (the last at `n_sorted`; keys past the bound sort last and only
+/// lengthen it, which is safe).
+fn longest_run(starts: &TensorRef, n_sorted: i64) -> Result<i64> {
+    let mut bytes = vec![0u8; starts.numel() as usize * 4];
+    backend()?.read(starts.address, &mut bytes)?;
+    let mut longest = 0;
+    let mut previous: Option<i64> = None;
+    for chunk in bytes.chunks_exact(4) {
+        let start = i64::from(i32::from_le_bytes(chunk.try_into().expect("4 bytes")));
+        if start >= n_sorted {
+            continue;
+        }
+        if let Some(p) = previous {
+            longest = longest.max(start - p);
+        }
+        previous = Some(start);
+    }
+    Ok(previous.map_or(longest, |p| longest.max(n_sorted - p)))
 }
 
 /// How an accumulating scatter's values are keyed and sorted. The output's dimensions are
