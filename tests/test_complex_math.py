@@ -412,7 +412,7 @@ def test_spaced_values(device, steps):
         torch.testing.assert_close(actual.cpu(), expected)
 
 
-def test_log_add_exp_norms_and_scattered_numbers(device):
+def test_log_sums_norms_and_scattered_numbers(device):
     inf, nan = float("inf"), float("nan")
     special = [0, 1j, inf, -inf, inf + 1j, -inf + 2j, nan, complex(1, nan), 3 - 4j, -1e4 + 1j]
     a = torch.tensor([x for x in special for _ in special], dtype=torch.complex64)
@@ -433,6 +433,12 @@ def test_log_add_exp_norms_and_scattered_numbers(device):
         torch.linalg.vector_norm(z.to(device), dtype=torch.float32)
     with pytest.raises(RuntimeError, match="dtype should be real for real inputs"):
         torch.linalg.vector_norm(z.real.to(device), dtype=torch.complex64)
+    z2 = z.view(-1, 7).clone()
+    z2[5, 1], z2[7, 2] = complex(inf, 1), complex(-inf, 0)
+    for dims, keepdim in [([0], False), ([1], True), ([0, 1], False)]:
+        expected = torch.logsumexp(z2, dims, keepdim)
+        actual = torch.logsumexp(z2.to(device), dims, keepdim).cpu()
+        torch.testing.assert_close(actual, expected, equal_nan=True, rtol=2e-5, atol=1e-5)
     index = torch.randint(0, 7, (4, 10_001))
     expected = z.view(7, -1).scatter(0, index, 2 - 0.5j)
     actual = z.view(7, -1).to(device).scatter(0, index.to(device), 2 - 0.5j)

@@ -17,6 +17,8 @@ what the CPU's kernel does, in the same order of operations where the result dep
 - `tril_indices`, `triu_indices`: the coordinates of a mask of the triangle, row-major.
 - `nonzero_static`: `nonzero` cut or padded with `fill_value` to `size` rows.
 - `trace`: the diagonal's sum (integers summed as int64).
+- `logsumexp`: real tensors through the Rust kernel (`logsumexp.out`); complex ones as ATen
+  composes them, the largest real part (infinite ones as zero) taken out before `exp`.
 - `hash_tensor.out` (mode 0, the only one): the XOR of the elements' 64-bit patterns, floats
   converted to float64 first and integers to int64, as the CPU's kernel does; the reduced
   dimensions are moved last and folded in halves (log2(n) elementwise XORs), and the result
@@ -167,6 +169,19 @@ def trace(self):
     if self.dim() != 2:
         raise RuntimeError(f"trace: expected a matrix, but got tensor with dim {self.dim()}")
     return self.diagonal().sum()
+
+
+def logsumexp(self, dim, keepdim=False):
+    """Real tensors go to the Rust kernel (`logsumexp.out`); complex ones are composed as ATen
+    composes them: the largest real part (infinite ones as zero) taken out before exp."""
+    if not self.is_complex():
+        dtype = self.dtype if self.is_floating_point() else torch.get_default_dtype()
+        out = torch.empty(0, dtype=dtype, device=self.device)
+        return torch.ops.aten.logsumexp.out(self, dim, keepdim, out=out)
+    maxes = torch.amax(self.real, dim, keepdim=True)
+    maxes = maxes.masked_fill(maxes.abs() == float("inf"), 0)
+    summed = torch.sum(torch.exp(self - maxes), dim, keepdim)
+    return torch.log(summed) + maxes.reshape(summed.shape)
 
 
 def hash_tensor_out(self, dim=(), *, keepdim=False, mode=0, out):
@@ -573,6 +588,7 @@ KERNELS = {
     "triu_indices": triu_indices,
     "nonzero_static": nonzero_static,
     "trace": trace,
+    "logsumexp": logsumexp,
     "hash_tensor.out": hash_tensor_out,
     "repeat_interleave.Tensor": repeat_interleave_indices,
     "median": median,
