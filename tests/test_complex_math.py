@@ -1,7 +1,7 @@
 """Complex math against the CPU: unary functions (each measured against complex128 past one
 launch, and the C library's special values), binary and ternary ops with complex numbers,
 element moves (complex64 and complex32 as integers; complex128 refused naming the op),
-matrix products with conjugate views, refusals by the real-only factorizations, float32
+matrix products with conjugate views, complex least squares, float32
 hyperbolic functions near zero, and two threads at once."""
 
 import threading
@@ -269,10 +269,20 @@ def test_negative_bit_on_a_real_view(device):
     torch.testing.assert_close(actual.cpu(), expected)
 
 
-def test_real_only_least_squares_refuses(device):
-    a = torch.eye(3, dtype=torch.complex64, device=device)
-    with pytest.raises(NotImplementedError, match="complex"):
-        torch.linalg.lstsq(a, a)
+@pytest.mark.parametrize("shape", [(2, 7, 3), (2, 3, 7), (1, 40, 40)])
+def test_complex_least_squares(device, shape):
+    """Overdetermined (residuals), underdetermined (the least-norm solution, through the
+    conjugate transpose's QR) and square systems, every driver's outputs."""
+    g = torch.Generator().manual_seed(11)
+    a = torch.randn(*shape, dtype=torch.complex64, generator=g)
+    b = torch.randn(*shape[:-1], 2, dtype=torch.complex64, generator=g)
+    for driver in ("gels", "gelsy", "gelsd", "gelss"):
+        expected = torch.linalg.lstsq(a, b, driver=driver)
+        actual = torch.linalg.lstsq(a.to(device), b.to(device), driver=driver)
+        for name in ("solution", "residuals", "rank", "singular_values"):
+            torch.testing.assert_close(
+                getattr(actual, name).cpu(), getattr(expected, name), rtol=1e-4, atol=1e-4
+            )
 
 
 @pytest.mark.parametrize("n", [3, 33])

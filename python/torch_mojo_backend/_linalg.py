@@ -41,8 +41,6 @@ rounding.
   float32.
 """
 
-import functools
-
 import torch
 
 
@@ -642,7 +640,8 @@ def linalg_qr_out(A, mode="reduced", *, Q, R):
 
 def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank, singular_values):
     """Least squares through Householder QR, for matrices of full rank (the rank reported is
-    min(m, n)): A = QR gives x = R^-1 Q^T b (m >= n); A^T = QR the least-norm x = Q R^-T b."""
+    min(m, n)): A = QR gives x = R^-1 Q^H b (m >= n); A^H = QR the least-norm x = Q R^-H b
+    (H the conjugate transpose: the transpose for real matrices)."""
     checks = [
         (A.dim() >= 2, "input must have at least 2 dimensions."),
         (B.dim() >= 1, "other must have at least 1 dimension."),
@@ -670,41 +669,25 @@ def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank
         qtb = _apply_reflectors(reflectors, tau, rhs, transpose=True)[..., :n, :]
         x = _triangular(reflectors[..., :n, :n].triu(), qtb, lower=False, unit=False)
     else:
-        reflectors, tau = _householder(a.mT)
-        y = _triangular(reflectors[..., :m, :m].triu().mT, rhs, lower=True, unit=False)
+        reflectors, tau = _householder(a.mH)
+        y = _triangular(reflectors[..., :m, :m].triu().mH, rhs, lower=True, unit=False)
         padded = torch.cat([y, y.new_zeros(*batch, n - m, y.shape[-1])], -2)
         x = _apply_reflectors(reflectors, tau, padded, transpose=False)
     # What the CPU's drivers return besides the solution (gelsy when none is named).
     driver = driver or "gelsy"
     results = [(solution, x.squeeze(-1) if vector else x)]
     if m > n and driver != "gelsy":
-        results.append((residuals, (a @ x - rhs).square().sum(-2)))
+        results.append((residuals, (a @ x - rhs).abs().square().sum(-2)))
     if driver != "gels":
         results.append((rank, torch.full(batch, min(m, n), dtype=torch.int64, device=A.device)))
     if driver in ("gelsd", "gelss"):
-        results.append((singular_values, _jacobi_svd(a if m >= n else a.mT)[1]))
+        results.append((singular_values, _jacobi_svd(a if m >= n else a.mH)[1]))
     for out, value in results:
         out.resize_(value.shape).copy_(value)
     return solution, residuals, rank, singular_values
 
 
-def _real_only(name, kernel):
-    """`kernel` refusing complex tensors: least squares above assumes real arithmetic
-    (transposes, squared residuals), so complex input would give wrong values."""
-
-    @functools.wraps(kernel)
-    def checked(*args, **kwargs):
-        for value in (*args, *kwargs.values()):
-            if isinstance(value, torch.Tensor) and value.is_complex():
-                raise NotImplementedError(
-                    f"mojo: aten::{name} does not take complex tensors ({value.dtype}) yet"
-                )
-        return kernel(*args, **kwargs)
-
-    return checked
-
-
-_KERNELS = {
+KERNELS = {
     "linalg_lu_factor_ex.out": linalg_lu_factor_ex_out,
     "linalg_lu.out": linalg_lu_out,
     "lu_unpack.out": lu_unpack_out,
@@ -733,41 +716,4 @@ _KERNELS = {
     "ormqr.out": ormqr_out,
     "linalg_qr.out": linalg_qr_out,
     "linalg_lstsq.out": linalg_lstsq_out,
-}
-
-# The kernels whose arithmetic is written for complex entries too (conjugate transposes,
-# complex pivots' magnitudes).
-_COMPLEX_READY = {
-    "linalg_lu_factor_ex.out",
-    "linalg_lu.out",
-    "lu_unpack.out",
-    "linalg_lu_solve.out",
-    "_linalg_solve_ex.result",
-    "linalg_inv_ex.inverse",
-    "_linalg_det.result",
-    "_linalg_slogdet.sign",
-    "linalg_cholesky_ex.L",
-    "cholesky",
-    "cholesky.out",
-    "cholesky_inverse",
-    "cholesky_inverse.out",
-    "_cholesky_solve_helper",
-    "linalg_solve_triangular",
-    "linalg_solve_triangular.out",
-    "triangular_solve.X",
-    "linalg_matrix_exp",
-    "geqrf",
-    "geqrf.a",
-    "linalg_householder_product",
-    "linalg_householder_product.out",
-    "ormqr",
-    "ormqr.out",
-    "linalg_qr.out",
-    "_linalg_eigh.eigenvalues",
-    "_linalg_svd.U",
-}
-
-KERNELS = {
-    name: kernel if name in _COMPLEX_READY else _real_only(name, kernel)
-    for name, kernel in _KERNELS.items()
 }
