@@ -136,6 +136,18 @@ def test_uniform_transforms_follow_cudas_formulas(device, name, fill, transform)
     np.testing.assert_allclose(ours, expected, rtol=2e-6, atol=1e-6, err_msg=name)
 
 
+@pytest.mark.parametrize("dtype", [torch.int64, torch.int32, torch.int16, torch.uint8])
+def test_geometric_integers_are_cudas_float_draws_converted(device, dtype):
+    """CUDA draws geometric integers in float (`DiscreteDistributionType`) and converts."""
+    n = 3000
+    ours = draw(lambda: torch.empty(n, device=device, dtype=dtype).geometric_(0.3)).numpy()
+    u = ref.uniform(n, seed=3)
+    expected = np.ceil(np.log(u) / np.log1p(np.float32(-0.3))).astype(np.float32)
+    assert np.array_equal(ours, expected.astype(ours.dtype))
+    with pytest.raises(NotImplementedError, match="Bool"):
+        torch.empty(3, device=device, dtype=torch.bool).geometric_(0.3)
+
+
 def test_log_normal_is_the_exp_of_the_same_normals(device):
     normals = draw(lambda: torch.empty(2000, device=device, dtype=torch.float64).normal_(0.5, 2.0))
     logs = draw(lambda: torch.empty(2000, device=device, dtype=torch.float64).log_normal_(0.5, 2.0))

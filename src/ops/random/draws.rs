@@ -190,7 +190,10 @@ fn fill_with(
         [mean, std] if complex => vec![*mean, std / std::f64::consts::SQRT_2],
         _ => parameters.to_vec(),
     };
-    float_only(op, &a)?;
+    // CUDA draws geometric integers too: in float, converted (`DiscreteDistributionType`).
+    if distribution != Distribution::Geometric || a.dtype == DType::Bool {
+        float_only(op, &a)?;
+    }
     let (kernel, acc, unroll) = grid_kernel(a.dtype, distribution);
     let words = parameters
         .iter()
