@@ -177,3 +177,38 @@ def test_least_squares_of_full_rank_matrices(device, gen, driver, shape, rhs):
     torch.testing.assert_close(got, list(torch.linalg.lstsq(a, b, driver=driver)))
     with pytest.raises(RuntimeError, match="at least 2 dimensions"):
         torch.linalg.lstsq(b[..., 0].to(device), b.to(device))
+
+
+@pytest.mark.parametrize("hermitian", [False, True])
+@pytest.mark.parametrize("dtype", [torch.float64, torch.complex64])
+@pytest.mark.parametrize("shape", [(6, 6), (3, 9, 9), (40, 40)])
+def test_ldl_factor_and_solve_match_lapack(device, gen, dtype, shape, hermitian):
+    """Indefinite matrices (zero diagonals force 2x2 pivots and interchanges), batched and of
+    order 40: LD and LAPACK's pivots, then solves with them."""
+    a = torch.randn(*shape, generator=gen, dtype=dtype)
+    a = a + (a.mH if hermitian else a.mT)
+    a.diagonal(dim1=-2, dim2=-1)[..., ::3] = 0
+    b = torch.randn(*shape[:-1], 3, generator=gen, dtype=dtype)
+    ld, pivots, info = torch.linalg.ldl_factor_ex(a, hermitian=hermitian)
+    ours = torch.linalg.ldl_factor_ex(a.to(device), hermitian=hermitian)
+    assert torch.equal(ours.pivots.cpu(), pivots) and torch.equal(ours.info.cpu(), info)
+    assert (pivots < 0).any(), "no 2x2 pivot exercised"
+    # float32 parts: rank updates rounded in another order than LAPACK's, over 40 steps.
+    tolerance = {"rtol": 2e-4, "atol": 2e-4} if dtype == torch.complex64 else {}
+    torch.testing.assert_close(ours.LD.cpu(), ld, **tolerance)
+    x = torch.linalg.ldl_solve(ld, pivots, b, hermitian=hermitian)
+    ours_x = torch.linalg.ldl_solve(
+        ld.to(device), pivots.to(device), b.to(device), hermitian=hermitian
+    )
+    torch.testing.assert_close(ours_x.cpu(), x, **tolerance)
+
+
+def test_ldl_factor_reports_a_zero_pivot(device):
+    a = torch.tensor([[1.0, 2.0, 0.0], [2.0, 4.0, 0.0], [0.0, 0.0, 0.0]], dtype=torch.float64)
+    expected = torch.linalg.ldl_factor_ex(a)
+    ours = torch.linalg.ldl_factor_ex(a.to(device))
+    assert ours.info.item() == expected.info.item() > 0
+    assert torch.equal(ours.pivots.cpu(), expected.pivots)
+    # The CPU's check and message (an internal assert for this code, as on the CPU).
+    with pytest.raises(RuntimeError, match="Unknown error code: 2"):
+        torch.linalg.ldl_factor_ex(a.to(device), check_errors=True)

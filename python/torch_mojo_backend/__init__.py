@@ -20,6 +20,7 @@ from . import (
     _fft,  # noqa: E402
     _fractional_pool,  # noqa: E402
     _histograms,  # noqa: E402
+    _ldl,  # noqa: E402
     _linalg,  # noqa: E402
     _margin_losses,  # noqa: E402
     _rrelu,  # noqa: E402
@@ -119,6 +120,7 @@ def _register_composed_kernels():
     for kernels in (
         _composed_kernels.KERNELS,
         _linalg.KERNELS,
+        _ldl.KERNELS,
         _distances.KERNELS,
         _histograms.KERNELS,
         _complex.KERNELS,
