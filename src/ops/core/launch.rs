@@ -172,6 +172,18 @@ pub(crate) fn strided_words(shape: &[i64], strides: &[Vec<i64>]) -> Result<(Vec<
     Ok((words, offset_words))
 }
 
+/// [`strided_words`] for `count` dense tensors of `n > 1` elements (one dimension, stride 1),
+/// with room for `scalars` more words.
+fn dense_words(n: i64, count: usize, scalars: usize) -> Result<(Vec<u32>, Vec<usize>)> {
+    let n = word(n, "element count")?;
+    let mut words = Vec::with_capacity(3 + 2 * count + scalars);
+    words.extend([n, 1, n]);
+    for _ in 0..count {
+        words.extend([0, 1]);
+    }
+    Ok((words, (0..count).map(|t| 3 + 2 * t).collect()))
+}
+
 /// Runs an elementwise map over `shape`; `tensors` are the inputs then the outputs, each read
 /// through its own strides broadcast to `shape`.
 pub fn run_map(
@@ -185,11 +197,20 @@ pub fn run_map(
         return Ok(());
     }
     let device = map_device(&kernel, tensors)?;
-    let strides: Vec<Vec<i64>> = tensors
-        .iter()
-        .map(|t| broadcast_strides(t, shape))
-        .collect();
-    let (mut words, offset_words) = strided_words(shape, &strides)?;
+    // Same-shape contiguous tensors, the common case: their coalesced layout directly.
+    let dense = n > 1
+        && tensors
+            .iter()
+            .all(|t| t.sizes == shape && t.is_contiguous());
+    let (mut words, offset_words) = if dense {
+        dense_words(n, tensors.len(), scalar_words.len())?
+    } else {
+        let strides: Vec<Vec<i64>> = tensors
+            .iter()
+            .map(|t| broadcast_strides(t, shape))
+            .collect();
+        strided_words(shape, &strides)?
+    };
     words.extend_from_slice(scalar_words);
     let addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
     // Contiguous 16-byte aligned float32/int32 tensors: four elements per 16-byte access.
@@ -469,5 +490,13 @@ mod tests {
         assert!(check_extent(&at).is_err());
         assert!(check_extent(&strided).is_err());
         assert!(check_extent(&expanded).is_ok());
+    }
+
+    #[test]
+    fn dense_words_are_the_coalesced_layout() {
+        let shape = [3, 4, 5];
+        let dense = vec![20, 5, 1];
+        let strided = strided_words(&shape, &[dense.clone(), dense.clone(), dense]).unwrap();
+        assert_eq!(dense_words(60, 3, 2).unwrap(), strided);
     }
 }
