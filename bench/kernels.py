@@ -1,7 +1,8 @@
-"""Kernel build time (cold and warm disk cache) and host time per issued op, mojo vs CPU.
+"""Kernel build time (cold and warm disk cache), host time per issued op, mojo vs CPU, and
+where a tiny op's host time goes (glue, allocation, the op, the launch and batch).
 
 Run: TORCH_MOJO_BACKEND_SOFTWARE=1 .venv/bin/python bench/kernels.py
-Prints two tables; the ratios compare against stock torch on the CPU measured in this run.
+Prints three tables; the ratios compare against stock torch on the CPU measured in this run.
 """
 
 import os
@@ -42,11 +43,11 @@ def build_times(cache_dir: str) -> dict[str, float]:
     return {name: float(ms) for name, ms in pairs}
 
 
-def per_op_us(device: str, op, n: int = 10_000) -> float:
+def per_op_us(device: str, op, n: int = 10_000, size: int = 16) -> float:
     import torch
 
-    a = torch.ones(16, device=device)
-    b = torch.ones(16, device=device)
+    a = torch.ones(size, device=device)
+    b = torch.ones(size, device=device)
     for _ in range(100):
         op(a, b)
     torch.accelerator.synchronize() if device != "cpu" else None
@@ -88,6 +89,31 @@ def main() -> None:
     for name, op in ops.items():
         ours, cpu = per_op_us("mojo", op), per_op_us("cpu", op)
         print(f"| {name} | {ours:.1f} | {cpu:.1f} | {ours / cpu:.1f}x |")
+    print()
+    breakdown()
+
+
+def breakdown() -> None:
+    """Where a tiny add's host time goes, by differences of ops that stop at each stage: a
+    view (Python and the dispatcher: the glue), an empty tensor (the allocation), an add of
+    empty tensors (the op's argument handling and output, no launch) and a 16-element add
+    (the launch: recording and the batch's share of encoding and submitting)."""
+    import torch
+
+    stages = {
+        "glue (a view)": (16, lambda a, b: a.view(4, 4)),
+        "allocation (empty)": (16, lambda a, b: torch.empty(16, device=a.device)),
+        "op without launch (add of empty tensors)": (0, torch.add),
+        "launch and batch (add of 16 elements)": (16, torch.add),
+    }
+    print("| stage of a tiny add | mojo µs/op | added by the stage | CPU µs/op |")
+    print("|---|---:|---:|---:|")
+    before = 0.0
+    for name, (n, op) in stages.items():
+        ours = min(per_op_us("mojo", op, size=n) for _ in range(3))
+        cpu = min(per_op_us("cpu", op, size=n) for _ in range(3))
+        print(f"| {name} | {ours:.2f} | {ours - before:+.2f} | {cpu:.2f} |")
+        before = ours
 
 
 if __name__ == "__main__":
