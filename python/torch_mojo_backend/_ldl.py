@@ -104,7 +104,6 @@ def _eliminate_1x1(s: torch.Tensor, k: int, conj: bool) -> None:
     scaled = r1 * (x.conj() if conj else x)
     s[k + 1 :, k + 1 :] -= torch.outer(x, scaled)
     s[k + 1 :, k] = r1 * x
-    s[k, k + 1 :] = 0
     if conj:
         s[k + 1 :, k + 1 :].diagonal().imag.zero_()
 
@@ -131,10 +130,8 @@ def _eliminate_2x2(s: torch.Tensor, k: int, conj: bool) -> None:
         w = torch.stack([wk, wkp1], -1)
         s[k + 2 :, k + 2 :] -= x @ (w.mH if conj else w.mT)
         s[k + 2 :, k : k + 2] = w
-        s[k : k + 2, k + 2 :] = 0
         if conj:
             s[k + 2 :, k + 2 :].diagonal().imag.zero_()
-    s[k, k + 1] = 0
 
 
 def _whole(a: torch.Tensor, hermitian: bool) -> torch.Tensor:

@@ -290,11 +290,11 @@ fn scatter(
     out_at: usize,
 ) -> Result<()> {
     if op == Some(Accumulate::Sum) && call.complex_component_of(0).is_some() {
-        return scatter_add_complex(call);
+        return scatter_complex(call, None);
     }
     if reduce_at.is_none() && call.complex_component_of(0).is_some() {
         if let ComplexOperand::Scalar { re, im, .. } = call.complex_operand(3)? {
-            return scatter_value_complex(call, re, im);
+            return scatter_complex(call, Some((re, im)));
         }
     }
     let a = call.tensor(0)?;
@@ -568,49 +568,13 @@ fn index_fill_complex(call: &mut Call) -> Result<()> {
     Ok(())
 }
 
-/// `scatter_add.out(self, dim, index, src, out)` of complex tensors: both parts at once along
-/// their pair views, the index repeated along the pair dimension.
-fn scatter_add_complex(call: &mut Call) -> Result<()> {
+/// `scatter_add.out(self, dim, index, src, out)` (`number` none) and `scatter.value_out` of
+/// a complex number into complex tensors: both parts at once along their pair views, the
+/// index repeated along the pair dimension; a number is held in a scratch pair that every
+/// scattered element reads.
+fn scatter_complex(call: &mut Call, number: Option<(f64, f64)>) -> Result<()> {
     let mismatch = |_| Error::runtime("scatter(): Expected self.dtype to be equal to src.dtype");
-    let (a, src) = (pair_view(call, 0, mismatch)?, pair_view(call, 3, mismatch)?);
-    let sizes = a.sizes[..a.sizes.len() - 1].to_vec();
-    let dim = wrap_dim(call.int(1)?, sizes.len())?;
-    let index = call.tensor(2)?;
-    check_index_dtype(&index, "scatter", true)?;
-    let index = TensorRef {
-        sizes: [&index.sizes[..], &[2]].concat(),
-        strides: [&index.strides[..], &[0]].concat(),
-        ..index
-    };
-    let (a, src, index) = (
-        pairs_at_least_1d(a),
-        pairs_at_least_1d(src),
-        pairs_at_least_1d(index),
-    );
-    check_scatter_shapes(&a, dim, &index, Some(&src))?;
-    let out = call.complex_result(Dest::Arg(4), &sizes, a.dtype, a.device)?;
-    let size = a.sizes[dim];
-    scatter_along(
-        Accumulate::Sum,
-        true,
-        &a,
-        &pairs_at_least_1d(out),
-        dim,
-        &index,
-        &src,
-        true,
-        Fault::runtime(format!(
-            "index out of bounds for dimension {dim} with size {size}"
-        )),
-    )
-}
-
-/// `scatter.value_out` into a complex tensor: both parts of the number, held in a scratch
-/// pair that every scattered element reads.
-fn scatter_value_complex(call: &mut Call, re: f64, im: f64) -> Result<()> {
-    let a = pair_view(call, 0, |_| {
-        Error::runtime("scatter(): expected a complex self")
-    })?;
+    let a = pair_view(call, 0, mismatch)?;
     let sizes = a.sizes[..a.sizes.len() - 1].to_vec();
     let dim = wrap_dim(call.int(1)?, sizes.len())?;
     let index = call.tensor(2)?;
@@ -621,28 +585,39 @@ fn scatter_value_complex(call: &mut Call, re: f64, im: f64) -> Result<()> {
         ..index
     };
     let (a, index) = (pairs_at_least_1d(a), pairs_at_least_1d(index));
-    check_scatter_shapes(&a, dim, &index, None)?;
-    let number = Scratch::contiguous(a.device, &[2], a.dtype)?;
-    for (part, value) in [re, im].into_iter().enumerate() {
-        let element = narrow(&number.tensor, 0, part as i64, 1);
-        fill(&element, &ScalarArg::float(value))?;
-    }
-    let rank = a.sizes.len();
-    let values = TensorRef {
-        sizes: [vec![1; rank - 1], vec![2]].concat(),
-        strides: [vec![0; rank - 1], vec![1]].concat(),
-        ..number.tensor.clone()
+    let held;
+    let (op, src) = match number {
+        None => {
+            let src = pairs_at_least_1d(pair_view(call, 3, mismatch)?);
+            check_scatter_shapes(&a, dim, &index, Some(&src))?;
+            (Accumulate::Sum, src)
+        }
+        Some((re, im)) => {
+            check_scatter_shapes(&a, dim, &index, None)?;
+            held = Scratch::contiguous(a.device, &[2], a.dtype)?;
+            for (part, value) in [re, im].into_iter().enumerate() {
+                let element = narrow(&held.tensor, 0, part as i64, 1);
+                fill(&element, &ScalarArg::float(value))?;
+            }
+            let rank = a.sizes.len();
+            let src = TensorRef {
+                sizes: [vec![1; rank - 1], vec![2]].concat(),
+                strides: [vec![0; rank - 1], vec![1]].concat(),
+                ..held.tensor.clone()
+            };
+            (Accumulate::Assign, src)
+        }
     };
     let out = call.complex_result(Dest::Arg(4), &sizes, a.dtype, a.device)?;
     let size = a.sizes[dim];
     scatter_along(
-        Accumulate::Assign,
+        op,
         true,
         &a,
         &pairs_at_least_1d(out),
         dim,
         &index,
-        &values,
+        &src,
         true,
         Fault::runtime(format!(
             "index out of bounds for dimension {dim} with size {size}"
