@@ -54,6 +54,13 @@ fn multiprocessor_count(device: i64) -> PyResult<Option<u32>> {
     Ok(backend().map_err(to_py)?.multiprocessors(device))
 }
 
+/// Where the host addresses the `bytes` device bytes at `address` (None: it cannot); valid
+/// once the device's queued work is done.
+#[pyfunction]
+fn host_address(address: u64, bytes: u64) -> PyResult<Option<usize>> {
+    Ok(backend().map_err(to_py)?.host_address(address, bytes))
+}
+
 /// The calling thread's current device index.
 #[pyfunction]
 fn current_device() -> usize {
@@ -181,6 +188,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(init_error, m)?)?;
     m.add_function(wrap_pyfunction!(backend_name, m)?)?;
     m.add_function(wrap_pyfunction!(device_name, m)?)?;
+    m.add_function(wrap_pyfunction!(host_address, m)?)?;
     m.add_function(wrap_pyfunction!(multiprocessor_count, m)?)?;
     m.add_function(wrap_pyfunction!(current_device, m)?)?;
     m.add_function(wrap_pyfunction!(set_device, m)?)?;

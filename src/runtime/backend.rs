@@ -155,6 +155,10 @@ pub trait Backend: Send + Sync {
     fn host_release(&self, address: usize, bytes: usize);
     /// The device's multiprocessor count, where the hardware reports one.
     fn multiprocessors(&self, device: usize) -> Option<u32>;
+    /// Where the host addresses the `bytes` device bytes at `address`, on devices whose
+    /// memory it addresses directly (the software device); the bytes may be read or written
+    /// there once the device's queued work is done.
+    fn host_address(&self, address: u64, bytes: u64) -> Option<usize>;
 }
 
 /// The device an address belongs to: addresses of device `d` start at `(d + 1) << 48`.

@@ -83,6 +83,9 @@ pub trait VendorDevice: Send + Sync {
     fn multiprocessors(&self) -> Option<u32> {
         None
     }
+    fn host_address(&self, _address: u64, _bytes: u64) -> Option<usize> {
+        None
+    }
     fn host_allocate(&self, bytes: usize) -> Result<usize> {
         super::pinned::locked_host_allocate(bytes)
     }
@@ -282,6 +285,10 @@ where
 
     fn multiprocessors(&self, device: usize) -> Option<u32> {
         self.device(device).ok()?.multiprocessors()
+    }
+
+    fn host_address(&self, address: u64, bytes: u64) -> Option<usize> {
+        self.owner(address).ok()?.host_address(address, bytes)
     }
 
     /// Pinned memory is the first device's to hand out (CUDA's is portable across devices).

@@ -121,6 +121,31 @@ def _premul_sum(dtype):
     return run
 
 
+@case(cases)
+def premultiplied_inputs_stay_unscaled():
+    # Gloo works on the software device's bytes in place; a pre-multiplied sum must not scale
+    # the caller's input.
+    inputs = every("premul-rs", 2 * SIZE, torch.float32)
+    x = inputs[rank()].to(device())
+    out = torch.empty(SIZE, device=device())
+    dist.reduce_scatter_tensor(out, x, op=dist._make_nccl_premul_sum(0.25))
+    same(x, inputs[rank()])
+    same(out, fold([t * 0.25 for t in inputs], "sum")[rank() * SIZE : (rank() + 1) * SIZE])
+
+
+@case(cases)
+def views_reduce_without_touching_their_neighbours():
+    inputs = every("views", 4 * SIZE, torch.float32)
+    whole = inputs[rank()].to(device())
+    dist.all_reduce(whole[SIZE : 2 * SIZE])  # contiguous, at an offset
+    dist.all_reduce(whole[2 * SIZE :].view(-1, 2)[:, 1])  # strided
+    total = fold(inputs, "sum")
+    expected = inputs[rank()].clone()
+    expected[SIZE : 2 * SIZE] = total[SIZE : 2 * SIZE]
+    expected[2 * SIZE :].view(-1, 2)[:, 1] = total[2 * SIZE :].view(-1, 2)[:, 1]
+    same(whole, expected)
+
+
 for _dtype in FLOATS + [torch.int64]:
     cases[f"all_reduce-avg-{str(_dtype)[6:]}"] = _average(_dtype)
 for _dtype in FLOATS:

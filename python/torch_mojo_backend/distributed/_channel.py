@@ -15,16 +15,22 @@ them through pinned host memory on a communication stream of its own:
 Point-to-point calls do not hold up the queue: their Gloo calls are issued, a waiter thread
 waits for them, and the worker finishes them once done, so a rank may post a send and then a
 receive as with NCCL; a later call that reads what a pending receive writes waits for it.
-CPU tensors go through a channel of their own with no staging. A failure (a peer that died, a
-timeout, ranks that disagree on a call) fails the call's future with the error.
+Where the host addresses device memory directly (the software device), contiguous tensors
+are not staged: once the caller's stream has reached the call, Gloo reads and writes them in
+place (`_in_place`). CPU tensors go through a channel of their own with no staging. A failure
+(a peer that died, a timeout, ranks that disagree on a call) fails the call's future with the
+error.
 """
 
+import ctypes
 import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import torch
+
+from .. import _C
 
 # How often the worker looks at pending point-to-point calls while no new call arrives.
 _POLL_SECONDS = 0.0005
@@ -54,6 +60,11 @@ class Call:
     # Set by a point-to-point call's waiter thread once Gloo is done (error: the exception).
     transferred: threading.Event = field(default_factory=threading.Event)
     error: Exception | None = None
+    # Whether Gloo may change what it reads (then reads are staged even where they need not
+    # be: a pre-multiplied sum scales its inputs).
+    changes_reads: bool = False
+    # The ids of the tensors Gloo uses in place.
+    in_place: set = field(default_factory=set)
 
 
 class Channel:
@@ -74,10 +85,14 @@ class Channel:
             call.future = torch.futures.Future(devices=[self.device])
             call.entry = torch.Event(device=self.device)
             call.entry.record(torch.accelerator.current_stream(self.device))
+            staged = {id(t) for t in call.reads} if call.changes_reads else set()
             for tensor in {id(t): t for t in call.reads + call.writes}.values():
-                call.buffers[id(tensor)] = torch.empty(
-                    tensor.shape, dtype=tensor.dtype, pin_memory=True
-                )
+                view = None if id(tensor) in staged else _in_place(tensor)
+                if view is not None:
+                    call.in_place.add(id(tensor))
+                else:
+                    view = torch.empty(tensor.shape, dtype=tensor.dtype, pin_memory=True)
+                call.buffers[id(tensor)] = view
         self._calls.put(call)
         return call.future
 
@@ -124,11 +139,13 @@ class Channel:
             if any(address in reads for address in written):
                 self._finish_pending(block=True)
         host = self._host(call)
-        if self.staged and call.reads:
+        if self.staged and (call.reads or call.in_place):
+            # Also before Gloo writes in place: the caller's earlier work may use the bytes.
             with self.stream:
                 self.stream.wait_event(call.entry)
                 for tensor in call.reads:
-                    host(tensor).copy_(tensor, non_blocking=True)
+                    if id(tensor) not in call.in_place:
+                        host(tensor).copy_(tensor, non_blocking=True)
                 self.stream.synchronize()
         if verify is not None:
             verify()
@@ -152,7 +169,8 @@ class Channel:
                     # Calls that only write (a receive) have not waited for the caller yet.
                     self.stream.wait_event(call.entry)
                     for tensor in call.writes:
-                        tensor.copy_(host(tensor), non_blocking=True)
+                        if id(tensor) not in call.in_place:
+                            tensor.copy_(host(tensor), non_blocking=True)
                         tensor.record_stream(self.stream)
                     for tensor in call.reads:
                         tensor.record_stream(self.stream)
@@ -178,6 +196,19 @@ class Channel:
         call.buffers.clear()
         if not call.future.done():
             call.future.set_exception(error)
+
+
+def _in_place(tensor: torch.Tensor) -> torch.Tensor | None:
+    """A CPU tensor over `tensor`'s own device bytes, where the host addresses them (contiguous
+    tensors on the software device); None elsewhere."""
+    if not tensor.is_contiguous() or tensor.numel() == 0:
+        return None
+    nbytes = tensor.numel() * tensor.element_size()
+    address = _C.host_address(tensor.data_ptr(), nbytes)
+    if address is None:
+        return None
+    raw = torch.frombuffer((ctypes.c_uint8 * nbytes).from_address(address), dtype=torch.uint8)
+    return raw.view(tensor.dtype).view(tensor.shape)
 
 
 def _wait_for_gloo(call: Call) -> None:

@@ -357,7 +357,8 @@ class ProcessGroupMojo(dist.ProcessGroup):
                     else:
                         h(t).div_(size, rounding_mode="trunc")
 
-        return self._call(name, inputs, outputs, premultiplied, after=after)
+        scales = factor is not None
+        return self._call(name, inputs, outputs, premultiplied, after=after, changes_reads=scales)
 
     def _call(self, name, reads, writes, run, after=None, result=None, agreed=None, **kw):
         """Queues a call reading `reads` and writing `writes`; `agreed` (default: `reads`) must
@@ -380,6 +381,7 @@ class ProcessGroupMojo(dist.ProcessGroup):
         agreed=(),
         point_to_point=False,
         device=None,
+        changes_reads=False,
     ):
         device = device or self._device_of(tensors)
         if not self._gloo:
@@ -393,6 +395,7 @@ class ProcessGroupMojo(dist.ProcessGroup):
             after=after,
             point_to_point=point_to_point,
             result=result,
+            changes_reads=changes_reads,
         )
         if not point_to_point:
             call.agree = lambda: agree(gloo, name, agreed)

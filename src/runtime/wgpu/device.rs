@@ -1,12 +1,11 @@
 //! One wgpu device: its queue, its caching allocator over buffers, copies and launches.
 
-use std::sync::mpsc;
-
 use parking_lot::Mutex;
 
 use super::batch::{Batch, Dispatch};
 use super::memory::BufferProvider;
 use super::pipelines::PipelineCache;
+use super::staging::{Queue, Staging, CHUNK};
 use crate::config::config;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -28,6 +27,7 @@ pub struct WgpuDevice {
     memory: Mutex<CachingAllocator<BufferProvider>>,
     pipelines: PipelineCache,
     batch: Batch,
+    staging: Staging,
 }
 
 /// Features used when the adapter has them. `TORCH_MOJO_BACKEND_WITHOUT_F64=1` leaves out
@@ -60,12 +60,14 @@ struct Slotted {
     ranges: Vec<(wgpu::Buffer, u64, u64)>,
 }
 
-/// A buffer range resolved from an address.
+/// A buffer range resolved from an address, and the host address of the range where the host
+/// addresses the buffer's memory.
 struct Resolved {
     start: u64,
     buffer: wgpu::Buffer,
     offset: u64,
     size: u64,
+    host: Option<*mut u8>,
 }
 
 impl WgpuDevice {
@@ -94,6 +96,7 @@ impl WgpuDevice {
             device: device.clone(),
             max_buffer_size: limits.max_buffer_size,
             max_binding: limits.max_storage_buffer_binding_size,
+            host_mapped: info.device_type == wgpu::DeviceType::Cpu,
         };
         // How many groups keep the device busy: on the software device a few per core (each
         // core runs one group at a time, and fewer, longer groups save its per-group cost),
@@ -116,6 +119,7 @@ impl WgpuDevice {
             limits,
             memory: Mutex::new(CachingAllocator::new(provider, address_base(index))),
             batch,
+            staging: Staging::default(),
         })
     }
 
@@ -195,7 +199,7 @@ impl WgpuDevice {
 
     fn resolve(&self, address: u64, len: u64) -> Result<Resolved> {
         let memory = self.memory.lock();
-        let (start, buffer, size) = memory.find(address).ok_or_else(|| {
+        let (start, segment, size) = memory.find(address).ok_or_else(|| {
             Error::runtime(format!("mojo: address {address:#x} is not device memory"))
         })?;
         let offset = address - start;
@@ -206,43 +210,27 @@ impl WgpuDevice {
         }
         Ok(Resolved {
             start,
-            buffer: buffer.clone(),
+            buffer: segment.buffer.clone(),
             offset,
             size,
+            host: (segment.host != 0).then(|| (segment.host + offset as usize) as *mut u8),
         })
     }
 
     /// Reads the word-aligned range `[offset, offset + out.len())` of `buffer`.
     fn read_range(&self, buffer: &wgpu::Buffer, offset: u64, out: &mut [u8]) -> Result<()> {
-        let len = out.len() as u64;
-        let staging = self.device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("mojo read"),
-            size: len,
-            usage: wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            mapped_at_creation: false,
-        });
-        self.in_order(|| {
-            let mut encoder = self.device.create_command_encoder(&Default::default());
-            encoder.copy_buffer_to_buffer(buffer, offset, &staging, 0, len);
-            self.queue.submit([encoder.finish()]);
-            Ok(())
-        })?;
-        let (tx, rx) = mpsc::channel();
-        staging.map_async(wgpu::MapMode::Read, .., move |result| {
-            let _ = tx.send(result);
-        });
-        self.wait()?;
-        rx.recv()
-            .map_err(|e| Error::runtime(format!("mojo: device read lost: {e}")))?
-            .map_err(|e| Error::runtime(format!("mojo: device read failed: {e}")))?;
-        out.copy_from_slice(
-            &staging
-                .get_mapped_range(..)
-                .map_err(|e| Error::runtime(e.to_string()))?,
-        );
-        staging.unmap();
-        staging.destroy();
-        Ok(())
+        self.staging
+            .download(&self.transfers(), buffer, offset, out)
+    }
+
+    /// The queue as host transfers use it.
+    fn transfers(
+        &self,
+    ) -> Queue<'_, impl Fn(wgpu::CommandBuffer) -> Result<wgpu::SubmissionIndex> + '_> {
+        Queue {
+            device: &self.device,
+            submit: |commands| self.in_order(|| Ok(self.queue.submit([commands]))),
+        }
     }
 
     /// Submits the recorded dispatches.
@@ -329,7 +317,23 @@ impl VendorDevice for WgpuDevice {
         let r = self.resolve(address, data.len() as u64)?;
         let lo = r.offset & !3;
         let hi = (r.offset + data.len() as u64).div_ceil(4) * 4;
-        if lo == r.offset && hi == r.offset + data.len() as u64 {
+        let aligned = lo == r.offset && hi == r.offset + data.len() as u64;
+        if let Some(host) = r
+            .host
+            .filter(|_| !aligned || data.len() as u64 >= CHUNK / 4)
+        {
+            // Written in place once the queued work (which may read these bytes) is done.
+            self.synchronize()?;
+            // SAFETY: `host` maps the resolved range, and no queued work uses it any more.
+            unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), host, data.len()) };
+            return Ok(());
+        }
+        if aligned {
+            // Large uploads through the staging buffers; small ones stay asynchronous (wgpu
+            // stages them in a buffer of their own, copied at the next submission).
+            if data.len() as u64 >= CHUNK / 4 {
+                return self.staging.upload(&self.transfers(), &r.buffer, lo, data);
+            }
             return self.in_order(|| {
                 self.queue.write_buffer(&r.buffer, lo, data);
                 self.queue.submit([]);
@@ -357,6 +361,12 @@ impl VendorDevice for WgpuDevice {
             return Ok(());
         }
         let r = self.resolve(address, out.len() as u64)?;
+        if let Some(host) = r.host {
+            self.synchronize()?;
+            // SAFETY: `host` maps the resolved range, and the queued work that writes it is done.
+            unsafe { std::ptr::copy_nonoverlapping(host, out.as_mut_ptr(), out.len()) };
+            return Ok(());
+        }
         let lo = r.offset & !3;
         let hi = (r.offset + out.len() as u64).div_ceil(4) * 4;
         if lo == r.offset && hi == r.offset + out.len() as u64 {
@@ -452,6 +462,10 @@ impl VendorDevice for WgpuDevice {
                 groups: (x, y),
             },
         )
+    }
+
+    fn host_address(&self, address: u64, bytes: u64) -> Option<usize> {
+        Some(self.resolve(address, bytes).ok()?.host? as usize)
     }
 
     /// Whether every dispatch recorded so far has finished. A poll that retires the last

@@ -5,8 +5,16 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use super::batch::BindGroups;
+use super::host_mapped;
 use crate::error::Result;
 use crate::runtime::allocator::{out_of_memory, MemoryProvider};
+
+/// One segment: a storage buffer, and where the host addresses its memory (0: it cannot).
+#[derive(Clone)]
+pub struct Segment {
+    pub buffer: wgpu::Buffer,
+    pub host: usize,
+}
 
 /// Creates one storage buffer per segment.
 pub struct BufferProvider {
@@ -16,16 +24,18 @@ pub struct BufferProvider {
     pub max_buffer_size: u64,
     /// The largest buffer a kernel can bind.
     pub max_binding: u64,
+    /// Whether to make host-addressable buffers (the software device; see `host_mapped`).
+    pub host_mapped: bool,
 }
 
 impl MemoryProvider for BufferProvider {
-    type Segment = wgpu::Buffer;
+    type Segment = Segment;
 
     fn largest_shared_segment(&self) -> u64 {
         self.max_binding
     }
 
-    fn allocate(&mut self, bytes: u64) -> Result<wgpu::Buffer> {
+    fn allocate(&mut self, bytes: u64) -> Result<Segment> {
         if bytes > self.max_buffer_size {
             return Err(out_of_memory(
                 bytes,
@@ -35,23 +45,33 @@ impl MemoryProvider for BufferProvider {
                 ),
             ));
         }
+        let usage = wgpu::BufferUsages::STORAGE
+            | wgpu::BufferUsages::COPY_SRC
+            | wgpu::BufferUsages::COPY_DST;
+        if self.host_mapped {
+            if let Some((buffer, host)) = host_mapped::create(&self.device, bytes, usage) {
+                // wgpu zeroes the buffers it makes before their first use; these it takes as
+                // they are.
+                // SAFETY: `host` maps the buffer's `bytes` bytes, which nothing uses yet.
+                unsafe { std::ptr::write_bytes(host as *mut u8, 0, bytes as usize) };
+                return Ok(Segment { buffer, host });
+            }
+        }
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
         let buffer = self.device.create_buffer(&wgpu::BufferDescriptor {
             label: None,
             size: bytes,
-            usage: wgpu::BufferUsages::STORAGE
-                | wgpu::BufferUsages::COPY_SRC
-                | wgpu::BufferUsages::COPY_DST,
+            usage,
             mapped_at_creation: false,
         });
         if let Some(e) = pollster::block_on(scope.pop()) {
             buffer.destroy();
             return Err(out_of_memory(bytes, &e.to_string()));
         }
-        Ok(buffer)
+        Ok(Segment { buffer, host: 0 })
     }
 
-    fn release(&mut self, segment: wgpu::Buffer) {
+    fn release(&mut self, segment: Segment) {
         // Dropped, not destroyed: wgpu frees it once submitted work no longer uses it.
         self.bind_groups.lock().clear();
         drop(segment);

@@ -3,8 +3,10 @@
 mod batch;
 mod device;
 mod events;
+mod host_mapped;
 mod memory;
 mod pipelines;
+mod staging;
 
 use device::WgpuDevice;
 
