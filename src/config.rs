@@ -16,6 +16,9 @@ pub struct Config {
     pub software_devices: usize,
     /// `TORCH_MOJO_BACKEND_WITHOUT_F64=1`: wgpu devices leave out shader-f64, as Apple GPUs.
     pub without_f64: bool,
+    /// `TORCH_MOJO_BACKEND_STAGED_TRANSFERS=1`: the software device stages host transfers
+    /// through staging buffers as a GPU does, instead of addressing its memory directly.
+    pub staged_transfers: bool,
     /// `TORCH_MOJO_BACKEND_MAX_BINDING`: caps the wgpu device's largest kernel binding
     /// (bytes), so that tests reach the binding windows with small tensors.
     pub max_binding: Option<u64>,
@@ -70,6 +73,7 @@ impl Config {
                 .unwrap_or(1)
                 .max(1),
             without_f64: flag("TORCH_MOJO_BACKEND_WITHOUT_F64"),
+            staged_transfers: flag("TORCH_MOJO_BACKEND_STAGED_TRANSFERS"),
             max_binding: number("TORCH_MOJO_BACKEND_MAX_BINDING").filter(|&b: &u64| b >= 256),
             trace: var("TORCH_MOJO_BACKEND_TRACE").is_none_or(|v| v != "0"),
             shadow_nvrtc: flag("TORCH_MOJO_BACKEND_SHADOW_NVRTC"),

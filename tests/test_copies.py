@@ -1,9 +1,14 @@
 """Copies between host and device, and on the device, for every dtype pair and layout."""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 import torch
 
-from conftest import ALL_DTYPES, assert_bitwise_equal
+from conftest import ALL_DTYPES, EMULATED_CUDA, assert_bitwise_equal, software_only
 
 VALUES = [
     0,
@@ -114,6 +119,33 @@ def test_odd_sized_uploads_and_downloads(device):
         assert dev.cpu().tolist() == [0] + host.tolist() + [0]
 
 
+def test_large_transfers_at_odd_offsets(device):
+    # Past the 1 MiB where uploads change path and the 4 MiB of a staging chunk, at a byte
+    # offset no word boundary meets.
+    for n in (1 << 20, (9 << 20) + 3):
+        host = torch.randint(0, 256, (n,), dtype=torch.uint8)
+        dev = torch.zeros(n + 8, dtype=torch.uint8, device=device)
+        dev[3 : n + 3] = host
+        back = dev.cpu()
+        assert torch.equal(back[3 : n + 3], host)
+        assert back[:3].eq(0).all() and back[n + 3 :].eq(0).all()
+
+
+def test_uploads_and_downloads_keep_queue_order(device):
+    # Kernels queued before a large upload run before it, and a download sees kernels queued
+    # before it; no synchronize in between.
+    n = 3 << 20
+    host = torch.randn(n)
+    source = torch.randn(n, device=device)
+    target = torch.empty(n, device=device)
+    for _ in range(3):
+        torch.mul(source, 2, out=target)
+        target.copy_(host)
+    assert torch.equal(target.cpu(), host)
+    torch.mul(target, 2, out=source)
+    assert torch.equal(source.cpu(), host * 2)
+
+
 def test_fill_zero_and_item(device):
     for dtype in [
         torch.bool,
@@ -151,3 +183,19 @@ def test_resize_and_set(device):
     storage.resize_(64)
     assert storage.nbytes() == 64
     assert torch.equal(t[:4].cpu(), torch.arange(4, dtype=torch.float32))
+
+
+@software_only
+@pytest.mark.skipif(
+    EMULATED_CUDA or "TORCH_MOJO_BACKEND_STAGED_TRANSFERS" in os.environ,
+    reason="runs this file on the software device with staged transfers",
+)
+def test_copies_through_staging_buffers():
+    # The software device addresses its memory directly; GPUs stage host transfers through
+    # staging buffers, which this runs on the software device.
+    env = dict(os.environ, TORCH_MOJO_BACKEND_STAGED_TRANSFERS="1")
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__]
+    run = subprocess.run(
+        command, env=env, cwd=Path(__file__).parent, capture_output=True, text=True, timeout=600
+    )
+    assert run.returncode == 0, run.stdout[-4000:]

@@ -96,7 +96,7 @@ impl WgpuDevice {
             device: device.clone(),
             max_buffer_size: limits.max_buffer_size,
             max_binding: limits.max_storage_buffer_binding_size,
-            host_mapped: info.device_type == wgpu::DeviceType::Cpu,
+            host_mapped: info.device_type == wgpu::DeviceType::Cpu && !config().staged_transfers,
         };
         // How many groups keep the device busy: on the software device a few per core (each
         // core runs one group at a time, and fewer, longer groups save its per-group cost),
