@@ -3,8 +3,9 @@ against CPU tensors through stock Gloo, in the same run.
 
 Run: TORCH_MOJO_BACKEND_SOFTWARE=1 .venv/bin/python bench/distributed.py
 (it starts two ranks with torchrun, one software device each). Each row first checks that both
-computed the same values, then prints the median of the runs as bus bandwidth (NCCL's
-definition: all_reduce moves 2(n-1)/n of the buffer per rank, all_gather (n-1)/n).
+computed the same values, then prints the median of the runs (mojo's and Gloo's interleaved)
+as bus bandwidth (NCCL's definition: all_reduce moves 2(n-1)/n of the buffer per rank,
+all_gather (n-1)/n).
 """
 
 import os
@@ -14,7 +15,7 @@ import sys
 import time
 
 SIZES_MIB = [1, 16, 64]
-RUNS = 7
+RUNS = 15
 
 
 def bus_bandwidth(kind: str, nbytes: int, seconds: float, ranks: int) -> float:
@@ -22,16 +23,18 @@ def bus_bandwidth(kind: str, nbytes: int, seconds: float, ranks: int) -> float:
     return factor * nbytes / seconds / 1e9
 
 
-def measure(run, sync) -> float:
-    run()
-    sync()
-    times = []
-    for _ in range(RUNS):
-        start = time.perf_counter()
-        run()
-        sync()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def measure(cases) -> list[float]:
+    """The median time of each (run, sync) pair in `cases`, their runs interleaved so that
+    the machine's drift (two ranks share the cores) weighs on each alike."""
+    times = [[] for _ in cases]
+    for attempt in range(RUNS + 1):
+        for (run, sync), spent in zip(cases, times, strict=True):
+            start = time.perf_counter()
+            run()
+            sync()
+            if attempt:  # the first run warms up
+                spent.append(time.perf_counter() - start)
+    return [statistics.median(spent) for spent in times]
 
 
 def rank_main() -> None:
@@ -80,8 +83,9 @@ def rank_main() -> None:
                 def on_mojo(out=out_mojo, mine=mine):
                     dist.all_gather_into_tensor(out, mine)
 
-            cpu = measure(on_cpu, lambda: None)
-            mojo = measure(on_mojo, lambda: torch.accelerator.synchronize(device))
+            cpu, mojo = measure(
+                [(on_cpu, lambda: None), (on_mojo, lambda: torch.accelerator.synchronize(device))]
+            )
             a = bus_bandwidth(kind, n * 4, mojo, ranks)
             b = bus_bandwidth(kind, n * 4, cpu, ranks)
             if rank == 0:

@@ -246,13 +246,7 @@ impl WgpuDevice {
 
     /// Waits until every submission so far has finished.
     fn wait(&self) -> Result<()> {
-        self.device
-            .poll(wgpu::PollType::Wait {
-                submission_index: None,
-                timeout: None,
-            })
-            .map(|_| ())
-            .map_err(|e| Error::runtime(format!("mojo: device wait failed: {e}")))
+        super::waits::wait(&self.device, None, |status| status.is_queue_empty())
     }
 }
 

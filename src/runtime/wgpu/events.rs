@@ -112,13 +112,8 @@ impl DeviceEvent for WgpuEvent {
     }
 
     fn synchronize(&self) -> Result<()> {
-        self.device
-            .poll(wgpu::PollType::Wait {
-                submission_index: Some(self.submission.clone()),
-                timeout: None,
-            })
-            .map(|_| ())
-            .map_err(poll_error)
+        let done = || self.done.load(Ordering::Acquire);
+        super::waits::wait(&self.device, Some(self.submission.clone()), |_| done())
     }
 
     fn elapsed_ms(&self, later: &dyn DeviceEvent) -> Result<f64> {

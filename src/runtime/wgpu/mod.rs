@@ -7,6 +7,7 @@ mod host_mapped;
 mod memory;
 mod pipelines;
 mod staging;
+mod waits;
 
 use device::WgpuDevice;
 
