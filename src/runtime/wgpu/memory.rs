@@ -52,6 +52,7 @@ impl MemoryProvider for BufferProvider {
             if let Some((buffer, host)) = host_mapped::create(&self.device, bytes, usage) {
                 // wgpu zeroes the buffers it makes before their first use; these it takes as
                 // they are.
+                host_mapped::prefer_huge_pages(host, bytes as usize);
                 // SAFETY: `host` maps the buffer's `bytes` bytes, which nothing uses yet.
                 unsafe { std::ptr::write_bytes(host as *mut u8, 0, bytes as usize) };
                 return Ok(Segment { buffer, host });
