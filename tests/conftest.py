@@ -97,6 +97,16 @@ def pytest_sessionfinish(session, exitstatus):
         session.exitstatus = 1
 
 
+def pytest_runtest_logreport(report):
+    """With MOJO_TEST_FAILURES set, each failure's report is appended to that file as it
+    happens: a run stopped at a time limit (the GPU check's) still says why tests failed."""
+    path = os.environ.get("MOJO_TEST_FAILURES")
+    # Under xdist the controller hears each worker's reports again (they carry the node).
+    if path and report.failed and getattr(report, "node", None) is None:
+        with open(path, "a") as f:
+            f.write(f"=== {report.nodeid} ({report.when})\n{report.longreprtext[-4000:]}\n")
+
+
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "large: sizes too big for CI on the software device; run with `-m large`"

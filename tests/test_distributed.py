@@ -14,9 +14,22 @@ import sys
 from pathlib import Path
 
 import pytest
+import torch
+
+import torch_mojo_backend
+from conftest import EMULATED_CUDA
 
 HERE = Path(__file__).parent / "distributed"
 RANKS = 2
+
+# Each rank takes a device of its own: software or emulated devices come in any number, GPUs
+# in the number the machine has.
+pytestmark = pytest.mark.skipif(
+    torch_mojo_backend._C.backend_name() == "cuda"
+    and not EMULATED_CUDA
+    and torch.mojo.device_count() < RANKS,
+    reason=f"{RANKS} ranks need {RANKS} GPUs",
+)
 sys.path.insert(0, str(HERE))
 
 

@@ -536,6 +536,14 @@ impl RandomKernel {
 }
 
 impl RandomKernel {
+    /// Whether the transform reads the uniform's logarithm (input 1).
+    pub fn uses_log(&self) -> bool {
+        matches!(
+            self.distribution,
+            Distribution::Exponential | Distribution::Geometric
+        )
+    }
+
     /// The accumulation dtype the draws are transformed in.
     pub fn acc(&self) -> DType {
         if self.double || self.dtype == DType::F64 {
@@ -545,10 +553,12 @@ impl RandomKernel {
         }
     }
 
-    /// For the one-uniform transforms: the value from the uniform (input 0) and the scalars.
+    /// For the one-uniform transforms: the value from the uniform (input 0), its logarithm as
+    /// CUDA computes it (input 1, see [`RandomKernel::uses_log`]) and the scalars.
     pub fn transform(&self) -> Option<Expr> {
         let acc = self.acc();
         let u = Expr::input(0, acc);
+        let log_u = Expr::input(1, acc);
         let c = |v: f64| Expr::constant(acc, v);
         let (s0, s1) = (Expr::scalar(0, acc), Expr::scalar(1, acc));
         let epsilon = if acc == DType::F64 {
@@ -562,12 +572,10 @@ impl RandomKernel {
                 let log = u
                     .clone()
                     .ge(c(1.0 - epsilon / 2.0))
-                    .select(c(-epsilon / 2.0), u.unary(UnaryOp::Log));
+                    .select(c(-epsilon / 2.0), log_u);
                 (c(-1.0) / s0) * log
             }
-            Distribution::Geometric => {
-                (u.unary(UnaryOp::Log) / (-s0).unary(UnaryOp::Log1p)).unary(UnaryOp::Ceil)
-            }
+            Distribution::Geometric => (log_u / (-s0).unary(UnaryOp::Log1p)).unary(UnaryOp::Ceil),
             Distribution::Cauchy => {
                 let clipped = if acc == DType::F64 {
                     u

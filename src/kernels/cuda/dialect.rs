@@ -125,6 +125,7 @@ impl Dialect for Cuda {
             Builtin::FastLogF32 => format!("logf({a})"),
             Builtin::FastSinF32 => format!("__sinf({a})"),
             Builtin::FastCosF32 => format!("__cosf({a})"),
+            Builtin::ApproxLogF32 => format!("__logf({a})"),
             Builtin::FloatBits => format!("__float_as_uint({a})"),
             Builtin::SinPiF64 => format!("sinpi({a})"),
             Builtin::CosPiF64 => format!("cospi({a})"),

@@ -30,10 +30,14 @@ pub enum Builtin {
     MulHi,
     /// `a * b + c` rounded once, in the type of the dtype (float32 or float64).
     Fma(DType),
-    /// The platform's fast float32 logarithm, sine and cosine (cuRAND's normals use them).
+    /// cuRAND's float32 logarithm, and the platform's fast sine and cosine (its normals use
+    /// them).
     FastLogF32,
     FastSinF32,
     FastCosF32,
+    /// CUDA's approximate float32 logarithm `__logf`, which ATen's device `at::log` is for
+    /// float (exponential and geometric draws); elsewhere the dialect's logarithm.
+    ApproxLogF32,
     /// The bits of a float32 value, as a u32.
     FloatBits,
     /// `sin(pi x)` and `cos(pi x)` in float64.

@@ -133,6 +133,14 @@ pub fn random(p: &mut Printer, k: &RandomKernel) {
         Distribution::Exponential | Distribution::Geometric | Distribution::Cauchy => {
             uniform(p);
             p.let_("x0", ty, "u");
+            if k.uses_log() {
+                let log = if acc == DType::F32 {
+                    p.d.builtin(Builtin::ApproxLogF32, &["u"])
+                } else {
+                    p.expr(&Expr::input(0, acc).unary(UnaryOp::Log))
+                };
+                p.let_("x1", ty, log);
+            }
             let value = p.expr(&k.transform().expect("a one-uniform transform"));
             let value = p.d.convert(&value, acc, k.dtype);
             p.line(format!("st{out}(a{out}, {value});"));

@@ -180,6 +180,7 @@ impl Dialect for Wgsl<'_> {
             Builtin::FastLogF32 => format!("log({a})"),
             Builtin::FastSinF32 => format!("sin({a})"),
             Builtin::FastCosF32 => format!("cos({a})"),
+            Builtin::ApproxLogF32 => format!("log({a})"),
             Builtin::FloatBits => format!("bitcast<u32>({a})"),
             Builtin::SinPiF64 | Builtin::CosPiF64 => {
                 let name = if builtin == Builtin::SinPiF64 {
