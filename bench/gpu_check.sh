@@ -3,7 +3,7 @@
 # (which brings cuBLAS and NVRTC as nvidia-* wheels), numpy, pytest and pytest-xdist; it needs
 # no Rust and no internet. The extension is built elsewhere and copied in (README, "The GPU
 # check"). Writes every result to one directory (default gpu-check-results/) and ends in under
-# 8 minutes: each part has its own time limit. GPU_CHECK_PARTS picks parts (default: all, in
+# 10 minutes: each part has its own time limit. GPU_CHECK_PARTS picks parts (default: all, in
 # the order below).
 #
 #   bash bench/gpu_check.sh [RESULTS_DIR]
