@@ -1,10 +1,11 @@
-//! Host transfers through persistent staging buffers, in chunks, two at a time.
+//! Host transfers through persistent staging buffers, in chunks, two at a time (GPUs; the
+//! software device addresses its memory directly, see `host_mapped`).
 //!
-//! A buffer made per transfer costs its allocation and, on the software device, a page fault
-//! per 4 KiB page the copy touches: a 64 MiB download ran at 5 GB/s alone and at a quarter of
-//! that with a second process copying (two ranks staging a collective). Two buffers of
-//! [`CHUNK`] bytes per direction are made once per device and reused: while the host copies
-//! one chunk, the queue fills (or drains) the other.
+//! A buffer made per transfer costs its allocation and a page fault per 4 KiB page the copy
+//! touches: on the software device, before it addressed its memory, a 64 MiB download ran at
+//! 5 GB/s alone and at a quarter of that with a second process copying (two ranks staging a
+//! collective). Two buffers of [`CHUNK`] bytes per direction are made once per device and
+//! reused: while the host copies one chunk, the queue fills (or drains) the other.
 
 use std::sync::mpsc;
 
