@@ -3,7 +3,7 @@
 # (which brings cuBLAS and NVRTC as nvidia-* wheels), numpy, pytest and pytest-xdist; it needs
 # no Rust and no internet. The extension is built elsewhere and copied in (README, "The GPU
 # check"). Writes every result to one directory (default gpu-check-results/) and ends in under
-# 10 minutes: each part has its own time limit. GPU_CHECK_PARTS picks parts (default: all, in
+# 12 minutes: each part has its own time limit. GPU_CHECK_PARTS picks parts (default: all, in
 # the order below).
 #
 #   bash bench/gpu_check.sh [RESULTS_DIR]
@@ -61,6 +61,6 @@ part pytest "${GPU_CHECK_PYTEST_LIMIT:-195}" "$PY" -m pytest -v tests -p no:cach
   -n "${GPU_CHECK_WORKERS:-14}" --timeout 120 --junitxml "$RESULTS/junit.xml" -o junit_family=legacy
 grep -E " passed| failed" "$LOG" | tail -n 1 >"$RESULTS/pytest.txt"
 grep -E "(FAILED|ERROR) tests/" "$LOG" | sed 's/^\[gw[0-9]*\] \[ *[0-9]*%\] //' >>"$RESULTS/pytest.txt"
-part compile "${GPU_CHECK_COMPILE_LIMIT:-150}" "$PY" bench/gpu_check.py compile "$RESULTS"
+part compile "${GPU_CHECK_COMPILE_LIMIT:-240}" "$PY" bench/gpu_check.py compile "$RESULTS"
 echo "results in $RESULTS:"
 ls "$RESULTS"
