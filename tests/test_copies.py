@@ -1,6 +1,8 @@
 """Copies between host and device, and on the device, for every dtype pair and layout."""
 
+import ctypes
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +11,7 @@ import pytest
 import torch
 
 from conftest import ALL_DTYPES, EMULATED_CUDA, assert_bitwise_equal, software_only
+from torch_mojo_backend import _C
 
 VALUES = [
     0,
@@ -199,3 +202,19 @@ def test_copies_through_staging_buffers():
         command, env=env, cwd=Path(__file__).parent, capture_output=True, text=True, timeout=600
     )
     assert run.returncode == 0, run.stdout[-4000:]
+    passed = int(re.search(r"(\d+) passed", run.stdout).group(1))
+    assert passed > 100, run.stdout[-2000:]  # the file ran, not only its skips
+
+
+@software_only
+@pytest.mark.skipif(EMULATED_CUDA, reason="about the software device's memory")
+def test_the_software_device_memory_is_host_addressed_unless_staged(device):
+    x = torch.arange(4, dtype=torch.int32, device=device)
+    address = _C.host_address(x.data_ptr(), 16)
+    if os.environ.get("TORCH_MOJO_BACKEND_STAGED_TRANSFERS") == "1":
+        assert address is None
+        return
+    torch.accelerator.synchronize()
+    assert list((ctypes.c_int32 * 4).from_address(address)) == [0, 1, 2, 3]
+    (ctypes.c_int32 * 4).from_address(address)[2] = 7  # written by the host, read by kernels
+    assert (x + 1).tolist() == [1, 2, 8, 4]

@@ -278,6 +278,15 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             }),
         ),
         (
+            "random_exponential",
+            Kernel::Random(RandomKernel {
+                dtype: f,
+                distribution: Distribution::Exponential,
+                mapping: Mapping::Grid { unroll: 4 },
+                double: false,
+            }),
+        ),
+        (
             "fused_pointwise",
             fused(
                 "tensors 1 float32 float32\nsizes ks0\nscalars s float32\nreduction 0\n\

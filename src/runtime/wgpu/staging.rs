@@ -18,7 +18,7 @@ pub const CHUNK: u64 = 4 << 20;
 
 /// The two staging buffers of one direction (made on first use), each with the submission
 /// that last used it.
-type Pair = Mutex<Option<[(wgpu::Buffer, Option<wgpu::SubmissionIndex>); 2]>>;
+type Pair = Mutex<Option<Buffers>>;
 
 /// A device's staging buffers: downloads (map-read) and uploads (map-write).
 #[derive(Default)]
@@ -49,7 +49,8 @@ impl<F: Fn(wgpu::CommandBuffer) -> Result<wgpu::SubmissionIndex>> Queue<'_, F> {
         (self.submit)(encoder.finish())
     }
 
-    /// Maps the first `bytes` of `staging` once `after` has finished.
+    /// Maps the first `bytes` of `staging` once `after` (None: everything submitted) has
+    /// finished.
     fn map(
         &self,
         staging: &wgpu::Buffer,
@@ -61,16 +62,11 @@ impl<F: Fn(wgpu::CommandBuffer) -> Result<wgpu::SubmissionIndex>> Queue<'_, F> {
         staging.map_async(mode, ..bytes, move |result| {
             let _ = tx.send(result);
         });
-        // A buffer no submission used maps at the next poll.
-        let wait = match after {
-            Some(index) => wgpu::PollType::Wait {
-                submission_index: Some(index),
-                timeout: None,
-            },
-            None => wgpu::PollType::Poll,
-        };
         self.device
-            .poll(wait)
+            .poll(wgpu::PollType::Wait {
+                submission_index: after,
+                timeout: None,
+            })
             .map_err(|e| Error::runtime(format!("mojo: device wait failed: {e}")))?;
         rx.recv()
             .map_err(|e| Error::runtime(format!("mojo: host transfer lost: {e}")))?
@@ -88,12 +84,8 @@ impl Staging {
         out: &mut [u8],
     ) -> Result<()> {
         let mut pair = self.downloads.lock();
-        let pair = pair.get_or_insert_with(|| {
-            made(
-                queue.device,
-                wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST,
-            )
-        });
+        let usage = wgpu::BufferUsages::MAP_READ | wgpu::BufferUsages::COPY_DST;
+        let pair = made(&mut pair, queue.device, usage);
         let chunks = chunks(out.len());
         let fill = |pair: &mut [(wgpu::Buffer, _); 2], i: usize| {
             let (at, len) = chunks[i];
@@ -131,12 +123,8 @@ impl Staging {
         data: &[u8],
     ) -> Result<()> {
         let mut pair = self.uploads.lock();
-        let pair = pair.get_or_insert_with(|| {
-            made(
-                queue.device,
-                wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC,
-            )
-        });
+        let usage = wgpu::BufferUsages::MAP_WRITE | wgpu::BufferUsages::COPY_SRC;
+        let pair = made(&mut pair, queue.device, usage);
         for (i, (at, len)) in chunks(data.len()).into_iter().enumerate() {
             let (staging, last) = &mut pair[i % 2];
             // Waits for the copy that last read this buffer.
@@ -166,18 +154,23 @@ fn chunks(bytes: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// The two staging buffers of one direction.
-fn made(
+type Buffers = [(wgpu::Buffer, Option<wgpu::SubmissionIndex>); 2];
+
+/// The two staging buffers of one direction, made on first use.
+fn made<'a>(
+    pair: &'a mut Option<Buffers>,
     device: &wgpu::Device,
     usage: wgpu::BufferUsages,
-) -> [(wgpu::Buffer, Option<wgpu::SubmissionIndex>); 2] {
-    [0, 1].map(|_| {
-        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-            label: Some("mojo staging"),
-            size: CHUNK,
-            usage,
-            mapped_at_creation: false,
-        });
-        (buffer, None)
+) -> &'a mut Buffers {
+    pair.get_or_insert_with(|| {
+        [0, 1].map(|_| {
+            let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some("mojo staging"),
+                size: CHUNK,
+                usage,
+                mapped_at_creation: false,
+            });
+            (buffer, None)
+        })
     })
 }

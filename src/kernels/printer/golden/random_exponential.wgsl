@@ -1,0 +1,69 @@
+fn main {
+    let n: u32 = p[0u];
+    let threads: u32 = p[1u];
+    let nd: u32 = p[6u];
+    let s0: f32 = bitcast<f32>(p[7u + nd + 1u * (1u + nd) + 0u]);
+    var inner: u32 = 1u;
+    var sa0: u32 = 0u;
+    var sb0: u32 = 0u;
+    let o0: u32 = p[7u + nd + 0u * (1u + nd)];
+    if (nd == 1u) {
+        sb0 = p[7u + nd + 0u * 2u + 1u];
+    } else if (nd == 2u) {
+        inner = p[6u + 2u];
+        sa0 = p[7u + nd + 0u * 3u + 1u];
+        sb0 = p[7u + nd + 0u * 3u + 2u];
+    }
+    for (var i = group * 64u + t; i < n; i += groups * 64u) {
+        var e0: u32 = 0u;
+        if (nd == 1u) {
+            e0 = i * sb0;
+        } else if (nd == 2u) {
+            let row: u32 = i / inner;
+            let col: u32 = i % inner;
+            e0 = row * sa0 + col * sb0;
+        } else {
+            var r: u32 = i;
+            for (var d = nd; d > 0u; d -= 1u) {
+                let c: u32 = r % p[6u + d];
+                r = r / p[6u + d];
+                e0 += c * p[7u + nd + 0u * (1u + nd) + d];
+            }
+        }
+        let a0: u32 = o0 + e0 * 4u;
+        let sub: u32 = i % threads;
+        let q: u32 = i / threads;
+        let kb: u32 = q / 4u;
+        let c: u32 = q % 4u;
+        var x: array<u32, 4>;
+        {
+            let lo: u32 = p[4u] + kb;
+            var c0: u32 = lo;
+            var c1: u32 = p[5u] + select(0u, 1u, lo < kb);
+            var c2: u32 = sub;
+            var c3: u32 = 0u;
+            var k0: u32 = p[2u];
+            var k1: u32 = p[3u];
+            for (var round = 0u; round < 10u; round += 1u) {
+                let hi0: u32 = mulhi(0xD2511F53u, c0);
+                let lo0: u32 = 0xD2511F53u * c0;
+                let hi1: u32 = mulhi(0xCD9E8D57u, c2);
+                let lo1: u32 = 0xCD9E8D57u * c2;
+                c0 = hi1 ^ c1 ^ k0;
+                c1 = lo1;
+                c2 = hi0 ^ c3 ^ k1;
+                c3 = lo0;
+                k0 += 0x9E3779B9u;
+                k1 += 0xBB67AE85u;
+            }
+            x[0] = c0;
+            x[1] = c1;
+            x[2] = c2;
+            x[3] = c3;
+        }
+        let u: f32 = f32(x[c]) * 2.3283064e-10f + 1.1641532e-10f;
+        let x0: f32 = u;
+        let x1: f32 = log(u);
+        st0(a0, ((bitcast<f32>(0xbf800000u) / s0) * select(x1, bitcast<f32>(0xb3800000u), (x0 >= bitcast<f32>(0x3f7fffffu)))));
+    }
+}
