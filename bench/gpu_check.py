@@ -294,6 +294,37 @@ def step():
 """
 
 
+def layer_rows():
+    """Attention (forward + backward, bfloat16) and convolution (channels_last bfloat16,
+    forward + backward) against torch's flash attention and cuDNN."""
+    out = {}
+    sdpa_shapes = ((1, 2, 128, 64),) if QUICK else ((4, 16, 1024, 64), (2, 16, 4096, 128))
+    for b, h, t, d in sdpa_shapes:
+        key = f"sdpa_{b}x{h}x{t}x{d}_ms"
+        source = SDPA_STEP.format(shape=(b, h, t, d))
+        for device in (CUDA, MOJO):
+            out[f"{key}_{label(device)}"] = backward_ms(source, device)
+        out[f"{key}_ratio"] = out[f"{key}_torch"] / out[f"{key}_mojo"]
+        print(key, out[f"{key}_mojo"], out[f"{key}_torch"], flush=True)
+    conv_shapes = ((2, 64, 56, 64, 3),) if QUICK else ((32, 64, 56, 64, 3), (32, 256, 14, 256, 3))
+    for n, c_in, size, c_out, kernel in conv_shapes:
+        key = f"conv_{n}x{c_in}x{size}_{c_out}k{kernel}_ms"
+        source = CONV_STEP.format(n=n, c_in=c_in, size=size, c_out=c_out, kernel=kernel)
+        for device in (CUDA, MOJO):
+            out[f"{key}_{label(device)}"] = backward_ms(source, device)
+        out[f"{key}_ratio"] = out[f"{key}_torch"] / out[f"{key}_mojo"]
+        print(key, out[f"{key}_mojo"], out[f"{key}_torch"], flush=True)
+
+    return out
+
+
+def part_layers(results):
+    out = layer_rows()
+    with open(os.path.join(results, "layers.json"), "w") as f:
+        json.dump(out, f, indent=1)
+    print(json.dumps(out, indent=1))
+
+
 def part_bench(results):
     out = {}
     n = 1 << 16 if QUICK else 64 << 20  # 64 Mi float32 elements: 256 MiB per tensor
@@ -323,25 +354,7 @@ def part_bench(results):
             out[f"{key}_ratio"] = out[f"{key}_mojo"] / out[f"{key}_torch"]
             print(key, out[f"{key}_mojo"], out[f"{key}_torch"], flush=True)
 
-    # Fused attention (forward + backward, bfloat16) and convolution (channels_last bfloat16,
-    # forward + backward) against torch's flash attention and cuDNN.
-    sdpa_shapes = ((1, 2, 128, 64),) if QUICK else ((4, 16, 1024, 64), (2, 16, 4096, 128))
-    for b, h, t, d in sdpa_shapes:
-        key = f"sdpa_{b}x{h}x{t}x{d}_ms"
-        source = SDPA_STEP.format(shape=(b, h, t, d))
-        for device in (CUDA, MOJO):
-            out[f"{key}_{label(device)}"] = backward_ms(source, device)
-        out[f"{key}_ratio"] = out[f"{key}_torch"] / out[f"{key}_mojo"]
-        print(key, out[f"{key}_mojo"], out[f"{key}_torch"], flush=True)
-    conv_shapes = ((2, 64, 56, 64, 3),) if QUICK else ((32, 64, 56, 64, 3), (32, 256, 14, 256, 3))
-    for n, c_in, size, c_out, kernel in conv_shapes:
-        key = f"conv_{n}x{c_in}x{size}_{c_out}k{kernel}_ms"
-        source = CONV_STEP.format(n=n, c_in=c_in, size=size, c_out=c_out, kernel=kernel)
-        for device in (CUDA, MOJO):
-            out[f"{key}_{label(device)}"] = backward_ms(source, device)
-        out[f"{key}_ratio"] = out[f"{key}_torch"] / out[f"{key}_mojo"]
-        print(key, out[f"{key}_mojo"], out[f"{key}_torch"], flush=True)
-
+    out.update(layer_rows())
     # Host time per tiny op: issue many small in-place adds, then wait once.
     for device in (CUDA, MOJO):
         x = torch.ones(16, device=device)
@@ -568,6 +581,7 @@ if __name__ == "__main__":
         "ops": part_ops,
         "rng": part_rng,
         "bench": part_bench,
+        "layers": part_layers,
         "firstcall": part_firstcall,
         "compile": part_compile,
     }

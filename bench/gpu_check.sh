@@ -4,7 +4,7 @@
 # no Rust and no internet. The extension is built elsewhere and copied in (README, "The GPU
 # check"). Writes every result to one directory (default gpu-check-results/) and ends in under
 # 12 minutes: each part has its own time limit. GPU_CHECK_PARTS picks parts (default: all, in
-# the order below).
+# the order below); GPU_CHECK_TESTS the pytest selection (default: tests).
 #
 #   bash bench/gpu_check.sh [RESULTS_DIR]
 set -uo pipefail
@@ -38,7 +38,7 @@ cat "$RESULTS/env.txt"
 part() {
   local name=$1 limit=$2
   shift 2
-  case " ${GPU_CHECK_PARTS:-ops rng bench firstcall compile pytest} " in
+  case " ${GPU_CHECK_PARTS:-ops rng bench firstcall threads compile pytest} " in
   *" $name "*) ;;
   *) return ;;
   esac
@@ -54,10 +54,17 @@ part ops 45 "$PY" bench/gpu_check.py ops "$RESULTS"
 part rng 45 "$PY" bench/gpu_check.py rng "$RESULTS"
 part bench 120 "$PY" bench/gpu_check.py bench "$RESULTS"
 part firstcall 45 "$PY" bench/gpu_check.py firstcall "$RESULTS"
+# Attention and convolution alone (bench measures them too); only when GPU_CHECK_PARTS names it.
+part layers 90 "$PY" bench/gpu_check.py layers "$RESULTS"
+# Which stage goes wrong when one thread runs a backward while another runs a forward.
+for warm in none forward library kernel; do
+  part threads 60 "$PY" bench/gpu_thread_probe.py --warm "$warm"
+done
 # -v names each test as it ends and failures.txt gets each failure's report as it happens, so
 # a run stopped at its limit still says what failed and why.
 export MOJO_TEST_FAILURES="$RESULTS/failures.txt"
-part pytest "${GPU_CHECK_PYTEST_LIMIT:-195}" "$PY" -m pytest -v tests -p no:cacheprovider \
+# shellcheck disable=SC2086 # the selection is words
+part pytest "${GPU_CHECK_PYTEST_LIMIT:-195}" "$PY" -m pytest -v ${GPU_CHECK_TESTS:-tests} -p no:cacheprovider \
   -n "${GPU_CHECK_WORKERS:-14}" --timeout 120 --junitxml "$RESULTS/junit.xml" -o junit_family=legacy
 grep -E " passed| failed" "$LOG" | tail -n 1 >"$RESULTS/pytest.txt"
 grep -E "(FAILED|ERROR) tests/" "$LOG" | sed 's/^\[gw[0-9]*\] \[ *[0-9]*%\] //' >>"$RESULTS/pytest.txt"

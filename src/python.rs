@@ -61,6 +61,18 @@ fn host_address(address: u64, bytes: u64) -> PyResult<Option<usize>> {
     Ok(backend().map_err(to_py)?.host_address(address, bytes))
 }
 
+/// The most bytes one score matrix buffer of attention takes on `device` (attention through
+/// its GEMM library holds two), or 0 where the fused kernels serve every call.
+#[pyfunction]
+fn attention_score_bytes(device: usize) -> PyResult<i64> {
+    let gemm = backend().map_err(to_py)?.has_gemm_library(device);
+    Ok(if gemm {
+        crate::ops::nn::attention_gemm::SCORE_BYTES
+    } else {
+        0
+    })
+}
+
 /// The calling thread's current device index.
 #[pyfunction]
 fn current_device() -> usize {
@@ -189,6 +201,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(backend_name, m)?)?;
     m.add_function(wrap_pyfunction!(device_name, m)?)?;
     m.add_function(wrap_pyfunction!(host_address, m)?)?;
+    m.add_function(wrap_pyfunction!(attention_score_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(multiprocessor_count, m)?)?;
     m.add_function(wrap_pyfunction!(current_device, m)?)?;
     m.add_function(wrap_pyfunction!(set_device, m)?)?;

@@ -136,10 +136,12 @@ pub extern "C" fn mojo_host_free(ptr: *mut c_void) {
     pinned::free(ptr as *mut u8);
 }
 
-/// 1 when `ptr` lies in a live pinned block, else 0.
+/// 1 when `ptr` lies in a live pinned block (ours, or page-locked memory another library
+/// pinned), else 0.
 #[no_mangle]
 pub extern "C" fn mojo_is_pinned(ptr: *const c_void) -> i32 {
-    i32::from(pinned::is_pinned(ptr as *const u8))
+    let foreign = || backend().is_ok_and(|b| b.page_locked(ptr as usize));
+    i32::from(pinned::is_pinned(ptr as *const u8) || foreign())
 }
 
 /// (free, total) bytes of `device`.

@@ -151,6 +151,9 @@ pub trait Backend: Send + Sync {
     fn wait_event(&self, device: usize, stream: u64, event: &dyn DeviceEvent) -> Result<()>;
     /// Page-locked host memory of `bytes` (a multiple of the page size) for pinned tensors.
     fn host_allocate(&self, bytes: usize) -> Result<usize>;
+    /// Whether `address` is page-locked host memory another library pinned (PyTorch's CUDA
+    /// pinned allocator serves `torch.empty(pin_memory=True)` when CUDA is present).
+    fn page_locked(&self, address: usize) -> bool;
     /// Frees memory from [`Backend::host_allocate`].
     fn host_release(&self, address: usize, bytes: usize);
     /// The device's multiprocessor count, where the hardware reports one.

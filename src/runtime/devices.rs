@@ -89,6 +89,9 @@ pub trait VendorDevice: Send + Sync {
     fn host_allocate(&self, bytes: usize) -> Result<usize> {
         super::pinned::locked_host_allocate(bytes)
     }
+    fn page_locked(&self, _address: usize) -> bool {
+        false
+    }
     /// Frees memory from `host_allocate`; the pool calls it only for blocks no tensor uses.
     fn host_release(&self, address: usize, bytes: usize) {
         // SAFETY: the pinned pool releases only blocks it got from `host_allocate`.
@@ -294,6 +297,10 @@ where
     /// Pinned memory is the first device's to hand out (CUDA's is portable across devices).
     fn host_allocate(&self, bytes: usize) -> Result<usize> {
         self.device(0)?.host_allocate(bytes)
+    }
+
+    fn page_locked(&self, address: usize) -> bool {
+        self.device(0).is_ok_and(|d| d.page_locked(address))
     }
 
     fn host_release(&self, address: usize, bytes: usize) {

@@ -3,7 +3,8 @@
 //! the device's choice (`csrc/sdpa.cpp`) says the fused kernel serves the call. Tiled with an
 //! online softmax (`printer::attention`): memory grows with the sequence, never with its
 //! square. Boolean masks arrive converted to additive ones; grouped-query attention reads each
-//! key/value head for its `H / Hk` query heads.
+//! key/value head for its `H / Hk` query heads. Devices with a GEMM library (cuBLAS) take
+//! calls without dropout through it instead (`attention_gemm`).
 
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -14,6 +15,7 @@ use crate::ops::core::launch::{common_device, stride_word, submit, word};
 use crate::ops::core::registry::OpFn;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
+use crate::ops::nn::attention_gemm;
 use crate::ops::nn::batch_norm::map_scaled;
 use crate::runtime::backend;
 use std::ops::Mul;
@@ -31,27 +33,27 @@ pub const OPS: &[(&str, OpFn)] = &[
 const ITERATIONS: i64 = 40_000;
 
 /// The checked operands and the launch geometry shared by every pass.
-struct Attention {
-    q: TensorRef,
-    k: TensorRef,
-    v: TensorRef,
+pub(super) struct Attention {
+    pub(super) q: TensorRef,
+    pub(super) k: TensorRef,
+    pub(super) v: TensorRef,
     /// The additive mask broadcast to `[B, H, Tq, Tk]`.
-    bias: Option<TensorRef>,
-    causal: bool,
-    scale: f64,
+    pub(super) bias: Option<TensorRef>,
+    pub(super) causal: bool,
+    pub(super) scale: f64,
     /// `B, H, Hk, Tq, Tk, D, Dv`.
-    sizes: [i64; 7],
+    pub(super) sizes: [i64; 7],
     /// The row width rounded up to the unrolled step.
     width: i64,
     /// Rows per staged block.
     block: i64,
-    device: usize,
-    dropout: Option<Dropout>,
+    pub(super) device: usize,
+    pub(super) dropout: Option<Dropout>,
 }
 
 /// Dropout of the probabilities: the Philox mask of `printer::attention`.
 #[derive(Clone, Copy)]
-struct Dropout {
+pub(super) struct Dropout {
     seed: u64,
     offset: u64,
     /// The probability of dropping.
@@ -370,6 +372,9 @@ fn forward(call: &mut Call) -> Result<()> {
     if rows == 0 {
         return Ok(());
     }
+    if attention_gemm::serves(&a)? && attention_gemm::forward(&a, &out, &lse)? {
+        return Ok(());
+    }
     let (tiles, blocks, chunks) = a.query_tiles(2);
     let state = Scratch::contiguous(a.device, &[rows, a.width + 2], DType::F32)?;
     let state = [(AttentionTensor::Partial, &state.tensor)];
@@ -441,6 +446,11 @@ fn backward(call: &mut Call) -> Result<()> {
         for t in [&dq, &dk, &dv_t] {
             crate::ops::shape::copy::fill(t, &zero)?;
         }
+        return Ok(());
+    }
+    if attention_gemm::serves(&a)?
+        && attention_gemm::backward(&a, (&grad_out, &out, &lse), (&dq, &dk, &dv_t))?
+    {
         return Ok(());
     }
     // Query rows: the query gradient and each row's delta.

@@ -4,6 +4,7 @@
 pub mod adaptive_pool;
 pub mod antialias;
 pub mod attention;
+pub(crate) mod attention_gemm;
 pub mod avg_pool;
 pub mod batch_norm;
 pub mod conv;

@@ -88,6 +88,8 @@ pub trait Driver: Send + Sync {
         flags: c_uint,
     ) -> CUresult;
     unsafe fn cuMemFreeHost(&self, pointer: *mut c_void) -> CUresult;
+    /// The memory type (`CU_POINTER_ATTRIBUTE_MEMORY_TYPE`) of `pointer`, written to `kind`.
+    unsafe fn cuPointerGetMemoryType(&self, kind: *mut c_uint, pointer: CUdeviceptr) -> CUresult;
     unsafe fn cuMemcpyHtoDAsync_v2(
         &self,
         dst: CUdeviceptr,

@@ -4,7 +4,7 @@
 //! that stream, as CUDA's do.
 
 use crate::runtime::fast_hash::FastMap;
-use std::ffi::c_void;
+use std::ffi::{c_uint, c_void};
 use std::sync::{Arc, OnceLock};
 
 use cudarc::driver::sys;
@@ -45,6 +45,11 @@ pub struct CudaDevice {
     functions: Mutex<FastMap<Kernel, Function>>,
     blas: OnceLock<Option<Blas>>,
     blas_lt: OnceLock<Option<BlasLt>>,
+    /// Held while a thread issues a product to cuBLAS or cuBLASLt. On an H200, two threads
+    /// issuing cuBLASLt products at once (one handle, one stream and its workspace) got wrong
+    /// results in one of them, the same in every run (`bench/gpu_thread_probe.py`); issued
+    /// one at a time, or without cuBLASLt, they were right.
+    library_calls: Mutex<()>,
 }
 
 impl CudaDevice {
@@ -98,6 +103,7 @@ impl CudaDevice {
             functions: Mutex::new(FastMap::default()),
             blas: OnceLock::new(),
             blas_lt: OnceLock::new(),
+            library_calls: Mutex::new(()),
         })
     }
 
@@ -397,6 +403,7 @@ impl VendorDevice for CudaDevice {
         let out = self.pointer(gemm.out.address, 0)?;
         let id = streams::current(self.index);
         let stream = (id, self.streams.get(id)?);
+        let _one_at_a_time = self.library_calls.lock();
         match gemm.bias {
             Some(bias) => match self.blas_lt() {
                 Some(lt) => lt.gemm_with_bias(gemm, (a, b, out, self.pointer(bias, 0)?), stream),
@@ -420,6 +427,18 @@ impl VendorDevice for CudaDevice {
         }
         check(rc, "cuMemHostAlloc")?;
         Ok(ptr as usize)
+    }
+
+    /// Whether the driver knows `address` as page-locked host memory (PyTorch's CUDA pinned
+    /// allocator makes it where both run in one process).
+    fn page_locked(&self, address: usize) -> bool {
+        if self.context.bind().is_err() {
+            return false;
+        }
+        let mut kind: c_uint = 0;
+        // SAFETY: valid out-pointer; the driver only looks the address up.
+        let rc = unsafe { driver().cuPointerGetMemoryType(&mut kind, address as sys::CUdeviceptr) };
+        rc == sys::CUresult::CUDA_SUCCESS && kind == sys::CUmemorytype::CU_MEMORYTYPE_HOST as c_uint
     }
 
     /// Frees memory from [`CudaDevice::host_allocate`].

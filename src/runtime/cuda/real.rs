@@ -123,6 +123,14 @@ impl Driver for Real {
         sys::cuMemFreeHost(pointer)
     }
 
+    unsafe fn cuPointerGetMemoryType(&self, kind: *mut c_uint, pointer: CUdeviceptr) -> CUresult {
+        sys::cuPointerGetAttribute(
+            kind as *mut c_void,
+            sys::CUpointer_attribute::CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+            pointer,
+        )
+    }
+
     unsafe fn cuMemcpyHtoDAsync_v2(
         &self,
         dst: CUdeviceptr,

@@ -342,6 +342,16 @@ impl Driver for Emulated {
         }
     }
 
+    /// Host memory for the emulated pinned blocks; any other pointer is unknown to the driver.
+    unsafe fn cuPointerGetMemoryType(&self, kind: *mut c_uint, pointer: CUdeviceptr) -> CUresult {
+        if !self.pinned.contains(pointer as usize, 1) {
+            return INVALID_VALUE;
+        }
+        // SAFETY: valid out-pointer per the API.
+        unsafe { *kind = cudarc::driver::sys::CUmemorytype::CU_MEMORYTYPE_HOST as c_uint };
+        SUCCESS
+    }
+
     unsafe fn cuMemcpyHtoDAsync_v2(
         &self,
         dst: CUdeviceptr,
