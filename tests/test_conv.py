@@ -163,6 +163,17 @@ def test_many_positions_and_groups(device):
     )
 
 
+@pytest.mark.parametrize("channels_last", [False, True])
+def test_batches_past_one_part_of_columns(device, channels_last):
+    """A batch whose unfolded blocks exceed one part of the GEMM library's route on devices
+    that have one (64 MiB of columns: 16 images of 64 x 64 positions by 32 channels x 9 taps
+    in float32 make 72 MiB), in both memory formats: weight gradients summed over parts."""
+    x, w, b = torch.randn(16, 32, 64, 64), torch.randn(16, 32, 3, 3), torch.randn(16)
+    if channels_last:
+        x, w = (t.to(memory_format=torch.channels_last) for t in (x, w))
+    compare(device, lambda x, w, b: F.conv2d(x, w, b, padding=1), x, w, b, atol=1e-3, rtol=1e-3)
+
+
 def test_double_backward(device):
     torch.manual_seed(0)
     x0, w0 = (

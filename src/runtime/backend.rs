@@ -30,11 +30,13 @@ pub struct MatrixView {
 }
 
 /// `out = alpha * (a @ b) + beta * out (+ bias)` for `batch` products of `m × k` by `k × n`,
-/// all operands of `dtype`; `bias`, when given, is the address of `n` contiguous elements added
-/// to every row.
+/// `a` and `b` of `dtype`, `out` of `out_dtype` (`dtype`, or the float32 or float64 it
+/// accumulates in); `bias`, when given, is the address of `n` contiguous elements added to
+/// every row.
 #[derive(Clone, Copy, Debug)]
 pub struct Gemm {
     pub dtype: DType,
+    pub out_dtype: DType,
     pub batch: u64,
     pub m: u64,
     pub n: u64,

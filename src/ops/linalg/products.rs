@@ -199,6 +199,7 @@ fn vendor_gemm(
     }
     let mut gemm = Gemm {
         dtype: a.dtype,
+        out_dtype: a.dtype,
         batch: batch as u64,
         m: m as u64,
         n: n as u64,

@@ -154,6 +154,7 @@ fn product(
 ) -> Result<bool> {
     let gemm = Gemm {
         dtype: a.q.dtype,
+        out_dtype: a.q.dtype,
         batch: batch as u64,
         m: m as u64,
         n: n as u64,

@@ -2,7 +2,8 @@
 //! PyTorch's convolution sends PrivateUse1 tensors after checking and normalizing the
 //! arguments (so errors, "same" padding and double backward are PyTorch's own). One to three
 //! spatial dimensions, stride, padding, dilation, groups and transposed convolutions, each
-//! product an implicit GEMM (`printer::conv`): no unfolded buffer is made.
+//! product an implicit GEMM (`printer::conv`): no unfolded buffer is made. Devices with a GEMM
+//! library (cuBLAS) take single-group products through it instead (`conv_gemm`).
 //!
 //! Every convolution relates a gathered tensor `G` to a scattered tensor `H`: position `pg` of
 //! `G` reads `H` at `pg * stride - pad + offset * dilation`, with weights `[C_G, C_H / groups,
@@ -21,6 +22,7 @@ use crate::ops::core::pointwise::not_implemented_for;
 use crate::ops::core::registry::OpFn;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
+use crate::ops::nn::conv_gemm;
 use crate::ops::reduce::reduce_launch::sum_into;
 use std::ops::Add;
 
@@ -55,12 +57,12 @@ pub(crate) fn three(values: &[i64], fill: i64) -> [i64; 3] {
 }
 
 /// The sizes and strides of the spatial dimensions of `[N, C, *spatial]`, as three.
-fn spatial(t: &TensorRef) -> ([i64; 3], [i64; 3]) {
+pub(super) fn spatial(t: &TensorRef) -> ([i64; 3], [i64; 3]) {
     (three(&t.sizes[2..], 1), three(&t.strides[2..], 0))
 }
 
 /// The stride of the flattened spatial dimensions of `t`, if they flatten.
-fn flat_spatial(t: &TensorRef) -> Option<i64> {
+pub(super) fn flat_spatial(t: &TensorRef) -> Option<i64> {
     channel_planes(t).map(|v| v.strides[2])
 }
 
@@ -338,6 +340,9 @@ pub(crate) fn gather(
     g: &TensorRef,
     bias: Option<&TensorRef>,
 ) -> Result<()> {
+    if conv_gemm::gather(geometry, w, h, g)? {
+        return bias.map_or(Ok(()), |b| add_bias(g, b));
+    }
     let groups = geometry.groups;
     let (positions, _) = spatial(g);
     Product {
@@ -363,6 +368,9 @@ pub(crate) fn scatter(
     h: &TensorRef,
     bias: Option<&TensorRef>,
 ) -> Result<()> {
+    if conv_gemm::scatter(geometry, w, g, h)? {
+        return bias.map_or(Ok(()), |b| add_bias(h, b));
+    }
     let groups = geometry.groups;
     let (positions, _) = spatial(h);
     Product {
@@ -383,6 +391,9 @@ pub(crate) fn scatter(
 /// The weight gradient `dw[c, ch, o] = sum over b, pg of g[b, c, pg] h[b, ch, pg * stride -
 /// pad + o * dilation]`.
 fn weight_grad(geometry: &Geometry, g: &TensorRef, h: &TensorRef, dw: &TensorRef) -> Result<()> {
+    if conv_gemm::weight_grad(geometry, g, h, dw)? {
+        return Ok(());
+    }
     let groups = geometry.groups;
     let (positions, _) = spatial(g);
     Product {

@@ -8,6 +8,7 @@ pub(crate) mod attention_gemm;
 pub mod avg_pool;
 pub mod batch_norm;
 pub mod conv;
+mod conv_gemm;
 pub mod group_norm;
 pub mod interpolate;
 pub mod layer_norm;

@@ -168,9 +168,12 @@ impl Blas {
         out: CUdeviceptr,
         (id, stream): (u64, CUstream),
     ) -> Result<bool> {
-        let Some(ty) = data_type(g.dtype).filter(|_| g.bias.is_none()) else {
+        let (Some(ty), Some(out_ty)) = (data_type(g.dtype), data_type(g.out_dtype)) else {
             return Ok(false);
         };
+        if g.bias.is_some() {
+            return Ok(false);
+        }
         let Some(plan) = plan(g) else {
             return Ok(false);
         };
@@ -214,7 +217,7 @@ impl Blas {
                 g.a.batch_stride,
                 beta_ptr,
                 out as *mut c_void,
-                ty,
+                out_ty,
                 plan.ldc as i32,
                 g.out.batch_stride,
                 g.batch as i32,
@@ -292,6 +295,7 @@ mod tests {
                 }
                 let g = Gemm {
                     dtype: DType::F32,
+                    out_dtype: DType::F32,
                     batch: 1,
                     m: m as u64,
                     n: n as u64,

@@ -104,7 +104,7 @@ impl BlasLt {
         let (Some(ty), Some(p)) = (data_type(g.dtype), plan(g)) else {
             return Ok(false);
         };
-        if g.batch != 1 || g.m < 2 || g.n < 2 || bias % 16 != 0 {
+        if g.batch != 1 || g.m < 2 || g.n < 2 || bias % 16 != 0 || g.out_dtype != g.dtype {
             return Ok(false);
         }
         let compute = if g.dtype == DType::F32 && allows_tf32() {
@@ -170,6 +170,7 @@ mod tests {
                 };
                 let g = Gemm {
                     dtype: DType::F32,
+                    out_dtype: DType::F32,
                     batch: 1,
                     m,
                     n,

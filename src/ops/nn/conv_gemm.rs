@@ -1,0 +1,497 @@
+//! Convolution through the device's GEMM library (cuBLAS on NVIDIA), whose products use the
+//! matrix units that the implicit GEMM of `printer::conv` does not. The image's blocks are
+//! copied into a columns matrix (one strided copy per kernel tap, zeros where a block reaches
+//! into the padding, as `nn.Unfold`), and each of the three products of `conv.rs` is then one
+//! library product with it: `G = W · columns`, `dW = G · columns` and `columns = G · W` for
+//! `H`, whose columns are added back per tap (as `nn.Fold`). Sums that several products or
+//! taps make are accumulated in float32 (float64 for float64).
+//!
+//! For one group, weights whose channel and tap dimensions flatten into one (contiguous or
+//! channels-last), and `G` laid out channels-last or contiguous. The batch goes through in
+//! parts whose columns take at most [`COLUMN_BYTES`]. Anything else, or a product the library
+//! declines, returns false: the implicit GEMM then writes the whole result anew.
+
+use std::ops::Add;
+
+use super::conv::{spatial, Geometry};
+use crate::dtype::DType;
+use crate::error::Result;
+use crate::kernels::{Expr, MapKernel};
+use crate::ops::core::launch::run_map;
+use crate::ops::core::scalar::ScalarArg;
+use crate::ops::core::scratch::Scratch;
+use crate::ops::core::tensor::TensorRef;
+use crate::ops::shape::copy::{copy, fill};
+use crate::runtime::backend::{Gemm, MatrixView};
+
+/// The most bytes of one part's columns.
+const COLUMN_BYTES: i64 = 64 << 20;
+
+/// The shapes of a convolution between `G` (`[N, CG, *positions]`), `H` (`[N, CH, *image]`)
+/// and weights `W` (`[CG, CH, *kernel]`).
+struct Shapes {
+    n: i64,
+    cg: i64,
+    ch: i64,
+    /// Positions of `G`, per dimension and in all.
+    positions: [i64; 3],
+    p: i64,
+    kernel: [i64; 3],
+    taps: i64,
+    /// Where channel `ch` and tap `o` of a row of columns lie: `ch * channel + o * tap`,
+    /// the weights' own order.
+    channel: i64,
+    tap: i64,
+    /// The weights' stride between output channels.
+    w_row: i64,
+    /// `G`'s strides: batch, channel and flattened position.
+    g_strides: [i64; 3],
+}
+
+impl Shapes {
+    /// The shapes, where the device has a GEMM library and the layouts suit it.
+    fn of(
+        geometry: &Geometry,
+        w: &TensorRef,
+        g: &TensorRef,
+        h: &TensorRef,
+    ) -> Result<Option<Self>> {
+        let floating = matches!(g.dtype, DType::F16 | DType::BF16 | DType::F32 | DType::F64);
+        if geometry.groups != 1 || !floating {
+            return Ok(None);
+        }
+        if !crate::runtime::backend()?.has_gemm_library(g.device) {
+            return Ok(None);
+        }
+        Ok(Self::new(w, g, h))
+    }
+
+    fn new(w: &TensorRef, g: &TensorRef, h: &TensorRef) -> Option<Self> {
+        let (positions, _) = spatial(g);
+        let kernel = super::conv::three(&w.sizes[2..], 1);
+        let (p, taps) = (
+            positions.iter().product::<i64>(),
+            kernel.iter().product::<i64>(),
+        );
+        let (cg, ch) = (w.sizes[0], w.sizes[1]);
+        let w_flat = super::conv::flat_spatial(w)?;
+        // The weights' channel and tap dimensions as one: contiguous or channels-last.
+        let (channel, tap) = if taps == 1 {
+            (1, 1)
+        } else if w.strides[1] == taps && w_flat == 1 {
+            (taps, 1)
+        } else if w.strides[1] == 1 && w_flat == ch {
+            (1, ch)
+        } else {
+            return None;
+        };
+        if (ch > 1 && w.strides[1] != channel) || w.strides[0] < ch * taps {
+            return None;
+        }
+        let g_flat = super::conv::flat_spatial(g)?;
+        Some(Shapes {
+            n: g.sizes[0],
+            cg,
+            ch,
+            positions,
+            p,
+            kernel,
+            taps,
+            channel,
+            tap,
+            w_row: w.strides[0],
+            g_strides: [g.strides[0], g.strides[1], g_flat],
+        })
+        .filter(|s| s.n * s.p * s.cg * s.ch > 0 && h.sizes[1] == ch)
+    }
+
+    /// Elements of one row of columns.
+    fn k(&self) -> i64 {
+        self.ch * self.taps
+    }
+
+    /// Whether `G` is one `[N * P, CG]` matrix (channels-last).
+    fn g_rows(&self) -> bool {
+        let [b, c, p] = self.g_strides;
+        c == 1 && b == self.p * p
+    }
+
+    /// Images per part.
+    fn part(&self, dtype: DType) -> i64 {
+        let bytes = self.p * self.k() * dtype.size() as i64;
+        (COLUMN_BYTES / bytes).clamp(1, self.n)
+    }
+}
+
+/// Matrices at `address` with `[batch, rows, cols]` strides `s`.
+fn view(address: u64, s: [i64; 3]) -> MatrixView {
+    MatrixView {
+        address,
+        batch_stride: s[0],
+        row_stride: s[1],
+        col_stride: s[2],
+    }
+}
+
+/// `out = alpha * a @ b + beta * out` over `batch` matrices `m × k` by `k × n`; false when
+/// the library declines it.
+#[allow(clippy::too_many_arguments)]
+fn product(
+    device: usize,
+    (dtype, out_dtype): (DType, DType),
+    batch: i64,
+    (m, k, n): (i64, i64, i64),
+    a: MatrixView,
+    b: MatrixView,
+    out: MatrixView,
+    beta: f64,
+) -> Result<bool> {
+    let gemm = Gemm {
+        dtype,
+        out_dtype,
+        batch: batch as u64,
+        m: m as u64,
+        n: n as u64,
+        k: k as u64,
+        a,
+        b,
+        out,
+        alpha: 1.0,
+        beta,
+        bias: None,
+    };
+    crate::runtime::backend()?.gemm(device, &gemm)
+}
+
+/// The address of element `offset` (in elements) of `t`.
+fn at(t: &TensorRef, offset: i64) -> u64 {
+    t.address
+        .wrapping_add_signed(offset * t.dtype.size() as i64)
+}
+
+/// For each kernel tap: the view of images `[first, first + count)` of `h` that the tap's
+/// blocks read (`[count, CH, *rows]`), and the matching view of the part's columns
+/// (`[count, P, K]`, contiguous). Taps whose blocks all lie in the padding are left out.
+fn taps(
+    s: &Shapes,
+    geometry: &Geometry,
+    h: &TensorRef,
+    columns: &TensorRef,
+    (first, count): (i64, i64),
+) -> Vec<(TensorRef, TensorRef)> {
+    let (image, image_strides) = spatial(h);
+    let k = s.k();
+    let mut out = Vec::new();
+    for o0 in 0..s.kernel[0] {
+        for o1 in 0..s.kernel[1] {
+            for o2 in 0..s.kernel[2] {
+                let o = [o0, o1, o2];
+                let tap = (o0 * s.kernel[1] + o1) * s.kernel[2] + o2;
+                let mut lo = [0; 3];
+                let mut hi = [0; 3];
+                let mut source = first * h.strides[0];
+                for d in 0..3 {
+                    let offset = o[d] * geometry.dilation[d] - geometry.pad[d];
+                    let st = geometry.stride[d];
+                    // Position q reads q * st + offset, inside when 0 <= that < size.
+                    lo[d] = if offset >= 0 {
+                        0
+                    } else {
+                        (-offset + st - 1) / st
+                    };
+                    hi[d] = if image[d] - 1 - offset < 0 {
+                        0
+                    } else {
+                        ((image[d] - 1 - offset) / st + 1).min(s.positions[d])
+                    };
+                    source += (lo[d] * st + offset) * image_strides[d];
+                }
+                if (0..3).any(|d| lo[d] >= hi[d]) {
+                    continue;
+                }
+                let sizes = vec![count, s.ch, hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
+                let read = TensorRef {
+                    address: at(h, source),
+                    sizes: sizes.clone(),
+                    strides: vec![
+                        h.strides[0],
+                        h.strides[1],
+                        geometry.stride[0] * image_strides[0],
+                        geometry.stride[1] * image_strides[1],
+                        geometry.stride[2] * image_strides[2],
+                    ],
+                    ..h.clone()
+                };
+                let [_, p1, p2] = s.positions;
+                let start = (lo[0] * p1 * p2 + lo[1] * p2 + lo[2]) * k + tap * s.tap;
+                let column = TensorRef {
+                    address: at(columns, start),
+                    sizes,
+                    strides: vec![s.p * k, s.channel, p1 * p2 * k, p2 * k, k],
+                    ..columns.clone()
+                };
+                out.push((read, column));
+            }
+        }
+    }
+    out
+}
+
+/// A part's columns `[count, P, K]` of `h` (in `h`'s dtype).
+fn columns_of(s: &Shapes, geometry: &Geometry, h: &TensorRef, part: (i64, i64)) -> Result<Scratch> {
+    let columns = Scratch::contiguous(h.device, &[part.1, s.p, s.k()], h.dtype)?;
+    fill(&columns.tensor, &ScalarArg::int(0))?;
+    for (read, column) in taps(s, geometry, h, &columns.tensor, part) {
+        copy(&column, &read)?;
+    }
+    Ok(columns)
+}
+
+/// The parts of the batch: (first image, count).
+fn parts(s: &Shapes, dtype: DType) -> Vec<(i64, i64)> {
+    let per = s.part(dtype);
+    (0..s.n)
+        .step_by(per as usize)
+        .map(|first| (first, per.min(s.n - first)))
+        .collect()
+}
+
+/// `G` from `H` (see `conv::gather`), without the bias; false when not served.
+pub(super) fn gather(
+    geometry: &Geometry,
+    w: &TensorRef,
+    h: &TensorRef,
+    g: &TensorRef,
+) -> Result<bool> {
+    let Some(s) = Shapes::of(geometry, w, g, h)? else {
+        return Ok(false);
+    };
+    let dtype = g.dtype;
+    let k = s.k();
+    let [gb, gc, gp] = s.g_strides;
+    if !s.g_rows() && gp != 1 {
+        return Ok(false);
+    }
+    for part in parts(&s, dtype) {
+        let columns = columns_of(&s, geometry, h, part)?;
+        let (first, count) = part;
+        let c = columns.tensor.address;
+        let target = at(g, first * gb);
+        let done = if s.g_rows() {
+            // [count * P, CG] = columns [count * P, K] @ Wᵀ [K, CG]
+            product(
+                g.device,
+                (dtype, dtype),
+                1,
+                (count * s.p, k, s.cg),
+                view(c, [0, k, 1]),
+                view(w.address, [0, 1, s.w_row]),
+                view(target, [0, gp, 1]),
+                0.0,
+            )?
+        } else {
+            // per image: [CG, P] = W [CG, K] @ columnsᵀ [K, P]
+            product(
+                g.device,
+                (dtype, dtype),
+                count,
+                (s.cg, k, s.p),
+                view(w.address, [0, s.w_row, 1]),
+                view(c, [s.p * k, 1, k]),
+                view(target, [gb, gc, 1]),
+                0.0,
+            )?
+        };
+        if !done {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The dtype sums of `dtype` are accumulated in.
+fn accumulator(dtype: DType) -> DType {
+    if dtype == DType::F64 {
+        DType::F64
+    } else {
+        DType::F32
+    }
+}
+
+/// `H` from `G` (see `conv::scatter`), without a bias; false when not served.
+pub(super) fn scatter(
+    geometry: &Geometry,
+    w: &TensorRef,
+    g: &TensorRef,
+    h: &TensorRef,
+) -> Result<bool> {
+    let Some(s) = Shapes::of(geometry, w, g, h)? else {
+        return Ok(false);
+    };
+    let (dtype, acc) = (h.dtype, accumulator(h.dtype));
+    let k = s.k();
+    let [gb, gc, gp] = s.g_strides;
+    if !s.g_rows() && gp != 1 {
+        return Ok(false);
+    }
+    for (first, count) in parts(&s, acc) {
+        // The part's columns of H, then each tap's added into a zeroed accumulator image.
+        let columns = Scratch::contiguous(h.device, &[count, s.p, k], acc)?;
+        let c = columns.tensor.address;
+        let source = at(g, first * gb);
+        let done = if s.g_rows() {
+            // columns [count * P, K] = G [count * P, CG] @ W [CG, K]
+            product(
+                h.device,
+                (dtype, acc),
+                1,
+                (count * s.p, s.cg, k),
+                view(source, [0, gp, 1]),
+                view(w.address, [0, s.w_row, 1]),
+                view(c, [0, k, 1]),
+                0.0,
+            )?
+        } else {
+            // per image: columns [P, K] = Gᵀ [P, CG] @ W [CG, K]
+            product(
+                h.device,
+                (dtype, acc),
+                count,
+                (s.p, s.cg, k),
+                view(source, [gb, 1, gc]),
+                view(w.address, [0, s.w_row, 1]),
+                view(c, [s.p * k, k, 1]),
+                0.0,
+            )?
+        };
+        if !done {
+            return Ok(false);
+        }
+        let mut sizes = h.sizes.clone();
+        sizes[0] = count;
+        let image = Scratch::contiguous(h.device, &sizes, acc)?;
+        fill(&image.tensor, &ScalarArg::int(0))?;
+        let image5 = five(&image.tensor);
+        let sum = Expr::input(0, acc).add(Expr::input(1, acc));
+        let add = MapKernel {
+            inputs: vec![acc, acc],
+            scalars: vec![],
+            outputs: vec![(acc, sum)],
+        };
+        for (target, column) in taps(&s, geometry, &image5, &columns.tensor, (0, count)) {
+            run_map(
+                add.clone(),
+                &[&target, &column, &target],
+                &target.sizes,
+                &[],
+            )?;
+        }
+        let part = TensorRef {
+            address: at(h, first * h.strides[0]),
+            sizes,
+            ..h.clone()
+        };
+        copy(&part, &image.tensor)?;
+    }
+    Ok(true)
+}
+
+/// `t` (`[N, C, *spatial]`) with three spatial dimensions (leading ones of size 1).
+fn five(t: &TensorRef) -> TensorRef {
+    let (sizes, strides) = spatial(t);
+    TensorRef {
+        sizes: [&t.sizes[..2], &sizes[..]].concat(),
+        strides: [&t.strides[..2], &strides[..]].concat(),
+        ..t.clone()
+    }
+}
+
+/// The weight gradient (see `conv::weight_grad`) into `dw`, laid out as the weights it is
+/// the gradient of; false when not served.
+pub(super) fn weight_grad(
+    geometry: &Geometry,
+    g: &TensorRef,
+    h: &TensorRef,
+    dw: &TensorRef,
+) -> Result<bool> {
+    let Some(s) = Shapes::of(geometry, dw, g, h)? else {
+        return Ok(false);
+    };
+    let (dtype, acc) = (dw.dtype, accumulator(dw.dtype));
+    let k = s.k();
+    let [gb, gc, gp] = s.g_strides;
+    if !s.g_rows() && gp != 1 {
+        return Ok(false);
+    }
+    let parts = parts(&s, dtype);
+    // One product straight into dw, or several summed in the accumulator.
+    let single = s.g_rows() && parts.len() == 1;
+    let sum = if single {
+        None
+    } else {
+        Some(Scratch::contiguous(dw.device, &[s.cg, k], acc)?)
+    };
+    let (target, out_dtype, row) = match &sum {
+        Some(sum) => (sum.tensor.address, acc, k),
+        None => (dw.address, dtype, s.w_row),
+    };
+    let mut beta = 0.0;
+    for part in parts {
+        let columns = columns_of(&s, geometry, h, part)?;
+        let (first, count) = part;
+        let c = columns.tensor.address;
+        let source = at(g, first * gb);
+        let products = if s.g_rows() {
+            // dw [CG, K] = Gᵀ [CG, count * P] @ columns [count * P, K]
+            vec![(source, c, count * s.p, gp)]
+        } else {
+            // per image: dw [CG, K] += G [CG, P] @ columns [P, K]
+            (0..count)
+                .map(|i| {
+                    (
+                        at(g, (first + i) * gb),
+                        c + (i * s.p * k) as u64 * dtype.size() as u64,
+                        s.p,
+                        0,
+                    )
+                })
+                .collect()
+        };
+        for (g_at, c_at, inner, rows_stride) in products {
+            let a = if s.g_rows() {
+                view(g_at, [0, 1, rows_stride])
+            } else {
+                view(g_at, [0, gc, 1])
+            };
+            let done = product(
+                dw.device,
+                (dtype, out_dtype),
+                1,
+                (s.cg, inner, k),
+                a,
+                view(c_at, [0, k, 1]),
+                view(target, [0, row, 1]),
+                beta,
+            )?;
+            if !done {
+                return Ok(false);
+            }
+            beta = 1.0;
+        }
+    }
+    if let Some(sum) = &sum {
+        // The accumulator's [CG, K] in the weights' order, viewed with dw's dimensions.
+        let [_, k1, k2] = s.kernel;
+        let kernel_rank = dw.sizes.len() - 2;
+        let strides_k = [k1 * k2 * s.tap, k2 * s.tap, s.tap];
+        let mut strides = vec![k, s.channel];
+        strides.extend_from_slice(&strides_k[3 - kernel_rank..]);
+        let view = TensorRef {
+            sizes: dw.sizes.clone(),
+            strides,
+            ..sum.tensor.clone()
+        };
+        copy(dw, &view)?;
+    }
+    Ok(true)
+}
