@@ -108,6 +108,48 @@ def test_strided_operands(device):
         torch.testing.assert_close(a, e, atol=2e-5, rtol=2e-5)
 
 
+# Past the GEMM library's threshold (16,384 scores per head), where a device has one: its
+# route's masks, rows without keys, grouped heads, dtypes and layouts.
+LONG = {
+    "fully_masked_row": dict(shape_q=(1, 2, 130, 16), shape_kv=(2, 140), mask="bool"),
+    "additive_mask": dict(shape_q=(2, 2, 130, 16), shape_kv=(2, 140), mask=(1, 130, 140)),
+    "causal_more_queries": dict(shape_q=(1, 2, 200, 16), shape_kv=(2, 130), is_causal=True),
+    "grouped_causal": dict(
+        shape_q=(2, 6, 130, 32), shape_kv=(2, 140), enable_gqa=True, is_causal=True
+    ),
+    "bfloat16": dict(shape_q=(1, 2, 130, 64), shape_kv=(2, 140), dtype=torch.bfloat16),
+    "float16_causal": dict(
+        shape_q=(1, 2, 130, 64), shape_kv=(2, 140), dtype=torch.float16, is_causal=True
+    ),
+}
+
+
+@pytest.mark.parametrize("name", LONG)
+def test_long_sequences(device, name):
+    case = dict(LONG[name])
+    mask = case.pop("mask", None)
+    if mask == "bool":
+        torch.manual_seed(3)
+        mask = torch.rand(case["shape_q"][2], case["shape_kv"][1]) > 0.3
+        mask[5] = False
+        case["attn_mask"] = mask
+    elif mask is not None:
+        case["attn_mask"] = torch.randn(mask)
+    check(device, **case)
+
+
+def test_long_strided_operands(device):
+    """[B, T, H, D] projections viewed as [B, H, T, D] past the GEMM threshold: the output's
+    heads interleave, so the GEMM route writes them through a contiguous scratch."""
+    q, k, v = (torch.randn(2, 150, 3, 16).transpose(1, 2) for _ in range(3))
+    grad = torch.randn(2, 3, 150, 16)
+    expected, _ = attention("cpu", q, k, v, grad)
+    actual, route = attention(device, q, k, v, grad)
+    assert route == FUSED
+    for a, e in zip(actual, expected, strict=True):
+        torch.testing.assert_close(a, e, atol=2e-5, rtol=2e-5)
+
+
 def test_sequences_past_one_chunk(device):
     """Keys past one launch's chunk (the state carried between launches), queries past one
     tile, key gradients over several chunks of query blocks."""

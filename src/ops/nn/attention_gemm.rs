@@ -29,11 +29,16 @@ use crate::runtime::backend::{Gemm, MatrixView};
 /// The most bytes of one unit's score matrices (the backward holds two).
 pub(crate) const SCORE_BYTES: i64 = 64 << 20;
 
+/// The fewest scores per head that go through the GEMM library: for shorter sequences the
+/// fused kernels' few launches beat a unit's products, masks and row passes.
+pub(crate) const GEMM_SCORES: i64 = 128 * 128;
+
 /// Whether attention on `a` goes through the GEMM library.
 pub(super) fn serves(a: &Attention) -> Result<bool> {
     let [_, _, _, tq, tk, d, dv] = a.sizes;
     Ok(a.dropout.is_none()
-        && tq * tk * d * dv > 0
+        && tq * tk >= GEMM_SCORES
+        && d * dv > 0
         && crate::runtime::backend()?.has_gemm_library(a.device))
 }
 
@@ -181,12 +186,13 @@ fn scratch(a: &Attention, heads: i64, rows: i64, cols: i64) -> Result<(Scratch, 
 
 /// Whether the score `(i, j)` at linear index `Index` of a unit's `[heads, rows, Tk]` scores
 /// (scalars 0 to 2: `Tk`, the rows, the first row) lies after its query, causal attention's
-/// mask (top-left aligned).
+/// mask (top-left aligned). In int32: a unit's scores number fewer than 2^31.
 fn after_query() -> Expr {
-    let tk = Expr::scalar(0, DType::I64);
-    let (rows, first) = (Expr::scalar(1, DType::I64), Expr::scalar(2, DType::I64));
-    let j = Expr::Index.binary(BinaryOp::Rem, tk.clone());
-    let i = (Expr::Index / tk).binary(BinaryOp::Rem, rows) + first;
+    let tk = Expr::scalar(0, DType::I32);
+    let (rows, first) = (Expr::scalar(1, DType::I32), Expr::scalar(2, DType::I32));
+    let index = Expr::Index.cast(DType::I32);
+    let j = index.clone().binary(BinaryOp::Rem, tk.clone());
+    let i = (index / tk).binary(BinaryOp::Rem, rows) + first;
     j.gt(i)
 }
 
@@ -194,7 +200,7 @@ fn after_query() -> Expr {
 fn shape_words(a: &Attention, u: &Unit) -> Vec<u32> {
     [a.sizes[4], u.rows, u.r0]
         .into_iter()
-        .flat_map(|v| ScalarArg::int(v).words(DType::I64))
+        .flat_map(|v| ScalarArg::int(v).words(DType::I32))
         .collect()
 }
 
@@ -291,7 +297,7 @@ pub(super) fn forward(a: &Attention, out: &TensorRef, lse: &TensorRef) -> Result
     };
     let mask = crate::kernels::MapKernel {
         inputs: vec![dtype],
-        scalars: vec![DType::I64; 3],
+        scalars: vec![DType::I32; 3],
         outputs: vec![(
             dtype,
             after_query().select(
@@ -394,7 +400,7 @@ pub(super) fn backward(
     let probabilities = crate::kernels::MapKernel {
         inputs: vec![dtype, dtype, DType::F32, DType::F32],
         scalars: if a.causal {
-            vec![DType::I64; 3]
+            vec![DType::I32; 3]
         } else {
             vec![]
         },

@@ -340,8 +340,8 @@ pub(crate) fn gather(
     g: &TensorRef,
     bias: Option<&TensorRef>,
 ) -> Result<()> {
-    if conv_gemm::gather(geometry, w, h, g)? {
-        return bias.map_or(Ok(()), |b| add_bias(g, b));
+    if conv_gemm::gather(geometry, w, h, g, bias)? {
+        return Ok(());
     }
     let groups = geometry.groups;
     let (positions, _) = spatial(g);
@@ -368,8 +368,8 @@ pub(crate) fn scatter(
     h: &TensorRef,
     bias: Option<&TensorRef>,
 ) -> Result<()> {
-    if conv_gemm::scatter(geometry, w, g, h)? {
-        return bias.map_or(Ok(()), |b| add_bias(h, b));
+    if conv_gemm::scatter(geometry, w, g, h, bias)? {
+        return Ok(());
     }
     let groups = geometry.groups;
     let (positions, _) = spatial(h);

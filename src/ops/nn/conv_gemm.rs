@@ -256,12 +256,14 @@ fn parts(s: &Shapes, dtype: DType) -> Vec<(i64, i64)> {
         .collect()
 }
 
-/// `G` from `H` (see `conv::gather`), without the bias; false when not served.
+/// `G` from `H` (see `conv::gather`) plus the bias if any (written into `G` first, which
+/// the products then add to: one rounding, as CPU's); false when not served.
 pub(super) fn gather(
     geometry: &Geometry,
     w: &TensorRef,
     h: &TensorRef,
     g: &TensorRef,
+    bias: Option<&TensorRef>,
 ) -> Result<bool> {
     let Some(s) = Shapes::of(geometry, w, g, h)? else {
         return Ok(false);
@@ -272,6 +274,13 @@ pub(super) fn gather(
     if !s.g_rows() && gp != 1 {
         return Ok(false);
     }
+    let beta = match bias {
+        Some(bias) => {
+            copy(g, &per_channel(bias, g))?;
+            1.0
+        }
+        None => 0.0,
+    };
     for part in parts(&s, dtype) {
         let columns = columns_of(&s, geometry, h, part)?;
         let (first, count) = part;
@@ -287,7 +296,7 @@ pub(super) fn gather(
                 view(c, [0, k, 1]),
                 view(w.address, [0, 1, s.w_row]),
                 view(target, [0, gp, 1]),
-                0.0,
+                beta,
             )?
         } else {
             // per image: [CG, P] = W [CG, K] @ columnsᵀ [K, P]
@@ -299,7 +308,7 @@ pub(super) fn gather(
                 view(w.address, [0, s.w_row, 1]),
                 view(c, [s.p * k, 1, k]),
                 view(target, [gb, gc, 1]),
-                0.0,
+                beta,
             )?
         };
         if !done {
@@ -318,12 +327,14 @@ fn accumulator(dtype: DType) -> DType {
     }
 }
 
-/// `H` from `G` (see `conv::scatter`), without a bias; false when not served.
+/// `H` from `G` (see `conv::scatter`) plus the bias if any (added in the accumulator); false
+/// when not served.
 pub(super) fn scatter(
     geometry: &Geometry,
     w: &TensorRef,
     g: &TensorRef,
     h: &TensorRef,
+    bias: Option<&TensorRef>,
 ) -> Result<bool> {
     let Some(s) = Shapes::of(geometry, w, g, h)? else {
         return Ok(false);
@@ -370,7 +381,10 @@ pub(super) fn scatter(
         let mut sizes = h.sizes.clone();
         sizes[0] = count;
         let image = Scratch::contiguous(h.device, &sizes, acc)?;
-        fill(&image.tensor, &ScalarArg::int(0))?;
+        match bias {
+            Some(bias) => copy(&image.tensor, &per_channel(bias, &image.tensor))?,
+            None => fill(&image.tensor, &ScalarArg::int(0))?,
+        }
         let image5 = five(&image.tensor);
         let sum = Expr::input(0, acc).add(Expr::input(1, acc));
         let add = MapKernel {
@@ -394,6 +408,17 @@ pub(super) fn scatter(
         copy(&part, &image.tensor)?;
     }
     Ok(true)
+}
+
+/// `bias` (`[C]`) broadcast over `t` (`[N, C, *spatial]`).
+fn per_channel(bias: &TensorRef, t: &TensorRef) -> TensorRef {
+    let mut strides = vec![0; t.sizes.len()];
+    strides[1] = bias.strides[0];
+    TensorRef {
+        sizes: t.sizes.clone(),
+        strides,
+        ..bias.clone()
+    }
 }
 
 /// `t` (`[N, C, *spatial]`) with three spatial dimensions (leading ones of size 1).
