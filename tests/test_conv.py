@@ -90,6 +90,18 @@ def test_dtypes(device, dtype):
     torch.testing.assert_close(actual.double(), expected, rtol=tolerance, atol=tolerance * 10)
 
 
+@pytest.mark.parametrize("channels_last", [False, True])
+@pytest.mark.parametrize("stride", [1, 2])
+def test_pointwise(device, channels_last, stride):
+    """1x1 kernels, the bottlenecks of residual networks: at stride 1 the image is its own
+    block matrix (the GEMM library's route reads it in place), at stride 2 it is not."""
+    torch.manual_seed(0)
+    x, w, b = torch.randn(3, 6, 7, 8), torch.randn(5, 6, 1, 1), torch.randn(5)
+    if channels_last:
+        x, w = (t.to(memory_format=torch.channels_last) for t in (x, w))
+    compare(device, lambda x, w, b: F.conv2d(x, w, b, stride=stride), x, w, b)
+
+
 def test_channels_last_in_gives_channels_last_out(device):
     torch.manual_seed(0)
     x = torch.randn(2, 8, 11, 12).to(memory_format=torch.channels_last)

@@ -237,14 +237,69 @@ fn taps(
     out
 }
 
-/// A part's columns `[count, P, K]` of `h` (in `h`'s dtype).
-fn columns_of(s: &Shapes, geometry: &Geometry, h: &TensorRef, part: (i64, i64)) -> Result<Scratch> {
-    let columns = Scratch::contiguous(h.device, &[part.1, s.p, s.k()], h.dtype)?;
-    fill(&columns.tensor, &ScalarArg::int(0))?;
-    for (read, column) in taps(s, geometry, h, &columns.tensor, part) {
-        copy(&column, &read)?;
+/// A part's columns: `[count, P, K]` matrices at `address` with strides `[image, position,
+/// k]` (elements of `h`'s dtype). A scratch filled from the image, or the image itself where
+/// each block is one pixel (a 1x1 kernel at stride 1 without padding), which needs no copy.
+struct Columns {
+    address: u64,
+    strides: [i64; 3],
+    _scratch: Option<Scratch>,
+}
+
+impl Columns {
+    /// The part's columns of `h`; `merged`: they must form one `[count * P, K]` matrix.
+    fn of(
+        s: &Shapes,
+        geometry: &Geometry,
+        h: &TensorRef,
+        (first, count): (i64, i64),
+        merged: bool,
+    ) -> Result<Self> {
+        let (image, _) = spatial(h);
+        let pixels = s.taps == 1
+            && (0..3).all(|d| geometry.stride[d] == 1 && geometry.pad[d] == 0)
+            && image == s.positions;
+        if let (true, Some(hp)) = (pixels, super::conv::flat_spatial(h)) {
+            let strides = [h.strides[0], hp, h.strides[1]];
+            if !merged || strides[0] == s.p * hp {
+                return Ok(Columns {
+                    address: at(h, first * h.strides[0]),
+                    strides,
+                    _scratch: None,
+                });
+            }
+        }
+        let k = s.k();
+        let columns = Scratch::contiguous(h.device, &[count, s.p, k], h.dtype)?;
+        fill(&columns.tensor, &ScalarArg::int(0))?;
+        for (read, column) in taps(s, geometry, h, &columns.tensor, (first, count)) {
+            copy(&column, &read)?;
+        }
+        Ok(Columns {
+            address: columns.tensor.address,
+            strides: [s.p * k, k, 1],
+            _scratch: Some(columns),
+        })
     }
-    Ok(columns)
+
+    /// All the part's columns as one `[count * P, K]` matrix.
+    fn merged(&self) -> MatrixView {
+        view(self.address, [0, self.strides[1], self.strides[2]])
+    }
+
+    /// Each image's `[P, K]` columns (`[K, P]` when `transposed`), batched over images.
+    fn images(&self, transposed: bool) -> MatrixView {
+        let [b, p, k] = self.strides;
+        view(self.address, if transposed { [b, k, p] } else { [b, p, k] })
+    }
+
+    /// Image `i`'s `[P, K]` columns.
+    fn image(&self, i: i64, dtype: DType) -> MatrixView {
+        let address = self
+            .address
+            .wrapping_add_signed(i * self.strides[0] * dtype.size() as i64);
+        view(address, [0, self.strides[1], self.strides[2]])
+    }
 }
 
 /// The parts of the batch: (first image, count).
@@ -282,9 +337,8 @@ pub(super) fn gather(
         None => 0.0,
     };
     for part in parts(&s, dtype) {
-        let columns = columns_of(&s, geometry, h, part)?;
+        let columns = Columns::of(&s, geometry, h, part, s.g_rows())?;
         let (first, count) = part;
-        let c = columns.tensor.address;
         let target = at(g, first * gb);
         let done = if s.g_rows() {
             // [count * P, CG] = columns [count * P, K] @ Wᵀ [K, CG]
@@ -293,7 +347,7 @@ pub(super) fn gather(
                 (dtype, dtype),
                 1,
                 (count * s.p, k, s.cg),
-                view(c, [0, k, 1]),
+                columns.merged(),
                 view(w.address, [0, 1, s.w_row]),
                 view(target, [0, gp, 1]),
                 beta,
@@ -306,7 +360,7 @@ pub(super) fn gather(
                 count,
                 (s.cg, k, s.p),
                 view(w.address, [0, s.w_row, 1]),
-                view(c, [s.p * k, 1, k]),
+                columns.images(true),
                 view(target, [gb, gc, 1]),
                 beta,
             )?
@@ -462,39 +516,29 @@ pub(super) fn weight_grad(
     };
     let mut beta = 0.0;
     for part in parts {
-        let columns = columns_of(&s, geometry, h, part)?;
+        let columns = Columns::of(&s, geometry, h, part, s.g_rows())?;
         let (first, count) = part;
-        let c = columns.tensor.address;
-        let source = at(g, first * gb);
         let products = if s.g_rows() {
             // dw [CG, K] = Gᵀ [CG, count * P] @ columns [count * P, K]
-            vec![(source, c, count * s.p, gp)]
+            let g_t = view(at(g, first * gb), [0, 1, gp]);
+            vec![(g_t, columns.merged(), count * s.p)]
         } else {
             // per image: dw [CG, K] += G [CG, P] @ columns [P, K]
             (0..count)
                 .map(|i| {
-                    (
-                        at(g, (first + i) * gb),
-                        c + (i * s.p * k) as u64 * dtype.size() as u64,
-                        s.p,
-                        0,
-                    )
+                    let image = view(at(g, (first + i) * gb), [0, gc, 1]);
+                    (image, columns.image(i, dtype), s.p)
                 })
                 .collect()
         };
-        for (g_at, c_at, inner, rows_stride) in products {
-            let a = if s.g_rows() {
-                view(g_at, [0, 1, rows_stride])
-            } else {
-                view(g_at, [0, gc, 1])
-            };
+        for (a, b, inner) in products {
             let done = product(
                 dw.device,
                 (dtype, out_dtype),
                 1,
                 (s.cg, inner, k),
                 a,
-                view(c_at, [0, k, 1]),
+                b,
                 view(target, [0, row, 1]),
                 beta,
             )?;
