@@ -38,7 +38,7 @@ cat "$RESULTS/env.txt"
 part() {
   local name=$1 limit=$2
   shift 2
-  case " ${GPU_CHECK_PARTS:-ops rng bench firstcall threads compile pytest} " in
+  case " ${GPU_CHECK_PARTS:-ops rng bench firstcall compile pytest} " in
   *" $name "*) ;;
   *) return ;;
   esac
@@ -56,7 +56,8 @@ part bench 120 "$PY" bench/gpu_check.py bench "$RESULTS"
 part firstcall 45 "$PY" bench/gpu_check.py firstcall "$RESULTS"
 # Attention and convolution alone (bench measures them too); only when GPU_CHECK_PARTS names it.
 part layers 90 "$PY" bench/gpu_check.py layers "$RESULTS"
-# Which stage goes wrong when one thread runs a backward while another runs a forward.
+# Which stage goes wrong when one thread runs a backward while another runs a forward; only
+# when GPU_CHECK_PARTS names it (the suite's test_threads.py checks the same).
 for warm in none forward library kernel; do
   part threads 60 "$PY" bench/gpu_thread_probe.py --warm "$warm"
 done
