@@ -102,6 +102,27 @@ def test_pointwise(device, channels_last, stride):
     compare(device, lambda x, w, b: F.conv2d(x, w, b, stride=stride), x, w, b)
 
 
+@pytest.mark.parametrize("channels_last", [False, True])
+def test_pointwise_transposed_with_bias(device, channels_last):
+    """A 1x1 transposed convolution with a bias: the GEMM library's route writes the image in
+    place after the bias, which the product adds to (one rounding)."""
+    torch.manual_seed(0)
+    x, w, b = torch.randn(3, 6, 7, 8), torch.randn(6, 5, 1, 1), torch.randn(5)
+    if channels_last:
+        x, w = (t.to(memory_format=torch.channels_last) for t in (x, w))
+    compare(device, lambda x, w, b: F.conv_transpose2d(x, w, b), x, w, b)
+    compare(
+        device,
+        lambda x, w, b: F.conv_transpose2d(x, w, b),
+        x,
+        w,
+        b,
+        dtype=torch.bfloat16,
+        atol=2e-2,
+        rtol=2e-2,
+    )
+
+
 def test_channels_last_in_gives_channels_last_out(device):
     torch.manual_seed(0)
     x = torch.randn(2, 8, 11, 12).to(memory_format=torch.channels_last)

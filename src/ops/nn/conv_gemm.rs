@@ -255,11 +255,7 @@ impl Columns {
         (first, count): (i64, i64),
         merged: bool,
     ) -> Result<Self> {
-        let (image, _) = spatial(h);
-        let pixels = s.taps == 1
-            && (0..3).all(|d| geometry.stride[d] == 1 && geometry.pad[d] == 0)
-            && image == s.positions;
-        if let (true, Some(hp)) = (pixels, super::conv::flat_spatial(h)) {
+        if let Some(hp) = pixels(s, geometry, h) {
             let strides = [h.strides[0], hp, h.strides[1]];
             if !merged || strides[0] == s.p * hp {
                 return Ok(Columns {
@@ -300,6 +296,16 @@ impl Columns {
             .wrapping_add_signed(i * self.strides[0] * dtype.size() as i64);
         view(address, [0, self.strides[1], self.strides[2]])
     }
+}
+
+/// Where each block is one pixel of `h` (a 1x1 kernel at stride 1 without padding), the
+/// stride of `h`'s flattened pixels: `h` is then its own block matrix.
+fn pixels(s: &Shapes, geometry: &Geometry, h: &TensorRef) -> Option<i64> {
+    let (image, _) = spatial(h);
+    let one = s.taps == 1
+        && (0..3).all(|d| geometry.stride[d] == 1 && geometry.pad[d] == 0)
+        && image == s.positions;
+    one.then(|| super::conv::flat_spatial(h)).flatten()
 }
 
 /// The parts of the batch: (first image, count).
@@ -399,6 +405,9 @@ pub(super) fn scatter(
     if !s.g_rows() && gp != 1 {
         return Ok(false);
     }
+    if let Some(done) = scatter_in_place(&s, geometry, w, g, h, bias)? {
+        return Ok(done);
+    }
     for (first, count) in parts(&s, acc) {
         // The part's columns of H, then each tap's added into a zeroed accumulator image.
         let columns = Scratch::contiguous(h.device, &[count, s.p, k], acc)?;
@@ -462,6 +471,64 @@ pub(super) fn scatter(
         copy(&part, &image.tensor)?;
     }
     Ok(true)
+}
+
+/// [`scatter`] where `h` is its own block matrix (see [`pixels`]) and laid out as the
+/// product writes it: one product straight into `h` (after the bias, which it adds to);
+/// None where that does not apply.
+fn scatter_in_place(
+    s: &Shapes,
+    geometry: &Geometry,
+    w: &TensorRef,
+    g: &TensorRef,
+    h: &TensorRef,
+    bias: Option<&TensorRef>,
+) -> Result<Option<bool>> {
+    let Some(hp) = pixels(s, geometry, h) else {
+        return Ok(None);
+    };
+    let ([gb, gc, gp], [hb, hc]) = (s.g_strides, [h.strides[0], h.strides[1]]);
+    let (rows, images) = (
+        s.g_rows() && hc == 1 && hb == s.p * hp,
+        !s.g_rows() && gp == 1 && hp == 1,
+    );
+    if !rows && !images {
+        return Ok(None);
+    }
+    let beta = match bias {
+        Some(bias) => {
+            copy(h, &per_channel(bias, h))?;
+            1.0
+        }
+        None => 0.0,
+    };
+    let dtype = h.dtype;
+    let done = if rows {
+        // H [N * P, CH] = G [N * P, CG] @ W [CG, CH]
+        product(
+            h.device,
+            (dtype, dtype),
+            1,
+            (s.n * s.p, s.cg, s.ch),
+            view(g.address, [0, gp, 1]),
+            view(w.address, [0, s.w_row, 1]),
+            view(h.address, [0, hp, 1]),
+            beta,
+        )?
+    } else {
+        // per image: Hᵀ [CH, P] = Wᵀ [CH, CG] @ G [CG, P]
+        product(
+            h.device,
+            (dtype, dtype),
+            s.n,
+            (s.ch, s.cg, s.p),
+            view(w.address, [0, 1, s.w_row]),
+            view(g.address, [gb, gc, 1]),
+            view(h.address, [hb, hc, 1]),
+            beta,
+        )?
+    };
+    Ok(Some(done))
 }
 
 /// `bias` (`[C]`) broadcast over `t` (`[N, C, *spatial]`).
