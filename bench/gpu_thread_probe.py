@@ -16,23 +16,20 @@ TORCH_MOJO_BACKEND_PLATFORM=cuda (bench/gpu_check.sh sets it up).
 import argparse
 import copy
 import json
+import sys
 import threading
+from pathlib import Path
 
 import torch
 import torch.nn.functional as F
 
 import torch_mojo_backend
 
+sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
+from test_threads import mlp  # noqa: E402 (the test's models)
+
 torch_mojo_backend.register_mojo_devices()
 DEVICE = torch.device("mojo")
-
-
-def mlp(seed, widths):
-    torch.manual_seed(seed)
-    layers = []
-    for fan_in, fan_out in zip(widths, widths[1:], strict=False):
-        layers += [torch.nn.Linear(fan_in, fan_out), torch.nn.Tanh()]
-    return torch.nn.Sequential(*layers[:-1])
 
 
 def sample(t):

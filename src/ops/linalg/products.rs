@@ -176,6 +176,36 @@ fn matrix(t: &TensorRef) -> MatrixView {
     }
 }
 
+/// `out = alpha * a @ b + beta * out` over `batch` matrices `m × k` by `k × n` through the
+/// device's GEMM library, `a` and `b` of `dtype`, `out` of `out_dtype` (see [`Gemm`]); false
+/// when there is none or it declines the layout. For routes built on the library (attention,
+/// convolution).
+pub(crate) fn library_product(
+    device: usize,
+    (dtype, out_dtype): (DType, DType),
+    batch: i64,
+    (m, k, n): (i64, i64, i64),
+    (a, b, out): (MatrixView, MatrixView, MatrixView),
+    alpha: f64,
+    beta: f64,
+) -> Result<bool> {
+    let gemm = Gemm {
+        dtype,
+        out_dtype,
+        batch: batch as u64,
+        m: m as u64,
+        n: n as u64,
+        k: k as u64,
+        a,
+        b,
+        out,
+        alpha,
+        beta,
+        bias: None,
+    };
+    crate::runtime::backend()?.gemm(device, &gemm)
+}
+
 /// The product through the backend's GEMM library (cuBLAS), when it has one and takes these
 /// operands. A bias row (`c` a broadcast vector, beta 1) goes to the library's bias epilogue
 /// when it has one; otherwise `c` is first copied (broadcast) into `out`, which the library

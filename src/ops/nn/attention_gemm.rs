@@ -2,7 +2,8 @@
 //! fused kernels of `printer::attention` would run on the multiprocessors' scalar units while
 //! the library uses their matrix units. As PyTorch's math path: scores `scale * q @ kᵀ + bias`
 //! in the operands' dtype (masked when causal), a row softmax in float32 written back in the
-//! dtype with each row's logsumexp, then `p @ v`. The backward recomputes the probabilities
+//! dtype with each row's logsumexp (one pass per row, or a split logsumexp and a map for rows
+//! longer than one reduction work item), then `p @ v`. The backward recomputes the probabilities
 //! from the logsumexp and forms the gradients with four more products.
 //!
 //! A unit of work is one batch element, one query head of each key/value head's group
@@ -22,9 +23,10 @@ use crate::ops::core::launch::run_map;
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
-use crate::ops::reduce::reduce_launch::{run_reduce_elementwise, sum_into};
+use crate::ops::linalg::products::library_product;
+use crate::ops::reduce::reduce_launch::{run_reduce, run_reduce_elementwise, sum_into};
 use crate::ops::shape::copy::copy;
-use crate::runtime::backend::{Gemm, MatrixView};
+use crate::runtime::backend::MatrixView;
 
 /// The most bytes of one unit's score matrices (the backward holds two).
 pub(crate) const SCORE_BYTES: i64 = 64 << 20;
@@ -157,21 +159,17 @@ fn product(
     alpha: f64,
     beta: f64,
 ) -> Result<bool> {
-    let gemm = Gemm {
-        dtype: a.q.dtype,
-        out_dtype: a.q.dtype,
-        batch: batch as u64,
-        m: m as u64,
-        n: n as u64,
-        k: k as u64,
-        a: x.view(),
-        b: y.view(),
-        out: out.view(),
+    let dtype = a.q.dtype;
+    let views = (x.view(), y.view(), out.view());
+    library_product(
+        a.device,
+        (dtype, dtype),
+        batch,
+        (m, k, n),
+        views,
         alpha,
         beta,
-        bias: None,
-    };
-    crate::runtime::backend()?.gemm(a.device, &gemm)
+    )
 }
 
 /// A contiguous `[heads, rows, cols]` scratch of the operands' dtype, and its matrices.
@@ -306,6 +304,23 @@ pub(super) fn forward(a: &Attention, out: &TensorRef, lse: &TensorRef) -> Result
             ),
         )],
     };
+    // The probabilities of a score row from its logsumexp (+inf: a row without keys, zeros).
+    let lse_of_row = Expr::input(1, DType::F32);
+    let from_logsumexp = crate::kernels::MapKernel {
+        inputs: vec![dtype, DType::F32],
+        scalars: vec![],
+        outputs: vec![(
+            dtype,
+            lse_of_row
+                .clone()
+                .eq(inf(1.0))
+                .select(
+                    Expr::constant(DType::F32, 0.0),
+                    Expr::input(0, dtype).cast(DType::F32).sub(lse_of_row).exp(),
+                )
+                .cast(dtype),
+        )],
+    };
     for u in &units {
         let sizes = [u.heads, u.rows, tk];
         let s_view = s_batch.tensor(&s.tensor, sizes);
@@ -320,15 +335,30 @@ pub(super) fn forward(a: &Attention, out: &TensorRef, lse: &TensorRef) -> Result
                 &shape_words(a, u),
             )?;
         }
-        if !run_reduce_elementwise(
+        let (rows_lse, reduced) = (row_values(lse, a, u, None), [false, false, true]);
+        let one_pass = run_reduce_elementwise(
             softmax.clone(),
             &s_view,
-            &[&row_values(lse, a, u, None)],
-            &[false, false, true],
+            &[&rows_lse],
+            &reduced,
             &s_view,
             &[],
-        )? {
-            return Ok(false);
+        )?;
+        if !one_pass {
+            // Rows longer than one work item: the logsumexp by a split reduction, then the
+            // probabilities from it.
+            let logsumexp = ReduceKernel {
+                elementwise: None,
+                ..softmax.clone()
+            };
+            run_reduce(logsumexp, &s_view, &[&rows_lse], &reduced, &[])?;
+            let lse_view = row_values(lse, a, u, Some(tk));
+            run_map(
+                from_logsumexp.clone(),
+                &[&s_view, &lse_view, &s_view],
+                &sizes,
+                &[],
+            )?;
         }
         let v = u.of(&a.v, groups, true);
         let o = u.of(out, groups, false);

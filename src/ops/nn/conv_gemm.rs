@@ -21,8 +21,10 @@ use crate::ops::core::launch::run_map;
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
+use crate::ops::linalg::products::library_product;
 use crate::ops::shape::copy::{copy, fill};
-use crate::runtime::backend::{Gemm, MatrixView};
+use crate::ops::shape::unfold::inside;
+use crate::runtime::backend::MatrixView;
 
 /// The most bytes of one part's columns.
 const COLUMN_BYTES: i64 = 64 << 20;
@@ -102,6 +104,8 @@ impl Shapes {
             w_row: w.strides[0],
             g_strides: [g.strides[0], g.strides[1], g_flat],
         })
+        // G one matrix of rows (channels-last) or of contiguous positions per image.
+        .filter(|s| s.g_rows() || s.g_strides[2] == 1)
         .filter(|s| s.n * s.p * s.cg * s.ch > 0 && h.sizes[1] == ch)
     }
 
@@ -133,34 +137,19 @@ fn view(address: u64, s: [i64; 3]) -> MatrixView {
     }
 }
 
-/// `out = alpha * a @ b + beta * out` over `batch` matrices `m × k` by `k × n`; false when
-/// the library declines it.
+/// `out = a @ b + beta * out` through the GEMM library (see [`library_product`]).
 #[allow(clippy::too_many_arguments)]
 fn product(
     device: usize,
-    (dtype, out_dtype): (DType, DType),
+    dtypes: (DType, DType),
     batch: i64,
-    (m, k, n): (i64, i64, i64),
+    sizes: (i64, i64, i64),
     a: MatrixView,
     b: MatrixView,
     out: MatrixView,
     beta: f64,
 ) -> Result<bool> {
-    let gemm = Gemm {
-        dtype,
-        out_dtype,
-        batch: batch as u64,
-        m: m as u64,
-        n: n as u64,
-        k: k as u64,
-        a,
-        b,
-        out,
-        alpha: 1.0,
-        beta,
-        bias: None,
-    };
-    crate::runtime::backend()?.gemm(device, &gemm)
+    library_product(device, dtypes, batch, sizes, (a, b, out), 1.0, beta)
 }
 
 /// The address of element `offset` (in elements) of `t`.
@@ -193,17 +182,7 @@ fn taps(
                 for d in 0..3 {
                     let offset = o[d] * geometry.dilation[d] - geometry.pad[d];
                     let st = geometry.stride[d];
-                    // Position q reads q * st + offset, inside when 0 <= that < size.
-                    lo[d] = if offset >= 0 {
-                        0
-                    } else {
-                        (-offset + st - 1) / st
-                    };
-                    hi[d] = if image[d] - 1 - offset < 0 {
-                        0
-                    } else {
-                        ((image[d] - 1 - offset) / st + 1).min(s.positions[d])
-                    };
+                    (lo[d], hi[d]) = inside(offset, st, image[d], s.positions[d]);
                     source += (lo[d] * st + offset) * image_strides[d];
                 }
                 if (0..3).any(|d| lo[d] >= hi[d]) {
@@ -267,8 +246,16 @@ impl Columns {
         }
         let k = s.k();
         let columns = Scratch::contiguous(h.device, &[count, s.p, k], h.dtype)?;
-        fill(&columns.tensor, &ScalarArg::int(0))?;
-        for (read, column) in taps(s, geometry, h, &columns.tensor, (first, count)) {
+        let regions = taps(s, geometry, h, &columns.tensor, (first, count));
+        // Zeros where a block reaches into the padding: unless every tap reads every position.
+        let whole = regions.len() as i64 == s.taps
+            && regions
+                .iter()
+                .all(|(read, _)| read.sizes[2..] == s.positions);
+        if !whole {
+            fill(&columns.tensor, &ScalarArg::int(0))?;
+        }
+        for (read, column) in regions {
             copy(&column, &read)?;
         }
         Ok(Columns {
@@ -332,16 +319,7 @@ pub(super) fn gather(
     let dtype = g.dtype;
     let k = s.k();
     let [gb, gc, gp] = s.g_strides;
-    if !s.g_rows() && gp != 1 {
-        return Ok(false);
-    }
-    let beta = match bias {
-        Some(bias) => {
-            copy(g, &per_channel(bias, g))?;
-            1.0
-        }
-        None => 0.0,
-    };
+    let beta = start_with_bias(g, bias)?;
     for part in parts(&s, dtype) {
         let columns = Columns::of(&s, geometry, h, part, s.g_rows())?;
         let (first, count) = part;
@@ -402,9 +380,6 @@ pub(super) fn scatter(
     let (dtype, acc) = (h.dtype, accumulator(h.dtype));
     let k = s.k();
     let [gb, gc, gp] = s.g_strides;
-    if !s.g_rows() && gp != 1 {
-        return Ok(false);
-    }
     if let Some(done) = scatter_in_place(&s, geometry, w, g, h, bias)? {
         return Ok(done);
     }
@@ -495,13 +470,7 @@ fn scatter_in_place(
     if !rows && !images {
         return Ok(None);
     }
-    let beta = match bias {
-        Some(bias) => {
-            copy(h, &per_channel(bias, h))?;
-            1.0
-        }
-        None => 0.0,
-    };
+    let beta = start_with_bias(h, bias)?;
     let dtype = h.dtype;
     let done = if rows {
         // H [N * P, CH] = G [N * P, CG] @ W [CG, CH]
@@ -529,6 +498,17 @@ fn scatter_in_place(
         )?
     };
     Ok(Some(done))
+}
+
+/// Writes the bias (if any) into `out`, which products then add to: their `beta`.
+fn start_with_bias(out: &TensorRef, bias: Option<&TensorRef>) -> Result<f64> {
+    match bias {
+        Some(bias) => {
+            copy(out, &per_channel(bias, out))?;
+            Ok(1.0)
+        }
+        None => Ok(0.0),
+    }
 }
 
 /// `bias` (`[C]`) broadcast over `t` (`[N, C, *spatial]`).
@@ -566,9 +546,6 @@ pub(super) fn weight_grad(
     let (dtype, acc) = (dw.dtype, accumulator(dw.dtype));
     let k = s.k();
     let [gb, gc, gp] = s.g_strides;
-    if !s.g_rows() && gp != 1 {
-        return Ok(false);
-    }
     let parts = parts(&s, dtype);
     // One product straight into dw, or several summed in the accumulator.
     let single = s.g_rows() && parts.len() == 1;

@@ -83,19 +83,8 @@ impl Blocks {
     /// lies inside an image of `size`, and the source of position `lo`.
     fn inside(&self, d: usize, tap: i64, size: i64, positions: i64) -> (i64, i64, i64) {
         let offset = tap * self.dilation[d] - self.padding[d];
-        let s = self.stride[d];
-        // position p reads p * s + offset, inside when 0 <= that < size.
-        let lo = if offset >= 0 {
-            0
-        } else {
-            (-offset + s - 1) / s
-        };
-        let hi = if size - 1 - offset < 0 {
-            0
-        } else {
-            ((size - 1 - offset) / s + 1).min(positions)
-        };
-        (lo, hi.max(lo), lo * s + offset)
+        let (lo, hi) = inside(offset, self.stride[d], size, positions);
+        (lo, hi, lo * self.stride[d] + offset)
     }
 
     /// Each tap's region: `(i, j)`, the image view it reads and the matching `[N, C, rows,
@@ -141,6 +130,22 @@ impl Blocks {
         }
         regions
     }
+}
+
+/// Of `positions` block positions, where position `p` reads `p * stride + offset` of an image
+/// dimension of `size`: the range `lo..hi` that reads inside it (empty: `lo == hi`).
+pub(crate) fn inside(offset: i64, stride: i64, size: i64, positions: i64) -> (i64, i64) {
+    let lo = if offset >= 0 {
+        0
+    } else {
+        (-offset + stride - 1) / stride
+    };
+    let hi = if size - 1 - offset < 0 {
+        0
+    } else {
+        ((size - 1 - offset) / stride + 1).min(positions)
+    };
+    (lo, hi.max(lo))
 }
 
 /// `t` with a leading batch dimension of 1 when it is unbatched (`batched_rank - 1` dims).
