@@ -1,6 +1,6 @@
 """Complex math against the CPU: unary functions (each measured against complex128 past one
 launch, and the C library's special values), binary and ternary ops with complex numbers,
-element moves (complex64 and complex32 as integers; complex128 refused naming the op),
+element moves (complex64 and complex32 as integers, complex128 as its two parts in turn),
 matrix products with conjugate views, complex least squares, float32
 hyperbolic functions near zero, and two threads at once."""
 
@@ -157,20 +157,32 @@ def test_element_moves(device, name):
     half = f(z.to(torch.complex32).to(device), i.to(device)).cpu()
     assert half.dtype == torch.complex32
     assert torch.equal(torch.view_as_real(half), torch.view_as_real(expected.to(torch.complex32)))
+    # complex128 moves its real parts, then its imaginary parts (values past float32's).
+    wide = z.to(torch.complex128) * (1 + 1e-12)
+    actual = f(wide.to(device), i.to(device)).cpu()
+    assert actual.dtype == torch.complex128 and torch.equal(actual, f(wide, i))
 
 
-def test_moves_past_one_launch(device):
-    z = sample(200_000)
+@pytest.mark.parametrize("dtype", [torch.complex64, torch.complex128])
+def test_moves_past_one_launch(device, dtype):
+    z = sample(200_000).to(dtype)
     i = torch.randint(0, z.numel(), (70_001,), generator=torch.Generator().manual_seed(5))
     m = z.to(device)
     assert torch.equal(m[i.to(device)].cpu(), z[i])
     assert torch.equal(m.flip(0).cpu(), z.flip(0))
 
 
-def test_complex128_moves_refuse(device):
-    m = torch.ones(4, 3, dtype=torch.complex128, device=device)
-    with pytest.raises(NotImplementedError, match="aten::flip"):
-        m.flip(0)
+@pytest.mark.parametrize("dtype", [torch.complex64, torch.complex128])
+def test_moves_into_outputs_they_resize(device, dtype):
+    """An `out=` of another size is resized and written whole (both parts)."""
+    z = sample(4 * 5).reshape(4, 5).to(dtype)
+    index = torch.tensor([[3, 0, 1, 2, 2], [1, 1, 0, 3, 2]])
+    out = torch.empty(0, dtype=dtype, device=device)
+    torch.gather(z.to(device), 0, index.to(device), out=out)
+    assert torch.equal(out.cpu(), torch.gather(z, 0, index))
+    strided = torch.zeros(4, 6, dtype=dtype, device=device)[:, ::2]
+    torch.index_select(z.to(device), 1, torch.tensor([4, 0, 2], device=device), out=strided)
+    assert torch.equal(strided.cpu(), z[:, [4, 0, 2]])
 
 
 @pytest.mark.parametrize("n", [7, 70_001])

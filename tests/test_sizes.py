@@ -812,6 +812,20 @@ def test_matmul_layouts(device, a_rows, b_rows, m, k, n, offset, pad):
     )
 
 
+@pytest.mark.parametrize("dtype", [torch.float64, torch.int64, torch.float16])
+@pytest.mark.parametrize(
+    "m, k, n", [(32, 9, 32), (32, 9, 33), (7, 5, 300), (300, 5, 8), (3, 20000, 2)], ids=str
+)
+def test_products_around_the_per_element_limit(device, dtype, m, k, n):
+    # At most 32x32 outputs, or fewer than 8 rows or columns: one invocation per output (the
+    # last case also in chunks of k); otherwise tiles. Integer values: exact in any order.
+    a, b = ints(-3, 4, (2, m, k), dtype=dtype), ints(-3, 4, (k, n), 1, dtype=dtype)
+    c = ints(-3, 4, (n,), 2, dtype=dtype)
+    assert_same(a.to(device) @ b.to(device), a @ b)
+    expected = torch.addmm(c, a[0], b, beta=2, alpha=3)
+    assert_same(torch.addmm(c.to(device), a[0].to(device), b.to(device), beta=2, alpha=3), expected)
+
+
 def test_batched_matmul_past_one_grid_row(device):
     # One output tile per product: 65,537 groups, the last two in the grid's second row.
     a = ints(-3, 4, (65537, 3, 5), dtype=torch.float32)

@@ -17,6 +17,7 @@ from . import (
     _ctc_loss,  # noqa: E402
     _device,  # noqa: E402
     _distances,  # noqa: E402
+    _eig,  # noqa: E402
     _fft,  # noqa: E402
     _fractional_pool,  # noqa: E402
     _histograms,  # noqa: E402
@@ -120,6 +121,7 @@ def _register_composed_kernels():
     for kernels in (
         _composed_kernels.KERNELS,
         _linalg.KERNELS,
+        _eig.KERNELS,
         _ldl.KERNELS,
         _distances.KERNELS,
         _histograms.KERNELS,

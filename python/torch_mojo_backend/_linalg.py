@@ -506,34 +506,41 @@ def linalg_svd_U(A, full_matrices=False, compute_uv=True, *, driver=None, U, S, 
     return _into((U, S, Vh), (u, s, v.mH))
 
 
+def _larfg(alpha, rest):
+    """LAPACK's dlarfg (zlarfg for complex alpha) over the last dimension of `rest`:
+    (beta, tau, scale) with (I - tau v v^H)^H (alpha, rest) = (beta, 0) for v = (1, rest *
+    scale): beta = -sign(re alpha) * norm (real), tau = (beta - alpha) / beta, and tau = 0 (no
+    reflection, beta = alpha) where there is nothing to reflect."""
+    re = alpha.real
+    norm = rest.norm(dim=-1) if rest.shape[-1] else torch.zeros_like(re)
+    if alpha.is_complex():
+        reflect = (norm != 0) | (alpha.imag != 0)
+        length = torch.hypot(torch.hypot(re, alpha.imag), norm)
+    else:
+        reflect = norm != 0
+        length = torch.hypot(alpha, norm)
+    beta = -torch.where(re >= 0, 1.0, -1.0).to(length.dtype) * length
+    safe_beta = torch.where(reflect, beta, torch.ones_like(beta))
+    tau = torch.where(reflect, (beta - alpha) / safe_beta, torch.zeros_like(alpha))
+    scale = torch.where(reflect, 1 / (alpha - safe_beta), torch.ones_like(alpha))
+    return torch.where(reflect, beta.to(alpha.dtype), alpha), tau, scale
+
+
 def _householder(a):
     """LAPACK's geqrf of the (..., m, n) matrices a: R on and above the diagonal, the
-    reflectors' vectors below it (their first entry 1, not stored), and their factors tau.
-    Each reflector is dlarfg's: beta = -sign(alpha) * norm, tau = (beta - alpha) / beta, and
-    tau = 0 (no reflection) where the column below the diagonal is zero."""
+    reflectors' vectors below it (their first entry 1, not stored), and their factors tau
+    (`_larfg`'s)."""
     a = a.clone(memory_format=torch.contiguous_format)
     *batch, m, n = a.shape
     steps = min(m, n)
     tau = torch.zeros(*batch, steps, dtype=a.dtype, device=a.device)
     for k in range(steps):
-        alpha = a[..., k, k]
         below = a[..., k + 1 :, k]
-        re = alpha.real
-        rest = below.norm(dim=-1) if k + 1 < m else torch.zeros_like(re)
-        if a.is_complex():
-            reflect = (rest != 0) | (alpha.imag != 0)
-            length = torch.hypot(torch.hypot(re, alpha.imag), rest)
-        else:
-            reflect = rest != 0
-            length = torch.hypot(alpha, rest)
-        beta = -torch.where(re >= 0, 1.0, -1.0).to(length.dtype) * length
-        safe_beta = torch.where(reflect, beta, torch.ones_like(beta))
-        t = torch.where(reflect, (beta - alpha) / safe_beta, torch.zeros_like(alpha))
+        beta, t, scale = _larfg(a[..., k, k], below)
         tau[..., k] = t
-        scale = torch.where(reflect, 1 / (alpha - safe_beta), torch.ones_like(alpha))
         if k + 1 < m:
             a[..., k + 1 :, k] = below * scale[..., None]
-        a[..., k, k] = torch.where(reflect, beta.to(a.dtype), alpha)
+        a[..., k, k] = beta
         if k + 1 < n:
             a[..., k:, k + 1 :] = _reflect(a[..., k:, k + 1 :], _reflector(a, k), t.conj())
     return a, tau

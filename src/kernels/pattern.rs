@@ -139,6 +139,9 @@ pub struct GemmKernel {
     /// Whether `c` is read (beta != 0).
     pub with_c: bool,
     pub direct: Option<DirectGemm>,
+    /// One invocation per output element, no group memory (when not `direct`): for products
+    /// too small or too thin to fill a group's tile.
+    pub elements: bool,
 }
 
 /// The barrier-free GEMM for devices whose workgroup memory is no faster than their caches

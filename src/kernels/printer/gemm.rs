@@ -3,7 +3,8 @@
 //! each invocation a `BLOCK` × `BLOCK` sub-block (rows `ty + SIDE i`, columns `tx + SIDE j`)
 //! held in registers;
 //! `K_STEP`-deep slices of `a` and `b` are staged through group memory, converted to the
-//! accumulator type.
+//! accumulator type. Products too small to fill tiles take one invocation per output element
+//! instead (`elements`), summing in the same order.
 
 use super::{Printer, Ty, GROUP_SIZE};
 use crate::dtype::DType;
@@ -23,7 +24,7 @@ const K_STEP: u32 = 16;
 /// alpha and beta are in the accumulator dtype. One group per output tile at a time.
 pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     let acc = Ty::Value(k.acc);
-    if k.direct.is_none() {
+    if k.direct.is_none() && !k.elements {
         shared_tiles(p, acc);
     }
     p.uniform_words("dims", 6);
@@ -47,6 +48,16 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     if k.direct.is_none() {
         put_function(p, k, &load, out_base, alpha_word, beta_word);
     }
+    let load_a = |p: &mut Printer, row: &str, col: &str| load(p, 0, row, col, 6);
+    let load_b = |p: &mut Printer, row: &str, col: &str| load(p, 1, row, col, 10);
+    if k.elements && k.direct.is_none() {
+        open_element_loop(p);
+        p.let_("k_begin", Ty::U32, "0u");
+        p.let_("k_end", Ty::U32, "dims[2]");
+        element_product(p, k.acc, load_a, load_b);
+        p.close();
+        return;
+    }
     open_tile_loop(p);
     p.let_("k_begin", Ty::U32, "0u");
     p.let_("k_end", Ty::U32, "dims[2]");
@@ -55,12 +66,7 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
         p.close();
         return;
     }
-    tile_product(
-        p,
-        k.acc,
-        |p, row, col| load(p, 0, row, col, 6),
-        |p, row, col| load(p, 1, row, col, 10),
-    );
+    tile_product(p, k.acc, load_a, load_b);
     p.close();
 }
 

@@ -139,6 +139,18 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 output: f,
                 with_c: true,
                 direct: None,
+                elements: false,
+            }),
+        ),
+        (
+            "gemm_elements",
+            Kernel::Gemm(GemmKernel {
+                input: DType::F64,
+                acc: DType::F64,
+                output: DType::F64,
+                with_c: false,
+                direct: None,
+                elements: true,
             }),
         ),
         (
@@ -152,6 +164,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                     a_along_k: true,
                     b_along_k: false,
                 }),
+                elements: false,
             }),
         ),
         (

@@ -536,6 +536,10 @@ impl<'a> Call<'a> {
         device: usize,
         order: Option<&[i64]>,
     ) -> Result<TensorArg> {
+        if let Some((arg, n)) = crate::ops::index::element_moves::created_before() {
+            self.results.push(-1 - n);
+            return Ok(arg);
+        }
         let mut arg = TensorArg::empty();
         // SAFETY: the glue promises `create` accepts `ctx`; `arg` outlives the call.
         let n = unsafe {
@@ -554,6 +558,7 @@ impl<'a> Call<'a> {
                 .unwrap_or_else(|| Error::runtime("mojo: creating a tensor failed")));
         }
         self.results.push(-1 - n);
+        crate::ops::index::element_moves::note_created(arg, n);
         Ok(arg)
     }
 }

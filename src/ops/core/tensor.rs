@@ -53,17 +53,24 @@ impl TensorRef {
                 std::slice::from_raw_parts(p, n).to_vec()
             }
         };
-        Ok(TensorRef {
+        let device = usize::try_from(arg.device)
+            .map_err(|_| Error::runtime("mojo: expected a device tensor"))?;
+        let mut tensor = TensorRef {
             address: arg.data,
             sizes: read(arg.sizes),
             strides: read(arg.strides),
-            dtype: match crate::ops::index::element_moves::read_as(arg.dtype) {
-                Some(bits) => bits,
-                None => DType::from_code(arg.dtype)?,
-            },
-            device: usize::try_from(arg.device)
-                .map_err(|_| Error::runtime("mojo: expected a device tensor"))?,
-        })
+            dtype: DType::U8,
+            device,
+        };
+        match crate::ops::index::element_moves::read_as(arg.dtype) {
+            Some((bits, offset, factor)) => {
+                tensor.dtype = bits;
+                tensor.address += offset;
+                tensor.strides.iter_mut().for_each(|s| *s *= factor);
+            }
+            None => tensor.dtype = DType::from_code(arg.dtype)?,
+        }
+        Ok(tensor)
     }
 
     /// Reads a glue tensor argument of any dtype: a complex one as its (real, imaginary)
@@ -72,7 +79,8 @@ impl TensorRef {
     /// # Safety
     /// As [`Self::from_arg`].
     pub unsafe fn from_arg_or_pairs(arg: &TensorArg) -> Result<(Self, bool)> {
-        let Some(component) = DType::complex_component(arg.dtype) else {
+        let moving = crate::ops::index::element_moves::read_as(arg.dtype).is_some();
+        let Some(component) = DType::complex_component(arg.dtype).filter(|_| !moving) else {
             return Ok((Self::from_arg(arg)?, false));
         };
         let mut pairs = Self::from_arg(&TensorArg {

@@ -97,6 +97,7 @@ fn gemm(
         output: out.dtype,
         with_c,
         direct: None,
+        elements: false,
     };
     run_gemm(kernel, a, b, c_view.as_ref(), out, &words)
 }
@@ -125,6 +126,7 @@ fn gemm_split_k(
         output: acc,
         with_c: false,
         direct: None,
+        elements: false,
     };
     let mut unit = ScalarArg::float(1.0).words(acc);
     unit.extend(ScalarArg::float(0.0).words(acc));
