@@ -5,12 +5,12 @@ import torch
 
 
 def test_unimplemented_op_names_itself(device):
-    x = torch.ones(3, device=device)
+    x = torch.ones(3, 3, device=device)
     with pytest.raises(
         NotImplementedError,
-        match=r"aten::_to_sparse' is not implemented for the mojo device",
+        match=r"aten::_to_sparse_csr' is not implemented for the mojo device",
     ):
-        x.to_sparse()
+        x.to_sparse_csr()
 
 
 def test_copy_from_another_device_type_is_not_implemented(device):

@@ -25,6 +25,7 @@ from . import (
     _linalg,  # noqa: E402
     _margin_losses,  # noqa: E402
     _rrelu,  # noqa: E402
+    _sparse,  # noqa: E402
     _transformer,  # noqa: E402
     compiler,  # noqa: E402
     distributed,  # noqa: E402
@@ -130,6 +131,8 @@ def _register_composed_kernels():
     ):
         for name, kernel in kernels.items():
             _device_kernels.impl(name, kernel, "PrivateUse1")
+    for name, kernel in _sparse.KERNELS.items():
+        _device_kernels.impl(name, kernel, "SparsePrivateUse1")
     for key in ("Conjugate", "Negative"):
         for name, kernel in _complex.MATH_BIT_KERNELS.items():
             _device_kernels.impl(name, kernel, key)

@@ -1,0 +1,122 @@
+"""Sparse COO tensors on mojo: the kernels that compute on their values, composed from mojo's
+kernels and registered for sparse mojo tensors (SparsePrivateUse1); `csrc/sparse.cpp`
+registers PyTorch's device-generic ones (construction, indices and values, copies, resizing,
+dense-to-sparse conversion).
+
+- `_coalesce`: the entries sorted by their row-major position (a stable sort, so duplicates
+  keep their order), equal positions merged and their values added in that order, as the
+  CPU's coalescing does.
+- `_to_dense`: zeros with every entry's values added at its position (duplicates summed).
+- `sparse_mask`: a dense tensor's values at the positions of a sparse one (coalesced).
+- `add` (and `add_`, `out=`): dense + sparse adds the entries' values into the dense result;
+  sparse + sparse concatenates both operands' entries (uncoalesced, as on the CPU); sparse +
+  dense raises the CPU's error.
+- `mul` by a number (or a zero-dimensional tensor): the values scaled.
+"""
+
+import torch
+
+
+def _positions(indices, sizes):
+    """The row-major linear position of each entry's sparse index."""
+    position = torch.zeros(indices.shape[1], dtype=torch.int64, device=indices.device)
+    for d, size in enumerate(sizes):
+        position = position * size + indices[d]
+    return position
+
+
+def _unravel(position, sizes):
+    """Inverse of `_positions`: (sparse_dim, n) indices."""
+    rows = []
+    for size in reversed(sizes):
+        rows.append(position % size)
+        position = torch.div(position, size, rounding_mode="floor")
+    return torch.stack(rows[::-1]) if rows else position.new_empty(0, position.numel())
+
+
+def _sparse(indices, values, shape, coalesced):
+    return torch.sparse_coo_tensor(indices, values, shape, is_coalesced=coalesced)
+
+
+def coalesce(self):
+    sizes = list(self.shape[: self.sparse_dim()])
+    indices, values = self._indices(), self._values()
+    if self._nnz() == 0 or self.sparse_dim() == 0:
+        if self.sparse_dim() == 0 and self._nnz() > 1:
+            values = values.sum(0, keepdim=True)
+            indices = indices[:, :1]
+        return _sparse(indices, values, self.shape, True)
+    position = _positions(indices, sizes)
+    order = position.argsort(stable=True)
+    position = position[order]
+    unique, inverse = torch.unique_consecutive(position, return_inverse=True)
+    merged = values.new_zeros((unique.numel(), *values.shape[1:]))
+    merged.index_add_(0, inverse, values[order])
+    return _sparse(_unravel(unique, sizes), merged, self.shape, True)
+
+
+def _scatter_into(dense, sparse, alpha=1):
+    """dense[index] += alpha * value for every entry of `sparse` (in place)."""
+    values = sparse._values()
+    if alpha != 1:
+        values = values * alpha
+    index = tuple(sparse._indices())
+    dense.index_put_(index, values.to(dense.dtype), accumulate=True)
+    return dense
+
+
+def to_dense(self, dtype=None, masked_grad=None):
+    dense = torch.zeros(self.shape, dtype=dtype or self.dtype, device=self.device)
+    return _scatter_into(dense, self)
+
+
+def sparse_mask(self, mask):
+    mask = mask.coalesce()
+    values = self[tuple(mask._indices())]
+    return _sparse(mask._indices(), values, mask.shape, True)
+
+
+def add_out(self, other, *, alpha=1, out):
+    if out.is_sparse:
+        values = torch.cat([self._values(), other._values() * alpha])
+        indices = torch.cat([self._indices(), other._indices()], 1)
+        return out.copy_(_sparse(indices, values, self.shape, False))
+    if self.is_sparse:
+        raise RuntimeError("add(sparse, dense) is not supported. Use add(dense, sparse) instead.")
+    if out is not self:
+        out.resize_(self.shape).copy_(self)
+    return _scatter_into(out, other, alpha)
+
+
+def add(self, other, *, alpha=1):
+    if self.is_sparse and other.is_sparse:
+        out = torch.empty(0, dtype=self.dtype, device=self.device, layout=torch.sparse_coo)
+    else:
+        dtype = torch.result_type(self, other)
+        out = torch.empty(0, dtype=dtype, device=(other if self.is_sparse else self).device)
+    return add_out(self, other, alpha=alpha, out=out)
+
+
+def add_(self, other, *, alpha=1):
+    return add_out(self, other, alpha=alpha, out=self)
+
+
+def mul(self, other):
+    if isinstance(other, torch.Tensor) and (other.is_sparse or other.dim() > 0):
+        raise NotImplementedError(
+            "The operator 'aten::mul.Tensor' is not implemented for the mojo device with two "
+            "sparse tensors or a sparse and a dense one"
+        )
+    return _sparse(self._indices(), self._values() * other, self.shape, self.is_coalesced())
+
+
+KERNELS = {
+    "_coalesce": coalesce,
+    "_to_dense": to_dense,
+    "sparse_mask": sparse_mask,
+    "add.out": add_out,
+    "add.Tensor": add,
+    "add_.Tensor": add_,
+    "mul.Tensor": mul,
+    "mul.Scalar": mul,
+}

@@ -1,0 +1,121 @@
+"""Sparse COO tensors on mojo against the CPU: conversions both ways, construction with
+duplicates and coalescing (past 65,536 entries), sums with dense and sparse operands, scaling,
+moves between devices, nn.Embedding(sparse=True) trained by SGD, an op without a sparse
+kernel, and two threads at once."""
+
+import threading
+
+import pytest
+import torch
+
+
+def dense_with_zeros(shape, dtype=torch.float32, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    x = torch.randn(shape, generator=g) * (torch.rand(shape, generator=g) > 0.6)
+    return x.to(dtype)
+
+
+def assert_same_sparse(actual, expected):
+    """Same layout, shape, coalesced flag, indices and values."""
+    assert actual.layout == torch.sparse_coo and actual.device.type == "mojo"
+    assert actual.shape == expected.shape and actual.is_coalesced() == expected.is_coalesced()
+    assert torch.equal(actual._indices().cpu(), expected._indices())
+    assert torch.equal(actual._values().cpu(), expected._values())
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64, torch.bool, torch.complex64])
+@pytest.mark.parametrize("sparse_dim", [None, 1, 2])
+def test_to_sparse_and_back(device, dtype, sparse_dim):
+    x = dense_with_zeros((5, 4, 3), dtype)
+    args = () if sparse_dim is None else (sparse_dim,)
+    actual = x.to(device).to_sparse(*args)
+    assert_same_sparse(actual, x.to_sparse(*args))
+    assert torch.equal(actual.to_dense().cpu(), x)
+    assert torch.equal(actual.cpu().to_dense(), x)
+
+
+@pytest.mark.parametrize("nnz", [5, 70_001])
+def test_duplicates_coalesce_as_on_the_cpu(device, nnz):
+    g = torch.Generator().manual_seed(nnz)
+    indices = torch.randint(0, 40, (2, nnz), generator=g)
+    values = torch.randn(nnz, 3, generator=g)
+    expected = torch.sparse_coo_tensor(indices, values, (40, 40, 3))
+    actual = torch.sparse_coo_tensor(indices.to(device), values.to(device), (40, 40, 3))
+    assert not actual.is_coalesced()
+    torch.testing.assert_close(actual.coalesce().cpu().to_dense(), expected.to_dense())
+    assert torch.equal(actual.coalesce()._indices().cpu(), expected.coalesce()._indices())
+    torch.testing.assert_close(actual.coalesce()._values().cpu(), expected.coalesce()._values())
+    torch.testing.assert_close(actual.to_dense().cpu(), expected.to_dense())
+
+
+def test_sums_and_scaling(device):
+    x = dense_with_zeros((6, 5))
+    s = dense_with_zeros((6, 5), seed=1).to_sparse()
+    t = dense_with_zeros((6, 5), seed=2).to_sparse()
+    ms, mt = s.to(device), t.to(device)
+    torch.testing.assert_close((x.to(device) + ms).cpu(), x + s)
+    for a, b in ((s, x), (ms, x.to(device))):
+        with pytest.raises(RuntimeError, match="add\\(sparse, dense\\) is not supported"):
+            a + b
+    scaled = torch.add(x.to(device), ms, alpha=-2)
+    torch.testing.assert_close(scaled.cpu(), torch.add(x, s, alpha=-2))
+    torch.testing.assert_close((ms + mt).to_dense().cpu(), (s + t).to_dense())
+    torch.testing.assert_close((ms * 3).to_dense().cpu(), (s * 3).to_dense())
+    y = x.to(device)
+    y.add_(ms, alpha=0.5)
+    torch.testing.assert_close(y.cpu(), x.add(s, alpha=0.5))
+    u = ms.clone()
+    u.add_(mt)
+    torch.testing.assert_close(u.to_dense().cpu(), (s + t).to_dense())
+
+
+def test_moves_between_devices(device):
+    s = dense_with_zeros((4, 7), seed=3).to_sparse()
+    m = s.to(device)
+    assert_same_sparse(m, s)
+    assert_same_sparse(m.clone(), s)
+    back = m.cpu()
+    assert back.device.type == "cpu" and torch.equal(back.to_dense(), s.to_dense())
+
+
+def train_embedding(device, steps=4):
+    torch.manual_seed(0)
+    embedding = torch.nn.Embedding(50, 8, sparse=True).to(device)
+    optimizer = torch.optim.SGD(embedding.parameters(), lr=0.1)
+    g = torch.Generator().manual_seed(1)
+    for _ in range(steps):
+        ids = torch.randint(0, 50, (32,), generator=g).to(device)
+        optimizer.zero_grad()
+        loss = embedding(ids).square().sum()
+        loss.backward()
+        assert embedding.weight.grad.layout == torch.sparse_coo
+        optimizer.step()
+    return embedding.weight.detach().cpu()
+
+
+def test_sparse_embedding_trains_as_on_the_cpu(device):
+    torch.testing.assert_close(train_embedding(device), train_embedding("cpu"))
+
+
+def test_an_op_without_a_sparse_kernel_raises(device):
+    s = dense_with_zeros((4, 4)).to_sparse().to(device)
+    with pytest.raises(NotImplementedError):
+        torch.sparse.mm(s, torch.ones(4, 2, device=device))
+
+
+def test_two_threads(device):
+    inputs = [dense_with_zeros((30, 20), seed=10 + i) for i in range(2)]
+    results = [None, None]
+
+    def work(i):
+        for _ in range(3):
+            m = inputs[i].to(device).to_sparse()
+            results[i] = (m + m).coalesce().to_dense().cpu()
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for x, result in zip(inputs, results, strict=True):
+        torch.testing.assert_close(result, x * 2)
