@@ -14,6 +14,7 @@ use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::elementwise::complex::{product_epilogue, ComplexOperand, Number};
 use crate::ops::reduce::reduce_launch::run_reduce_with;
+use crate::ops::shape::copy::copy;
 use crate::ops::shape::rearrange::narrow;
 use crate::runtime::backend::{Gemm, MatrixView};
 use std::ops::{Add, Mul};
@@ -416,6 +417,8 @@ fn complex_gemm(
     beta: f64,
 ) -> Result<()> {
     let s = ScalarArg::float;
+    let (_a_copy, a) = dense_parts(a)?;
+    let (_b_copy, b) = dense_parts(b)?;
     // real: ar br - ai bi; imaginary: ar bi + ai br.
     for (o, (i, j), (k, l), sign) in [(0, (0, 0), (1, 1), -1.0), (1, (0, 1), (1, 0), 1.0)] {
         let c = c.map(|c| &c[o]);
@@ -430,6 +433,26 @@ fn complex_gemm(
         )?;
     }
     Ok(())
+}
+
+/// The two parts of a complex operand copied into one dense scratch: the pair views' stride of
+/// 2 keeps GEMMs from their 16-byte loads (and vendor libraries), which cost more than the
+/// copies (a complex64 40x40 product: 2.0 -> 0.3 ms on the software device).
+fn dense_parts(parts: &[TensorRef; 2]) -> Result<(Scratch, [TensorRef; 2])> {
+    let [first, _] = parts;
+    let mut shape = vec![2];
+    shape.extend(&first.sizes);
+    let scratch = Scratch::contiguous(first.device, &shape, first.dtype)?;
+    let part = |i: usize| TensorRef {
+        sizes: first.sizes.clone(),
+        strides: scratch.tensor.strides[1..].to_vec(),
+        ..narrow(&scratch.tensor, 0, i as i64, 1)
+    };
+    let dense = [part(0), part(1)];
+    for (to, from) in dense.iter().zip(parts) {
+        copy(to, from)?;
+    }
+    Ok((scratch, dense))
 }
 
 /// The complex forms of the products: mm/bmm (`rank`, no `c`), addmm/baddbmm/addmv (with
