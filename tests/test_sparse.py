@@ -97,10 +97,36 @@ def test_sparse_embedding_trains_as_on_the_cpu(device):
     torch.testing.assert_close(train_embedding(device), train_embedding("cpu"))
 
 
+def sparse_products(device):
+    s = dense_with_zeros((70, 40), seed=4).to_sparse().to(device).requires_grad_()
+    w = torch.randn(40, 3, generator=torch.Generator().manual_seed(5)).to(device)
+    w.requires_grad_()
+    x = torch.randn(5, 70, generator=torch.Generator().manual_seed(6)).to(device)
+    results = [
+        torch.sparse.mm(s, w),
+        s @ w,
+        torch.addmm(torch.ones(70, 3, device=device), s, w, beta=0.5, alpha=2),
+        x @ s,
+    ]
+    sum(
+        (r * torch.arange(r.numel(), device=device).view(r.shape)).sum() for r in results
+    ).backward()
+    return [r.detach().cpu() for r in results] + [w.grad.cpu(), s.grad.to_dense().cpu()]
+
+
+def test_sparse_matrix_products_and_their_gradients(device):
+    # float32 sums in another order: within a few roundings of the largest entry.
+    for ours, theirs in zip(sparse_products(device), sparse_products("cpu"), strict=True):
+        scale = theirs.abs().max().item()
+        torch.testing.assert_close(ours, theirs, rtol=1e-5, atol=1e-6 * scale)
+
+
 def test_an_op_without_a_sparse_kernel_raises(device):
     s = dense_with_zeros((4, 4)).to_sparse().to(device)
+    with pytest.raises(NotImplementedError, match="aten::mm"):
+        torch.mm(s, s)
     with pytest.raises(NotImplementedError):
-        torch.sparse.mm(s, torch.ones(4, 2, device=device))
+        torch.sparse.softmax(s, 0)
 
 
 def test_two_threads(device):

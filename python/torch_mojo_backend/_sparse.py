@@ -12,6 +12,9 @@ dense-to-sparse conversion).
   sparse + sparse concatenates both operands' entries (uncoalesced, as on the CPU); sparse +
   dense raises the CPU's error.
 - `mul` by a number (or a zero-dimensional tensor): the values scaled.
+- `mm` and `addmm` of a 2-D sparse matrix and a dense one (either order; `torch.sparse.mm`,
+  `@`): each entry's value times a row of the dense matrix, added into its row of the result
+  (`index_add`); their gradients through PyTorch's formulas.
 """
 
 import torch
@@ -35,7 +38,10 @@ def _unravel(position, sizes):
 
 
 def _sparse(indices, values, shape, coalesced):
-    return torch.sparse_coo_tensor(indices, values, shape, is_coalesced=coalesced)
+    """A sparse tensor of entries known to be valid (no checks, as ATen's own kernels)."""
+    return torch.ops.aten._sparse_coo_tensor_unsafe(
+        indices, values, list(shape), is_coalesced=coalesced
+    )
 
 
 def coalesce(self):
@@ -110,6 +116,47 @@ def mul(self, other):
     return _sparse(self._indices(), self._values() * other, self.shape, self.is_coalesced())
 
 
+def _check_product(sparse, dense):
+    if sparse.sparse_dim() != 2 or sparse.dense_dim() != 0 or dense.dim() != 2:
+        raise RuntimeError(
+            "mojo: sparse matrix products take a 2-D sparse matrix (no dense dimensions) and a "
+            f"2-D dense one, got {sparse.sparse_dim()} sparse and {sparse.dense_dim()} dense "
+            f"dimensions times {dense.dim()} dimensions"
+        )
+    if sparse.shape[1] != dense.shape[0]:
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({sparse.shape[0]}x{sparse.shape[1]} "
+            f"and {dense.shape[0]}x{dense.shape[1]})"
+        )
+
+
+def _product(sparse, dense):
+    """sparse @ dense: each entry's value times its column's row of `dense`, added into its
+    row of the result."""
+    _check_product(sparse, dense)
+    rows, columns = sparse._indices()
+    dtype = torch.promote_types(sparse.dtype, dense.dtype)
+    out = torch.zeros(sparse.shape[0], dense.shape[1], dtype=dtype, device=dense.device)
+    return out.index_add_(0, rows, sparse._values()[:, None].to(dtype) * dense[columns])
+
+
+def mm(self, mat2):
+    if self.is_sparse and not mat2.is_sparse:
+        return _product(self, mat2)
+    if mat2.is_sparse and not self.is_sparse:  # dense @ sparse = (sparse^T @ dense^T)^T
+        return _product(mat2.t(), self.t()).t()
+    raise NotImplementedError(
+        "The operator 'aten::mm' is not implemented for the mojo device with two sparse tensors"
+    )
+
+
+def addmm(self, mat1, mat2, *, beta=1, alpha=1):
+    product = mm(mat1, mat2)
+    if beta == 0:
+        return product * alpha
+    return torch.add(self * beta, product, alpha=alpha)
+
+
 KERNELS = {
     "_coalesce": coalesce,
     "_to_dense": to_dense,
@@ -119,4 +166,6 @@ KERNELS = {
     "add_.Tensor": add_,
     "mul.Tensor": mul,
     "mul.Scalar": mul,
+    "mm": mm,
+    "addmm": addmm,
 }
