@@ -98,19 +98,6 @@ MojoValue describe_value(CallState& state, const c10::IValue& v) {
   return out;
 }
 
-// Runs a callback's body for Rust: an exception becomes the call's error and `failure`.
-template <typename Body>
-int guarded(int failure, Body body) {
-  try {
-    return body();
-  } catch (const c10::OutOfMemoryError& e) {
-    mojo_callback_error(kStatusOutOfMemory, e.what());
-  } catch (const std::exception& e) {
-    mojo_callback_error(kStatusRuntime, e.what());
-  }
-  return failure;
-}
-
 int resize_argument(void* ctx, int64_t index, const int64_t* sizes, int64_t ndim, MojoTensor* out) {
   return guarded(1, [&] {
     auto& state = *static_cast<CallState*>(ctx);

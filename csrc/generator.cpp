@@ -115,27 +115,21 @@ std::pair<uint64_t, uint64_t> philox_inputs(const std::optional<at::Generator>& 
 
 // The default generator's seed and offset, for the Python device module.
 extern "C" int mojo_rng_get(int64_t device, uint64_t* seed, uint64_t* offset) {
-  try {
+  return mojo::guarded(-1, [&] {
     auto g = mojo::default_generator(static_cast<c10::DeviceIndex>(device));
     std::lock_guard<std::mutex> lock(g.mutex());
     *seed = g.current_seed();
     *offset = g.get_offset();
     return 0;
-  } catch (const std::exception& e) {
-    mojo_callback_error(kStatusRuntime, e.what());
-    return -1;
-  }
+  });
 }
 
 extern "C" int mojo_rng_set(int64_t device, uint64_t seed, uint64_t offset) {
-  try {
+  return mojo::guarded(-1, [&] {
     auto g = mojo::default_generator(static_cast<c10::DeviceIndex>(device));
     std::lock_guard<std::mutex> lock(g.mutex());
     g.set_current_seed(seed);
     g.set_offset(offset);
     return 0;
-  } catch (const std::exception& e) {
-    mojo_callback_error(kStatusRuntime, e.what());
-    return -1;
-  }
+  });
 }

@@ -162,6 +162,19 @@ inline void check(int code) {
   if (code != kStatusOk) raise(code);
 }
 
+// Runs a callback's body for Rust: an exception becomes the call's error and `failure`.
+template <typename Body>
+int guarded(int failure, Body body) {
+  try {
+    return body();
+  } catch (const c10::OutOfMemoryError& e) {
+    mojo_callback_error(kStatusOutOfMemory, e.what());
+  } catch (const std::exception& e) {
+    mojo_callback_error(kStatusRuntime, e.what());
+  }
+  return failure;
+}
+
 inline MojoTensor describe(const at::Tensor& t) {
   return MojoTensor{reinterpret_cast<uint64_t>(t.data_ptr()), t.sizes().data(), t.strides().data(),
                     t.dim(), static_cast<int32_t>(t.scalar_type()),

@@ -161,23 +161,12 @@ at::Tensor copy_from(const at::Tensor& src, const at::Tensor& dst, bool non_bloc
   return dst;
 }
 
-at::Tensor copy_from_and_resize(const at::Tensor& src, const at::Tensor& dst) {
-  at::native::resize_output(dst, src.sizes());
-  return copy_from(src, dst, false);
-}
-
 at::Tensor& fill_scalar(at::Tensor& self, const at::Scalar& value) {
   c10::DeviceGuard guard(self.device());
   auto t = describe(self);
   auto v = describe(value);
   check(mojo_fill(&t, &v));
   return self;
-}
-
-at::Tensor& fill_tensor(at::Tensor& self, const at::Tensor& value) {
-  TORCH_CHECK(value.dim() == 0, "fill_ only supports 0-dimension value tensor but got tensor with ",
-              value.dim(), " dimensions.");
-  return fill_scalar(self, value.item());
 }
 
 at::Tensor& zero(at::Tensor& self) { return fill_scalar(self, 0); }
@@ -195,11 +184,6 @@ at::Scalar local_scalar_dense(const at::Tensor& self) {
   return AT_DISPATCH_V2(self.scalar_type(), "_local_scalar_dense", AT_WRAP([&] {
     return at::Scalar(read_one<scalar_t>(self));
   }), AT_EXPAND(AT_ALL_TYPES_AND_COMPLEX), at::kBool, at::kHalf, at::kBFloat16, AT_EXPAND(AT_BAREBONES_UNSIGNED_TYPES));
-}
-
-// `torch.equal`: same sizes and every element equal (one device reduction, one host read).
-bool equal(const at::Tensor& self, const at::Tensor& other) {
-  return self.sizes() == other.sizes() && at::eq(self, other).all().item<bool>();
 }
 
 // The block stays valid for `stream`'s work: the allocator keeps it from reuse until then.
@@ -222,12 +206,9 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("set_.source_Tensor", TORCH_FN(set_source_tensor));
   m.impl("set_", TORCH_FN(set_empty));
   m.impl("_copy_from", TORCH_FN(copy_from));
-  m.impl("_copy_from_and_resize", TORCH_FN(copy_from_and_resize));
   m.impl("fill_.Scalar", TORCH_FN(fill_scalar));
-  m.impl("fill_.Tensor", TORCH_FN(fill_tensor));
   m.impl("zero_", TORCH_FN(zero));
   m.impl("_local_scalar_dense", TORCH_FN(local_scalar_dense));
-  m.impl("equal", TORCH_FN(equal));
 }
 
 }  // namespace

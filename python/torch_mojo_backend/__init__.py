@@ -133,6 +133,8 @@ def _register_composed_kernels():
             _device_kernels.impl(name, kernel, "PrivateUse1")
     for name, kernel in _sparse.KERNELS.items():
         _device_kernels.impl(name, kernel, "SparsePrivateUse1")
+    for name, kernel in _sparse.DENSE_KERNELS.items():
+        _device_kernels.impl(name, kernel, "PrivateUse1")
     for key in ("Conjugate", "Negative"):
         for name, kernel in _complex.MATH_BIT_KERNELS.items():
             _device_kernels.impl(name, kernel, key)

@@ -49,11 +49,16 @@ what the CPU's kernel does, in the same order of operations where the result dep
 - `unique_consecutive` (flattened or along a dimension): the first entry of each run, the run
   of each entry and the runs' lengths; `unique_dim` (`torch.unique(dim=)`): the slices sorted
   lexicographically by stable sorts on each coordinate, last first, then their runs.
+- `equal` (`torch.equal`): same sizes and every element equal (one reduction, one read);
+  `fill_.Tensor`: the zero-dimensional value read, then a fill; `_copy_from_and_resize`: the
+  `out=` resized as ATen's `resize_output` does (warning if it had elements), then the copy.
 """
 
 import math
 
 import torch
+
+from ._complex import resize_out
 
 
 def linalg_cross_out(self, other, *, dim=-1, out):
@@ -571,7 +576,28 @@ def segment_reduce_backward(
     return g * product_of_others
 
 
+def equal(self, other):
+    return self.shape == other.shape and bool(torch.eq(self, other).all())
+
+
+def fill_tensor(self, value):
+    if value.dim() != 0:
+        raise RuntimeError(
+            "fill_ only supports 0-dimension value tensor but got tensor with "
+            f"{value.dim()} dimensions."
+        )
+    return self.fill_(value.item())
+
+
+def copy_from_and_resize(self, dst):
+    resize_out(dst, self.shape)
+    return torch.ops.aten._copy_from(self, dst)
+
+
 KERNELS = {
+    "equal": equal,
+    "fill_.Tensor": fill_tensor,
+    "_copy_from_and_resize": copy_from_and_resize,
     "frexp.Tensor_out": frexp_out,
     "segment_reduce": segment_reduce,
     "_segment_reduce_backward": segment_reduce_backward,

@@ -1,7 +1,10 @@
 """Sparse COO tensors on mojo: the kernels that compute on their values, composed from mojo's
-kernels and registered for sparse mojo tensors (SparsePrivateUse1); `csrc/sparse.cpp`
-registers PyTorch's device-generic ones (construction, indices and values, copies, resizing,
-dense-to-sparse conversion).
+kernels and registered for sparse mojo tensors (SparsePrivateUse1); `csrc/layouts.cpp`
+registers PyTorch's device-generic ones (construction, indices and values, copies, resizing).
+
+- `_to_sparse` (on dense tensors): the positions whose values (over the dense dimensions)
+  are not all zero, in row-major order as `nonzero` gives them, coalesced, as the CPU's
+  conversion; other layouts raise NotImplementedError.
 
 - `_coalesce`: the entries sorted by their row-major position (a stable sort, so duplicates
   keep their order), equal positions merged and their values added in that order, as the
@@ -59,6 +62,33 @@ def coalesce(self):
     merged = values.new_zeros((unique.numel(), *values.shape[1:]))
     merged.index_add_(0, inverse, values[order])
     return _sparse(_unravel(unique, sizes), merged, self.shape, True)
+
+
+def dense_to_sparse(self, sparse_dim):
+    if not 0 <= sparse_dim <= self.dim():
+        raise RuntimeError(
+            f"dense_to_sparse: sparse_dim argument must be in [0,{self.dim()}] range, but "
+            f"{sparse_dim} is given"
+        )
+    if sparse_dim == 0 and self.dim() > 0:
+        raise RuntimeError("dense_to_sparse: sparse_dim argument must be in >0 when self.dim()>0")
+    kept = self != 0
+    if sparse_dim < self.dim():
+        kept = kept.any(tuple(range(sparse_dim, self.dim())))
+    if self.dim() == 0:
+        nnz = int(kept)
+        indices = torch.zeros(0, nnz, dtype=torch.int64, device=self.device)
+        return _sparse(indices, self[None][:nnz], self.shape, True)
+    indices = kept.nonzero().T.contiguous()
+    return _sparse(indices, self[tuple(indices)], self.shape, True)
+
+
+def to_sparse(self, *, layout=None, blocksize=None, dense_dim=None):
+    if layout not in (None, torch.sparse_coo):
+        raise NotImplementedError(
+            f"The operator 'aten::_to_sparse' is not implemented for the mojo device ({layout})"
+        )
+    return dense_to_sparse(self, self.dim() - (dense_dim or 0))
 
 
 def _scatter_into(dense, sparse, alpha=1):
@@ -156,6 +186,9 @@ def addmm(self, mat1, mat2, *, beta=1, alpha=1):
         return product * alpha
     return torch.add(self * beta, product, alpha=alpha)
 
+
+# For dense mojo tensors (PrivateUse1).
+DENSE_KERNELS = {"_to_sparse.sparse_dim": dense_to_sparse, "_to_sparse": to_sparse}
 
 KERNELS = {
     "_coalesce": coalesce,

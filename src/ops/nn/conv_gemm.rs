@@ -356,15 +356,6 @@ pub(super) fn gather(
     Ok(true)
 }
 
-/// The dtype sums of `dtype` are accumulated in.
-fn accumulator(dtype: DType) -> DType {
-    if dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    }
-}
-
 /// `H` from `G` (see `conv::scatter`) plus the bias if any (added in the accumulator); false
 /// when not served.
 pub(super) fn scatter(
@@ -377,7 +368,7 @@ pub(super) fn scatter(
     let Some(s) = Shapes::of(geometry, w, g, h)? else {
         return Ok(false);
     };
-    let (dtype, acc) = (h.dtype, accumulator(h.dtype));
+    let (dtype, acc) = (h.dtype, h.dtype.float_acc());
     let k = s.k();
     let [gb, gc, gp] = s.g_strides;
     if let Some(done) = scatter_in_place(&s, geometry, w, g, h, bias)? {
@@ -543,7 +534,7 @@ pub(super) fn weight_grad(
     let Some(s) = Shapes::of(geometry, dw, g, h)? else {
         return Ok(false);
     };
-    let (dtype, acc) = (dw.dtype, accumulator(dw.dtype));
+    let (dtype, acc) = (dw.dtype, dw.dtype.float_acc());
     let k = s.k();
     let [gb, gc, gp] = s.g_strides;
     let parts = parts(&s, dtype);

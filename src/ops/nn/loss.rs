@@ -89,7 +89,7 @@ fn forward(call: &mut Call, kind: Kind, dest: Dest) -> Result<()> {
             term(kind, e[0].clone().sub(e[1].clone()), dtype)
         });
     }
-    let acc = accumulator(dtype);
+    let acc = dtype.float_acc();
     let shape = broadcast_shapes(&[&x.sizes, &t.sizes])?;
     let terms = Scratch::contiguous(x.device, &shape, acc)?;
     let expand = |v: &TensorRef| TensorRef {
@@ -153,15 +153,6 @@ fn reduce_terms(
     run_reduce(kernel, terms, &[&result], &reduced, &words)
 }
 
-/// The accumulation dtype of a loss computed in `dtype`.
-fn accumulator(dtype: DType) -> DType {
-    if dtype == DType::F64 {
-        DType::F64
-    } else {
-        DType::F32
-    }
-}
-
 /// `binary_cross_entropy(self, target, weight, reduction[, *, out])`: `-w (t log x + (1 - t)
 /// log(1 - x))` with each logarithm clamped at -100, as PyTorch computes it.
 fn bce_forward(call: &mut Call, dest: Dest) -> Result<()> {
@@ -192,7 +183,7 @@ fn bce_forward(call: &mut Call, dest: Dest) -> Result<()> {
     if reduction == 0 {
         return pointwise(call, &refs, dest, dtype, dtype, |e| term(e, dtype));
     }
-    let acc = accumulator(dtype);
+    let acc = dtype.float_acc();
     let terms = Scratch::contiguous(x.device, &x.sizes, acc)?;
     let mut tensors = vec![x.clone(), t.clone()];
     if let Some(w) = &weight {
