@@ -63,7 +63,13 @@ impl Slot {
 /// Declares the bindings: binding 0 holds the launch arguments, then each slot in order, a
 /// windowed slot as one binding per window; and the window functions of windowed slots.
 pub fn bindings(slots: &[Slot]) -> String {
-    let mut out = String::from("@group(0) @binding(0) var<storage, read> p: array<u32>;\n");
+    // A launch's words start at word `launch.words` of binding 0 (immediate data, set per
+    // dispatch: a bind group then serves every launch over the same buffers).
+    let mut out = String::from(
+        "struct Launch { words: u32 }\n\
+         var<immediate> launch: Launch;\n\
+         @group(0) @binding(0) var<storage, read> p: array<u32>;\n",
+    );
     let mut binding = 1;
     for (s, slot) in slots.iter().enumerate() {
         let names: Vec<String> = if slot.windowed() {

@@ -84,7 +84,7 @@ impl Dialect for Wgsl<'_> {
     }
 
     fn word(&self, index: &str) -> String {
-        format!("p[{index}]")
+        format!("p[launch.words + {index}]")
     }
 
     fn uniform_words(&self, name: &str, count: usize) -> (String, Vec<String>) {
@@ -92,7 +92,8 @@ impl Dialect for Wgsl<'_> {
             format!("var<workgroup> {name}_shared: array<u32, {count}>;\n"),
             vec![
                 format!(
-                    "if (t == 0u) {{ for (var k = 0u; k < {count}u; k += 1u) {{ {name}_shared[k] = p[k]; }} }}"
+                    "if (t == 0u) {{ for (var k = 0u; k < {count}u; k += 1u) {{ {name}_shared[k] = {}; }} }}",
+                    self.word("k")
                 ),
                 format!("let {name} = workgroupUniformLoad(&{name}_shared);"),
             ],
@@ -117,13 +118,15 @@ impl Dialect for Wgsl<'_> {
 
     fn scalar(&self, dtype: DType, word: &str) -> String {
         match dtype {
-            DType::Bool => format!("p[{word}] != 0u"),
-            DType::U8 => format!("p[{word}]"),
-            DType::I8 | DType::I16 | DType::I32 => format!("bitcast<i32>(p[{word}])"),
-            DType::F16 | DType::BF16 | DType::F32 => format!("bitcast<f32>(p[{word}])"),
+            DType::Bool => format!("{} != 0u", self.word(word)),
+            DType::U8 => self.word(word),
+            DType::I8 | DType::I16 | DType::I32 => format!("bitcast<i32>({})", self.word(word)),
+            DType::F16 | DType::BF16 | DType::F32 => format!("bitcast<f32>({})", self.word(word)),
             DType::I64 | DType::F64 => format!(
-                "bitcast<{}>((u64(p[{word} + 1u]) << 32u) | u64(p[{word}]))",
-                compute_type(dtype)
+                "bitcast<{}>((u64({}) << 32u) | u64({}))",
+                compute_type(dtype),
+                self.word(&format!("{word} + 1u")),
+                self.word(word)
             ),
         }
     }

@@ -6,7 +6,7 @@
 //! lock (`in_order`).
 //!
 //! Launch words go to one arguments buffer, rewritten by each batch; a dispatch reads its
-//! words at a dynamic offset. Bind groups therefore depend only on the buffers a launch
+//! words from the word its immediate data names. Bind groups therefore depend only on the buffers a launch
 //! binds and are kept across batches (`BindGroups`): a training step binds the same
 //! buffers again and again, and creating a bind group was a fifth of a tiny op's host time.
 
@@ -44,8 +44,6 @@ pub struct BindGroups {
     arguments: Option<wgpu::Buffer>,
     /// The arguments buffer's size in bytes.
     capacity: u64,
-    /// The bytes of words every bind group's binding 0 spans from its dynamic offset.
-    window: u64,
     /// The words of the batch being submitted (kept to reuse its allocation).
     staged: Vec<u32>,
 }
@@ -115,17 +113,18 @@ impl Batch {
             return Ok(());
         }
         let mut state = self.bind_groups.lock();
-        let offsets = state.stage(pending, device);
+        let starts = state.stage(pending);
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let arguments = state.arguments(device);
         queue.write_buffer(&arguments, 0, as_bytes(&state.staged));
         let mut encoder = device.create_command_encoder(&Default::default());
         {
             let mut pass = encoder.begin_compute_pass(&Default::default());
-            for (d, offset) in pending.drain(..).zip(offsets) {
+            for (d, start) in pending.drain(..).zip(starts) {
                 pass.set_pipeline(&d.pipeline);
                 let group = state.group(device, &arguments, d.layout, d.ranges);
-                pass.set_bind_group(0, &group, &[offset]);
+                pass.set_bind_group(0, &group, &[]);
+                pass.set_immediates(0, &start.to_le_bytes());
                 pass.dispatch_workgroups(d.groups.0, d.groups.1, 1);
             }
         }
@@ -138,32 +137,22 @@ impl Batch {
 }
 
 impl BindGroups {
-    /// Lays the dispatches' words out in `staged`, each at an offset the device accepts;
-    /// returns the byte offsets. Widens the window (dropping the bind groups, which span the
-    /// old one) when a dispatch has more words than it spans.
-    fn stage(&mut self, dispatches: &[Dispatch], device: &wgpu::Device) -> Vec<u32> {
-        let align = (device.limits().min_storage_buffer_offset_alignment as usize / 4).max(1);
+    /// Lays the dispatches' words out in `staged`, one after another; returns the index of
+    /// each dispatch's first word.
+    fn stage(&mut self, dispatches: &[Dispatch]) -> Vec<u32> {
         self.staged.clear();
-        let mut offsets = Vec::with_capacity(dispatches.len());
-        let mut widest = 4;
+        let mut starts = Vec::with_capacity(dispatches.len());
         for d in dispatches {
-            let start = self.staged.len().div_ceil(align) * align;
-            self.staged.resize(start, 0);
+            starts.push(self.staged.len() as u32);
             self.staged.extend_from_slice(&d.words);
-            offsets.push(start as u32 * 4);
-            widest = widest.max(d.words.len() as u64 * 4);
         }
-        if widest > self.window {
-            self.window = widest.next_power_of_two().max(4096);
-            self.groups.clear();
-        }
-        offsets
+        starts
     }
 
     /// The arguments buffer, grown (dropping the bind groups over the old one) to hold the
-    /// staged words and a window past the last offset.
+    /// staged words.
     fn arguments(&mut self, device: &wgpu::Device) -> wgpu::Buffer {
-        let needed = self.staged.len() as u64 * 4 + self.window;
+        let needed = (self.staged.len() as u64 * 4).max(4096);
         match &self.arguments {
             Some(buffer) if self.capacity >= needed => buffer.clone(),
             _ => {
@@ -192,17 +181,12 @@ impl BindGroups {
         if self.groups.len() >= MAX_BIND_GROUPS {
             self.groups.clear();
         }
-        let window = self.window;
         self.groups
             .entry((layout, ranges))
             .or_insert_with_key(|(layout, ranges)| {
                 let words = wgpu::BindGroupEntry {
                     binding: 0,
-                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                        buffer: arguments,
-                        offset: 0,
-                        size: wgpu::BufferSize::new(window),
-                    }),
+                    resource: arguments.as_entire_binding(),
                 };
                 let buffers = ranges
                     .iter()

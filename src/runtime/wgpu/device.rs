@@ -33,8 +33,10 @@ pub struct WgpuDevice {
 /// Features used when the adapter has them. `TORCH_MOJO_BACKEND_WITHOUT_F64=1` leaves out
 /// shader-f64, so that any adapter behaves as Apple GPUs do (float64 emulated, see `supports`).
 fn wanted_features() -> wgpu::Features {
-    let all =
-        wgpu::Features::SHADER_F64 | wgpu::Features::SHADER_INT64 | wgpu::Features::TIMESTAMP_QUERY;
+    let all = wgpu::Features::SHADER_F64
+        | wgpu::Features::SHADER_INT64
+        | wgpu::Features::TIMESTAMP_QUERY
+        | wgpu::Features::IMMEDIATES;
     if config().without_f64 {
         all - wgpu::Features::SHADER_F64
     } else {
@@ -76,6 +78,15 @@ impl WgpuDevice {
         let info = adapter.get_info();
         let features = adapter.features() & wanted_features();
         let mut limits = adapter.limits();
+        if !features.contains(wgpu::Features::IMMEDIATES)
+            || limits.max_immediate_size < super::pipelines::IMMEDIATE_BYTES
+        {
+            return Err(format!(
+                "mojo: {} has no immediate data (push constants), which every kernel reads its \
+                 arguments' position from",
+                info.name
+            ));
+        }
         if let Some(cap) = config().max_binding {
             let limit = &mut limits.max_storage_buffer_binding_size;
             *limit = (*limit).min(cap);

@@ -25,6 +25,11 @@ pub struct PipelineCache {
     layouts: Mutex<HashMap<u32, (wgpu::BindGroupLayout, wgpu::PipelineLayout)>>,
 }
 
+/// Immediate data per launch: the index of its first word in the arguments buffer. (Not a
+/// dynamic offset: lavapipe copies a descriptor set per bind with dynamic offsets, two
+/// system calls per launch.)
+pub const IMMEDIATE_BYTES: u32 = 4;
+
 impl PipelineCache {
     pub fn new(device_name: String) -> Self {
         PipelineCache {
@@ -34,9 +39,10 @@ impl PipelineCache {
         }
     }
 
-    /// The layout of `count` bindings: binding 0 the launch words at a dynamic offset (so a
-    /// bind group outlives the batch whose words it reads), the others storage buffers. Every
-    /// kernel with that many bindings shares it, and so can share bind groups.
+    /// The layout of `count` bindings: binding 0 the arguments buffer, whose words a launch
+    /// reads from the word its immediate data names (so a bind group outlives the batch whose
+    /// words it reads), the others storage buffers. Every kernel with that many bindings
+    /// shares it, and so can share bind groups.
     pub fn layout(
         &self,
         device: &wgpu::Device,
@@ -53,7 +59,7 @@ impl PipelineCache {
                         ty: wgpu::BufferBindingType::Storage {
                             read_only: binding == 0,
                         },
-                        has_dynamic_offset: binding == 0,
+                        has_dynamic_offset: false,
                         min_binding_size: None,
                     },
                     count: None,
@@ -66,7 +72,7 @@ impl PipelineCache {
                 let pipeline = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
                     label: None,
                     bind_group_layouts: &[Some(&group)],
-                    immediate_size: 0,
+                    immediate_size: IMMEDIATE_BYTES,
                 });
                 (group, pipeline)
             })

@@ -1,28 +1,32 @@
 fn main {
-    let n: u32 = p[0u];
-    let nd: u32 = p[1u];
-    let ns: u32 = p[2u];
+    let n: u32 = p[launch.words + 0u];
+    let nd: u32 = p[launch.words + 1u];
+    let ns: u32 = p[launch.words + 2u];
     let so: u32 = 3u + 2u * nd + ns;
     let vo: u32 = so + 1u + nd;
-    let ko: u32 = p[vo + 1u + nd + ns];
-    let po: u32 = p[vo + 2u + nd + ns];
-    let sto: u32 = p[vo + 3u + nd + ns];
+    let ko: u32 = p[launch.words + vo + 1u + nd + ns];
+    let po: u32 = p[launch.words + vo + 2u + nd + ns];
+    let sto: u32 = p[launch.words + vo + 3u + nd + ns];
     let oo: u32 = vo + 4u + nd + ns;
     let ks: u32 = oo + nd;
     let ce: u32 = ks + nd + 1u;
-    let n_sorted: u32 = p[ce];
-    let free: u32 = p[ce + 1u];
-    let by_keys: bool = p[ce + 2u] != 0u;
-    let run_lo: u32 = p[ce + 3u];
-    let run_hi: u32 = p[ce + 4u];
-    let first: bool = p[ce + 5u] != 0u;
-    let last: bool = p[ce + 6u] != 0u;
-    let vb: u32 = p[vo];
+    let n_sorted: u32 = p[launch.words + ce];
+    let free: u32 = p[launch.words + ce + 1u];
+    let by_keys: bool = p[launch.words + ce + 2u] != 0u;
+    let run_lo: u32 = p[launch.words + ce + 3u];
+    let run_hi: u32 = p[launch.words + ce + 4u];
+    let first: bool = p[launch.words + ce + 5u] != 0u;
+    let last: bool = p[launch.words + ce + 6u] != 0u;
+    let vb: u32 = p[launch.words + vo];
     var vstep: u32 = 0u;
     if (ns == 1u) {
-        vstep = p[vo + nd + 1u];
+        vstep = p[launch.words + vo + nd + 1u];
     }
-    for (var w = group * 64u + t; w < n; w += groups * 64u) {
+    let w_count: u32 = n;
+    let w_each: u32 = w_count / groups;
+    let w_extra: u32 = w_count % groups;
+    let w_end: u32 = group * w_each + min(group, w_extra) + w_each + select(0u, 1u, group < w_extra);
+    for (var w = group * w_each + min(group, w_extra) + t; w < w_end; w += 64u) {
         let u: u32 = w / free;
         var j: u32 = u;
         var key: u32 = u;
@@ -47,25 +51,25 @@ fn main {
             var ev: u32 = 0u;
             var eo: u32 = 0u;
             for (var d = nd; d > 0u; d -= 1u) {
-                let size: u32 = p[2u + d];
-                let kd: u32 = p[ks + d];
+                let size: u32 = p[launch.words + 2u + d];
+                let kd: u32 = p[launch.words + ks + d];
                 var cd: u32 = (key / max(kd, 1u)) % size;
                 if (kd == 0u) {
                     cd = r % size;
                     r = r / size;
                 }
-                if (cd >= p[2u + nd + d]) {
+                if (cd >= p[launch.words + 2u + nd + d]) {
                     inside = false;
                 }
-                es += cd * p[so + d];
-                ev += cd * p[vo + d];
-                eo += cd * p[oo + d];
+                es += cd * p[launch.words + so + d];
+                ev += cd * p[launch.words + vo + d];
+                eo += cd * p[launch.words + oo + d];
                 flat += cd * scale;
                 scale *= size;
             }
             if (inside) {
-                let own: f32 = select(ld5(p[oo] + eo * 4u), ld0(p[so] + es * 4u), first);
-                let prev: u32 = select(u32(ld6(p[ce + 7u] + flat * 4u)), 0u, first);
+                let own: f32 = select(ld5(p[launch.words + oo] + eo * 4u), ld0(p[launch.words + so] + es * 4u), first);
+                let prev: u32 = select(u32(ld6(p[launch.words + ce + 7u] + flat * 4u)), 0u, first);
                 var acc: f32 = own;
                 var has: bool = true || prev > 0u;
                 var count: u32 = prev + 1u;
@@ -82,8 +86,8 @@ fn main {
                         lv += rv * vstep;
                     } else {
                         for (var q = ns; q > 0u; q -= 1u) {
-                            let size: u32 = p[2u + 2u * nd + q];
-                            lv += (rv % size) * p[vo + nd + q];
+                            let size: u32 = p[launch.words + 2u + 2u * nd + q];
+                            lv += (rv % size) * p[launch.words + vo + nd + q];
                             rv = rv / size;
                         }
                     }
@@ -101,12 +105,12 @@ fn main {
                 if (has && last) {
                     let x0: f32 = acc;
                     let x1: f32 = f32(count);
-                    st5(p[oo] + eo * 4u, x0);
+                    st5(p[launch.words + oo] + eo * 4u, x0);
                 } else {
-                    st5(p[oo] + eo * 4u, acc);
+                    st5(p[launch.words + oo] + eo * 4u, acc);
                 }
                 if (!last) {
-                    st6(p[ce + 7u] + flat * 4u, bitcast<i32>(count - 1u));
+                    st6(p[launch.words + ce + 7u] + flat * 4u, bitcast<i32>(count - 1u));
                 }
             }
         }

@@ -10,21 +10,21 @@ fn better(x0: f32, i: i64, x1: f32, j: i64) -> bool {
 }
 fn red(j: u32, sb: u32) -> u32 {
     var e: u32 = 0u;
-    if (p[3u] == 1u) {
-        e = j * p[sb + 1u];
+    if (p[launch.words + 3u] == 1u) {
+        e = j * p[launch.words + sb + 1u];
     } else {
-        let nk: u32 = p[2u];
+        let nk: u32 = p[launch.words + 2u];
         var q: u32 = j;
-        for (var d = p[3u]; d > 0u; d -= 1u) {
-            let size: u32 = p[5u + nk + d];
-            e += (q % size) * p[sb + d];
+        for (var d = p[launch.words + 3u]; d > 0u; d -= 1u) {
+            let size: u32 = p[launch.words + 5u + nk + d];
+            e += (q % size) * p[launch.words + sb + d];
             q = q / size;
         }
     }
     return e;
 }
 fn main {
-    if (t == 0u) { for (var k = 0u; k < 6u; k += 1u) { wv_shared[k] = p[k]; } }
+    if (t == 0u) { for (var k = 0u; k < 6u; k += 1u) { wv_shared[k] = p[launch.words + k]; } }
     let wv = workgroupUniformLoad(&wv_shared);
     let n_out: u32 = wv[0];
     let n_red: u32 = wv[1];
@@ -50,24 +50,24 @@ fn main {
         var eel: u32 = 0u;
         var eo0: u32 = 0u;
         for (var d = nk; d > 0u; d -= 1u) {
-            let size: u32 = p[5u + d];
+            let size: u32 = p[launch.words + 5u + d];
             let cd: u32 = r % size;
             r = r / size;
-            ein += cd * p[io + d];
-            ex += cd * p[xo + d];
-            eo0 += cd * p[oo + 0u * (2u + nk) + d];
+            ein += cd * p[launch.words + io + d];
+            ex += cd * p[launch.words + xo + d];
+            eo0 += cd * p[launch.words + oo + 0u * (2u + nk) + d];
         }
         {
             var acc: f32 = bitcast<f32>(0x0u);
             var ok: bool = false;
             var idx: i64 = 0li;
-            let ib0: u32 = p[io] + ein * 4u;
-            let rs0: u32 = p[io + nk + 1u] * 4u;
+            let ib0: u32 = p[launch.words + io] + ein * 4u;
+            let rs0: u32 = p[launch.words + io + nk + 1u] * 4u;
             if (nr == 1u) {
                 for (var j = lo + t; j < hi; j += 64u) {
                     let x0: f32 = ld0(ib0 + j * rs0);
                     let v: f32 = x0;
-                    let k: i64 = ld1(p[xo] + (ex + red(j, xo + nk)) * 8u);
+                    let k: i64 = ld1(p[launch.words + xo] + (ex + red(j, xo + nk)) * 8u);
                     if (!ok || better(acc, idx, v, k)) {
                         acc = v;
                         idx = k;
@@ -78,7 +78,7 @@ fn main {
                 for (var j = lo + t; j < hi; j += 64u) {
                     let x0: f32 = ld0(ib0 + red(j, io + nk) * 4u);
                     let v: f32 = x0;
-                    let k: i64 = ld1(p[xo] + (ex + red(j, xo + nk)) * 8u);
+                    let k: i64 = ld1(p[launch.words + xo] + (ex + red(j, xo + nk)) * 8u);
                     if (!ok || better(acc, idx, v, k)) {
                         acc = v;
                         idx = k;
@@ -105,7 +105,7 @@ fn main {
         let x1: i64 = sh_i[0];
         if (t == 0u) {
             let x0: f32 = sh_a[0];
-            st2(p[oo + 0u * (2u + nk)] + (eo0 + c * p[oo + 0u * (2u + nk) + 1u + nk]) * 8u, x1);
+            st2(p[launch.words + oo + 0u * (2u + nk)] + (eo0 + c * p[launch.words + oo + 0u * (2u + nk) + 1u + nk]) * 8u, x1);
         }
         workgroupBarrier();
     }

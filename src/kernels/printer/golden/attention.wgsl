@@ -2,7 +2,7 @@ var<workgroup> sk: array<f32, 2048>;
 var<workgroup> sv: array<f32, 2048>;
 var<workgroup> dims_shared: array<u32, 14>;
 fn main {
-    if (t == 0u) { for (var k = 0u; k < 14u; k += 1u) { dims_shared[k] = p[k]; } }
+    if (t == 0u) { for (var k = 0u; k < 14u; k += 1u) { dims_shared[k] = p[launch.words + k]; } }
     let dims = workgroupUniformLoad(&dims_shared);
     for (var g = group; g < dims[13]; g += groups) {
         let c: u32 = dims[10];
@@ -18,7 +18,7 @@ fn main {
         for (var d = 0u; d < dims[7]; d += 1u) {
             qv[d] = bitcast<f32>(0x0u);
             if (valid && d < dims[5]) {
-                qv[d] = ld0(p[15u] + ((b) * p[16u] + (h) * p[17u] + (row) * p[18u] + (d) * p[19u]) * 2u);
+                qv[d] = ld0(p[launch.words + 15u] + ((b) * p[launch.words + 16u] + (h) * p[launch.words + 17u] + (row) * p[launch.words + 18u] + (d) * p[launch.words + 19u]) * 2u);
             }
         }
         var ov: array<f32, 256>;
@@ -32,12 +32,12 @@ fn main {
         let base: u32 = r * (dims[7] + 2u);
         if (resume) {
             for (var d = 0u; d < dims[7]; d += 1u) {
-                ov[d] = ld4(p[45u] + (base + d) * 4u);
+                ov[d] = ld4(p[launch.words + 45u] + (base + d) * 4u);
             }
         }
         if (resume) {
-            m = ld4(p[45u] + (base + dims[7]) * 4u);
-            l = ld4(p[45u] + (base + dims[7] + 1u) * 4u);
+            m = ld4(p[launch.words + 45u] + (base + dims[7]) * 4u);
+            l = ld4(p[launch.words + 45u] + (base + dims[7] + 1u) * 4u);
         }
         let lo: u32 = c * dims[9] * dims[8];
         var hi: u32 = min(dims[4], lo + dims[9] * dims[8]);
@@ -51,14 +51,14 @@ fn main {
                 {
                     var x: f32 = bitcast<f32>(0x0u);
                     if (sr < hi && sd < dims[5]) {
-                        x = ld1(p[20u] + ((b) * p[21u] + (hk) * p[22u] + (sr) * p[23u] + (sd) * p[24u]) * 2u);
+                        x = ld1(p[launch.words + 20u] + ((b) * p[launch.words + 21u] + (hk) * p[launch.words + 22u] + (sr) * p[launch.words + 23u] + (sd) * p[launch.words + 24u]) * 2u);
                     }
                     sk[e] = x;
                 }
                 {
                     var x: f32 = bitcast<f32>(0x0u);
                     if (sr < hi && sd < dims[6]) {
-                        x = ld2(p[25u] + ((b) * p[26u] + (hk) * p[27u] + (sr) * p[28u] + (sd) * p[29u]) * 2u);
+                        x = ld2(p[launch.words + 25u] + ((b) * p[launch.words + 26u] + (hk) * p[launch.words + 27u] + (sr) * p[launch.words + 28u] + (sd) * p[launch.words + 29u]) * 2u);
                     }
                     sv[e] = x;
                 }
@@ -77,7 +77,7 @@ fn main {
                     qk = qk + qv[0u + d + 6u] * sk[j * dims[7] + d + 6u];
                     qk = qk + qv[0u + d + 7u] * sk[j * dims[7] + d + 7u];
                 }
-                s[j] = select(bitcast<f32>(0xff800000u), qk * bitcast<f32>(p[14u]) + ld3(p[30u] + ((b) * p[31u] + (h) * p[32u] + (row) * p[33u] + (kb + j) * p[34u]) * 2u), valid && kb + j < hi && (dims[11] == 0u || kb + j <= row));
+                s[j] = select(bitcast<f32>(0xff800000u), qk * bitcast<f32>(p[launch.words + 14u]) + ld3(p[launch.words + 30u] + ((b) * p[launch.words + 31u] + (h) * p[launch.words + 32u] + (row) * p[launch.words + 33u] + (kb + j) * p[launch.words + 34u]) * 2u), valid && kb + j < hi && (dims[11] == 0u || kb + j <= row));
                 bm = max(bm, s[j]);
             }
             let mn: f32 = max(m, bm);
@@ -108,10 +108,10 @@ fn main {
         }
         if (valid) {
             for (var d = 0u; d < dims[7]; d += 1u) {
-                st4(p[45u] + (base + d) * 4u, ov[d]);
+                st4(p[launch.words + 45u] + (base + d) * 4u, ov[d]);
             }
-            st4(p[45u] + (base + dims[7]) * 4u, m);
-            st4(p[45u] + (base + dims[7] + 1u) * 4u, l);
+            st4(p[launch.words + 45u] + (base + dims[7]) * 4u, m);
+            st4(p[launch.words + 45u] + (base + dims[7] + 1u) * 4u, l);
         }
     }
 }

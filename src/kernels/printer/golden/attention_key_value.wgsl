@@ -4,13 +4,13 @@ var<workgroup> dims_shared: array<u32, 14>;
 fn kept(r: u32, j: u32) -> f32 {
     var x: array<u32, 4>;
     {
-        let lo: u32 = p[53u] + j / 4u;
+        let lo: u32 = p[launch.words + 53u] + j / 4u;
         var c0: u32 = lo;
-        var c1: u32 = p[54u] + select(0u, 1u, lo < j / 4u);
+        var c1: u32 = p[launch.words + 54u] + select(0u, 1u, lo < j / 4u);
         var c2: u32 = r;
         var c3: u32 = 0u;
-        var k0: u32 = p[51u];
-        var k1: u32 = p[52u];
+        var k0: u32 = p[launch.words + 51u];
+        var k1: u32 = p[launch.words + 52u];
         for (var round = 0u; round < 10u; round += 1u) {
             let hi0: u32 = mulhi(0xD2511F53u, c0);
             let lo0: u32 = 0xD2511F53u * c0;
@@ -29,10 +29,10 @@ fn kept(r: u32, j: u32) -> f32 {
         x[3] = c3;
     }
     let u: f32 = f32(x[j % 4u]) * 2.3283064e-10f + 1.1641532e-10f;
-    return select(bitcast<f32>(0x0u), bitcast<f32>(p[56u]), u < bitcast<f32>(p[55u]));
+    return select(bitcast<f32>(0x0u), bitcast<f32>(p[launch.words + 56u]), u < bitcast<f32>(p[launch.words + 55u]));
 }
 fn main {
-    if (t == 0u) { for (var k = 0u; k < 14u; k += 1u) { dims_shared[k] = p[k]; } }
+    if (t == 0u) { for (var k = 0u; k < 14u; k += 1u) { dims_shared[k] = p[launch.words + k]; } }
     let dims = workgroupUniformLoad(&dims_shared);
     for (var g = group; g < dims[13]; g += groups) {
         let c: u32 = dims[10];
@@ -48,14 +48,14 @@ fn main {
         for (var d = 0u; d < dims[7]; d += 1u) {
             kv[d] = bitcast<f32>(0x0u);
             if (valid && d < dims[5]) {
-                kv[d] = ld1(p[20u] + ((b) * p[21u] + (hk) * p[22u] + (row) * p[23u] + (d) * p[24u]) * 4u);
+                kv[d] = ld1(p[launch.words + 20u] + ((b) * p[launch.words + 21u] + (hk) * p[launch.words + 22u] + (row) * p[launch.words + 23u] + (d) * p[launch.words + 24u]) * 4u);
             }
         }
         var vv: array<f32, 256>;
         for (var d = 0u; d < dims[7]; d += 1u) {
             vv[d] = bitcast<f32>(0x0u);
             if (valid && d < dims[6]) {
-                vv[d] = ld2(p[25u] + ((b) * p[26u] + (hk) * p[27u] + (row) * p[28u] + (d) * p[29u]) * 4u);
+                vv[d] = ld2(p[launch.words + 25u] + ((b) * p[launch.words + 26u] + (hk) * p[launch.words + 27u] + (row) * p[launch.words + 28u] + (d) * p[launch.words + 29u]) * 4u);
             }
         }
         var dk: array<f32, 256>;
@@ -69,12 +69,12 @@ fn main {
         let rk: u32 = bh * dims[4] + row;
         if (resume) {
             for (var d = 0u; d < dims[5]; d += 1u) {
-                dk[d] = ld6(p[49u] + (rk * dims[5] + d) * 4u);
+                dk[d] = ld6(p[launch.words + 49u] + (rk * dims[5] + d) * 4u);
             }
         }
         if (resume) {
             for (var d = 0u; d < dims[6]; d += 1u) {
-                dv[d] = ld7(p[50u] + (rk * dims[6] + d) * 4u);
+                dv[d] = ld7(p[launch.words + 50u] + (rk * dims[6] + d) * 4u);
             }
         }
         let rep: u32 = dims[1] / dims[2];
@@ -91,14 +91,14 @@ fn main {
                     {
                         var x: f32 = bitcast<f32>(0x0u);
                         if (sr < dims[3] && sd < dims[5]) {
-                            x = ld0(p[15u] + ((b) * p[16u] + (hq) * p[17u] + (sr) * p[18u] + (sd) * p[19u]) * 4u);
+                            x = ld0(p[launch.words + 15u] + ((b) * p[launch.words + 16u] + (hq) * p[launch.words + 17u] + (sr) * p[launch.words + 18u] + (sd) * p[launch.words + 19u]) * 4u);
                         }
                         sq[e] = x;
                     }
                     {
                         var x: f32 = bitcast<f32>(0x0u);
                         if (sr < dims[3] && sd < dims[6]) {
-                            x = ld3(p[35u] + ((b) * p[36u] + (hq) * p[37u] + (sr) * p[38u] + (sd) * p[39u]) * 4u);
+                            x = ld3(p[launch.words + 35u] + ((b) * p[launch.words + 36u] + (hq) * p[launch.words + 37u] + (sr) * p[launch.words + 38u] + (sd) * p[launch.words + 39u]) * 4u);
                         }
                         sg[e] = x;
                     }
@@ -119,7 +119,7 @@ fn main {
                             qk = qk + sq[ii * dims[7] + d + 6u] * kv[0u + d + 6u];
                             qk = qk + sq[ii * dims[7] + d + 7u] * kv[0u + d + 7u];
                         }
-                        let pj: f32 = exp(qk * bitcast<f32>(p[14u]) - ld4(p[46u] + (r) * 4u));
+                        let pj: f32 = exp(qk * bitcast<f32>(p[launch.words + 14u]) - ld4(p[launch.words + 46u] + (r) * 4u));
                         let zj: f32 = kept(r, row);
                         for (var d = 0u; d < dims[7]; d += 8u) {
                             dv[0u + d + 0u] = dv[0u + d + 0u] + pj * zj * sg[ii * dims[7] + d + 0u];
@@ -142,7 +142,7 @@ fn main {
                             dp = dp + sg[ii * dims[7] + d + 6u] * vv[0u + d + 6u];
                             dp = dp + sg[ii * dims[7] + d + 7u] * vv[0u + d + 7u];
                         }
-                        let ds: f32 = pj * (dp * zj - ld5(p[47u] + (r) * 4u));
+                        let ds: f32 = pj * (dp * zj - ld5(p[launch.words + 47u] + (r) * 4u));
                         for (var d = 0u; d < dims[7]; d += 8u) {
                             dk[0u + d + 0u] = dk[0u + d + 0u] + ds * sq[ii * dims[7] + d + 0u];
                             dk[0u + d + 1u] = dk[0u + d + 1u] + ds * sq[ii * dims[7] + d + 1u];
@@ -160,10 +160,10 @@ fn main {
         }
         if (valid) {
             for (var d = 0u; d < dims[5]; d += 1u) {
-                st6(p[49u] + (rk * dims[5] + d) * 4u, dk[d]);
+                st6(p[launch.words + 49u] + (rk * dims[5] + d) * 4u, dk[d]);
             }
             for (var d = 0u; d < dims[6]; d += 1u) {
-                st7(p[50u] + (rk * dims[6] + d) * 4u, dv[d]);
+                st7(p[launch.words + 50u] + (rk * dims[6] + d) * 4u, dv[d]);
             }
         }
     }

@@ -2,55 +2,55 @@ var<workgroup> sa: array<f32, 1024>;
 var<workgroup> sb: array<f32, 1024>;
 var<workgroup> dims_shared: array<u32, 6>;
 fn put(b: u32, row: u32, col: u32, acc: f32) {
-    if (row < p[0u] && col < p[1u]) {
-        let grp: u32 = b / p[6u];
+    if (row < p[launch.words + 0u] && col < p[launch.words + 1u]) {
+        let grp: u32 = b / p[launch.words + 6u];
         var v: f32 = acc;
-        if (b % p[6u] == 0u) {
-            v = v + ld2(p[48u] + (grp * p[0u] + row) * p[49u] * 2u);
+        if (b % p[launch.words + 6u] == 0u) {
+            v = v + ld2(p[launch.words + 48u] + (grp * p[launch.words + 0u] + row) * p[launch.words + 49u] * 2u);
         }
-        st3(p[14u] + ((b % p[6u]) * p[20u] + grp * p[15u] + (row) * p[16u] + ((col) / p[17u]) * p[18u] + ((col) % p[17u]) * p[19u]) * 2u, f16_to_f32(f32_to_f16(v)));
+        st3(p[launch.words + 14u] + ((b % p[launch.words + 6u]) * p[launch.words + 20u] + grp * p[launch.words + 15u] + (row) * p[launch.words + 16u] + ((col) / p[launch.words + 17u]) * p[launch.words + 18u] + ((col) % p[launch.words + 17u]) * p[launch.words + 19u]) * 2u, f16_to_f32(f32_to_f16(v)));
     }
 }
 fn source(tap: u32, pos: u32, grp: u32) -> u32 {
-    let ch: u32 = tap / p[46u];
-    var z: u32 = tap % p[46u];
-    let bn: u32 = pos / p[47u];
-    var s: u32 = pos % p[47u];
-    var e: u32 = grp * p[22u] + bn * p[23u] + ch * p[24u];
-    let o2: u32 = z % p[36u];
-    z = z / p[36u];
-    let p2: u32 = s % p[30u];
-    s = s / p[30u];
-    let u2: u32 = p2 + p[42u];
-    let v2: u32 = o2 * p[45u];
-    if (u2 < v2 || (u2 - v2) % p[39u] != 0u || (u2 - v2) / p[39u] >= p[33u]) {
+    let ch: u32 = tap / p[launch.words + 46u];
+    var z: u32 = tap % p[launch.words + 46u];
+    let bn: u32 = pos / p[launch.words + 47u];
+    var s: u32 = pos % p[launch.words + 47u];
+    var e: u32 = grp * p[launch.words + 22u] + bn * p[launch.words + 23u] + ch * p[launch.words + 24u];
+    let o2: u32 = z % p[launch.words + 36u];
+    z = z / p[launch.words + 36u];
+    let p2: u32 = s % p[launch.words + 30u];
+    s = s / p[launch.words + 30u];
+    let u2: u32 = p2 + p[launch.words + 42u];
+    let v2: u32 = o2 * p[launch.words + 45u];
+    if (u2 < v2 || (u2 - v2) % p[launch.words + 39u] != 0u || (u2 - v2) / p[launch.words + 39u] >= p[launch.words + 33u]) {
         return 0xffffffffu;
     }
-    e += ((u2 - v2) / p[39u]) * p[27u];
-    let o1: u32 = z % p[35u];
-    z = z / p[35u];
-    let p1: u32 = s % p[29u];
-    s = s / p[29u];
-    let u1: u32 = p1 + p[41u];
-    let v1: u32 = o1 * p[44u];
-    if (u1 < v1 || (u1 - v1) % p[38u] != 0u || (u1 - v1) / p[38u] >= p[32u]) {
+    e += ((u2 - v2) / p[launch.words + 39u]) * p[launch.words + 27u];
+    let o1: u32 = z % p[launch.words + 35u];
+    z = z / p[launch.words + 35u];
+    let p1: u32 = s % p[launch.words + 29u];
+    s = s / p[launch.words + 29u];
+    let u1: u32 = p1 + p[launch.words + 41u];
+    let v1: u32 = o1 * p[launch.words + 44u];
+    if (u1 < v1 || (u1 - v1) % p[launch.words + 38u] != 0u || (u1 - v1) / p[launch.words + 38u] >= p[launch.words + 32u]) {
         return 0xffffffffu;
     }
-    e += ((u1 - v1) / p[38u]) * p[26u];
-    let o0: u32 = z % p[34u];
-    z = z / p[34u];
-    let p0: u32 = s % p[28u];
-    s = s / p[28u];
-    let u0: u32 = p0 + p[40u];
-    let v0: u32 = o0 * p[43u];
-    if (u0 < v0 || (u0 - v0) % p[37u] != 0u || (u0 - v0) / p[37u] >= p[31u]) {
+    e += ((u1 - v1) / p[launch.words + 38u]) * p[launch.words + 26u];
+    let o0: u32 = z % p[launch.words + 34u];
+    z = z / p[launch.words + 34u];
+    let p0: u32 = s % p[launch.words + 28u];
+    s = s / p[launch.words + 28u];
+    let u0: u32 = p0 + p[launch.words + 40u];
+    let v0: u32 = o0 * p[launch.words + 43u];
+    if (u0 < v0 || (u0 - v0) % p[launch.words + 37u] != 0u || (u0 - v0) / p[launch.words + 37u] >= p[launch.words + 31u]) {
         return 0xffffffffu;
     }
-    e += ((u0 - v0) / p[37u]) * p[25u];
+    e += ((u0 - v0) / p[launch.words + 37u]) * p[launch.words + 25u];
     return e;
 }
 fn main {
-    if (t == 0u) { for (var k = 0u; k < 6u; k += 1u) { dims_shared[k] = p[k]; } }
+    if (t == 0u) { for (var k = 0u; k < 6u; k += 1u) { dims_shared[k] = p[launch.words + k]; } }
     let dims = workgroupUniformLoad(&dims_shared);
     let m: u32 = dims[0];
     let n: u32 = dims[1];
@@ -59,9 +59,9 @@ fn main {
         let b: u32 = g / tiles;
         let row0: u32 = ((g % tiles) / dims[5]) * 64u;
         let col0: u32 = ((g % tiles) % dims[5]) * 64u;
-        let grp: u32 = b / p[6u];
-        let k_begin: u32 = (b % p[6u]) * p[7u];
-        let k_end: u32 = min(dims[2], k_begin + p[7u]);
+        let grp: u32 = b / p[launch.words + 6u];
+        let k_begin: u32 = (b % p[launch.words + 6u]) * p[launch.words + 7u];
+        let k_end: u32 = min(dims[2], k_begin + p[launch.words + 7u]);
         let ty: u32 = t / 8u;
         let tx: u32 = t % 8u;
         var c0_0: f32 = bitcast<f32>(0x0u);
@@ -134,7 +134,7 @@ fn main {
                 let kk: u32 = e % 16u;
                 var v: f32 = bitcast<f32>(0x0u);
                 if (row0 + r < m && k0 + kk < k_end) {
-                    v = ld0(p[8u] + (grp * p[9u] + (row0 + r) * p[10u] + ((k0 + kk) / p[11u]) * p[12u] + ((k0 + kk) % p[11u]) * p[13u]) * 2u);
+                    v = ld0(p[launch.words + 8u] + (grp * p[launch.words + 9u] + (row0 + r) * p[launch.words + 10u] + ((k0 + kk) / p[launch.words + 11u]) * p[launch.words + 12u] + ((k0 + kk) % p[launch.words + 11u]) * p[launch.words + 13u]) * 2u);
                 }
                 sa[kk * 64u + r] = v;
                 let kb: u32 = e / 64u;
@@ -144,7 +144,7 @@ fn main {
                     let e_src: u32 = source(k0 + kb, col0 + c, grp);
                     var x_src: f32 = bitcast<f32>(0x0u);
                     if (e_src != 0xffffffffu) {
-                        x_src = ld1(p[21u] + e_src * 2u);
+                        x_src = ld1(p[launch.words + 21u] + e_src * 2u);
                     }
                     w = x_src;
                 }

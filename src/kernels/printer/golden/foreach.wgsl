@@ -1,18 +1,22 @@
 fn main {
-    let n: u32 = p[0u];
-    for (var i = group * 64u + t; i < n; i += groups * 64u) {
-        if (i < p[1u]) {
+    let n: u32 = p[launch.words + 0u];
+    let i_count: u32 = n;
+    let i_each: u32 = i_count / groups;
+    let i_extra: u32 = i_count % groups;
+    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
+    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+        if (i < p[launch.words + 1u]) {
             let j: u32 = i - 0u;
-            let s0: f32 = bitcast<f32>(p[9u + 0u]);
-            let x0: f32 = ld0(p[3u] + j * 4u);
-            let x1: f32 = ld2(p[5u]);
-            st4(p[7u] + j * 4u, (x0 * x1));
-        } else if (i < p[2u]) {
-            let j: u32 = i - p[1u];
-            let s0: f32 = bitcast<f32>(p[10u + 0u]);
-            let x0: f32 = ld1(p[4u] + j * 4u);
-            let x1: f32 = ld3(p[6u]);
-            st5(p[8u] + j * 4u, (x0 * x1));
+            let s0: f32 = bitcast<f32>(p[launch.words + 9u + 0u]);
+            let x0: f32 = ld0(p[launch.words + 3u] + j * 4u);
+            let x1: f32 = ld2(p[launch.words + 5u]);
+            st4(p[launch.words + 7u] + j * 4u, (x0 * x1));
+        } else if (i < p[launch.words + 2u]) {
+            let j: u32 = i - p[launch.words + 1u];
+            let s0: f32 = bitcast<f32>(p[launch.words + 10u + 0u]);
+            let x0: f32 = ld1(p[launch.words + 4u] + j * 4u);
+            let x1: f32 = ld3(p[launch.words + 6u]);
+            st5(p[launch.words + 8u] + j * 4u, (x0 * x1));
         }
     }
 }

@@ -1,18 +1,22 @@
 fn main {
-    let xn: u32 = p[0u];
-    let rn: u32 = p[1u];
-    let o0: u32 = p[2u];
-    let n0: u32 = p[5u];
-    let o1: u32 = p[3u];
-    let n1: u32 = p[6u];
-    let o2: u32 = p[4u];
-    let n2: u32 = p[7u];
-    let s0: i32 = bitcast<i32>(p[8u + 0u]);
+    let xn: u32 = p[launch.words + 0u];
+    let rn: u32 = p[launch.words + 1u];
+    let o0: u32 = p[launch.words + 2u];
+    let n0: u32 = p[launch.words + 5u];
+    let o1: u32 = p[launch.words + 3u];
+    let n1: u32 = p[launch.words + 6u];
+    let o2: u32 = p[launch.words + 4u];
+    let n2: u32 = p[launch.words + 7u];
+    let s0: i32 = bitcast<i32>(p[launch.words + 8u + 0u]);
     let x2: i32 = i32(xn);
     let x3: i32 = i32(rn);
     {
         let x5: i32 = bitcast<i32>(0x3u);
-        for (var xg = group * 64u + t; xg < u32(max(x5, 0)); xg += groups * 64u) {
+        let xg_count: u32 = u32(max(x5, 0));
+        let xg_each: u32 = xg_count / groups;
+        let xg_extra: u32 = xg_count % groups;
+        let xg_end: u32 = group * xg_each + min(group, xg_extra) + xg_each + select(0u, 1u, group < xg_extra);
+        for (var xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
             let x4: i32 = i32(xg);
             let x6: f32 = ld0(o0 + (min(u32(x4), n0 - 1u)) * 4u);
             {
@@ -25,7 +29,11 @@ fn main {
     }
     {
         let x8: i32 = s0;
-        for (var xg = group * 64u + t; xg < u32(max(x8, 0)); xg += groups * 64u) {
+        let xg_count: u32 = u32(max(x8, 0));
+        let xg_each: u32 = xg_count / groups;
+        let xg_extra: u32 = xg_count % groups;
+        let xg_end: u32 = group * xg_each + min(group, xg_extra) + xg_each + select(0u, 1u, group < xg_extra);
+        for (var xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
             let x7: i32 = i32(xg);
             let x9: i32 = s0;
             let x10: i32 = select(x7 % x9, x7 % x9 + x9, !(x7 % x9 == bitcast<i32>(0x0u)) && ((x7 % x9 < bitcast<i32>(0x0u)) != (x9 < bitcast<i32>(0x0u))));

@@ -1,15 +1,19 @@
 fn main {
-    let xn: u32 = p[0u];
-    let rn: u32 = p[1u];
-    let o0: u32 = p[2u];
-    let n0: u32 = p[4u];
-    let o1: u32 = p[3u];
-    let n1: u32 = p[5u];
-    let s0: i32 = bitcast<i32>(p[6u + 0u]);
-    let s1: f32 = bitcast<f32>(p[6u + 1u]);
+    let xn: u32 = p[launch.words + 0u];
+    let rn: u32 = p[launch.words + 1u];
+    let o0: u32 = p[launch.words + 2u];
+    let n0: u32 = p[launch.words + 4u];
+    let o1: u32 = p[launch.words + 3u];
+    let n1: u32 = p[launch.words + 5u];
+    let s0: i32 = bitcast<i32>(p[launch.words + 6u + 0u]);
+    let s1: f32 = bitcast<f32>(p[launch.words + 6u + 1u]);
     let x2: i32 = i32(xn);
     let x3: i32 = i32(rn);
-    for (var xg = group * 64u + t; xg < xn; xg += groups * 64u) {
+    let xg_count: u32 = xn;
+    let xg_each: u32 = xg_count / groups;
+    let xg_extra: u32 = xg_count % groups;
+    let xg_end: u32 = group * xg_each + min(group, xg_extra) + xg_each + select(0u, 1u, group < xg_extra);
+    for (var xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
         let x0: i32 = i32(xg);
         let x4: i32 = select(x0 % s0, x0 % s0 + s0, !(x0 % s0 == bitcast<i32>(0x0u)) && ((x0 % s0 < bitcast<i32>(0x0u)) != (s0 < bitcast<i32>(0x0u))));
         let x5: bool = (i64(x4) >= i64(bitcast<i32>(0x2u)));

@@ -8,16 +8,16 @@ fn better1(x0: f32, i: i64, x1: f32, j: i64) -> bool {
     return ((x1 > x0) | (((bitcast<u32>(x1) & 0x7fffffffu) > 0x7f800000u) & (!((bitcast<u32>(x0) & 0x7fffffffu) > 0x7f800000u)))) || (((x1 == x0) | (((bitcast<u32>(x1) & 0x7fffffffu) > 0x7f800000u) & ((bitcast<u32>(x0) & 0x7fffffffu) > 0x7f800000u))) && j < i);
 }
 fn main {
-    if (t == 0u) { for (var k = 0u; k < 2u; k += 1u) { wv_shared[k] = p[k]; } }
+    if (t == 0u) { for (var k = 0u; k < 2u; k += 1u) { wv_shared[k] = p[launch.words + k]; } }
     let wv = workgroupUniformLoad(&wv_shared);
     let xn: u32 = wv[0];
     let rn: u32 = wv[1];
-    let o0: u32 = p[2u];
-    let n0: u32 = p[5u];
-    let o1: u32 = p[3u];
-    let n1: u32 = p[6u];
-    let o2: u32 = p[4u];
-    let n2: u32 = p[7u];
+    let o0: u32 = p[launch.words + 2u];
+    let n0: u32 = p[launch.words + 5u];
+    let o1: u32 = p[launch.words + 3u];
+    let n1: u32 = p[launch.words + 6u];
+    let o2: u32 = p[launch.words + 4u];
+    let n2: u32 = p[launch.words + 7u];
     let x2: i32 = i32(xn);
     let x3: i32 = i32(rn);
     for (var xg = group; xg < xn; xg += groups) {

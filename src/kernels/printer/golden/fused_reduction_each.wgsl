@@ -2,17 +2,21 @@ fn better1(x0: f32, i: i64, x1: f32, j: i64) -> bool {
     return ((x1 > x0) | (((bitcast<u32>(x1) & 0x7fffffffu) > 0x7f800000u) & (!((bitcast<u32>(x0) & 0x7fffffffu) > 0x7f800000u)))) || (((x1 == x0) | (((bitcast<u32>(x1) & 0x7fffffffu) > 0x7f800000u) & ((bitcast<u32>(x0) & 0x7fffffffu) > 0x7f800000u))) && j < i);
 }
 fn main {
-    let xn: u32 = p[0u];
-    let rn: u32 = p[1u];
-    let o0: u32 = p[2u];
-    let n0: u32 = p[5u];
-    let o1: u32 = p[3u];
-    let n1: u32 = p[6u];
-    let o2: u32 = p[4u];
-    let n2: u32 = p[7u];
+    let xn: u32 = p[launch.words + 0u];
+    let rn: u32 = p[launch.words + 1u];
+    let o0: u32 = p[launch.words + 2u];
+    let n0: u32 = p[launch.words + 5u];
+    let o1: u32 = p[launch.words + 3u];
+    let n1: u32 = p[launch.words + 6u];
+    let o2: u32 = p[launch.words + 4u];
+    let n2: u32 = p[launch.words + 7u];
     let x2: i32 = i32(xn);
     let x3: i32 = i32(rn);
-    for (var xg = group * 64u + t; xg < xn; xg += groups * 64u) {
+    let xg_count: u32 = xn;
+    let xg_each: u32 = xg_count / groups;
+    let xg_extra: u32 = xg_count % groups;
+    let xg_end: u32 = group * xg_each + min(group, xg_extra) + xg_each + select(0u, 1u, group < xg_extra);
+    for (var xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
         let x0: i32 = i32(xg);
         let x4: i32 = x0;
         var x7: f32 = bitcast<f32>(0x0u);

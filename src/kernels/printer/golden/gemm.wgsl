@@ -2,14 +2,14 @@ var<workgroup> sa: array<f32, 1024>;
 var<workgroup> sb: array<f32, 1024>;
 var<workgroup> dims_shared: array<u32, 6>;
 fn put(b: u32, row: u32, col: u32, acc: f32) {
-    if (row < p[0u] && col < p[1u]) {
-        var v: f32 = bitcast<f32>(p[22u]) * acc;
-        v = v + bitcast<f32>(p[23u]) * ld2(p[14u] + (b * p[15u] + (row) * p[16u] + (col) * p[17u]) * 4u);
-        st3(p[18u] + (b * p[19u] + row * p[20u] + col * p[21u]) * 4u, v);
+    if (row < p[launch.words + 0u] && col < p[launch.words + 1u]) {
+        var v: f32 = bitcast<f32>(p[launch.words + 22u]) * acc;
+        v = v + bitcast<f32>(p[launch.words + 23u]) * ld2(p[launch.words + 14u] + (b * p[launch.words + 15u] + (row) * p[launch.words + 16u] + (col) * p[launch.words + 17u]) * 4u);
+        st3(p[launch.words + 18u] + (b * p[launch.words + 19u] + row * p[launch.words + 20u] + col * p[launch.words + 21u]) * 4u, v);
     }
 }
 fn main {
-    if (t == 0u) { for (var k = 0u; k < 6u; k += 1u) { dims_shared[k] = p[k]; } }
+    if (t == 0u) { for (var k = 0u; k < 6u; k += 1u) { dims_shared[k] = p[launch.words + k]; } }
     let dims = workgroupUniformLoad(&dims_shared);
     let m: u32 = dims[0];
     let n: u32 = dims[1];
@@ -92,14 +92,14 @@ fn main {
                 let kk: u32 = e % 16u;
                 var v: f32 = bitcast<f32>(0x0u);
                 if (row0 + r < m && k0 + kk < k_end) {
-                    v = ld0(p[6u] + (b * p[7u] + (row0 + r) * p[8u] + (k0 + kk) * p[9u]) * 4u);
+                    v = ld0(p[launch.words + 6u] + (b * p[launch.words + 7u] + (row0 + r) * p[launch.words + 8u] + (k0 + kk) * p[launch.words + 9u]) * 4u);
                 }
                 sa[kk * 64u + r] = v;
                 let kb: u32 = e / 64u;
                 let c: u32 = e % 64u;
                 var w: f32 = bitcast<f32>(0x0u);
                 if (k0 + kb < k_end && col0 + c < n) {
-                    w = ld1(p[10u] + (b * p[11u] + (k0 + kb) * p[12u] + (col0 + c) * p[13u]) * 4u);
+                    w = ld1(p[launch.words + 10u] + (b * p[launch.words + 11u] + (k0 + kb) * p[launch.words + 12u] + (col0 + c) * p[launch.words + 13u]) * 4u);
                 }
                 sb[kb * 64u + c] = w;
             }

@@ -1,31 +1,35 @@
 fn main {
-    let n: u32 = p[0u];
-    let nd: u32 = p[1u];
-    let s0: f32 = bitcast<f32>(p[2u + nd + 3u * (1u + nd) + 0u]);
+    let n: u32 = p[launch.words + 0u];
+    let nd: u32 = p[launch.words + 1u];
+    let s0: f32 = bitcast<f32>(p[launch.words + 2u + nd + 3u * (1u + nd) + 0u]);
     var inner: u32 = 1u;
     var sa0: u32 = 0u;
     var sb0: u32 = 0u;
-    let o0: u32 = p[2u + nd + 0u * (1u + nd)];
+    let o0: u32 = p[launch.words + 2u + nd + 0u * (1u + nd)];
     var sa1: u32 = 0u;
     var sb1: u32 = 0u;
-    let o1: u32 = p[2u + nd + 1u * (1u + nd)];
+    let o1: u32 = p[launch.words + 2u + nd + 1u * (1u + nd)];
     var sa2: u32 = 0u;
     var sb2: u32 = 0u;
-    let o2: u32 = p[2u + nd + 2u * (1u + nd)];
+    let o2: u32 = p[launch.words + 2u + nd + 2u * (1u + nd)];
     if (nd == 1u) {
-        sb0 = p[2u + nd + 0u * 2u + 1u];
-        sb1 = p[2u + nd + 1u * 2u + 1u];
-        sb2 = p[2u + nd + 2u * 2u + 1u];
+        sb0 = p[launch.words + 2u + nd + 0u * 2u + 1u];
+        sb1 = p[launch.words + 2u + nd + 1u * 2u + 1u];
+        sb2 = p[launch.words + 2u + nd + 2u * 2u + 1u];
     } else if (nd == 2u) {
-        inner = p[1u + 2u];
-        sa0 = p[2u + nd + 0u * 3u + 1u];
-        sb0 = p[2u + nd + 0u * 3u + 2u];
-        sa1 = p[2u + nd + 1u * 3u + 1u];
-        sb1 = p[2u + nd + 1u * 3u + 2u];
-        sa2 = p[2u + nd + 2u * 3u + 1u];
-        sb2 = p[2u + nd + 2u * 3u + 2u];
+        inner = p[launch.words + 1u + 2u];
+        sa0 = p[launch.words + 2u + nd + 0u * 3u + 1u];
+        sb0 = p[launch.words + 2u + nd + 0u * 3u + 2u];
+        sa1 = p[launch.words + 2u + nd + 1u * 3u + 1u];
+        sb1 = p[launch.words + 2u + nd + 1u * 3u + 2u];
+        sa2 = p[launch.words + 2u + nd + 2u * 3u + 1u];
+        sb2 = p[launch.words + 2u + nd + 2u * 3u + 2u];
     }
-    for (var i = group * 64u + t; i < n; i += groups * 64u) {
+    let i_count: u32 = n;
+    let i_each: u32 = i_count / groups;
+    let i_extra: u32 = i_count % groups;
+    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
+    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
         var e0: u32 = 0u;
         var e1: u32 = 0u;
         var e2: u32 = 0u;
@@ -42,11 +46,11 @@ fn main {
         } else {
             var r: u32 = i;
             for (var d = nd; d > 0u; d -= 1u) {
-                let c: u32 = r % p[1u + d];
-                r = r / p[1u + d];
-                e0 += c * p[2u + nd + 0u * (1u + nd) + d];
-                e1 += c * p[2u + nd + 1u * (1u + nd) + d];
-                e2 += c * p[2u + nd + 2u * (1u + nd) + d];
+                let c: u32 = r % p[launch.words + 1u + d];
+                r = r / p[launch.words + 1u + d];
+                e0 += c * p[launch.words + 2u + nd + 0u * (1u + nd) + d];
+                e1 += c * p[launch.words + 2u + nd + 1u * (1u + nd) + d];
+                e2 += c * p[launch.words + 2u + nd + 2u * (1u + nd) + d];
             }
         }
         let a0: u32 = o0 + e0 * 4u;

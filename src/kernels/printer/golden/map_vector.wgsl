@@ -1,9 +1,13 @@
 fn main {
-    let n: u32 = p[0u];
-    for (var q = group * 64u + t; q < (n + 3u) / 4u; q += groups * 64u) {
+    let n: u32 = p[launch.words + 0u];
+    let q_count: u32 = (n + 3u) / 4u;
+    let q_each: u32 = q_count / groups;
+    let q_extra: u32 = q_count % groups;
+    let q_end: u32 = group * q_each + min(group, q_extra) + q_each + select(0u, 1u, group < q_extra);
+    for (var q = group * q_each + min(group, q_extra) + t; q < q_end; q += 64u) {
         let base: u32 = q * 4u;
         if (base + 4u <= n) {
-            let loaded0 = bitcast<vec4<f32>>(b0[(p[3u] + base * 4u) >> 4u]);
+            let loaded0 = bitcast<vec4<f32>>(b0[(p[launch.words + 3u] + base * 4u) >> 4u]);
             var r0_0: f32 = bitcast<f32>(0x0u);
             var r0_1: f32 = bitcast<f32>(0x0u);
             var r0_2: f32 = bitcast<f32>(0x0u);
@@ -28,11 +32,11 @@ fn main {
                 let x0: f32 = loaded0[3];
                 r0_3 = exp_f32(x0);
             }
-            b1[(p[5u] + base * 4u) >> 4u] = bitcast<vec4<u32>>(vec4<f32>(r0_0, r0_1, r0_2, r0_3));
+            b1[(p[launch.words + 5u] + base * 4u) >> 4u] = bitcast<vec4<u32>>(vec4<f32>(r0_0, r0_1, r0_2, r0_3));
         } else {
             for (var i = base; i < n; i += 1u) {
-                let x0: f32 = ld0(p[3u] + i * 4u);
-                st1(p[5u] + i * 4u, exp_f32(x0));
+                let x0: f32 = ld0(p[launch.words + 3u] + i * 4u);
+                st1(p[launch.words + 5u] + i * 4u, exp_f32(x0));
             }
         }
     }

@@ -2,11 +2,15 @@ fn before(x0: f32, x1: f32) -> bool {
     return ((x0 < x1) | ((!((bitcast<u32>(x0) & 0x7fffffffu) > 0x7f800000u)) & ((bitcast<u32>(x1) & 0x7fffffffu) > 0x7f800000u)));
 }
 fn main {
-    let n: u32 = p[0u];
-    let len: u32 = p[1u];
-    let w: u32 = p[2u];
-    let keys: u32 = p[3u];
-    for (var i = group * 64u + t; i < n; i += groups * 64u) {
+    let n: u32 = p[launch.words + 0u];
+    let len: u32 = p[launch.words + 1u];
+    let w: u32 = p[launch.words + 2u];
+    let keys: u32 = p[launch.words + 3u];
+    let i_count: u32 = n;
+    let i_each: u32 = i_count / groups;
+    let i_extra: u32 = i_count % groups;
+    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
+    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
         let j: u32 = i % len;
         let base: u32 = i - j;
         let start: u32 = j - j % (2u * w);
@@ -39,7 +43,7 @@ fn main {
             }
             dest = j - mid + lo;
         }
-        st2(p[5u] + (base + dest) * 4u, x);
-        st3(p[6u] + (base + dest) * 8u, ld1(p[4u] + i * 8u));
+        st2(p[launch.words + 5u] + (base + dest) * 4u, x);
+        st3(p[launch.words + 6u] + (base + dest) * 8u, ld1(p[launch.words + 4u] + i * 8u));
     }
 }

@@ -3,23 +3,27 @@ fn key(x: i64, hi: bool) -> u32 {
     return ~k;
 }
 fn main {
-    let n: u32 = p[0u];
-    let len: u32 = p[1u];
-    let tile: u32 = p[2u];
-    let tiles: u32 = p[3u];
-    let shift: u32 = p[4u];
+    let n: u32 = p[launch.words + 0u];
+    let len: u32 = p[launch.words + 1u];
+    let tile: u32 = p[launch.words + 2u];
+    let tiles: u32 = p[launch.words + 3u];
+    let shift: u32 = p[launch.words + 4u];
     let hi: bool = shift >= 32u;
     let sh: u32 = shift & 31u;
-    let mask: u32 = p[5u];
+    let mask: u32 = p[launch.words + 5u];
     let above: u32 = (0xffffffffu << sh) << 8u;
-    let fresh: u32 = p[6u];
-    let keys: u32 = p[7u];
-    let indices: u32 = p[8u];
-    let counts: u32 = p[9u];
-    let scanned: u32 = p[10u];
-    let out_keys: u32 = p[11u];
-    let out_indices: u32 = p[12u];
-    for (var i = group * 64u + t; i < n; i += groups * 64u) {
+    let fresh: u32 = p[launch.words + 6u];
+    let keys: u32 = p[launch.words + 7u];
+    let indices: u32 = p[launch.words + 8u];
+    let counts: u32 = p[launch.words + 9u];
+    let scanned: u32 = p[launch.words + 10u];
+    let out_keys: u32 = p[launch.words + 11u];
+    let out_indices: u32 = p[launch.words + 12u];
+    let i_count: u32 = n;
+    let i_each: u32 = i_count / groups;
+    let i_extra: u32 = i_count % groups;
+    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
+    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
         let line: u32 = i / tiles;
         let part: u32 = i % tiles;
         let start: u32 = part * tile;

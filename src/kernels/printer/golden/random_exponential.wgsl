@@ -1,20 +1,24 @@
 fn main {
-    let n: u32 = p[0u];
-    let threads: u32 = p[1u];
-    let nd: u32 = p[6u];
-    let s0: f32 = bitcast<f32>(p[7u + nd + 1u * (1u + nd) + 0u]);
+    let n: u32 = p[launch.words + 0u];
+    let threads: u32 = p[launch.words + 1u];
+    let nd: u32 = p[launch.words + 6u];
+    let s0: f32 = bitcast<f32>(p[launch.words + 7u + nd + 1u * (1u + nd) + 0u]);
     var inner: u32 = 1u;
     var sa0: u32 = 0u;
     var sb0: u32 = 0u;
-    let o0: u32 = p[7u + nd + 0u * (1u + nd)];
+    let o0: u32 = p[launch.words + 7u + nd + 0u * (1u + nd)];
     if (nd == 1u) {
-        sb0 = p[7u + nd + 0u * 2u + 1u];
+        sb0 = p[launch.words + 7u + nd + 0u * 2u + 1u];
     } else if (nd == 2u) {
-        inner = p[6u + 2u];
-        sa0 = p[7u + nd + 0u * 3u + 1u];
-        sb0 = p[7u + nd + 0u * 3u + 2u];
+        inner = p[launch.words + 6u + 2u];
+        sa0 = p[launch.words + 7u + nd + 0u * 3u + 1u];
+        sb0 = p[launch.words + 7u + nd + 0u * 3u + 2u];
     }
-    for (var i = group * 64u + t; i < n; i += groups * 64u) {
+    let i_count: u32 = n;
+    let i_each: u32 = i_count / groups;
+    let i_extra: u32 = i_count % groups;
+    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
+    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
         var e0: u32 = 0u;
         if (nd == 1u) {
             e0 = i * sb0;
@@ -25,9 +29,9 @@ fn main {
         } else {
             var r: u32 = i;
             for (var d = nd; d > 0u; d -= 1u) {
-                let c: u32 = r % p[6u + d];
-                r = r / p[6u + d];
-                e0 += c * p[7u + nd + 0u * (1u + nd) + d];
+                let c: u32 = r % p[launch.words + 6u + d];
+                r = r / p[launch.words + 6u + d];
+                e0 += c * p[launch.words + 7u + nd + 0u * (1u + nd) + d];
             }
         }
         let a0: u32 = o0 + e0 * 4u;
@@ -37,13 +41,13 @@ fn main {
         let c: u32 = q % 4u;
         var x: array<u32, 4>;
         {
-            let lo: u32 = p[4u] + kb;
+            let lo: u32 = p[launch.words + 4u] + kb;
             var c0: u32 = lo;
-            var c1: u32 = p[5u] + select(0u, 1u, lo < kb);
+            var c1: u32 = p[launch.words + 5u] + select(0u, 1u, lo < kb);
             var c2: u32 = sub;
             var c3: u32 = 0u;
-            var k0: u32 = p[2u];
-            var k1: u32 = p[3u];
+            var k0: u32 = p[launch.words + 2u];
+            var k1: u32 = p[launch.words + 3u];
             for (var round = 0u; round < 10u; round += 1u) {
                 let hi0: u32 = mulhi(0xD2511F53u, c0);
                 let lo0: u32 = 0xD2511F53u * c0;

@@ -3,31 +3,35 @@ fn comb(x0: f32, x1: f32) -> f32 {
 }
 fn red(j: u32, sb: u32) -> u32 {
     var e: u32 = 0u;
-    if (p[3u] == 1u) {
-        e = j * p[sb + 1u];
+    if (p[launch.words + 3u] == 1u) {
+        e = j * p[launch.words + sb + 1u];
     } else {
-        let nk: u32 = p[2u];
+        let nk: u32 = p[launch.words + 2u];
         var q: u32 = j;
-        for (var d = p[3u]; d > 0u; d -= 1u) {
-            let size: u32 = p[5u + nk + d];
-            e += (q % size) * p[sb + d];
+        for (var d = p[launch.words + 3u]; d > 0u; d -= 1u) {
+            let size: u32 = p[launch.words + 5u + nk + d];
+            e += (q % size) * p[launch.words + sb + d];
             q = q / size;
         }
     }
     return e;
 }
 fn main {
-    let n_out: u32 = p[0u];
-    let n_red: u32 = p[1u];
-    let nk: u32 = p[2u];
-    let nr: u32 = p[3u];
-    let chunk: u32 = p[4u];
-    let n_chunks: u32 = p[5u];
+    let n_out: u32 = p[launch.words + 0u];
+    let n_red: u32 = p[launch.words + 1u];
+    let nk: u32 = p[launch.words + 2u];
+    let nr: u32 = p[launch.words + 3u];
+    let chunk: u32 = p[launch.words + 4u];
+    let n_chunks: u32 = p[launch.words + 5u];
     let io: u32 = 6u + nk + nr;
     var next: u32 = io + 1u + nk + nr;
     let oo: u32 = next;
     let eo: u32 = oo + 1u * (2u + nk);
-    for (var w = group * 64u + t; w < n_out * n_chunks; w += groups * 64u) {
+    let w_count: u32 = n_out * n_chunks;
+    let w_each: u32 = w_count / groups;
+    let w_extra: u32 = w_count % groups;
+    let w_end: u32 = group * w_each + min(group, w_extra) + w_each + select(0u, 1u, group < w_extra);
+    for (var w = group * w_each + min(group, w_extra) + t; w < w_end; w += 64u) {
         let o: u32 = w / n_chunks;
         let c: u32 = w % n_chunks;
         let lo: u32 = c * chunk;
@@ -39,17 +43,17 @@ fn main {
         var eel: u32 = 0u;
         var eo0: u32 = 0u;
         for (var d = nk; d > 0u; d -= 1u) {
-            let size: u32 = p[5u + d];
+            let size: u32 = p[launch.words + 5u + d];
             let cd: u32 = r % size;
             r = r / size;
-            ein += cd * p[io + d];
-            eel += cd * p[eo + d];
-            eo0 += cd * p[oo + 0u * (2u + nk) + d];
+            ein += cd * p[launch.words + io + d];
+            eel += cd * p[launch.words + eo + d];
+            eo0 += cd * p[launch.words + oo + 0u * (2u + nk) + d];
         }
         var acc0: f32 = bitcast<f32>(0x0u);
         var ok0: bool = true;
-        let ib0: u32 = p[io] + ein * 4u;
-        let rs0: u32 = p[io + nk + 1u] * 4u;
+        let ib0: u32 = p[launch.words + io] + ein * 4u;
+        let rs0: u32 = p[launch.words + io + nk + 1u] * 4u;
         var acc0_0: f32 = bitcast<f32>(0x0u);
         var acc0_1: f32 = bitcast<f32>(0x0u);
         var acc0_2: f32 = bitcast<f32>(0x0u);
@@ -149,8 +153,8 @@ fn main {
         let x1: f32 = acc0 / f32(n_red);
         var acc1: f32 = bitcast<f32>(0x0u);
         var ok1: bool = true;
-        let ib1: u32 = p[io] + ein * 4u;
-        let rs1: u32 = p[io + nk + 1u] * 4u;
+        let ib1: u32 = p[launch.words + io] + ein * 4u;
+        let rs1: u32 = p[launch.words + io + nk + 1u] * 4u;
         var acc1_0: f32 = bitcast<f32>(0x0u);
         var acc1_1: f32 = bitcast<f32>(0x0u);
         var acc1_2: f32 = bitcast<f32>(0x0u);
@@ -258,14 +262,14 @@ fn main {
         {
             let x1: f32 = rr;
             let x2: f32 = rs;
-            let eb: u32 = p[eo] + eel * 4u;
+            let eb: u32 = p[launch.words + eo] + eel * 4u;
             var istep: u32 = 0u;
             var ostep: u32 = 0u;
             if (nr == 1u) {
-                istep = p[io + nk + 1u] * 4u;
-                ostep = p[eo + nk + 1u] * 4u;
+                istep = p[launch.words + io + nk + 1u] * 4u;
+                ostep = p[launch.words + eo + nk + 1u] * 4u;
             }
-            let ib: u32 = p[io] + ein * 4u;
+            let ib: u32 = p[launch.words + io] + ein * 4u;
             for (var j = lo; j < hi; j += 1u) {
                 var at: u32 = ib + j * istep;
                 var to: u32 = eb + j * ostep;
@@ -279,7 +283,7 @@ fn main {
         }
         {
             let x0: f32 = acc1;
-            st1(p[oo + 0u * (2u + nk)] + (eo0 + c * p[oo + 0u * (2u + nk) + 1u + nk]) * 4u, x0);
+            st1(p[launch.words + oo + 0u * (2u + nk)] + (eo0 + c * p[launch.words + oo + 0u * (2u + nk) + 1u + nk]) * 4u, x0);
         }
     }
 }

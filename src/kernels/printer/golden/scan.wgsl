@@ -1,31 +1,35 @@
 fn main {
-    let n: u32 = p[0u];
-    let len: u32 = p[1u];
-    let nk: u32 = p[2u];
-    let chunk: u32 = p[3u];
-    let n_chunks: u32 = p[4u];
+    let n: u32 = p[launch.words + 0u];
+    let len: u32 = p[launch.words + 1u];
+    let nk: u32 = p[launch.words + 2u];
+    let chunk: u32 = p[launch.words + 3u];
+    let n_chunks: u32 = p[launch.words + 4u];
     let io: u32 = 5u + nk;
     let oo: u32 = io + 2u + nk;
-    for (var i = group * 64u + t; i < n * n_chunks; i += groups * 64u) {
+    let i_count: u32 = n * n_chunks;
+    let i_each: u32 = i_count / groups;
+    let i_extra: u32 = i_count % groups;
+    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
+    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
         let c: u32 = i % n_chunks;
         var r: u32 = i / n_chunks;
         var ein: u32 = 0u;
         var eout: u32 = 0u;
         for (var d = nk; d > 0u; d -= 1u) {
-            let size: u32 = p[4u + d];
+            let size: u32 = p[launch.words + 4u + d];
             let cd: u32 = r % size;
             r = r / size;
-            ein += cd * p[io + d];
-            eout += cd * p[oo + d];
+            ein += cd * p[launch.words + io + d];
+            eout += cd * p[launch.words + oo + d];
         }
         var x0: f32 = bitcast<f32>(0x0u);
         if (c > 0u) {
-            x0 = ld1(p[oo + 2u + nk] + (i - 1u) * 4u);
+            x0 = ld1(p[launch.words + oo + 2u + nk] + (i - 1u) * 4u);
         }
-        let ib: u32 = p[io] + ein * 4u;
-        let istep: u32 = p[io + 1u + nk] * 4u;
-        let ob: u32 = p[oo] + eout * 4u;
-        let ostep: u32 = p[oo + 1u + nk] * 4u;
+        let ib: u32 = p[launch.words + io] + ein * 4u;
+        let istep: u32 = p[launch.words + io + 1u + nk] * 4u;
+        let ob: u32 = p[launch.words + oo] + eout * 4u;
+        let ostep: u32 = p[launch.words + oo + 1u + nk] * 4u;
         let hi: u32 = min(len, c * chunk + chunk);
         var j: u32 = c * chunk;
         if (istep == 4u && ostep == 4u && ((ib + j * 4u) & 15u) == 0u && ((ob + j * 4u) & 15u) == 0u) {
