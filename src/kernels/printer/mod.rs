@@ -199,31 +199,14 @@ impl<'a> Printer<'a> {
         );
     }
 
-    /// The loop over `name` in `[0, n)`, one invocation per value at a time: each group takes
-    /// one contiguous block of values (the first `n % groups` one more), its invocations
-    /// `group_size` adjacent values per step. Blocks rather than a grid stride: the software
-    /// device runs a group's invocations to the end before the next group, so a grid stride
-    /// would visit memory in short runs far apart (a 16M-element map ran 8× slower than a
-    /// sum reading as much); on a GPU each step is as coalesced as before.
+    /// The grid-stride loop over `name` in `[0, n)`: one invocation per value at a time.
     pub fn grid_loop(&mut self, name: &str, n: &str) {
         let size = GROUP_SIZE;
-        let (count, each, extra, end) = (
-            format!("{name}_count"),
-            format!("{name}_each"),
-            format!("{name}_extra"),
-            format!("{name}_end"),
-        );
-        self.let_(&count, Ty::U32, n);
-        self.let_(&each, Ty::U32, format!("{count} / groups"));
-        self.let_(&extra, Ty::U32, format!("{count} % groups"));
-        let start = format!("group * {each} + min(group, {extra})");
-        let one_more = self.d.select(&format!("group < {extra}"), "1u", "0u");
-        self.let_(&end, Ty::U32, format!("{start} + {each} + {one_more}"));
         self.for_(
             name,
-            &format!("{start} + t"),
-            &format!("{name} < {end}"),
-            &format!("{name} += {size}u"),
+            &format!("group * {size}u + t"),
+            &format!("{name} < {n}"),
+            &format!("{name} += groups * {size}u"),
         );
     }
 

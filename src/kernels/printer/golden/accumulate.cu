@@ -22,11 +22,7 @@ fn main {
     if (ns == 1u) {
         vstep = p.w[vo + nd + 1u];
     }
-    const u32 w_count = n;
-    const u32 w_each = w_count / groups;
-    const u32 w_extra = w_count % groups;
-    const u32 w_end = group * w_each + min(group, w_extra) + w_each + (group < w_extra ? 1u : 0u);
-    for (u32 w = group * w_each + min(group, w_extra) + t; w < w_end; w += 64u) {
+    for (u32 w = group * 64u + t; w < n; w += groups * 64u) {
         const u32 u = w / free;
         u32 j = u;
         u32 key = u;

@@ -22,11 +22,7 @@ fn main {
     if (ns == 1u) {
         vstep = p[launch.words + vo + nd + 1u];
     }
-    let w_count: u32 = n;
-    let w_each: u32 = w_count / groups;
-    let w_extra: u32 = w_count % groups;
-    let w_end: u32 = group * w_each + min(group, w_extra) + w_each + select(0u, 1u, group < w_extra);
-    for (var w = group * w_each + min(group, w_extra) + t; w < w_end; w += 64u) {
+    for (var w = group * 64u + t; w < n; w += groups * 64u) {
         let u: u32 = w / free;
         var j: u32 = u;
         var key: u32 = u;

@@ -1,10 +1,6 @@
 fn main {
     const u32 n = p.w[0u];
-    const u32 i_count = n;
-    const u32 i_each = i_count / groups;
-    const u32 i_extra = i_count % groups;
-    const u32 i_end = group * i_each + min(group, i_extra) + i_each + (group < i_extra ? 1u : 0u);
-    for (u32 i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         if (i < p.w[1u]) {
             const u32 j = i - 0u;
             const float s0 = __uint_as_float(p.w[9u + 0u]);

@@ -1,10 +1,6 @@
 fn main {
     let n: u32 = p[launch.words + 0u];
-    let i_count: u32 = n;
-    let i_each: u32 = i_count / groups;
-    let i_extra: u32 = i_count % groups;
-    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
-    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (var i = group * 64u + t; i < n; i += groups * 64u) {
         if (i < p[launch.words + 1u]) {
             let j: u32 = i - 0u;
             let s0: f32 = bitcast<f32>(p[launch.words + 9u + 0u]);

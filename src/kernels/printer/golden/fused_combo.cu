@@ -12,11 +12,7 @@ fn main {
     const int x3 = int(rn);
     {
         const int x5 = ((int)0x3u);
-        const u32 xg_count = u32(max(x5, 0));
-        const u32 xg_each = xg_count / groups;
-        const u32 xg_extra = xg_count % groups;
-        const u32 xg_end = group * xg_each + min(group, xg_extra) + xg_each + (group < xg_extra ? 1u : 0u);
-        for (u32 xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+        for (u32 xg = group * 64u + t; xg < u32(max(x5, 0)); xg += groups * 64u) {
             const int x4 = int(xg);
             const float x6 = ld0(o0 + (min(u32(x4), n0 - 1u)) * 4u);
             {
@@ -29,11 +25,7 @@ fn main {
     }
     {
         const int x8 = s0;
-        const u32 xg_count = u32(max(x8, 0));
-        const u32 xg_each = xg_count / groups;
-        const u32 xg_extra = xg_count % groups;
-        const u32 xg_end = group * xg_each + min(group, xg_extra) + xg_each + (group < xg_extra ? 1u : 0u);
-        for (u32 xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+        for (u32 xg = group * 64u + t; xg < u32(max(x8, 0)); xg += groups * 64u) {
             const int x7 = int(xg);
             const int x9 = s0;
             const int x10 = ((x7 % x9 != ((int)0x0u) && ((x7 % x9 < ((int)0x0u)) != (x9 < ((int)0x0u)))) ? x7 % x9 + x9 : x7 % x9);

@@ -12,11 +12,7 @@ fn main {
     let x3: i32 = i32(rn);
     {
         let x5: i32 = bitcast<i32>(0x3u);
-        let xg_count: u32 = u32(max(x5, 0));
-        let xg_each: u32 = xg_count / groups;
-        let xg_extra: u32 = xg_count % groups;
-        let xg_end: u32 = group * xg_each + min(group, xg_extra) + xg_each + select(0u, 1u, group < xg_extra);
-        for (var xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+        for (var xg = group * 64u + t; xg < u32(max(x5, 0)); xg += groups * 64u) {
             let x4: i32 = i32(xg);
             let x6: f32 = ld0(o0 + (min(u32(x4), n0 - 1u)) * 4u);
             {
@@ -29,11 +25,7 @@ fn main {
     }
     {
         let x8: i32 = s0;
-        let xg_count: u32 = u32(max(x8, 0));
-        let xg_each: u32 = xg_count / groups;
-        let xg_extra: u32 = xg_count % groups;
-        let xg_end: u32 = group * xg_each + min(group, xg_extra) + xg_each + select(0u, 1u, group < xg_extra);
-        for (var xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+        for (var xg = group * 64u + t; xg < u32(max(x8, 0)); xg += groups * 64u) {
             let x7: i32 = i32(xg);
             let x9: i32 = s0;
             let x10: i32 = select(x7 % x9, x7 % x9 + x9, !(x7 % x9 == bitcast<i32>(0x0u)) && ((x7 % x9 < bitcast<i32>(0x0u)) != (x9 < bitcast<i32>(0x0u))));

@@ -12,11 +12,7 @@ fn main {
     {
         const int x5 = ((int)0x3u);
         const int x6 = ((int)0x5u);
-        const u32 xg_count = u32(max(x5, 0));
-        const u32 xg_each = xg_count / groups;
-        const u32 xg_extra = xg_count % groups;
-        const u32 xg_end = group * xg_each + min(group, xg_extra) + xg_each + (group < xg_extra ? 1u : 0u);
-        for (u32 xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+        for (u32 xg = group * 64u + t; xg < u32(max(x5, 0)); xg += groups * 64u) {
             const int x4 = int(xg);
             float x8 = __uint_as_float(0x0u);
             for (u32 r = 0u; r < u32(max(x6, 0)); r += 1u) {
@@ -35,11 +31,7 @@ fn main {
     {
         const int x10 = ((int)0xfu);
         const int x11 = ((int)0x1u);
-        const u32 xg_count = u32(max(x10, 0));
-        const u32 xg_each = xg_count / groups;
-        const u32 xg_extra = xg_count % groups;
-        const u32 xg_end = group * xg_each + min(group, xg_extra) + xg_each + (group < xg_extra ? 1u : 0u);
-        for (u32 xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+        for (u32 xg = group * 64u + t; xg < u32(max(x10, 0)); xg += groups * 64u) {
             const int x9 = int(xg);
             const float x12 = ld0(o0 + (min(u32(x9), n0 - 1u)) * 4u);
             {

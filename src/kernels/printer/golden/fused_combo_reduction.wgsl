@@ -12,11 +12,7 @@ fn main {
     {
         let x5: i32 = bitcast<i32>(0x3u);
         let x6: i32 = bitcast<i32>(0x5u);
-        let xg_count: u32 = u32(max(x5, 0));
-        let xg_each: u32 = xg_count / groups;
-        let xg_extra: u32 = xg_count % groups;
-        let xg_end: u32 = group * xg_each + min(group, xg_extra) + xg_each + select(0u, 1u, group < xg_extra);
-        for (var xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+        for (var xg = group * 64u + t; xg < u32(max(x5, 0)); xg += groups * 64u) {
             let x4: i32 = i32(xg);
             var x8: f32 = bitcast<f32>(0x0u);
             for (var r = 0u; r < u32(max(x6, 0)); r += 1u) {
@@ -35,11 +31,7 @@ fn main {
     {
         let x10: i32 = bitcast<i32>(0xfu);
         let x11: i32 = bitcast<i32>(0x1u);
-        let xg_count: u32 = u32(max(x10, 0));
-        let xg_each: u32 = xg_count / groups;
-        let xg_extra: u32 = xg_count % groups;
-        let xg_end: u32 = group * xg_each + min(group, xg_extra) + xg_each + select(0u, 1u, group < xg_extra);
-        for (var xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+        for (var xg = group * 64u + t; xg < u32(max(x10, 0)); xg += groups * 64u) {
             let x9: i32 = i32(xg);
             let x12: f32 = ld0(o0 + (min(u32(x9), n0 - 1u)) * 4u);
             {

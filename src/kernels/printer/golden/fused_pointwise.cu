@@ -9,11 +9,7 @@ fn main {
     const float s1 = __uint_as_float(p.w[6u + 1u]);
     const int x2 = int(xn);
     const int x3 = int(rn);
-    const u32 xg_count = xn;
-    const u32 xg_each = xg_count / groups;
-    const u32 xg_extra = xg_count % groups;
-    const u32 xg_end = group * xg_each + min(group, xg_extra) + xg_each + (group < xg_extra ? 1u : 0u);
-    for (u32 xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+    for (u32 xg = group * 64u + t; xg < xn; xg += groups * 64u) {
         const int x0 = int(xg);
         const int x4 = ((x0 % s0 != ((int)0x0u) && ((x0 % s0 < ((int)0x0u)) != (s0 < ((int)0x0u)))) ? x0 % s0 + s0 : x0 % s0);
         const bool x5 = (((i64)(x4)) >= ((i64)0x2ull));

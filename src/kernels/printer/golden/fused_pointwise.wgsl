@@ -9,11 +9,7 @@ fn main {
     let s1: f32 = bitcast<f32>(p[launch.words + 6u + 1u]);
     let x2: i32 = i32(xn);
     let x3: i32 = i32(rn);
-    let xg_count: u32 = xn;
-    let xg_each: u32 = xg_count / groups;
-    let xg_extra: u32 = xg_count % groups;
-    let xg_end: u32 = group * xg_each + min(group, xg_extra) + xg_each + select(0u, 1u, group < xg_extra);
-    for (var xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+    for (var xg = group * 64u + t; xg < xn; xg += groups * 64u) {
         let x0: i32 = i32(xg);
         let x4: i32 = select(x0 % s0, x0 % s0 + s0, !(x0 % s0 == bitcast<i32>(0x0u)) && ((x0 % s0 < bitcast<i32>(0x0u)) != (s0 < bitcast<i32>(0x0u))));
         let x5: bool = (i64(x4) >= i64(bitcast<i32>(0x2u)));

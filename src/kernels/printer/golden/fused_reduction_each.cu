@@ -12,11 +12,7 @@ fn main {
     const u32 n2 = p.w[7u];
     const int x2 = int(xn);
     const int x3 = int(rn);
-    const u32 xg_count = xn;
-    const u32 xg_each = xg_count / groups;
-    const u32 xg_extra = xg_count % groups;
-    const u32 xg_end = group * xg_each + min(group, xg_extra) + xg_each + (group < xg_extra ? 1u : 0u);
-    for (u32 xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+    for (u32 xg = group * 64u + t; xg < xn; xg += groups * 64u) {
         const int x0 = int(xg);
         const int x4 = x0;
         float x7 = __uint_as_float(0x0u);

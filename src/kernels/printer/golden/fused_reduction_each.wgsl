@@ -12,11 +12,7 @@ fn main {
     let n2: u32 = p[launch.words + 7u];
     let x2: i32 = i32(xn);
     let x3: i32 = i32(rn);
-    let xg_count: u32 = xn;
-    let xg_each: u32 = xg_count / groups;
-    let xg_extra: u32 = xg_count % groups;
-    let xg_end: u32 = group * xg_each + min(group, xg_extra) + xg_each + select(0u, 1u, group < xg_extra);
-    for (var xg = group * xg_each + min(group, xg_extra) + t; xg < xg_end; xg += 64u) {
+    for (var xg = group * 64u + t; xg < xn; xg += groups * 64u) {
         let x0: i32 = i32(xg);
         let x4: i32 = x0;
         var x7: f32 = bitcast<f32>(0x0u);

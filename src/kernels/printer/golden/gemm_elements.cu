@@ -8,11 +8,7 @@ fn main {
     const u32* dims = p.w;
     const u32 m = dims[0];
     const u32 n = dims[1];
-    const u32 i_count = dims[3] * m * n;
-    const u32 i_each = i_count / groups;
-    const u32 i_extra = i_count % groups;
-    const u32 i_end = group * i_each + min(group, i_extra) + i_each + (group < i_extra ? 1u : 0u);
-    for (u32 i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (u32 i = group * 64u + t; i < dims[3] * m * n; i += groups * 64u) {
         const u32 col = i % n;
         const u32 row = (i / n) % m;
         const u32 b = i / n / m;

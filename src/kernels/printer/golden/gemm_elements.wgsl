@@ -10,11 +10,7 @@ fn main {
     let dims = workgroupUniformLoad(&dims_shared);
     let m: u32 = dims[0];
     let n: u32 = dims[1];
-    let i_count: u32 = dims[3] * m * n;
-    let i_each: u32 = i_count / groups;
-    let i_extra: u32 = i_count % groups;
-    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
-    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (var i = group * 64u + t; i < dims[3] * m * n; i += groups * 64u) {
         let col: u32 = i % n;
         let row: u32 = (i / n) % m;
         let b: u32 = i / n / m;

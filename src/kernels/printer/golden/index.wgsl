@@ -25,11 +25,7 @@ fn main {
         sa2 = p[launch.words + 2u + nd + 2u * 3u + 1u];
         sb2 = p[launch.words + 2u + nd + 2u * 3u + 2u];
     }
-    let i_count: u32 = n;
-    let i_each: u32 = i_count / groups;
-    let i_extra: u32 = i_count % groups;
-    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
-    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (var i = group * 64u + t; i < n; i += groups * 64u) {
         var e0: u32 = 0u;
         var e1: u32 = 0u;
         var e2: u32 = 0u;

@@ -30,11 +30,7 @@ fn main {
         sa3 = p.w[2u + nd + 3u * 3u + 1u];
         sb3 = p.w[2u + nd + 3u * 3u + 2u];
     }
-    const u32 i_count = n;
-    const u32 i_each = i_count / groups;
-    const u32 i_extra = i_count % groups;
-    const u32 i_end = group * i_each + min(group, i_extra) + i_each + (group < i_extra ? 1u : 0u);
-    for (u32 i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         u32 e0 = 0u;
         u32 e1 = 0u;
         u32 e2 = 0u;

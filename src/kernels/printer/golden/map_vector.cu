@@ -1,10 +1,6 @@
 fn main {
     const u32 n = p.w[0u];
-    const u32 q_count = (n + 3u) / 4u;
-    const u32 q_each = q_count / groups;
-    const u32 q_extra = q_count % groups;
-    const u32 q_end = group * q_each + min(group, q_extra) + q_each + (group < q_extra ? 1u : 0u);
-    for (u32 q = group * q_each + min(group, q_extra) + t; q < q_end; q += 64u) {
+    for (u32 q = group * 64u + t; q < (n + 3u) / 4u; q += groups * 64u) {
         const u32 base = q * 4u;
         if (base + 4u <= n) {
             const auto loaded0 = *(const float4*)(b0 + (p.w[3u] + base * 4u));

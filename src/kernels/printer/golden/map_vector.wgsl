@@ -1,10 +1,6 @@
 fn main {
     let n: u32 = p[launch.words + 0u];
-    let q_count: u32 = (n + 3u) / 4u;
-    let q_each: u32 = q_count / groups;
-    let q_extra: u32 = q_count % groups;
-    let q_end: u32 = group * q_each + min(group, q_extra) + q_each + select(0u, 1u, group < q_extra);
-    for (var q = group * q_each + min(group, q_extra) + t; q < q_end; q += 64u) {
+    for (var q = group * 64u + t; q < (n + 3u) / 4u; q += groups * 64u) {
         let base: u32 = q * 4u;
         if (base + 4u <= n) {
             let loaded0 = bitcast<vec4<f32>>(b0[(p[launch.words + 3u] + base * 4u) >> 4u]);

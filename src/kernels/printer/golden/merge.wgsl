@@ -6,11 +6,7 @@ fn main {
     let len: u32 = p[launch.words + 1u];
     let w: u32 = p[launch.words + 2u];
     let keys: u32 = p[launch.words + 3u];
-    let i_count: u32 = n;
-    let i_each: u32 = i_count / groups;
-    let i_extra: u32 = i_count % groups;
-    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
-    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (var i = group * 64u + t; i < n; i += groups * 64u) {
         let j: u32 = i % len;
         let base: u32 = i - j;
         let start: u32 = j - j % (2u * w);

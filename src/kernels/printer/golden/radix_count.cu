@@ -21,11 +21,7 @@ fn main {
     const u32 above = (0xffffffffu << sh) << 8u;
     const u32 keys = p.w[6u];
     const u32 counts = p.w[7u];
-    const u32 i_count = n;
-    const u32 i_each = i_count / groups;
-    const u32 i_extra = i_count % groups;
-    const u32 i_end = group * i_each + min(group, i_extra) + i_each + (group < i_extra ? 1u : 0u);
-    for (u32 i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         const u32 line = i / tiles;
         const u32 part = i % tiles;
         const u32 start = part * tile;

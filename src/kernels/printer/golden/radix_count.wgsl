@@ -21,11 +21,7 @@ fn main {
     let above: u32 = (0xffffffffu << sh) << 8u;
     let keys: u32 = p[launch.words + 6u];
     let counts: u32 = p[launch.words + 7u];
-    let i_count: u32 = n;
-    let i_each: u32 = i_count / groups;
-    let i_extra: u32 = i_count % groups;
-    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
-    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (var i = group * 64u + t; i < n; i += groups * 64u) {
         let line: u32 = i / tiles;
         let part: u32 = i % tiles;
         let start: u32 = part * tile;

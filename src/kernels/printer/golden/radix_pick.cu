@@ -3,11 +3,7 @@ fn main {
     const u32 shift = p.w[1u];
     const u32 sums = p.w[2u];
     const u32 state = p.w[3u];
-    const u32 i_count = n;
-    const u32 i_each = i_count / groups;
-    const u32 i_extra = i_count % groups;
-    const u32 i_end = group * i_each + min(group, i_extra) + i_each + (group < i_extra ? 1u : 0u);
-    for (u32 i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         const u32 rank = u32(ld1(state + i * 8u + 4u));
         u32 before = 0u;
         u32 chosen = 255u;

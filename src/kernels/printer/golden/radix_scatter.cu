@@ -19,11 +19,7 @@ fn main {
     const u32 scanned = p.w[10u];
     const u32 out_keys = p.w[11u];
     const u32 out_indices = p.w[12u];
-    const u32 i_count = n;
-    const u32 i_each = i_count / groups;
-    const u32 i_extra = i_count % groups;
-    const u32 i_end = group * i_each + min(group, i_extra) + i_each + (group < i_extra ? 1u : 0u);
-    for (u32 i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         const u32 line = i / tiles;
         const u32 part = i % tiles;
         const u32 start = part * tile;

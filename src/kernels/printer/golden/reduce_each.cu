@@ -27,11 +27,7 @@ fn main {
     u32 next = io + 1u + nk + nr;
     const u32 oo = next;
     const u32 eo = oo + 1u * (2u + nk);
-    const u32 w_count = n_out * n_chunks;
-    const u32 w_each = w_count / groups;
-    const u32 w_extra = w_count % groups;
-    const u32 w_end = group * w_each + min(group, w_extra) + w_each + (group < w_extra ? 1u : 0u);
-    for (u32 w = group * w_each + min(group, w_extra) + t; w < w_end; w += 64u) {
+    for (u32 w = group * 64u + t; w < n_out * n_chunks; w += groups * 64u) {
         const u32 o = w / n_chunks;
         const u32 c = w % n_chunks;
         const u32 lo = c * chunk;

@@ -27,11 +27,7 @@ fn main {
     var next: u32 = io + 1u + nk + nr;
     let oo: u32 = next;
     let eo: u32 = oo + 1u * (2u + nk);
-    let w_count: u32 = n_out * n_chunks;
-    let w_each: u32 = w_count / groups;
-    let w_extra: u32 = w_count % groups;
-    let w_end: u32 = group * w_each + min(group, w_extra) + w_each + select(0u, 1u, group < w_extra);
-    for (var w = group * w_each + min(group, w_extra) + t; w < w_end; w += 64u) {
+    for (var w = group * 64u + t; w < n_out * n_chunks; w += groups * 64u) {
         let o: u32 = w / n_chunks;
         let c: u32 = w % n_chunks;
         let lo: u32 = c * chunk;

@@ -3,11 +3,7 @@ fn main {
     const i64 bound = i64(p.w[1u]);
     const u32 keys = p.w[2u];
     const u32 starts = p.w[3u];
-    const u32 i_count = n;
-    const u32 i_each = i_count / groups;
-    const u32 i_extra = i_count % groups;
-    const u32 i_end = group * i_each + min(group, i_extra) + i_each + (group < i_extra ? 1u : 0u);
-    for (u32 i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         const i64 key = ld0(keys + i * 8u);
         bool first = i == 0u;
         if (!first) {

@@ -6,11 +6,7 @@ fn main {
     const u32 n_chunks = p.w[4u];
     const u32 io = 5u + nk;
     const u32 oo = io + 2u + nk;
-    const u32 i_count = n * n_chunks;
-    const u32 i_each = i_count / groups;
-    const u32 i_extra = i_count % groups;
-    const u32 i_end = group * i_each + min(group, i_extra) + i_each + (group < i_extra ? 1u : 0u);
-    for (u32 i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (u32 i = group * 64u + t; i < n * n_chunks; i += groups * 64u) {
         const u32 c = i % n_chunks;
         u32 r = i / n_chunks;
         u32 ein = 0u;

@@ -6,11 +6,7 @@ fn main {
     let n_chunks: u32 = p[launch.words + 4u];
     let io: u32 = 5u + nk;
     let oo: u32 = io + 2u + nk;
-    let i_count: u32 = n * n_chunks;
-    let i_each: u32 = i_count / groups;
-    let i_extra: u32 = i_count % groups;
-    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
-    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (var i = group * 64u + t; i < n * n_chunks; i += groups * 64u) {
         let c: u32 = i % n_chunks;
         var r: u32 = i / n_chunks;
         var ein: u32 = 0u;

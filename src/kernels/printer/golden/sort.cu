@@ -5,11 +5,7 @@ fn main {
     const u32 io = 3u + nk;
     const u32 vo = io + 2u + nk;
     const u32 xo = vo + 2u + nk;
-    const u32 i_count = n;
-    const u32 i_each = i_count / groups;
-    const u32 i_extra = i_count % groups;
-    const u32 i_end = group * i_each + min(group, i_extra) + i_each + (group < i_extra ? 1u : 0u);
-    for (u32 i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         const u32 j = i % len;
         u32 r = i / len;
         u32 ein = 0u;

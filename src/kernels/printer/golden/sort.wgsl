@@ -5,11 +5,7 @@ fn main {
     let io: u32 = 3u + nk;
     let vo: u32 = io + 2u + nk;
     let xo: u32 = vo + 2u + nk;
-    let i_count: u32 = n;
-    let i_each: u32 = i_count / groups;
-    let i_extra: u32 = i_count % groups;
-    let i_end: u32 = group * i_each + min(group, i_extra) + i_each + select(0u, 1u, group < i_extra);
-    for (var i = group * i_each + min(group, i_extra) + t; i < i_end; i += 64u) {
+    for (var i = group * 64u + t; i < n; i += groups * 64u) {
         let j: u32 = i % len;
         var r: u32 = i / len;
         var ein: u32 = 0u;
