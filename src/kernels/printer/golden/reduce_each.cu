@@ -28,8 +28,8 @@ fn main {
     const u32 oo = next;
     const u32 eo = oo + 1u * (2u + nk);
     for (u32 w = group * 64u + t; w < n_out * n_chunks; w += groups * 64u) {
-        const u32 o = w / n_chunks;
-        const u32 c = w % n_chunks;
+        const u32 o = w % n_out;
+        const u32 c = w / n_out;
         const u32 lo = c * chunk;
         const u32 hi = min(n_red, lo + chunk);
         u32 r = o;

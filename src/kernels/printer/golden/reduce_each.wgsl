@@ -28,8 +28,8 @@ fn main {
     let oo: u32 = next;
     let eo: u32 = oo + 1u * (2u + nk);
     for (var w = group * 64u + t; w < n_out * n_chunks; w += groups * 64u) {
-        let o: u32 = w / n_chunks;
-        let c: u32 = w % n_chunks;
+        let o: u32 = w % n_out;
+        let c: u32 = w / n_out;
         let lo: u32 = c * chunk;
         let hi: u32 = min(n_red, lo + chunk);
         var r: u32 = o;
