@@ -131,3 +131,35 @@ def test_every_pattern_through_windows():
         timeout=600,
     )
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-4000:]
+
+
+# A batch's launch words are bound as one range of the arguments buffer: a batch whose words
+# outgrow the binding limit is submitted in parts (300 strided maps of 8 dimensions, ~40 words
+# each, are 48 KiB of words against a 4 KiB limit).
+MANY_LAUNCHES = """
+import torch, torch_mojo_backend
+torch_mojo_backend.register_mojo_devices()
+dev = torch.accelerator.current_accelerator()
+x = torch.arange(256, dtype=torch.float32).reshape((2,) * 8)
+ours = x.to(dev).transpose(0, 7)
+results = [ours + float(k) for k in range(300)]
+for k, r in enumerate(results):
+    assert torch.equal(r.cpu(), x.transpose(0, 7) + float(k)), k
+print("ok")
+"""
+
+
+@pytest.mark.skipif(
+    os.environ.get("TORCH_MOJO_BACKEND_PLATFORM", "").startswith("cuda"),
+    reason="CUDA has no binding limit",
+)
+def test_launch_words_past_the_binding_limit():
+    env = dict(os.environ, TORCH_MOJO_BACKEND_MAX_BINDING="4096")
+    run = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(MANY_LAUNCHES)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-4000:]

@@ -6,8 +6,8 @@
 //! lock (`in_order`).
 //!
 //! Launch words go to one arguments buffer, rewritten by each batch; a dispatch reads its
-//! words from the word its immediate data names. Bind groups therefore depend only on the buffers a launch
-//! binds and are kept across batches (`BindGroups`): a training step binds the same
+//! words from the word its immediate data names. Bind groups therefore depend only on the
+//! buffers a launch binds and are kept across batches (`BindGroups`): a training step binds the same
 //! buffers again and again, and creating a bind group was a fifth of a tiny op's host time.
 
 use std::sync::Arc;
@@ -44,6 +44,8 @@ pub struct BindGroups {
     arguments: Option<wgpu::Buffer>,
     /// The arguments buffer's size in bytes.
     capacity: u64,
+    /// The bytes of it binding 0 spans: all of it, within the device's largest binding.
+    bound: u64,
     /// The words of the batch being submitted (kept to reuse its allocation).
     staged: Vec<u32>,
 }
@@ -56,20 +58,42 @@ impl BindGroups {
     }
 }
 
-/// The dispatches recorded since the last flush.
+/// The dispatches recorded since the last flush and the count of their words.
 #[derive(Default)]
+struct Pending {
+    dispatches: Vec<Dispatch>,
+    words: usize,
+}
+
+/// The dispatches recorded since the last flush.
 pub struct Batch {
-    pending: Mutex<Vec<Dispatch>>,
+    pending: Mutex<Pending>,
     bind_groups: Arc<Mutex<BindGroups>>,
+    /// The most words one batch may have: binding 0 spans all of them, within the device's
+    /// largest binding.
+    max_words: usize,
 }
 
 impl Batch {
+    /// A batch for a device whose largest storage binding is `max_binding` bytes.
+    pub fn new(max_binding: u64) -> Batch {
+        Batch {
+            pending: Mutex::default(),
+            bind_groups: Arc::new(Mutex::new(BindGroups {
+                bound: max_binding,
+                ..BindGroups::default()
+            })),
+            max_words: usize::try_from(max_binding / 4).unwrap_or(usize::MAX),
+        }
+    }
+
     /// The bind groups, for the memory provider to clear when it releases buffers.
     pub fn bind_groups(&self) -> Arc<Mutex<BindGroups>> {
         self.bind_groups.clone()
     }
 
-    /// Records `dispatch`; flushes when the batch is full.
+    /// Records `dispatch`; submits the batch first when its words would outgrow a binding,
+    /// and after when it is full.
     pub fn push(
         &self,
         device: &wgpu::Device,
@@ -77,8 +101,12 @@ impl Batch {
         dispatch: Dispatch,
     ) -> Result<()> {
         let mut pending = self.pending.lock();
-        pending.push(dispatch);
-        if pending.len() >= MAX_DISPATCHES {
+        if pending.words + dispatch.words.len() > self.max_words {
+            self.submit(&mut pending, device, queue)?;
+        }
+        pending.words += dispatch.words.len();
+        pending.dispatches.push(dispatch);
+        if pending.dispatches.len() >= MAX_DISPATCHES {
             self.submit(&mut pending, device, queue)?;
         }
         Ok(())
@@ -105,13 +133,15 @@ impl Batch {
     /// Submits `pending` (emptied) as one compute pass.
     fn submit(
         &self,
-        pending: &mut Vec<Dispatch>,
+        pending: &mut Pending,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
     ) -> Result<()> {
-        if pending.is_empty() {
+        if pending.dispatches.is_empty() {
             return Ok(());
         }
+        pending.words = 0;
+        let pending = &mut pending.dispatches;
         let mut state = self.bind_groups.lock();
         let starts = state.stage(pending);
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
@@ -181,12 +211,17 @@ impl BindGroups {
         if self.groups.len() >= MAX_BIND_GROUPS {
             self.groups.clear();
         }
+        let bound = self.bound.min(self.capacity);
         self.groups
             .entry((layout, ranges))
             .or_insert_with_key(|(layout, ranges)| {
                 let words = wgpu::BindGroupEntry {
                     binding: 0,
-                    resource: arguments.as_entire_binding(),
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer: arguments,
+                        offset: 0,
+                        size: wgpu::BufferSize::new(bound),
+                    }),
                 };
                 let buffers = ranges
                     .iter()

@@ -101,7 +101,7 @@ impl WgpuDevice {
         device.on_uncaptured_error(std::sync::Arc::new(|e| {
             eprintln!("mojo: uncaptured wgpu error: {e}")
         }));
-        let batch = Batch::default();
+        let batch = Batch::new(limits.max_storage_buffer_binding_size);
         let provider = BufferProvider {
             bind_groups: batch.bind_groups(),
             device: device.clone(),
