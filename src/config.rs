@@ -19,6 +19,9 @@ pub struct Config {
     /// `TORCH_MOJO_BACKEND_STAGED_TRANSFERS=1`: the software device stages host transfers
     /// through staging buffers as a GPU does, instead of addressing its memory directly.
     pub staged_transfers: bool,
+    /// `TORCH_MOJO_BACKEND_WIDE=0`: the software device runs every launch on its queue
+    /// thread, large ones included (see `runtime::wgpu::wide`).
+    pub wide: bool,
     /// `TORCH_MOJO_BACKEND_MAX_BINDING`: caps the wgpu device's largest kernel binding
     /// (bytes), so that tests reach the binding windows with small tensors.
     pub max_binding: Option<u64>,
@@ -74,6 +77,7 @@ impl Config {
                 .max(1),
             without_f64: flag("TORCH_MOJO_BACKEND_WITHOUT_F64"),
             staged_transfers: flag("TORCH_MOJO_BACKEND_STAGED_TRANSFERS"),
+            wide: var("TORCH_MOJO_BACKEND_WIDE").is_none_or(|v| v != "0"),
             max_binding: number("TORCH_MOJO_BACKEND_MAX_BINDING").filter(|&b: &u64| b >= 256),
             trace: var("TORCH_MOJO_BACKEND_TRACE").is_none_or(|v| v != "0"),
             shadow_nvrtc: flag("TORCH_MOJO_BACKEND_SHADOW_NVRTC"),

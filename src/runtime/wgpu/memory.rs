@@ -6,6 +6,7 @@ use parking_lot::Mutex;
 
 use super::batch::BindGroups;
 use super::host_mapped;
+use super::wide::Wide;
 use crate::error::Result;
 use crate::runtime::allocator::{out_of_memory, MemoryProvider};
 
@@ -26,6 +27,8 @@ pub struct BufferProvider {
     pub max_binding: u64,
     /// Whether to make host-addressable buffers (the software device; see `host_mapped`).
     pub host_mapped: bool,
+    /// The software device's twin, which imports each buffer's memory.
+    pub wide: Option<Arc<Wide>>,
 }
 
 impl MemoryProvider for BufferProvider {
@@ -49,7 +52,13 @@ impl MemoryProvider for BufferProvider {
             | wgpu::BufferUsages::COPY_SRC
             | wgpu::BufferUsages::COPY_DST;
         if self.host_mapped {
-            if let Some((buffer, host)) = host_mapped::create(&self.device, bytes, usage) {
+            let export = self.wide.is_some();
+            if let Some((buffer, host, export)) =
+                host_mapped::create(&self.device, bytes, usage, export)
+            {
+                if let (Some(wide), Some(export)) = (&self.wide, export) {
+                    wide.register(&buffer, export, bytes, usage);
+                }
                 // wgpu zeroes the buffers it makes before their first use; these it takes as
                 // they are.
                 host_mapped::prefer_huge_pages(host, bytes as usize);
@@ -75,6 +84,9 @@ impl MemoryProvider for BufferProvider {
     fn release(&mut self, segment: Segment) {
         // Dropped, not destroyed: wgpu frees it once submitted work no longer uses it.
         self.bind_groups.lock().clear();
+        if let Some(wide) = &self.wide {
+            wide.forget(&segment.buffer);
+        }
         drop(segment);
     }
 
