@@ -83,6 +83,11 @@ pub struct ReduceKernel {
     /// row is contiguous and aligned: the launch sets it (the tensors are then bound as
     /// 16-byte words).
     pub vector: bool,
+    /// Each invocation reduces four neighbouring outputs whose elements lie side by side (a
+    /// column sum of a row-major float32 matrix), reading the four as one 16-byte load per
+    /// reduced position: the launch sets it where the layout allows (see
+    /// `printer::reduce::columns`).
+    pub columns: bool,
 }
 
 /// A reduction's per-element output: `row`, of the reduced accumulator (input 0) and the op's

@@ -14,6 +14,7 @@ mod gemm;
 mod index;
 mod random;
 mod reduce;
+mod reduce_columns;
 mod scan;
 mod shared;
 mod sort;
@@ -23,6 +24,7 @@ mod tests;
 pub use attention::{BLOCK as ATTENTION_BLOCK, STAGE as ATTENTION_STAGE, WIDTH as ATTENTION_WIDTH};
 pub use dialect::{Builtin, Dialect, Ty};
 pub use gemm::TILE as GEMM_TILE;
+pub use reduce_columns::eligible as columns_eligible;
 pub use sort::RADIX_BITS;
 
 use crate::dtype::DType;
@@ -100,6 +102,7 @@ fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String)
         Kernel::Foreach(k) => elementwise::foreach(&mut p, k),
         Kernel::MaskedSelect(dtype) => elementwise::masked_select(&mut p, *dtype),
         Kernel::Reduce(k) => reduce::reduce(&mut p, k, true),
+        Kernel::ReduceEach(k) if k.columns => reduce_columns::reduce_columns(&mut p, k),
         Kernel::ReduceEach(k) => reduce::reduce(&mut p, k, false),
         Kernel::Scan(k) => scan::scan(&mut p, k),
         Kernel::Gemm(k) => gemm::gemm(&mut p, k),

@@ -300,14 +300,9 @@ fn elementwise_vector(p: &mut Printer, pass: &Pass, map: &Elementwise, out: usiz
         let zero = p.d.constant(map.dtype, 0.0);
         p.var(name, Ty::Value(map.dtype), zero);
     }
-    for (c, name) in results.iter().enumerate() {
-        p.open("");
-        let x0 = p.d.component("v4", c);
-        p.let_("x0", Ty::Value(pass.input), x0);
-        let value = p.expr(&map.value);
-        p.line(format!("{name} = {value};"));
-        p.close();
-    }
+    per_component(p, pass.input, &map.value, |c, value| {
+        format!("{} = {value};", results[c])
+    });
     let store = p.d.store4(out, map.dtype, "eb + j * 4u", &results);
     p.line(store);
     p.else_(None);
@@ -318,6 +313,24 @@ fn elementwise_vector(p: &mut Printer, pass: &Pass, map: &Elementwise, out: usiz
     p.close();
     p.close();
     p.close();
+}
+
+/// For each component `c` of the 16-byte vector `v4`, in a block of its own: `x0` (of
+/// `input`) bound to it, and the line `assign(c, e)` of `e` printed over `x0`.
+pub(super) fn per_component(
+    p: &mut Printer,
+    input: DType,
+    e: &Expr,
+    assign: impl Fn(usize, &str) -> String,
+) {
+    for c in 0..4 {
+        p.open("");
+        let x0 = p.d.component("v4", c);
+        p.let_("x0", Ty::Value(input), x0);
+        let value = p.expr(e);
+        p.line(assign(c, &value));
+        p.close();
+    }
 }
 
 /// `fn name(x0, x1) -> acc` for a reduction's combining operation.
@@ -369,7 +382,7 @@ pub(super) fn better_fn(p: &mut Printer, name: &str, op: ReduceOp, acc: DType) {
 }
 
 /// Interleaved partial sums per invocation (see [`Pass::print_partial_sums`]).
-const PARTIALS: usize = 8;
+pub(super) const PARTIALS: usize = 8;
 
 /// What [`Pass::element`] does with an element: reduction `op` combining by function `comb`
 /// the element mapped by `value`, into the accumulator names `(a, ok, idx)`.

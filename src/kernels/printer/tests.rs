@@ -9,7 +9,7 @@ use crate::kernels::functions::Function;
 use crate::kernels::pattern::*;
 use crate::kernels::wgsl::{Bindings, Wgsl};
 use crate::kernels::{BinaryOp, Expr, UnaryOp};
-use std::ops::{Div, Sub};
+use std::ops::{Div, Mul, Sub};
 use std::path::PathBuf;
 
 fn kernels() -> Vec<(&'static str, Kernel)> {
@@ -81,6 +81,23 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 indexed: false,
                 elementwise: None,
                 vector: true,
+                columns: false,
+            }),
+        ),
+        (
+            "reduce_columns",
+            Kernel::ReduceEach(ReduceKernel {
+                input: f,
+                scalars: vec![f],
+                pre: Expr::input(0, f).mul(Expr::scalar(0, f)),
+                op: ReduceOp::Sum,
+                acc: f,
+                outputs: vec![(f, Expr::input(0, f))],
+                per_output: None,
+                indexed: false,
+                elementwise: None,
+                vector: false,
+                columns: true,
             }),
         ),
         (
@@ -103,6 +120,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                         .div(Expr::input(1, f)),
                 }),
                 vector: false,
+                columns: false,
             }),
         ),
         (
@@ -118,6 +136,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 indexed: true,
                 elementwise: None,
                 vector: false,
+                columns: false,
             }),
         ),
         (

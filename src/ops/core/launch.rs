@@ -249,6 +249,7 @@ pub fn reduce_to_host(t: &TensorRef, op: crate::kernels::ReduceOp) -> Result<f64
         op,
         acc,
         outputs: vec![(acc, Expr::input(0, acc))],
+        columns: false,
     };
     run_reduce(kernel, t, &[&total.tensor], &vec![true; t.sizes.len()], &[])?;
     let mut bytes = [0u8; 8];

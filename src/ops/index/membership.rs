@@ -86,6 +86,7 @@ fn isin(call: &mut Call, dest: Dest) -> Result<()> {
         indexed: false,
         elementwise: None,
         vector: false,
+        columns: false,
     };
     let (target, written) = flat(&out)?;
     run_reduce_with(

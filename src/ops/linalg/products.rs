@@ -163,6 +163,7 @@ fn gemm_split_k(
         indexed: false,
         elementwise: None,
         vector: false,
+        columns: false,
     };
     let mut reduced = vec![false; shape.len()];
     reduced[0] = true;

@@ -292,6 +292,7 @@ pub(super) fn forward(a: &Attention, out: &TensorRef, lse: &TensorRef) -> Result
                 .eq(Expr::constant(DType::F32, 0.0))
                 .select(inf(1.0), shift + sum.unary(UnaryOp::Log)),
         )],
+        columns: false,
     };
     let mask = crate::kernels::MapKernel {
         inputs: vec![dtype],

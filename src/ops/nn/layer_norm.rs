@@ -88,6 +88,7 @@ pub(crate) fn mean_rstd_kernel(input: DType, acc: DType, mean: DType, rstd: DTyp
                     .cast(rstd),
             ),
         ],
+        columns: false,
     }
 }
 
@@ -240,6 +241,7 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
             op: ReduceOp::Sum,
             acc,
             outputs: vec![(acc, Expr::input(0, acc).div(Expr::scalar(0, acc)))],
+            columns: false,
         };
         let words = ScalarArg::float(n as f64).words(acc);
         run_reduce(kernel, source, &[&out.tensor], &[false, true], &words)?;
@@ -323,6 +325,7 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
             op: ReduceOp::Sum,
             acc,
             outputs: vec![(view.dtype, Expr::input(0, acc).cast(view.dtype))],
+            columns: false,
         };
         run_reduce(kernel, pre_source, &[&view], &[true, false], &[])?;
     }

@@ -147,6 +147,7 @@ fn reduce_terms(
         op: ReduceOp::Sum,
         acc,
         outputs: vec![(result.dtype, value.cast(result.dtype))],
+        columns: false,
     };
     let reduced = vec![true; terms.sizes.len()];
     let words = ScalarArg::float(count).words(acc);

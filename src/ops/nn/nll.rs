@@ -236,6 +236,7 @@ fn nll_forward(call: &mut Call, nll: Nll, none_shape: Vec<i64>, dests: [Dest; 2]
             op: ReduceOp::Sum,
             acc,
             outputs: vec![(out.dtype, Expr::input(0, acc).cast(out.dtype))],
+            columns: false,
         };
         run_reduce(kernel, source, &[out], reduced, &[])
     };

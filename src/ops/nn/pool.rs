@@ -295,6 +295,7 @@ fn max_pool(call: &mut Call, dims: usize, dests: [Dest; 2]) -> Result<()> {
             (x.dtype, Expr::input(0, source.dtype).cast(x.dtype)),
             (DType::I64, Expr::input(1, DType::I64)),
         ],
+        columns: false,
     };
     let reduced = [false, false, false, false, false, true, true, true];
     run_reduce(kernel, &windows, &[&out5, &idx5], &reduced, &[])?;

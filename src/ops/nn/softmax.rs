@@ -56,6 +56,7 @@ fn reduce_dim(
         op,
         acc,
         outputs: values.into_iter().map(|v| (acc, v)).collect(),
+        columns: false,
     };
     run_reduce(
         kernel,
@@ -122,6 +123,7 @@ fn softmax(call: &mut Call, log: bool) -> Result<()> {
         op: ReduceOp::LogSumExp,
         acc,
         outputs: vec![],
+        columns: false,
     };
     if run_reduce_elementwise(fused, &a, &[], &reduced, &out, &[])? {
         return Ok(());

@@ -54,6 +54,7 @@ fn unscale(call: &mut Call) -> Result<()> {
             op: ReduceOp::Max,
             acc: DType::F32,
             outputs: vec![(DType::F32, Expr::input(0, DType::F32))],
+            columns: false,
         };
         run_reduce(kernel, g, &[&flag], &vec![true; g.sizes.len()], &[])?;
     }
@@ -69,6 +70,7 @@ fn unscale(call: &mut Call) -> Result<()> {
         op: ReduceOp::Max,
         acc: DType::F32,
         outputs: vec![(DType::F32, Expr::input(0, DType::F32))],
+        columns: false,
     };
     run_reduce(kernel, &flags.tensor, &[&any.tensor], &[true], &[])?;
     let flat = |t: &TensorRef| TensorRef {

@@ -54,6 +54,7 @@ fn check_probabilities(p: &TensorRef) -> Result<()> {
         op: ReduceOp::Sum,
         acc: DType::F32,
         outputs: vec![(DType::F32, Expr::input(0, DType::F32))],
+        columns: false,
     };
     run_reduce(kernel, p, &[&sums.tensor], &reduced, &[])?;
     if reduce_to_host(&sums.tensor, ReduceOp::Min)? <= 0.0 {
@@ -142,6 +143,7 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
             op: ReduceOp::ArgMax,
             acc: p.dtype,
             outputs: vec![(DType::I64, Expr::input(1, DType::I64))],
+            columns: false,
         };
         let rows = TensorRef {
             sizes: p.sizes[..last].to_vec(),
@@ -239,6 +241,7 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
         op: ReduceOp::Sum,
         acc: DType::I64,
         outputs: vec![(DType::I64, Expr::input(0, DType::I64))],
+        columns: false,
     };
     let mut reduced = vec![false; rank];
     reduced.push(true);

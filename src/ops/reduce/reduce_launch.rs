@@ -86,6 +86,7 @@ pub fn sum_into(input: &TensorRef, reduced: &[bool], out: &TensorRef) -> Result<
         op: ReduceOp::Sum,
         acc,
         outputs: vec![(out.dtype, Expr::input(0, acc).cast(out.dtype))],
+        columns: false,
     };
     run_reduce(kernel, input, &[out], reduced, &[])
 }
@@ -409,10 +410,22 @@ fn launch_reduce_with(
         .chain(k.elementwise.as_ref().map(|e| e.dtype))
         .all(|d| d.size() >= 4);
     let vector = k.input.size() == 4 && !k.indexed && red[0] == [1] && word_outputs;
+    // Four neighbouring outputs per invocation where they lie side by side in the input and
+    // every row of them starts 16 bytes aligned (see `printer::reduce_columns`).
+    let columns = chunk != REDUCE_CHUNK
+        && crate::kernels::printer::columns_eligible(k)
+        && kept_sizes.len() == 1
+        && red_sizes.len() == 1
+        && kept[0] == [1]
+        && red[0][0] % 4 == 0
+        && n_out % 4 == 0
+        && values.address % 16 == 0;
     let k = ReduceKernel {
-        vector,
+        vector: vector && !columns,
+        columns,
         ..k.clone()
     };
+    let items = if columns { items / 4 } else { items };
     let (kernel, threads) = if chunk != REDUCE_CHUNK {
         (Kernel::ReduceEach(k), items)
     } else {
@@ -498,6 +511,7 @@ pub fn run_scan(
         indexed: false,
         elementwise: None,
         vector: false,
+        columns: false,
     };
     let source = Source {
         values: input,

@@ -151,6 +151,7 @@ pub(crate) fn reduce_into(
         op: r.op,
         acc: r.acc,
         outputs,
+        columns: false,
     };
     let refs: Vec<&TensorRef> = views.iter().collect();
     run_reduce(kernel, input, &refs, &plan.reduced, &words)

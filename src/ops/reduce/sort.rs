@@ -540,6 +540,7 @@ fn count_before(
         op: ReduceOp::Sum,
         acc: DType::I64,
         outputs: vec![(result, Expr::input(0, DType::I64).cast(result))],
+        columns: false,
     };
     let mut reduced = vec![false; rank];
     reduced.push(true);

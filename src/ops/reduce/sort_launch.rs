@@ -446,6 +446,7 @@ pub fn run_select(
         indexed: false,
         elementwise: None,
         vector: false,
+        columns: false,
     };
     let shifts: Vec<u32> = bits.step_by(RADIX_BITS as usize).collect();
     for &shift in shifts.iter().rev() {
