@@ -488,7 +488,7 @@ impl VendorDevice for WgpuDevice {
         let x = groups.min(65535) as u32;
         let y = groups.div_ceil(u64::from(x)).min(65535) as u32;
         if let Some(wide) = &self.wide {
-            let worth = Wide::worth(launch.kernel, launch.threads)
+            let worth = Wide::worth(launch.kernel, launch.threads, &launch.words)
                 || (groups >= WIDE_GROUPS && self.largest_block(launch.tensors) >= WIDE_BYTES);
             if worth {
                 if let Some(twin_ranges) = wide.ranges(&ranges) {

@@ -28,8 +28,13 @@ use crate::runtime::fast_hash::FastMap;
 /// of 2^17 elements took 0.23 ms on the device, 0.33 ms on the twin).
 const WIDE_INVOCATIONS: u64 = 1 << 17;
 
-/// Kernels whose invocation walks a long inner loop (a matrix product's tile, a convolution's
-/// or attention's block), counted as this many invocations.
+/// A matrix product's invocations times its inner size from which it runs on the twin: each
+/// invocation of a tile walks the inner dimension (256³ 3.3 -> 1.9 ms on the twin; the MLP
+/// step's 256 x 64 x 256 products lost the hand-over).
+const WIDE_PRODUCT_STEPS: u64 = 1 << 18;
+
+/// Kernels whose invocation walks a long block of another shape (a convolution's or
+/// attention's), counted as this many invocations.
 const HEAVY_INVOCATION: u64 = 256;
 
 /// A device buffer known to the twin: its exported memory, and the twin's buffer over it
@@ -88,13 +93,20 @@ impl Wide {
         })
     }
 
-    /// Whether a launch of `kernel` over `invocations` is worth the twin.
-    pub fn worth(kernel: &Kernel, invocations: u64) -> bool {
-        let heavy = matches!(
-            kernel,
-            Kernel::Gemm(_) | Kernel::Conv(_) | Kernel::Attention(_)
-        );
-        invocations * if heavy { HEAVY_INVOCATION } else { 1 } >= WIDE_INVOCATIONS
+    /// Whether a launch of `kernel` over `invocations` with launch words `words` is worth the
+    /// twin.
+    pub fn worth(kernel: &Kernel, invocations: u64, words: &[u32]) -> bool {
+        match kernel {
+            // Word 2 of a product's words is its inner size.
+            Kernel::Gemm(_) => {
+                let inner = words.get(2).map_or(1, |&k| u64::from(k));
+                invocations.saturating_mul(inner) >= WIDE_PRODUCT_STEPS
+            }
+            Kernel::Conv(_) | Kernel::Attention(_) => {
+                invocations.saturating_mul(HEAVY_INVOCATION) >= WIDE_INVOCATIONS
+            }
+            _ => invocations >= WIDE_INVOCATIONS,
+        }
     }
 
     /// Makes `buffer`'s exported memory available to the twin.
