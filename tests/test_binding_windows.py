@@ -38,6 +38,10 @@ def test_a_tensor_over_the_binding_limit(device):
     rows = spiked[: OVER_LIMIT - 5].view(-1, 1024)
     torch.testing.assert_close(rows.to(device).amax(1).cpu(), rows.amax(1), rtol=0, atol=0)
     torch.testing.assert_close(rows.to(device).sum(0).cpu(), rows.sum(0), rtol=1e-5, atol=1e-3)
+    # Rows scaled by a per-row operand and shifted by a per-column one (four elements per item).
+    scale, shift = rows[:, :1].clone(), rows[0].clone()
+    ours_rows = rows.to(device) * scale.to(device) + shift.to(device)
+    assert torch.equal(ours_rows.cpu(), rows * scale + shift)
     # A scan, a matrix product and indexing reaching the last window.
     torch.testing.assert_close(
         ours[-4096:].cumsum(0).cpu(), x[-4096:].cumsum(0), rtol=1e-5, atol=1e-4
@@ -78,6 +82,8 @@ same(m.double() * 3, x.double() * 3)
 same(m.half(), x.half())
 same(i.to(dev).to(torch.int8), i.to(torch.int8))
 same(m[::7] * 2, x[::7] * 2)
+rows = x[:70_000].view(-1, 100)
+same(m[:70_000].view(-1, 100) - rows[:, :1].to(dev) * 2, rows - rows[:, :1] * 2)
 same(m.sum(), x.sum(), 1e-4)
 same(m.view(-1, 7).sum(0), x.view(-1, 7).sum(0), 1e-4)
 same(m.view(7, -1).amax(1), x.view(7, -1).amax(1))

@@ -268,3 +268,43 @@ def test_rsub(device, dtype):
     a, b = sample(dtype), sample(dtype).flip(0)
     assert_bitwise_equal(torch.rsub(a.to(device), b.to(device), alpha=2), torch.rsub(a, b, alpha=2))
     assert_bitwise_equal(torch.rsub(a.to(device), 3), torch.rsub(a, 3))
+
+
+# Layouts of the four-elements-per-item map: rows a multiple of four long or not, per-row
+# and per-column operands (stride zero along or across the row), a 0-dim operand, views
+# offset by one element (unaligned) and with padded rows, from int32/bool operands too.
+ROW_LAYOUTS = {
+    "per-row operand": lambda a: (a, a[:, :1].clone()),
+    "per-column operand": lambda a: (a, a[0].clone()),
+    "0-dim operand": lambda a: (a, a[0, 0].clone()),
+    "offset rows": lambda a: (a[:, 1:5], a[:, :1].clone()),
+    "padded rows": lambda a: (a[:, :8], a[:, 8:9].clone()),
+    "per-row view of the same rows": lambda a: (a[:, :8], a[:, 8:9]),
+    "transposed": lambda a: (a.t(), a[:1].t().clone()),
+}
+
+
+@pytest.mark.parametrize("cols", [4, 12, 13], ids=lambda c: f"cols{c}")
+@pytest.mark.parametrize("layout", list(ROW_LAYOUTS), ids=str)
+def test_row_broadcast_maps(device, layout, cols):
+    host = torch.randn(37, cols + 9)
+    if layout == "transposed":
+        host = host[:, :cols].contiguous()
+    x, y = ROW_LAYOUTS[layout](host)
+    on = ROW_LAYOUTS[layout](host.to(device))
+    assert_bitwise_equal((on[0] - on[1]) * 3, (x - y) * 3)
+    assert_bitwise_equal(torch.where(on[1] > 0, on[0], on[1]), torch.where(y > 0, x, y))
+    ints = [t.mul(100).int() for t in on]
+    assert_bitwise_equal(ints[0] + ints[1], (x * 100).int() + (y * 100).int())
+    out = torch.empty_like(on[0])
+    torch.mul(on[0], on[1], out=out)
+    assert_bitwise_equal(out, x * y)
+
+
+def test_row_broadcast_maps_past_the_grid(device):
+    # More rows than the bounded grid covers in one pass, rows of 1,028 elements.
+    host = torch.randn(4099, 1028)
+    scale = torch.randn(4099, 1)
+    bias = torch.randn(1028)
+    got = host.to(device) * scale.to(device) + bias.to(device)
+    assert_bitwise_equal(got, host * scale + bias)

@@ -661,6 +661,38 @@ def test_accumulate(device, how, dtype, targets, count):
     assert_same(run(device), run("cpu"))
 
 
+# Rows of a multiple of four elements are combined four per work item: rows of 4 and 12,
+# rows strided (a transposed output), a mean and a maximum without self, over every run length.
+@pytest.mark.parametrize("targets, count", ACCUMULATE_CASES, ids=str)
+@pytest.mark.parametrize("how", ["index_add_", "index_put_", "mean", "amax", "transposed"])
+@pytest.mark.parametrize("width", [4, 12], ids=lambda w: f"width{w}")
+def test_accumulate_rows_four_elements_at_a_time(device, how, width, targets, count):
+    index = ints(0, targets, count)
+    index[-1] = targets - 1
+    dtype = torch.int64 if how == "index_put_" else torch.float32
+    values = ints(-3, 4, (count, width), seed=1, dtype=dtype)
+
+    def run(dev):
+        out, i, v = (
+            torch.ones(targets, width, dtype=dtype, device=dev),
+            index.to(dev),
+            values.to(dev),
+        )
+        if how == "index_add_":
+            return out.index_add_(0, i, v, alpha=2)
+        if how == "index_put_":
+            return out.index_put_((i,), v, accumulate=True)
+        if how == "transposed":
+            return torch.ones(width, targets, device=dev).t().index_add_(0, i, v)
+        return out.index_reduce_(0, i, v, how, include_self=False)
+
+    expected = run("cpu")
+    if how == "mean":  # a division by the count: rounding as the CPU's
+        assert_near(run(device), expected, rtol=1e-6)
+    else:
+        assert_same(run(device), expected)
+
+
 def test_accumulate_into_more_outputs_than_one_grid_row(device):
     # One invocation per output element: GRID + 1 of them, duplicates at both ends.
     index = torch.tensor([0, GRID, 7, GRID, 0])

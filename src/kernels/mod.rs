@@ -24,5 +24,5 @@ pub use pattern::{
     Accumulate, AccumulateKernel, AccumulateKeysKernel, AttentionKernel, AttentionPass,
     AttentionTensor, ConvKernel, ConvPass, DirectGemm, Distribution, Elementwise, ForeachKernel,
     GemmKernel, IndexKernel, Kernel, MapKernel, Mapping, RadixDigit, RadixKernel, RandomKernel,
-    ReduceKernel, ReduceOp, ScanKernel, SortKernel,
+    ReduceKernel, ReduceOp, ScanKernel, SortKernel, Splat,
 };

@@ -17,6 +17,17 @@ pub struct MapKernel {
     pub outputs: Vec<(DType, Expr)>,
 }
 
+/// The inputs of a [`Kernel::MapVector`] read one element per row (their stride along the
+/// row is zero: a per-row statistic, or a scalar): bit `t` for input `t`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Splat(pub u32);
+
+impl Splat {
+    pub fn has(self, t: usize) -> bool {
+        (self.0 >> t) & 1 != 0
+    }
+}
+
 impl MapKernel {
     /// Whether an output runs a loop whose length depends on the values (one element per
     /// invocation then: the software device bounds each invocation's loop steps).
@@ -326,6 +337,9 @@ pub struct AccumulateKernel {
     /// Launched once per range of run positions, continuing from the previous launch
     /// through `out` and an int32 count per element (the last tensor argument).
     pub chunked: bool,
+    /// Each work item takes four neighbouring free elements along the innermost output
+    /// dimension (free, its size a multiple of four): the run is walked once for the four.
+    pub lanes: bool,
 }
 
 /// The targets of an accumulating scatter: for each value position, the flat position of the
@@ -601,9 +615,11 @@ impl RandomKernel {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Kernel {
     Map(MapKernel),
-    /// A map over contiguous, 16-byte aligned float32/int32 tensors, four elements per work
-    /// item through 16-byte loads and stores.
-    MapVector(MapKernel),
+    /// A map over rows (one or two dimensions) whose length is a multiple of four (or one
+    /// row of any length), four elements per work item: 16-byte loads and stores of the
+    /// float32/int32 tensors that run along the row (unit stride, 16-byte aligned rows), one
+    /// load per row of the `Splat` inputs (a bias over rows, a per-row mean).
+    MapVector(MapKernel, Splat),
     /// A group per output (chunk): its invocations split the reduced elements.
     Reduce(ReduceKernel),
     /// An invocation per output (chunk): for many outputs whose reduced elements are strided
@@ -654,12 +670,12 @@ impl Kernel {
             ds.map(|d| d.name()).collect::<Vec<_>>().join(",")
         };
         match self {
-            Kernel::Map(k) | Kernel::MapVector(k) => format!(
+            Kernel::Map(k) | Kernel::MapVector(k, _) => format!(
                 "map{}({})->({})",
-                if matches!(self, Kernel::MapVector(_)) {
-                    "4"
-                } else {
-                    ""
+                match self {
+                    Kernel::MapVector(_, Splat(0)) => "4".to_string(),
+                    Kernel::MapVector(_, Splat(bits)) => format!("4_splat{bits:b}"),
+                    _ => String::new(),
                 },
                 names(&mut k.inputs.iter().copied()),
                 names(&mut k.outputs.iter().map(|o| o.0))
@@ -828,7 +844,7 @@ impl Kernel {
             Kernel::Merge(_) => 10,
             Kernel::AccumulateKeys(_) => 11,
             Kernel::ReduceEach(_) => 12,
-            Kernel::MapVector(_) => 13,
+            Kernel::MapVector(..) => 13,
             Kernel::Conv(_) => 14,
             Kernel::Attention(_) => 15,
             Kernel::RadixCount(_) => 16,
@@ -842,7 +858,7 @@ impl Kernel {
     /// The dtypes of the tensor arguments, in argument order.
     pub fn tensor_dtypes(&self) -> Vec<DType> {
         match self {
-            Kernel::Map(k) | Kernel::MapVector(k) => k
+            Kernel::Map(k) | Kernel::MapVector(k, _) => k
                 .inputs
                 .iter()
                 .copied()
@@ -945,7 +961,7 @@ impl Kernel {
     /// Number of leading tensor arguments that are only read.
     pub fn input_count(&self) -> usize {
         match self {
-            Kernel::Map(k) | Kernel::MapVector(k) => k.inputs.len(),
+            Kernel::Map(k) | Kernel::MapVector(k, _) => k.inputs.len(),
             Kernel::Reduce(k) | Kernel::ReduceEach(k) => {
                 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some())
             }

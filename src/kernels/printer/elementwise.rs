@@ -2,7 +2,7 @@
 
 use super::{Printer, Ty};
 use crate::dtype::DType;
-use crate::kernels::pattern::{ForeachKernel, MapKernel};
+use crate::kernels::pattern::{ForeachKernel, MapKernel, Splat};
 use crate::kernels::Expr;
 
 /// The output values of a map.
@@ -35,23 +35,59 @@ pub fn map(p: &mut Printer, k: &MapKernel) {
     p.close();
 }
 
-/// A map over contiguous tensors (layout as [`map`] with one dimension of stride 1; every
-/// offset 16-byte aligned, float32/int32 only): work item `q` takes elements `4q .. 4q + 3`
-/// through one 16-byte load per input and store per output, the last, partial one element by
-/// element.
-pub fn map_vector(p: &mut Printer, k: &MapKernel) {
+/// A map four elements per work item (layout as [`map`], one or two dimensions; see
+/// [`Kernel::MapVector`]): work item `q` takes elements `4q .. 4q + 3` of one row through one
+/// 16-byte load per vector input and store per output, and one load per splat input (the
+/// element of its row); with one dimension the last, partial item goes element by element.
+///
+/// [`Kernel::MapVector`]: crate::kernels::Kernel::MapVector
+pub fn map_vector(p: &mut Printer, k: &MapKernel, splat: Splat) {
     let tensors = k.inputs.len() + k.outputs.len();
     p.let_("n", Ty::U32, p.word("0u"));
-    p.scalars(&k.scalars, &format!("3u + {tensors}u * 2u"));
-    let offset = |p: &Printer, t: usize| p.word(format!("{}u", 3 + 2 * t));
+    p.let_("nd", Ty::U32, p.word("1u"));
+    p.let_("inner", Ty::U32, p.word("1u + nd"));
+    p.scalars(&k.scalars, &format!("2u + nd + {tensors}u * (1u + nd)"));
+    // Each tensor's offset and row stride (zero with one dimension).
+    for t in 0..tensors {
+        let at = format!("2u + nd + {t}u * (1u + nd)");
+        p.let_(&format!("o{t}"), Ty::U32, p.word(&at));
+        p.var(&format!("rs{t}"), Ty::U32, "0u");
+    }
+    p.if_("nd == 2u");
+    for t in 0..tensors {
+        let stride = p.word(format!("2u + nd + {t}u * (1u + nd) + 1u"));
+        p.line(format!("rs{t} = {stride};"));
+    }
+    p.close();
     p.grid_loop("q", "(n + 3u) / 4u");
     p.let_("base", Ty::U32, "q * 4u");
+    p.var("row", Ty::U32, "0u");
+    p.var("col", Ty::U32, "base");
+    p.if_("nd == 2u");
+    p.line("row = base / inner;");
+    p.line("col = base - row * inner;");
+    p.close();
+    // Where tensor `t`'s element at column `col` of the row lies (a splat input's: its row's).
+    let at = |t: usize, col: &str| {
+        if t < k.inputs.len() && splat.has(t) {
+            format!("o{t} + row * rs{t} * {}u", k.inputs[t].size())
+        } else {
+            format!("o{t} + (row * rs{t} + {col}) * 4u")
+        }
+    };
     p.if_("base + 4u <= n");
     for (t, &dtype) in k.inputs.iter().enumerate() {
-        let v =
-            p.d.load4(t, dtype, &format!("{} + base * 4u", offset(p, t)));
-        let line = p.d.let_inferred(&format!("loaded{t}"), &v);
-        p.line(line);
+        if splat.has(t) {
+            p.let_(
+                &format!("x{t}"),
+                Ty::Value(dtype),
+                format!("ld{t}({})", at(t, "")),
+            );
+        } else {
+            let v = p.d.load4(t, dtype, &at(t, "col"));
+            let line = p.d.let_inferred(&format!("loaded{t}"), &v);
+            p.line(line);
+        }
     }
     // Output `o`'s value for lane `l` is `r{o}_{l}`.
     let results: Vec<[String; 4]> = (0..k.outputs.len())
@@ -68,8 +104,10 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel) {
         // The element index, which expressions may read.
         p.let_("i", Ty::U32, format!("base + {lane}u"));
         for (t, &dtype) in k.inputs.iter().enumerate() {
-            let c = p.d.component(&format!("loaded{t}"), lane);
-            p.let_(&format!("x{t}"), Ty::Value(dtype), c);
+            if !splat.has(t) {
+                let c = p.d.component(&format!("loaded{t}"), lane);
+                p.let_(&format!("x{t}"), Ty::Value(dtype), c);
+            }
         }
         for (o, value) in p.values(&outputs(k), 0).into_iter().enumerate() {
             p.line(format!("r{o}_{lane} = {value};"));
@@ -78,23 +116,22 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel) {
     }
     for (o, (dtype, _)) in k.outputs.iter().enumerate() {
         let t = k.inputs.len() + o;
-        let store = p.d.store4(
-            t,
-            *dtype,
-            &format!("{} + base * 4u", offset(p, t)),
-            &results[o],
-        );
+        let store = p.d.store4(t, *dtype, &at(t, "col"), &results[o]);
         p.line(store);
     }
+    // Only a one-dimensional map has a partial item (a row's length is a multiple of four).
     p.else_(None);
     p.for_up("i", "base", "n");
     for (t, &dtype) in k.inputs.iter().enumerate() {
-        let at = format!("{} + i * 4u", offset(p, t));
-        p.let_(&format!("x{t}"), Ty::Value(dtype), format!("ld{t}({at})"));
+        p.let_(
+            &format!("x{t}"),
+            Ty::Value(dtype),
+            format!("ld{t}({})", at(t, "i")),
+        );
     }
     for (o, value) in p.values(&outputs(k), 0).into_iter().enumerate() {
         let t = k.inputs.len() + o;
-        p.line(format!("st{t}({} + i * 4u, {value});", offset(p, t)));
+        p.line(format!("st{t}({}, {value});", at(t, "i")));
     }
     p.close();
     p.close();

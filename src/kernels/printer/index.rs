@@ -155,7 +155,9 @@ pub fn run_starts(p: &mut Printer) {
 /// no run reaches are left as they are (`out` holds `self` already). A chunked kernel is
 /// launched once per range of run positions: after the `first` launch it continues from
 /// `out` and the per-element count of values taken so far (int32 `counts`, contiguous in the
-/// output's shape), and only the `last` launch finishes (the mean's division).
+/// output's shape), and only the `last` launch finishes (the mean's division). With lanes,
+/// `free` counts groups of four free elements along the innermost dimension, which one work
+/// item combines together.
 pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     let (starts, out, counts, size) = (4, 5, 6, k.dtype.size());
     let ty = Ty::Value(k.dtype);
@@ -206,8 +208,10 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     ));
     p.close();
     p.if_("ok");
-    // The element's coordinates: the keyed ones from the key, the free ones from `w % free`.
-    p.var("r", Ty::U32, "w % free");
+    // The element's coordinates: the keyed ones from the key, the free ones from `w % free`
+    // (times four with lanes: lane `l` is `l` further along the innermost dimension).
+    let lanes = if k.lanes { 4 } else { 1 };
+    p.var("r", Ty::U32, format!("(w % free) * {lanes}u"));
     p.var("inside", Ty::Bool, "true");
     p.var("flat", Ty::U32, "0u");
     p.var("scale", Ty::U32, "1u");
@@ -232,18 +236,37 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.line("scale *= size;");
     p.close();
     p.if_("inside");
-    let own_self = format!("ld0({} + es * {size}u)", p.word("so"));
+    // Lane `l`'s element of self, the values and out: `l` innermost strides further.
+    let lane = |p: &Printer, e: &str, base: &str, l: usize| {
+        if l == 0 {
+            e.to_string()
+        } else {
+            format!("{e} + {l}u * {}", p.word(format!("{base} + nd")))
+        }
+    };
     let include = k.include_self;
+    for l in 0..lanes {
+        let es = lane(p, "es", "so", l);
+        let own_self = format!("ld0({} + ({es}) * {size}u)", p.word("so"));
+        if k.chunked {
+            let eo = lane(p, "eo", "oo", l);
+            let own_out = format!("ld{out}({} + ({eo}) * {size}u)", p.word("oo"));
+            p.var(
+                &format!("acc{l}"),
+                ty,
+                p.select("first", &own_self, &own_out),
+            );
+        } else {
+            p.var(&format!("acc{l}"), ty, own_self);
+        }
+    }
     if k.chunked {
-        let own_out = format!("ld{out}({} + eo * {size}u)", p.word("oo"));
-        p.let_("own", ty, p.select("first", &own_self, &own_out));
+        // Every lane has taken as many values (they share the run).
         let prev = format!("u32(ld{counts}({} + flat * 4u))", p.word("ce + 7u"));
         p.let_("prev", Ty::U32, p.select("first", "0u", &prev));
     } else {
-        p.let_("own", ty, own_self);
         p.let_("prev", Ty::U32, "0u");
     }
-    p.var("acc", ty, "own");
     p.var("has", Ty::Bool, format!("{include} || prev > 0u"));
     p.var("count", Ty::U32, format!("prev + {}u", u32::from(include)));
     p.let_("wanted", Ty::I64, "ld2(ko + j * 8u)");
@@ -264,36 +287,46 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.line("rv = rv / size;");
     p.close();
     p.close();
-    p.let_("x1", ty, format!("ld1(vb + lv * {size}u)"));
-    p.if_("has");
-    p.let_("x0", ty, "acc");
-    let step = p.expr(&k.step());
-    p.line(format!("acc = {step};"));
-    p.else_(None);
-    p.line("acc = x1;");
+    for l in 0..lanes {
+        p.open("");
+        let lv = lane(p, "lv", "vo", l);
+        p.let_("x1", ty, format!("ld1(vb + ({lv}) * {size}u)"));
+        p.if_("has");
+        p.let_("x0", ty, format!("acc{l}"));
+        let step = p.expr(&k.step());
+        p.line(format!("acc{l} = {step};"));
+        p.else_(None);
+        p.line(format!("acc{l} = x1;"));
+        p.close();
+        p.close();
+    }
     p.line("has = true;");
-    p.close();
     p.line("count += 1u;");
     p.line("at += 1u;");
     p.close();
-    let at = format!("{} + eo * {size}u", p.word("oo"));
-    p.if_("has && last");
-    p.let_("x0", ty, "acc");
-    let count = p.d.convert("count", DType::U8, k.dtype);
-    p.let_("x1", ty, count);
-    let finish = p.expr(&k.finish());
-    p.line(format!("st{out}({at}, {finish});"));
-    p.else_(None);
-    p.line(format!("st{out}({at}, acc);"));
-    p.close();
+    for l in 0..lanes {
+        let eo = lane(p, "eo", "oo", l);
+        let at = format!("{} + ({eo}) * {size}u", p.word("oo"));
+        p.if_("has && last");
+        p.let_("x0", ty, format!("acc{l}"));
+        let count = p.d.convert("count", DType::U8, k.dtype);
+        p.let_("x1", ty, count);
+        let finish = p.expr(&k.finish());
+        p.line(format!("st{out}({at}, {finish});"));
+        p.else_(None);
+        p.line(format!("st{out}({at}, acc{l});"));
+        p.close();
+    }
     if k.chunked {
         p.if_("!last");
         let kept = format!("count - {}u", u32::from(include));
         let kept = p.d.convert(&kept, DType::U8, DType::I32);
-        p.line(format!(
-            "st{counts}({} + flat * 4u, {kept});",
-            p.word("ce + 7u")
-        ));
+        for l in 0..lanes {
+            p.line(format!(
+                "st{counts}({} + (flat + {l}u) * 4u, {kept});",
+                p.word("ce + 7u")
+            ));
+        }
         p.close();
     }
     p.close();

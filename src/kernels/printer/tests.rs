@@ -62,11 +62,29 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
         ),
         (
             "map_vector",
-            Kernel::MapVector(MapKernel {
-                inputs: vec![f],
-                scalars: vec![],
-                outputs: vec![(f, Expr::input(0, f).exp())],
-            }),
+            Kernel::MapVector(
+                MapKernel {
+                    inputs: vec![f],
+                    scalars: vec![],
+                    outputs: vec![(f, Expr::input(0, f).exp())],
+                },
+                Splat(0),
+            ),
+        ),
+        (
+            // A row's mean (input 1) read once per four elements of the row.
+            "map_vector_splat",
+            Kernel::MapVector(
+                MapKernel {
+                    inputs: vec![f, f, f],
+                    scalars: vec![],
+                    outputs: vec![(
+                        f,
+                        (Expr::input(0, f) - Expr::input(1, f)) * Expr::input(2, f),
+                    )],
+                },
+                Splat(0b10),
+            ),
         ),
         (
             "reduce",
@@ -243,6 +261,18 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 op: Accumulate::Sum,
                 include_self: true,
                 chunked: true,
+                lanes: false,
+            }),
+        ),
+        (
+            // Rows of an embedding's gradient: four neighbouring elements per run walk.
+            "accumulate_lanes",
+            Kernel::Accumulate(AccumulateKernel {
+                dtype: f,
+                op: Accumulate::Sum,
+                include_self: true,
+                chunked: false,
+                lanes: true,
             }),
         ),
         (

@@ -217,7 +217,7 @@ impl Dialect for Wgsl<'_> {
         let dtypes = kernel.tensor_dtypes();
         // A vector map, reduction or scan binds its (non-atomic) tensors as 16-byte words.
         let wide = match kernel {
-            Kernel::MapVector(_) => true,
+            Kernel::MapVector(..) => true,
             Kernel::Reduce(k) | Kernel::ReduceEach(k) => k.vector || k.columns,
             Kernel::Scan(k) => k.vector,
             Kernel::Gemm(k) => k.direct.is_some(),

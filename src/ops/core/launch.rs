@@ -3,7 +3,7 @@
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::printer::GROUP_SIZE;
-use crate::kernels::{DirectGemm, GemmKernel, Kernel, MapKernel, ReduceKernel};
+use crate::kernels::{DirectGemm, GemmKernel, Kernel, MapKernel, ReduceKernel, Splat};
 use crate::ops::core::layout::{broadcast_strides, coalesce};
 use crate::ops::core::tensor::TensorRef;
 pub use crate::ops::reduce::reduce_launch::{run_reduce, run_scan};
@@ -213,18 +213,40 @@ pub fn run_map(
     };
     words.extend_from_slice(scalar_words);
     let addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
-    // Contiguous 16-byte aligned float32/int32 tensors: four elements per 16-byte access.
-    let contiguous = words[1] == 1 && offset_words.iter().all(|&o| words[o + 1] == 1);
-    let vector = contiguous
-        && tensors
-            .iter()
-            .all(|t| matches!(t.dtype, DType::F32 | DType::I32) && t.address % 16 == 0);
-    let (kernel, items) = if vector {
-        (Kernel::MapVector(kernel), (n as u64).div_ceil(4))
-    } else {
-        (Kernel::Map(kernel), n as u64)
+    let (kernel, items) = match vector_splat(tensors, kernel.inputs.len(), &words, &offset_words) {
+        Some(splat) => (Kernel::MapVector(kernel, splat), (n as u64).div_ceil(4)),
+        None => (Kernel::Map(kernel), n as u64),
     };
     submit(device, &kernel, &addresses, words, &offset_words, items)
+}
+
+/// Whether a map's coalesced layout (`words`, each tensor's offset word at `offset_words`)
+/// runs four elements per work item ([`Kernel::MapVector`]), and which inputs it then reads
+/// once per row: one row, or two dimensions whose rows are a multiple of four long, every
+/// tensor float32/int32 with unit stride along the row, 16-byte aligned rows and address,
+/// except inputs with stride zero along it (of any dtype).
+fn vector_splat(
+    tensors: &[&TensorRef],
+    inputs: usize,
+    words: &[u32],
+    offset_words: &[usize],
+) -> Option<Splat> {
+    let nd = words[1] as usize;
+    if nd == 0 || nd > 2 || (nd == 2 && !words[3].is_multiple_of(4)) {
+        return None;
+    }
+    let mut splat = 0;
+    for (t, (tensor, &o)) in tensors.iter().zip(offset_words).enumerate() {
+        let row_stride = if nd == 2 { words[o + 1] as i32 } else { 0 };
+        match words[o + nd] {
+            0 if t < inputs => splat |= 1 << t,
+            1 if matches!(tensor.dtype, DType::F32 | DType::I32)
+                && tensor.address % 16 == 0
+                && row_stride % 4 == 0 => {}
+            _ => return None,
+        }
+    }
+    Some(Splat(splat))
 }
 
 /// Reduces all of `t` with `op` and reads the value back to the host: a synchronising call,

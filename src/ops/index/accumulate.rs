@@ -84,12 +84,26 @@ pub fn run_accumulate(
     };
     let run_steps = LOOP_STEPS / per_position;
     let chunked = run > run_steps;
+    // The free dimensions' elements, which take each run's values alike.
+    let free: i64 = shape
+        .iter()
+        .zip(&plan.key_strides)
+        .filter(|(_, &k)| k == 0)
+        .map(|(&s, _)| s)
+        .product();
+    // Four free elements per work item where the innermost dimension is free, whole and a
+    // multiple of four long (rows of an embedding's gradient).
+    let lanes = shape.len().checked_sub(1).is_some_and(|last| {
+        plan.key_strides[last] == 0 && shape[last] % 4 == 0 && limits[last] == shape[last]
+    });
     let kernel = Kernel::Accumulate(AccumulateKernel {
         dtype: out.dtype,
         op,
         include_self,
         chunked,
+        lanes,
     });
+    let free = if lanes { free / 4 } else { free };
     let mut words = vec![0, shape.len() as u32, plan.sizes.len() as u32];
     for &s in shape.iter().chain(limits).chain(&plan.sizes) {
         words.push(word(s, "size")?);
@@ -112,13 +126,6 @@ pub fn run_accumulate(
     for &s in &plan.key_strides {
         words.push(word(s, "size")?);
     }
-    // The free dimensions' elements, which take each run's values alike.
-    let free: i64 = shape
-        .iter()
-        .zip(&plan.key_strides)
-        .filter(|(_, &k)| k == 0)
-        .map(|(&s, _)| s)
-        .product();
     words.extend([word(n_sorted, "element count")?, word(free, "size")?]);
     let mut addresses = vec![
         self_.0.address,

@@ -39,7 +39,7 @@ fn main {
             key = u32((ok ? k64 : ((i64)0ll)));
         }
         if (ok) {
-            u32 r = w % free;
+            u32 r = (w % free) * 1u;
             bool inside = true;
             u32 flat = 0u;
             u32 scale = 1u;
@@ -64,9 +64,8 @@ fn main {
                 scale *= size;
             }
             if (inside) {
-                const float own = (first ? ld0(p.w[so] + es * 4u) : ld5(p.w[oo] + eo * 4u));
+                float acc0 = (first ? ld0(p.w[so] + (es) * 4u) : ld5(p.w[oo] + (eo) * 4u));
                 const u32 prev = (first ? 0u : u32(ld6(p.w[ce + 7u] + flat * 4u)));
-                float acc = own;
                 bool has = true || prev > 0u;
                 u32 count = prev + 1u;
                 const i64 wanted = ld2(ko + j * 8u);
@@ -87,26 +86,28 @@ fn main {
                             rv = rv / size;
                         }
                     }
-                    const float x1 = ld1(vb + lv * 4u);
-                    if (has) {
-                        const float x0 = acc;
-                        acc = (x0 + x1);
-                    } else {
-                        acc = x1;
-                        has = true;
+                    {
+                        const float x1 = ld1(vb + (lv) * 4u);
+                        if (has) {
+                            const float x0 = acc0;
+                            acc0 = (x0 + x1);
+                        } else {
+                            acc0 = x1;
+                        }
                     }
+                    has = true;
                     count += 1u;
                     at += 1u;
                 }
                 if (has && last) {
-                    const float x0 = acc;
+                    const float x0 = acc0;
                     const float x1 = ((float)(count));
-                    st5(p.w[oo] + eo * 4u, x0);
+                    st5(p.w[oo] + (eo) * 4u, x0);
                 } else {
-                    st5(p.w[oo] + eo * 4u, acc);
+                    st5(p.w[oo] + (eo) * 4u, acc0);
                 }
                 if (!last) {
-                    st6(p.w[ce + 7u] + flat * 4u, ((int)(count - 1u)));
+                    st6(p.w[ce + 7u] + (flat + 0u) * 4u, ((int)(count - 1u)));
                 }
             }
         }

@@ -39,7 +39,7 @@ fn main {
             key = u32(select(0li, k64, ok));
         }
         if (ok) {
-            var r: u32 = w % free;
+            var r: u32 = (w % free) * 1u;
             var inside: bool = true;
             var flat: u32 = 0u;
             var scale: u32 = 1u;
@@ -64,9 +64,8 @@ fn main {
                 scale *= size;
             }
             if (inside) {
-                let own: f32 = select(ld5(p[launch.words + oo] + eo * 4u), ld0(p[launch.words + so] + es * 4u), first);
+                var acc0: f32 = select(ld5(p[launch.words + oo] + (eo) * 4u), ld0(p[launch.words + so] + (es) * 4u), first);
                 let prev: u32 = select(u32(ld6(p[launch.words + ce + 7u] + flat * 4u)), 0u, first);
-                var acc: f32 = own;
                 var has: bool = true || prev > 0u;
                 var count: u32 = prev + 1u;
                 let wanted: i64 = ld2(ko + j * 8u);
@@ -87,26 +86,28 @@ fn main {
                             rv = rv / size;
                         }
                     }
-                    let x1: f32 = ld1(vb + lv * 4u);
-                    if (has) {
-                        let x0: f32 = acc;
-                        acc = (x0 + x1);
-                    } else {
-                        acc = x1;
-                        has = true;
+                    {
+                        let x1: f32 = ld1(vb + (lv) * 4u);
+                        if (has) {
+                            let x0: f32 = acc0;
+                            acc0 = (x0 + x1);
+                        } else {
+                            acc0 = x1;
+                        }
                     }
+                    has = true;
                     count += 1u;
                     at += 1u;
                 }
                 if (has && last) {
-                    let x0: f32 = acc;
+                    let x0: f32 = acc0;
                     let x1: f32 = f32(count);
-                    st5(p[launch.words + oo] + eo * 4u, x0);
+                    st5(p[launch.words + oo] + (eo) * 4u, x0);
                 } else {
-                    st5(p[launch.words + oo] + eo * 4u, acc);
+                    st5(p[launch.words + oo] + (eo) * 4u, acc0);
                 }
                 if (!last) {
-                    st6(p[launch.words + ce + 7u] + flat * 4u, bitcast<i32>(count - 1u));
+                    st6(p[launch.words + ce + 7u] + (flat + 0u) * 4u, bitcast<i32>(count - 1u));
                 }
             }
         }

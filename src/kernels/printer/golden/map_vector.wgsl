@@ -1,9 +1,25 @@
 fn main {
     let n: u32 = p[launch.words + 0u];
+    let nd: u32 = p[launch.words + 1u];
+    let inner: u32 = p[launch.words + 1u + nd];
+    let o0: u32 = p[launch.words + 2u + nd + 0u * (1u + nd)];
+    var rs0: u32 = 0u;
+    let o1: u32 = p[launch.words + 2u + nd + 1u * (1u + nd)];
+    var rs1: u32 = 0u;
+    if (nd == 2u) {
+        rs0 = p[launch.words + 2u + nd + 0u * (1u + nd) + 1u];
+        rs1 = p[launch.words + 2u + nd + 1u * (1u + nd) + 1u];
+    }
     for (var q = group * 64u + t; q < (n + 3u) / 4u; q += groups * 64u) {
         let base: u32 = q * 4u;
+        var row: u32 = 0u;
+        var col: u32 = base;
+        if (nd == 2u) {
+            row = base / inner;
+            col = base - row * inner;
+        }
         if (base + 4u <= n) {
-            let loaded0 = bitcast<vec4<f32>>(b0[(p[launch.words + 3u] + base * 4u) >> 4u]);
+            let loaded0 = bitcast<vec4<f32>>(b0[(o0 + (row * rs0 + col) * 4u) >> 4u]);
             var r0_0: f32 = bitcast<f32>(0x0u);
             var r0_1: f32 = bitcast<f32>(0x0u);
             var r0_2: f32 = bitcast<f32>(0x0u);
@@ -28,11 +44,11 @@ fn main {
                 let x0: f32 = loaded0[3];
                 r0_3 = exp_f32(x0);
             }
-            b1[(p[launch.words + 5u] + base * 4u) >> 4u] = bitcast<vec4<u32>>(vec4<f32>(r0_0, r0_1, r0_2, r0_3));
+            b1[(o1 + (row * rs1 + col) * 4u) >> 4u] = bitcast<vec4<u32>>(vec4<f32>(r0_0, r0_1, r0_2, r0_3));
         } else {
             for (var i = base; i < n; i += 1u) {
-                let x0: f32 = ld0(p[launch.words + 3u] + i * 4u);
-                st1(p[launch.words + 5u] + i * 4u, exp_f32(x0));
+                let x0: f32 = ld0(o0 + (row * rs0 + i) * 4u);
+                st1(o1 + (row * rs1 + i) * 4u, exp_f32(x0));
             }
         }
     }

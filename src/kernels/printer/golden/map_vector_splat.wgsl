@@ -1,0 +1,69 @@
+fn main {
+    let n: u32 = p[launch.words + 0u];
+    let nd: u32 = p[launch.words + 1u];
+    let inner: u32 = p[launch.words + 1u + nd];
+    let o0: u32 = p[launch.words + 2u + nd + 0u * (1u + nd)];
+    var rs0: u32 = 0u;
+    let o1: u32 = p[launch.words + 2u + nd + 1u * (1u + nd)];
+    var rs1: u32 = 0u;
+    let o2: u32 = p[launch.words + 2u + nd + 2u * (1u + nd)];
+    var rs2: u32 = 0u;
+    let o3: u32 = p[launch.words + 2u + nd + 3u * (1u + nd)];
+    var rs3: u32 = 0u;
+    if (nd == 2u) {
+        rs0 = p[launch.words + 2u + nd + 0u * (1u + nd) + 1u];
+        rs1 = p[launch.words + 2u + nd + 1u * (1u + nd) + 1u];
+        rs2 = p[launch.words + 2u + nd + 2u * (1u + nd) + 1u];
+        rs3 = p[launch.words + 2u + nd + 3u * (1u + nd) + 1u];
+    }
+    for (var q = group * 64u + t; q < (n + 3u) / 4u; q += groups * 64u) {
+        let base: u32 = q * 4u;
+        var row: u32 = 0u;
+        var col: u32 = base;
+        if (nd == 2u) {
+            row = base / inner;
+            col = base - row * inner;
+        }
+        if (base + 4u <= n) {
+            let loaded0 = bitcast<vec4<f32>>(b0[(o0 + (row * rs0 + col) * 4u) >> 4u]);
+            let x1: f32 = ld1(o1 + row * rs1 * 4u);
+            let loaded2 = bitcast<vec4<f32>>(b2[(o2 + (row * rs2 + col) * 4u) >> 4u]);
+            var r0_0: f32 = bitcast<f32>(0x0u);
+            var r0_1: f32 = bitcast<f32>(0x0u);
+            var r0_2: f32 = bitcast<f32>(0x0u);
+            var r0_3: f32 = bitcast<f32>(0x0u);
+            {
+                let i: u32 = base + 0u;
+                let x0: f32 = loaded0[0];
+                let x2: f32 = loaded2[0];
+                r0_0 = ((x0 - x1) * x2);
+            }
+            {
+                let i: u32 = base + 1u;
+                let x0: f32 = loaded0[1];
+                let x2: f32 = loaded2[1];
+                r0_1 = ((x0 - x1) * x2);
+            }
+            {
+                let i: u32 = base + 2u;
+                let x0: f32 = loaded0[2];
+                let x2: f32 = loaded2[2];
+                r0_2 = ((x0 - x1) * x2);
+            }
+            {
+                let i: u32 = base + 3u;
+                let x0: f32 = loaded0[3];
+                let x2: f32 = loaded2[3];
+                r0_3 = ((x0 - x1) * x2);
+            }
+            b3[(o3 + (row * rs3 + col) * 4u) >> 4u] = bitcast<vec4<u32>>(vec4<f32>(r0_0, r0_1, r0_2, r0_3));
+        } else {
+            for (var i = base; i < n; i += 1u) {
+                let x0: f32 = ld0(o0 + (row * rs0 + i) * 4u);
+                let x1: f32 = ld1(o1 + row * rs1 * 4u);
+                let x2: f32 = ld2(o2 + (row * rs2 + i) * 4u);
+                st3(o3 + (row * rs3 + i) * 4u, ((x0 - x1) * x2));
+            }
+        }
+    }
+}
