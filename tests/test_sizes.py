@@ -517,6 +517,36 @@ def test_argsort_int64_descending(device, n):
     )
 
 
+@pytest.mark.parametrize("dtype", [d for d in RADIX_DTYPES if d != torch.bool], ids=str)
+@pytest.mark.parametrize("largest", [True, False], ids=["largest", "smallest"])
+def test_top_tiles(device, dtype, largest):
+    """topk with k up to 64 keeps the best k of tiles of 4,096 elements in rounds, lines
+    longer than a tile first bounded by a sample: ties, -0 and +0 and NaNs take a stable
+    sort's indices, along either dimension, in lines of several tiles."""
+    edges = edge_values(dtype)
+    x = edges[ints(0, len(edges), (3, 9001))]
+    for data, dim in [(x, 1), (x.t().contiguous(), 0), (x[:, 1:], 1)]:
+        order = data.sort(dim=dim, stable=True, descending=largest)
+        for k in [1, 8, 64]:
+            values, indices = data.to(device).topk(k, dim=dim, largest=largest)
+            assert_same(values, data.topk(k, dim=dim, largest=largest).values)
+            assert_same(indices, order.indices.narrow(dim, 0, k))
+
+
+# Rising and falling lines (the sample bounds the best least), and a line of a million
+# elements (three rounds of tiles).
+@pytest.mark.parametrize("n", [300_000, 1_000_003])
+@pytest.mark.parametrize("order", ["rising", "falling", "random"])
+def test_top_tiles_long_lines(device, n, order):
+    x = torch.arange(n, dtype=torch.float32)
+    x = {"rising": x, "falling": x.flip(0), "random": x[torch.randperm(n, generator=gen(0))]}[order]
+    for largest in [True, False]:
+        values, indices = x.to(device).topk(64, largest=largest)
+        expected = x.topk(64, largest=largest)
+        assert_same(values, expected.values)
+        assert_same(indices, expected.indices)
+
+
 @pytest.mark.parametrize("k, largest", [(5, True), (1000, True), (1000, False)], ids=str)
 def test_topk(device, k, largest):
     x = torch.randperm(300_000, generator=gen(0)).float()  # distinct: indices are determined

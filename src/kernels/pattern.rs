@@ -657,6 +657,12 @@ pub enum Kernel {
     /// line's remaining rank, from the digit counts summed over the line. Tensor arguments:
     /// the sums (int32 `[lines, 256]`), the selection state (int32 `[lines, 2]`).
     RadixPick,
+    /// One round of a top-k selection over contiguous `[lines, len]` candidates (`descending`:
+    /// the largest): each invocation keeps the best `k` of a tile of a line, sorted, as radix
+    /// keys and indices. Tensor arguments: the input values, candidate keys and indices
+    /// (int32, read after the first round), kept keys and indices (int32), and, written by
+    /// the last round, the values and indices (int64) of the top `k`.
+    TopTiles(SortKernel),
     Foreach(ForeachKernel),
     Random(RandomKernel),
     /// A kernel `torch.compile` generated.
@@ -789,6 +795,11 @@ impl Kernel {
                 k.dtype.name()
             ),
             Kernel::RadixPick => "radix_pick".to_string(),
+            Kernel::TopTiles(k) => format!(
+                "top_tiles{}({})",
+                if k.descending { "_largest" } else { "" },
+                k.dtype.name()
+            ),
             Kernel::Fused(k) => format!(
                 "fused_{}({})",
                 if k.each {
@@ -804,7 +815,7 @@ impl Kernel {
     }
 
     /// Every pattern's name, in the order of [`Kernel::pattern`].
-    pub const PATTERNS: [&'static str; 21] = [
+    pub const PATTERNS: [&'static str; 22] = [
         "map",
         "reduce",
         "scan",
@@ -826,6 +837,7 @@ impl Kernel {
         "run_starts",
         "radix_pick",
         "fused",
+        "top_tiles",
     ];
 
     /// The pattern's number in [`Kernel::PATTERNS`].
@@ -852,6 +864,7 @@ impl Kernel {
             Kernel::RunStarts => 18,
             Kernel::RadixPick => 19,
             Kernel::Fused(_) => 20,
+            Kernel::TopTiles(_) => 21,
         }
     }
 
@@ -922,6 +935,15 @@ impl Kernel {
                 .collect(),
             Kernel::RunStarts => vec![DType::I64, DType::I32],
             Kernel::RadixPick => vec![DType::I32, DType::I32],
+            Kernel::TopTiles(k) => vec![
+                k.dtype,
+                DType::I32,
+                DType::I32,
+                DType::I32,
+                DType::I32,
+                k.dtype,
+                DType::I64,
+            ],
             Kernel::RadixScatter(k) => [k.dtype, DType::I64, DType::I32, DType::I32]
                 .into_iter()
                 .chain(k.selects().then_some(DType::I32))
@@ -976,6 +998,7 @@ impl Kernel {
             Kernel::RunStarts => 1,
             Kernel::AccumulateKeys(k) => k.indices.len(),
             Kernel::Sort(_) | Kernel::RadixPick => 1,
+            Kernel::TopTiles(_) => 3,
             Kernel::RadixCount(k) => 1 + usize::from(k.selects()),
             Kernel::RadixScatter(k) => 3 + usize::from(k.selects()),
             Kernel::Foreach(k) => k.inputs.len() * k.chunk,

@@ -117,6 +117,7 @@ fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String)
         Kernel::RadixCount(k) => sort::radix_count(&mut p, k),
         Kernel::RadixScatter(k) => sort::radix_scatter(&mut p, k),
         Kernel::RadixPick => sort::radix_pick(&mut p),
+        Kernel::TopTiles(k) => sort::top_tiles(&mut p, k),
         Kernel::Random(k) => random::random(&mut p, k),
         Kernel::Fused(k) => fused::fused(&mut p, k),
     }

@@ -356,3 +356,176 @@ pub fn radix_pick(p: &mut Printer) {
     p.line(format!("st1(state + i * 8u + 4u, {i32}(rank - before));"));
     p.close();
 }
+
+/// Top-k round arguments: `[tiles in all, len, step, tiles per line, k, fresh, last,
+/// input_len, input_offset, keys_offset, indices_offset, kept_keys_offset,
+/// kept_indices_offset, values_offset, top_indices_offset, bounded]` over contiguous
+/// `[lines, len]` candidates. Tile `p` of a line is its elements `p, p + step, ...` (`step`
+/// is the tiles per line, or a multiple of it to sample the line), so that neighbouring
+/// invocations read neighbouring elements. Each invocation keeps, in `kept[i * k .. i * k +
+/// k]`, the `k` best of its tile (smallest radix key, then smallest index: a stable sort's
+/// first `k`), as a heap whose root is the worst kept one (in memory: a private array
+/// indexed by a value builds slowly on lavapipe), then sorts them best first; places a
+/// short tile leaves get the worst key and index. The first round (`fresh` nonzero) reads
+/// the input's values (lines `input_len` long) and takes positions as indices, and, when
+/// `bounded`, only those not worse than the line's bound: the key at `keys[line * k + k -
+/// 1]` (the last kept key of a round over other elements of the line, so at least `k`
+/// elements are as good). The last round (one tile per line) also writes each kept
+/// candidate's value and index. Loop steps per invocation: at most `(len / step + 2k) *
+/// (log2(k) + 2)`, which the launch bounds.
+pub fn top_tiles(p: &mut Printer, k: &SortKernel) {
+    let size = k.dtype.size();
+    radix_key(
+        p,
+        &RadixKernel {
+            dtype: k.dtype,
+            descending: k.descending,
+            digit: RadixDigit::Bits,
+        },
+    );
+    let i32 = p.d.ty(Ty::I32);
+    // `worse(a, b)`: kept candidate `a` (key, index) sorts after `b`.
+    p.function(
+        "worse",
+        &[
+            ("ak", Ty::U32),
+            ("ai", Ty::U32),
+            ("bk", Ty::U32),
+            ("bi", Ty::U32),
+        ],
+        Some(Ty::Bool),
+        |p| p.line("return ak > bk || (ak == bk && ai > bi);"),
+    );
+    p.let_("n", Ty::U32, p.word("0u"));
+    p.let_("len", Ty::U32, p.word("1u"));
+    p.let_("step", Ty::U32, p.word("2u"));
+    p.let_("tiles", Ty::U32, p.word("3u"));
+    p.let_("k", Ty::U32, p.word("4u"));
+    p.let_("fresh", Ty::Bool, format!("{} != 0u", p.word("5u")));
+    p.let_("last", Ty::Bool, format!("{} != 0u", p.word("6u")));
+    p.let_("input_len", Ty::U32, p.word("7u"));
+    let names = [
+        "input",
+        "keys",
+        "indices",
+        "kept_keys",
+        "kept_indices",
+        "values",
+        "top",
+    ];
+    for (t, name) in names.iter().enumerate() {
+        p.let_(name, Ty::U32, p.word(format!("{}u", 8 + t)));
+    }
+    p.let_("bounded", Ty::Bool, format!("{} != 0u", p.word("15u")));
+    p.grid_loop("i", "n");
+    p.let_("line", Ty::U32, "i / tiles");
+    p.var("bound", Ty::U32, "0xffffffffu");
+    p.if_("fresh && bounded");
+    p.line("bound = u32(ld1(keys + (line * k + k - 1u) * 4u));");
+    p.close();
+    // Kept candidate `j`'s key and index, and storing one.
+    p.let_("kept", Ty::U32, "i * k");
+    let key_at = |j: &str| format!("u32(ld3(kept_keys + (kept + {j}) * 4u))");
+    let index_at = |j: &str| format!("u32(ld4(kept_indices + (kept + {j}) * 4u))");
+    let put = |p: &mut Printer, j: &str, key: &str, index: &str| {
+        p.line(format!("st3(kept_keys + (kept + {j}) * 4u, {i32}({key}));"));
+        p.line(format!(
+            "st4(kept_indices + (kept + {j}) * 4u, {i32}({index}));"
+        ));
+    };
+    // Moves candidate (kk, ki) down from place `j` of a heap of `size` places until no
+    // child is worse: each worse child moves up.
+    let sift_down = |p: &mut Printer, size: &str| {
+        p.open("while (true)");
+        p.var("c", Ty::U32, "2u * j + 1u");
+        p.if_(format!("c >= {size}"));
+        p.line("break;");
+        p.close();
+        p.if_(format!(
+            "c + 1u < {size} && worse({}, {}, {}, {})",
+            key_at("c + 1u"),
+            index_at("c + 1u"),
+            key_at("c"),
+            index_at("c")
+        ));
+        p.line("c += 1u;");
+        p.close();
+        p.let_("ck", Ty::U32, key_at("c"));
+        p.let_("ci", Ty::U32, index_at("c"));
+        p.if_("!worse(ck, ci, kk, ki)");
+        p.line("break;");
+        p.close();
+        put(p, "j", "ck", "ci");
+        p.line("j = c;");
+        p.close();
+        put(p, "j", "kk", "ki");
+    };
+    p.var("filled", Ty::U32, "0u");
+    // The root's key and index, kept at hand for the test most candidates fail.
+    p.var("root_key", Ty::U32, "0u");
+    p.var("root_index", Ty::U32, "0u");
+    p.for_("q", "i % tiles", "q < len", "q += step");
+    p.var("kk", Ty::U32, "0u");
+    p.var("ki", Ty::U32, "q");
+    p.if_("fresh");
+    p.line(format!(
+        "kk = key(ld0(input + (line * input_len + q) * {size}u), false);"
+    ));
+    p.if_("kk > bound");
+    p.line("continue;");
+    p.close();
+    p.else_(None);
+    p.line("kk = u32(ld1(keys + (line * len + q) * 4u));");
+    p.line("ki = u32(ld2(indices + (line * len + q) * 4u));");
+    p.close();
+    p.if_("filled < k");
+    // Joins the heap at its end and moves up past better parents.
+    p.var("j", Ty::U32, "filled");
+    p.line("filled += 1u;");
+    p.open("while (j > 0u)");
+    p.let_("up", Ty::U32, "(j - 1u) / 2u");
+    p.let_("uk", Ty::U32, key_at("up"));
+    p.let_("ui", Ty::U32, index_at("up"));
+    p.if_("!worse(kk, ki, uk, ui)");
+    p.line("break;");
+    p.close();
+    put(p, "j", "uk", "ui");
+    p.line("j = up;");
+    p.close();
+    put(p, "j", "kk", "ki");
+    // A full heap takes only candidates better than its root, which it drops.
+    p.line(format!("root_key = {};", key_at("0u")));
+    p.line(format!("root_index = {};", index_at("0u")));
+    p.else_(Some("worse(root_key, root_index, kk, ki)"));
+    p.var("j", Ty::U32, "0u");
+    sift_down(p, "k");
+    p.line(format!("root_key = {};", key_at("0u")));
+    p.line(format!("root_index = {};", index_at("0u")));
+    p.close();
+    p.close();
+    // Heap sort: the root (the worst left) goes last, the rest sift down again.
+    p.var("m", Ty::U32, "filled");
+    p.open("while (m > 1u)");
+    p.line("m -= 1u;");
+    p.let_("rk", Ty::U32, key_at("0u"));
+    p.let_("ri", Ty::U32, index_at("0u"));
+    p.let_("kk", Ty::U32, key_at("m"));
+    p.let_("ki", Ty::U32, index_at("m"));
+    put(p, "m", "rk", "ri");
+    p.var("j", Ty::U32, "0u");
+    sift_down(p, "m");
+    p.close();
+    p.for_up("j", "filled", "k");
+    put(p, "j", "0xffffffffu", "0xffffffffu");
+    p.close();
+    p.if_("last");
+    p.for_up("j", "0u", "k");
+    p.let_("at", Ty::U32, index_at("j"));
+    p.line(format!(
+        "st5(values + (kept + j) * {size}u, ld0(input + (line * input_len + at) * {size}u));"
+    ));
+    p.line("st6(top + (kept + j) * 8u, i64(at));");
+    p.close();
+    p.close();
+    p.close();
+}

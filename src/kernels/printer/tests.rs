@@ -301,6 +301,13 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             }),
         ),
         ("radix_pick", Kernel::RadixPick),
+        (
+            "top_tiles",
+            Kernel::TopTiles(SortKernel {
+                dtype: f,
+                descending: true,
+            }),
+        ),
         ("run_starts", Kernel::RunStarts),
         (
             "radix_scatter",

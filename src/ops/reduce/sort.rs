@@ -12,7 +12,7 @@ use crate::ops::core::tensor::TensorRef;
 use crate::ops::index::index_launch::{run_index, Fault, IndexArg};
 use crate::ops::index::indexing::at_least_1d;
 use crate::ops::reduce::reductions::wrap_dim;
-use crate::ops::reduce::sort_launch::{dim_last, run_select, run_sort};
+use crate::ops::reduce::sort_launch::{dim_last, run_select, run_sort, run_top};
 use crate::ops::shape::copy::{copy, fill};
 use crate::ops::shape::rearrange::narrow;
 use crate::runtime::backend;
@@ -37,7 +37,8 @@ fn sort(call: &mut Call) -> Result<()> {
 const SELECT_MIN: i64 = 1024;
 
 /// `topk.values(self, k, dim, largest, sorted, values, indices)`: the first `k` of a stable
-/// sort (long lines: the `k` a radix selection picks, then sorted).
+/// sort (long lines: for `k` up to 64 the best of tiles in rounds, above it the `k` a radix
+/// selection picks, then sorted).
 fn topk(call: &mut Call) -> Result<()> {
     let a = call.tensor(0)?;
     let k = call.int(1)?;
@@ -53,6 +54,12 @@ fn topk(call: &mut Call) -> Result<()> {
     }
     let values = call.result(Dest::Arg(5), &sizes, a.dtype, a.device)?;
     let indices = call.result(Dest::Arg(6), &sizes, DType::I64, a.device)?;
+    if a1.sizes[dim] >= SELECT_MIN {
+        if let Some((top, order)) = run_top(largest, &a1, dim, k)? {
+            copy(&dim_last(&at_least_1d(&values), dim), &top.tensor)?;
+            return copy(&dim_last(&at_least_1d(&indices), dim), &order.tensor);
+        }
+    }
     if k > 0 && a1.sizes[dim] >= SELECT_MIN {
         if let Some((picked, order)) = run_select(largest, &a1, dim, k)? {
             let last = a1.sizes.len() - 1;
