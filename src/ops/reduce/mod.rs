@@ -6,3 +6,4 @@ pub mod reduce_launch;
 pub mod reductions;
 pub mod sort;
 pub mod sort_launch;
+pub mod top_launch;
