@@ -102,6 +102,10 @@ index = torch.randint(0, 1000, (n,), generator=g)
 same(torch.zeros(1000, device=dev).index_add_(0, index.to(dev), m),
      torch.zeros(1000).index_add_(0, index, x), 1e-4)
 same(m.gather(0, index.to(dev)), x.gather(0, index))
+# Rows of four combined four elements per run walk, the values across window edges.
+rows, targets = x[:70_004].view(-1, 4), index[:17_501] % 100
+same(torch.zeros(100, 4, device=dev).index_add_(0, targets.to(dev), rows.to(dev)),
+     torch.zeros(100, 4).index_add_(0, targets, rows), 1e-4)
 same(m[m > 0.5], x[x > 0.5])
 ours, expected = m.clone(), x.clone()
 ours[index.to(dev)] = 2.0

@@ -287,7 +287,7 @@ ROW_LAYOUTS = {
 @pytest.mark.parametrize("cols", [4, 12, 13], ids=lambda c: f"cols{c}")
 @pytest.mark.parametrize("layout", list(ROW_LAYOUTS), ids=str)
 def test_row_broadcast_maps(device, layout, cols):
-    host = torch.randn(37, cols + 9)
+    host = torch.randn(37, cols + 12)  # rows 16, 24 or 25 apart: aligned or not
     if layout == "transposed":
         host = host[:, :cols].contiguous()
     x, y = ROW_LAYOUTS[layout](host)

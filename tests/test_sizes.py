@@ -525,7 +525,9 @@ def test_top_tiles(device, dtype, largest):
     sort's indices, along either dimension, in lines of several tiles."""
     edges = edge_values(dtype)
     x = edges[ints(0, len(edges), (3, 9001))]
-    for data, dim in [(x, 1), (x.t().contiguous(), 0), (x[:, 1:], 1)]:
+    # Lines of 9,001 and 9,000 (three tiles), 4,097 (bounded, two tiles) and 4,096 (one).
+    lines = [(x, 1), (x.t().contiguous(), 0), (x[:, 1:], 1), (x[:, :4097], 1), (x[:, :4096], 1)]
+    for data, dim in lines:
         order = data.sort(dim=dim, stable=True, descending=largest)
         for k in [1, 8, 64]:
             values, indices = data.to(device).topk(k, dim=dim, largest=largest)

@@ -394,6 +394,19 @@ fn radix_sort(
     Ok(())
 }
 
+/// `input`'s lines along `dim` as contiguous `[lines, len]` elements: their address, in a
+/// copy (returned, to keep it alive) unless the lines already lie so.
+pub(crate) fn dense_lines(input: &TensorRef, dim: usize) -> Result<(Option<Scratch>, u64)> {
+    let moved = dim_last(input, dim);
+    if moved.is_contiguous() {
+        return Ok((None, moved.address));
+    }
+    let dense = Scratch::contiguous(input.device, &moved.sizes, input.dtype)?;
+    copy(&dense.tensor, &moved)?;
+    let address = dense.tensor.address;
+    Ok((Some(dense), address))
+}
+
 /// Selection along `dim` by radix passes from the top digit: per line, the digit counts of
 /// the keys that share the bits chosen so far pick the next digit of the k-th key (the
 /// `k`-th smallest, or largest when `largest`; NaN the largest), then a stable partition of
@@ -415,15 +428,7 @@ pub fn run_select(
     let device = common_device(&[input])?;
     let len = input.sizes[dim];
     let lines = input.numel() as i64 / len;
-    let moved = dim_last(input, dim);
-    let keys = if moved.is_contiguous() {
-        None
-    } else {
-        let dense = Scratch::contiguous(device, &moved.sizes, input.dtype)?;
-        copy(&dense.tensor, &moved)?;
-        Some(dense)
-    };
-    let source = keys.as_ref().map_or(moved.address, |s| s.tensor.address);
+    let (_keys, source) = dense_lines(input, dim)?;
     let radix = Radix::new(input, largest, lines, len, &bits)?;
     // Per line: the chosen bits (none yet) and the wanted rank among the keys having them.
     let state = Scratch::contiguous(device, &[lines, 2], DType::I32)?;
@@ -474,8 +479,8 @@ pub fn run_select(
             lines as u64,
         )?;
     }
-    let values = Scratch::contiguous(device, &moved.sizes, input.dtype)?;
-    let order = Scratch::contiguous(device, &moved.sizes, DType::I64)?;
+    let values = Scratch::contiguous(device, &dim_last(input, dim).sizes, input.dtype)?;
+    let order = Scratch::contiguous(device, &dim_last(input, dim).sizes, DType::I64)?;
     check_extent(&order.tensor)?;
     let state_at = Some(state.tensor.address);
     radix.count(RadixDigit::Partition, 0, source, state_at)?;

@@ -7,8 +7,7 @@ use crate::kernels::{Kernel, SortKernel};
 use crate::ops::core::launch::{check_extent, common_device, submit, word};
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
-use crate::ops::reduce::sort_launch::{dim_last, key_bits};
-use crate::ops::shape::copy::copy;
+use crate::ops::reduce::sort_launch::{dense_lines, dim_last, key_bits};
 
 /// The largest `k` selected by tile rounds ([`run_top`]); above it, by radix selection.
 const TOP_TILES_MAX: i64 = 64;
@@ -42,15 +41,8 @@ pub fn run_top(
     let device = common_device(&[input])?;
     let len = input.sizes[dim];
     let lines = input.numel() as i64 / len;
-    let moved = dim_last(input, dim);
-    let dense = if moved.is_contiguous() {
-        None
-    } else {
-        let dense = Scratch::contiguous(device, &moved.sizes, input.dtype)?;
-        copy(&dense.tensor, &moved)?;
-        Some(dense)
-    };
-    let mut top_sizes = moved.sizes.clone();
+    let (_dense, source) = dense_lines(input, dim)?;
+    let mut top_sizes = dim_last(input, dim).sizes;
     *top_sizes.last_mut().expect("a line dimension") = k;
     let round = TopRound {
         device,
@@ -60,7 +52,7 @@ pub fn run_top(
         }),
         lines,
         input_len: len,
-        input: dense.as_ref().map_or(moved.address, |s| s.tensor.address),
+        input: source,
         values: Scratch::contiguous(device, &top_sizes, input.dtype)?,
         indices: Scratch::contiguous(device, &top_sizes, DType::I64)?,
     };
@@ -69,22 +61,28 @@ pub fn run_top(
         let chunks = 4 * k;
         let tiles = chunks.max((len + 8 * TOP_TILE - 1) / (8 * TOP_TILE));
         let bests = round.run(1, (tiles, 8 * tiles), None, None, false)?;
-        let mut kept = round.run(k, top_tiles(tiles), Some(&bests), None, false)?;
+        let mut kept = round.run(k, tiles_taking_all(tiles), Some(&bests), None, false)?;
         while kept.tiles > 1 {
-            kept = round.run(k, top_tiles(kept.tiles * k), Some(&kept), None, false)?;
+            kept = round.run(
+                k,
+                tiles_taking_all(kept.tiles * k),
+                Some(&kept),
+                None,
+                false,
+            )?;
         }
         bound = Some(kept);
     }
-    let mut kept = round.run(k, top_tiles(len), None, bound.as_ref(), true)?;
+    let mut kept = round.run(k, tiles_taking_all(len), None, bound.as_ref(), true)?;
     while kept.tiles > 1 {
-        kept = round.run(k, top_tiles(kept.tiles * k), Some(&kept), None, true)?;
+        kept = round.run(k, tiles_taking_all(kept.tiles * k), Some(&kept), None, true)?;
     }
     Ok(Some((round.values, round.indices)))
 }
 
 /// Tiles per line and their step for `len` candidates per line: each tile takes every one
 /// of its elements, at most `TOP_TILE`.
-fn top_tiles(len: i64) -> (i64, i64) {
+fn tiles_taking_all(len: i64) -> (i64, i64) {
     let tiles = (len + TOP_TILE - 1) / TOP_TILE;
     (tiles, tiles)
 }
