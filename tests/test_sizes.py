@@ -265,8 +265,9 @@ DIM_CASES = [((3, 8193), 1), ((3, 70000), -1), ((70000, 3), 0), ((4, 300_000), 1
 # several), short rows of many outputs, and a middle dimension.
 DIM_CASES += [((1024, 300), 0), ((1025, 300), 0), ((1000, 130), 0), ((3000, 257), 0)]
 DIM_CASES += [((300, 32), 1), ((300, 33), 1), ((60, 40, 70), 1)]
-# Float32 column sums of four neighbouring outputs per invocation: three chunks, one four.
-DIM_CASES += [((3000, 260), 0), ((2050, 4), 0)]
+# Float32 column sums of 32 neighbouring outputs per invocation: a last span of one four and
+# of seven, three chunks, and a single four.
+DIM_CASES += [((3000, 260), 0), ((1100, 284), 0), ((2050, 4), 0)]
 # Many short rows (70,000 outputs, ~1 s a test on 2 cores) and two rows past one grid row: a few
 # of the reductions only.
 COSTLY_DIM_CASES = [((70000, 5), 1), ((5, 70000), 0), ((2, GRID + 1), 1)]

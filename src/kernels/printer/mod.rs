@@ -24,7 +24,7 @@ mod tests;
 pub use attention::{BLOCK as ATTENTION_BLOCK, STAGE as ATTENTION_STAGE, WIDTH as ATTENTION_WIDTH};
 pub use dialect::{Builtin, Dialect, Ty};
 pub use gemm::TILE as GEMM_TILE;
-pub use reduce_columns::eligible as columns_eligible;
+pub use reduce_columns::{eligible as columns_eligible, COLUMN_OUTPUTS};
 pub use sort::RADIX_BITS;
 
 use crate::dtype::DType;

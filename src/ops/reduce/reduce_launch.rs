@@ -6,7 +6,7 @@
 
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::kernels::printer::GROUP_SIZE;
+use crate::kernels::printer::{columns_eligible, COLUMN_OUTPUTS, GROUP_SIZE};
 use crate::kernels::{Expr, Kernel, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
 use crate::ops::core::launch::{common_device, stride_word, submit, word};
 use crate::ops::core::layout::{broadcast_strides, coalesce};
@@ -413,7 +413,7 @@ fn launch_reduce_with(
     // Four neighbouring outputs per invocation where they lie side by side in the input and
     // every row of them starts 16 bytes aligned (see `printer::reduce_columns`).
     let columns = chunk != REDUCE_CHUNK
-        && crate::kernels::printer::columns_eligible(k)
+        && columns_eligible(k)
         && kept_sizes.len() == 1
         && red_sizes.len() == 1
         && kept[0] == [1]
@@ -425,7 +425,11 @@ fn launch_reduce_with(
         columns,
         ..k.clone()
     };
-    let items = if columns { items / 4 } else { items };
+    let items = if columns {
+        div_ceil(n_out, COLUMN_OUTPUTS) as u64 * chunks as u64
+    } else {
+        items
+    };
     let (kernel, threads) = if chunk != REDUCE_CHUNK {
         (Kernel::ReduceEach(k), items)
     } else {

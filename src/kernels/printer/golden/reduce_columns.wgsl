@@ -4,71 +4,72 @@ fn main {
     let chunk: u32 = p[launch.words + 4u];
     let n_chunks: u32 = p[launch.words + 5u];
     let s0: f32 = bitcast<f32>(p[launch.words + 14u + 0u]);
-    let quads: u32 = n_out / 4u;
-    for (var w = group * 64u + t; w < quads * n_chunks; w += groups * 64u) {
-        let o: u32 = (w % quads) * 4u;
-        let c: u32 = w / quads;
+    let spans: u32 = (n_out + 31u) / 32u;
+    for (var w = group * 64u + t; w < spans * n_chunks; w += groups * 64u) {
+        let o: u32 = (w % spans) * 32u;
+        let c: u32 = w / spans;
         let lo: u32 = c * chunk;
         let hi: u32 = min(n_red, lo + chunk);
         let ib: u32 = p[launch.words + 8u] + o * 4u;
         let rs: u32 = p[launch.words + 10u] * 4u;
+        let fours: u32 = min(8u, (n_out - o) / 4u);
         var a0_0: f32 = bitcast<f32>(0x0u);
         var a0_1: f32 = bitcast<f32>(0x0u);
         var a0_2: f32 = bitcast<f32>(0x0u);
         var a0_3: f32 = bitcast<f32>(0x0u);
-        var a0_4: f32 = bitcast<f32>(0x0u);
-        var a0_5: f32 = bitcast<f32>(0x0u);
-        var a0_6: f32 = bitcast<f32>(0x0u);
-        var a0_7: f32 = bitcast<f32>(0x0u);
         var a1_0: f32 = bitcast<f32>(0x0u);
         var a1_1: f32 = bitcast<f32>(0x0u);
         var a1_2: f32 = bitcast<f32>(0x0u);
         var a1_3: f32 = bitcast<f32>(0x0u);
-        var a1_4: f32 = bitcast<f32>(0x0u);
-        var a1_5: f32 = bitcast<f32>(0x0u);
-        var a1_6: f32 = bitcast<f32>(0x0u);
-        var a1_7: f32 = bitcast<f32>(0x0u);
         var a2_0: f32 = bitcast<f32>(0x0u);
         var a2_1: f32 = bitcast<f32>(0x0u);
         var a2_2: f32 = bitcast<f32>(0x0u);
         var a2_3: f32 = bitcast<f32>(0x0u);
-        var a2_4: f32 = bitcast<f32>(0x0u);
-        var a2_5: f32 = bitcast<f32>(0x0u);
-        var a2_6: f32 = bitcast<f32>(0x0u);
-        var a2_7: f32 = bitcast<f32>(0x0u);
         var a3_0: f32 = bitcast<f32>(0x0u);
         var a3_1: f32 = bitcast<f32>(0x0u);
         var a3_2: f32 = bitcast<f32>(0x0u);
         var a3_3: f32 = bitcast<f32>(0x0u);
-        var a3_4: f32 = bitcast<f32>(0x0u);
-        var a3_5: f32 = bitcast<f32>(0x0u);
-        var a3_6: f32 = bitcast<f32>(0x0u);
-        var a3_7: f32 = bitcast<f32>(0x0u);
-        for (var j = lo; j < hi; j += 8u) {
-            if (j + 0u < hi) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + (j + 0u) * rs) >> 4u]);
+        var a4_0: f32 = bitcast<f32>(0x0u);
+        var a4_1: f32 = bitcast<f32>(0x0u);
+        var a4_2: f32 = bitcast<f32>(0x0u);
+        var a4_3: f32 = bitcast<f32>(0x0u);
+        var a5_0: f32 = bitcast<f32>(0x0u);
+        var a5_1: f32 = bitcast<f32>(0x0u);
+        var a5_2: f32 = bitcast<f32>(0x0u);
+        var a5_3: f32 = bitcast<f32>(0x0u);
+        var a6_0: f32 = bitcast<f32>(0x0u);
+        var a6_1: f32 = bitcast<f32>(0x0u);
+        var a6_2: f32 = bitcast<f32>(0x0u);
+        var a6_3: f32 = bitcast<f32>(0x0u);
+        var a7_0: f32 = bitcast<f32>(0x0u);
+        var a7_1: f32 = bitcast<f32>(0x0u);
+        var a7_2: f32 = bitcast<f32>(0x0u);
+        var a7_3: f32 = bitcast<f32>(0x0u);
+        for (var j = lo; j < hi; j += 1u) {
+            if (0u < fours) {
+                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 0u) >> 4u]);
                 {
                     let x0: f32 = v4[0];
                     a0_0 = a0_0 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[1];
-                    a1_0 = a1_0 + (x0 * s0);
+                    a0_1 = a0_1 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[2];
-                    a2_0 = a2_0 + (x0 * s0);
+                    a0_2 = a0_2 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[3];
-                    a3_0 = a3_0 + (x0 * s0);
+                    a0_3 = a0_3 + (x0 * s0);
                 }
             }
-            if (j + 1u < hi) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + (j + 1u) * rs) >> 4u]);
+            if (1u < fours) {
+                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 16u) >> 4u]);
                 {
                     let x0: f32 = v4[0];
-                    a0_1 = a0_1 + (x0 * s0);
+                    a1_0 = a1_0 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[1];
@@ -76,22 +77,22 @@ fn main {
                 }
                 {
                     let x0: f32 = v4[2];
-                    a2_1 = a2_1 + (x0 * s0);
+                    a1_2 = a1_2 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[3];
-                    a3_1 = a3_1 + (x0 * s0);
+                    a1_3 = a1_3 + (x0 * s0);
                 }
             }
-            if (j + 2u < hi) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + (j + 2u) * rs) >> 4u]);
+            if (2u < fours) {
+                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 32u) >> 4u]);
                 {
                     let x0: f32 = v4[0];
-                    a0_2 = a0_2 + (x0 * s0);
+                    a2_0 = a2_0 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[1];
-                    a1_2 = a1_2 + (x0 * s0);
+                    a2_1 = a2_1 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[2];
@@ -99,120 +100,248 @@ fn main {
                 }
                 {
                     let x0: f32 = v4[3];
-                    a3_2 = a3_2 + (x0 * s0);
+                    a2_3 = a2_3 + (x0 * s0);
                 }
             }
-            if (j + 3u < hi) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + (j + 3u) * rs) >> 4u]);
+            if (3u < fours) {
+                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 48u) >> 4u]);
                 {
                     let x0: f32 = v4[0];
-                    a0_3 = a0_3 + (x0 * s0);
+                    a3_0 = a3_0 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[1];
-                    a1_3 = a1_3 + (x0 * s0);
+                    a3_1 = a3_1 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[2];
-                    a2_3 = a2_3 + (x0 * s0);
+                    a3_2 = a3_2 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[3];
                     a3_3 = a3_3 + (x0 * s0);
                 }
             }
-            if (j + 4u < hi) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + (j + 4u) * rs) >> 4u]);
+            if (4u < fours) {
+                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 64u) >> 4u]);
                 {
                     let x0: f32 = v4[0];
-                    a0_4 = a0_4 + (x0 * s0);
+                    a4_0 = a4_0 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[1];
-                    a1_4 = a1_4 + (x0 * s0);
+                    a4_1 = a4_1 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[2];
-                    a2_4 = a2_4 + (x0 * s0);
+                    a4_2 = a4_2 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[3];
-                    a3_4 = a3_4 + (x0 * s0);
+                    a4_3 = a4_3 + (x0 * s0);
                 }
             }
-            if (j + 5u < hi) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + (j + 5u) * rs) >> 4u]);
+            if (5u < fours) {
+                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 80u) >> 4u]);
                 {
                     let x0: f32 = v4[0];
-                    a0_5 = a0_5 + (x0 * s0);
+                    a5_0 = a5_0 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[1];
-                    a1_5 = a1_5 + (x0 * s0);
+                    a5_1 = a5_1 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[2];
-                    a2_5 = a2_5 + (x0 * s0);
+                    a5_2 = a5_2 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[3];
-                    a3_5 = a3_5 + (x0 * s0);
+                    a5_3 = a5_3 + (x0 * s0);
                 }
             }
-            if (j + 6u < hi) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + (j + 6u) * rs) >> 4u]);
+            if (6u < fours) {
+                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 96u) >> 4u]);
                 {
                     let x0: f32 = v4[0];
-                    a0_6 = a0_6 + (x0 * s0);
+                    a6_0 = a6_0 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[1];
-                    a1_6 = a1_6 + (x0 * s0);
+                    a6_1 = a6_1 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[2];
-                    a2_6 = a2_6 + (x0 * s0);
+                    a6_2 = a6_2 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[3];
-                    a3_6 = a3_6 + (x0 * s0);
+                    a6_3 = a6_3 + (x0 * s0);
                 }
             }
-            if (j + 7u < hi) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + (j + 7u) * rs) >> 4u]);
+            if (7u < fours) {
+                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 112u) >> 4u]);
                 {
                     let x0: f32 = v4[0];
-                    a0_7 = a0_7 + (x0 * s0);
+                    a7_0 = a7_0 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[1];
-                    a1_7 = a1_7 + (x0 * s0);
+                    a7_1 = a7_1 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[2];
-                    a2_7 = a2_7 + (x0 * s0);
+                    a7_2 = a7_2 + (x0 * s0);
                 }
                 {
                     let x0: f32 = v4[3];
-                    a3_7 = a3_7 + (x0 * s0);
+                    a7_3 = a7_3 + (x0 * s0);
                 }
             }
         }
-        {
-            let x0: f32 = bitcast<f32>(0x0u) + (((a0_0 + a0_1) + (a0_2 + a0_3)) + ((a0_4 + a0_5) + (a0_6 + a0_7)));
-            st1(p[launch.words + 11u] + ((o + 0u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+        if (0u < fours) {
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a0_0;
+                st1(p[launch.words + 11u] + ((o + 0u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a0_1;
+                st1(p[launch.words + 11u] + ((o + 1u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a0_2;
+                st1(p[launch.words + 11u] + ((o + 2u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a0_3;
+                st1(p[launch.words + 11u] + ((o + 3u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
         }
-        {
-            let x0: f32 = bitcast<f32>(0x0u) + (((a1_0 + a1_1) + (a1_2 + a1_3)) + ((a1_4 + a1_5) + (a1_6 + a1_7)));
-            st1(p[launch.words + 11u] + ((o + 1u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+        if (1u < fours) {
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a1_0;
+                st1(p[launch.words + 11u] + ((o + 4u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a1_1;
+                st1(p[launch.words + 11u] + ((o + 5u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a1_2;
+                st1(p[launch.words + 11u] + ((o + 6u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a1_3;
+                st1(p[launch.words + 11u] + ((o + 7u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
         }
-        {
-            let x0: f32 = bitcast<f32>(0x0u) + (((a2_0 + a2_1) + (a2_2 + a2_3)) + ((a2_4 + a2_5) + (a2_6 + a2_7)));
-            st1(p[launch.words + 11u] + ((o + 2u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+        if (2u < fours) {
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a2_0;
+                st1(p[launch.words + 11u] + ((o + 8u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a2_1;
+                st1(p[launch.words + 11u] + ((o + 9u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a2_2;
+                st1(p[launch.words + 11u] + ((o + 10u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a2_3;
+                st1(p[launch.words + 11u] + ((o + 11u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
         }
-        {
-            let x0: f32 = bitcast<f32>(0x0u) + (((a3_0 + a3_1) + (a3_2 + a3_3)) + ((a3_4 + a3_5) + (a3_6 + a3_7)));
-            st1(p[launch.words + 11u] + ((o + 3u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+        if (3u < fours) {
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a3_0;
+                st1(p[launch.words + 11u] + ((o + 12u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a3_1;
+                st1(p[launch.words + 11u] + ((o + 13u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a3_2;
+                st1(p[launch.words + 11u] + ((o + 14u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a3_3;
+                st1(p[launch.words + 11u] + ((o + 15u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+        }
+        if (4u < fours) {
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a4_0;
+                st1(p[launch.words + 11u] + ((o + 16u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a4_1;
+                st1(p[launch.words + 11u] + ((o + 17u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a4_2;
+                st1(p[launch.words + 11u] + ((o + 18u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a4_3;
+                st1(p[launch.words + 11u] + ((o + 19u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+        }
+        if (5u < fours) {
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a5_0;
+                st1(p[launch.words + 11u] + ((o + 20u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a5_1;
+                st1(p[launch.words + 11u] + ((o + 21u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a5_2;
+                st1(p[launch.words + 11u] + ((o + 22u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a5_3;
+                st1(p[launch.words + 11u] + ((o + 23u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+        }
+        if (6u < fours) {
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a6_0;
+                st1(p[launch.words + 11u] + ((o + 24u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a6_1;
+                st1(p[launch.words + 11u] + ((o + 25u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a6_2;
+                st1(p[launch.words + 11u] + ((o + 26u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a6_3;
+                st1(p[launch.words + 11u] + ((o + 27u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+        }
+        if (7u < fours) {
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a7_0;
+                st1(p[launch.words + 11u] + ((o + 28u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a7_1;
+                st1(p[launch.words + 11u] + ((o + 29u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a7_2;
+                st1(p[launch.words + 11u] + ((o + 30u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
+            {
+                let x0: f32 = bitcast<f32>(0x0u) + a7_3;
+                st1(p[launch.words + 11u] + ((o + 31u) * p[launch.words + 12u] + c * p[launch.words + 13u]) * 4u, x0);
+            }
         }
     }
 }
