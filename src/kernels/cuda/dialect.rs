@@ -17,6 +17,10 @@ pub const ENTRY: &str = "mojo_kernel";
 pub struct Cuda;
 
 impl Dialect for Cuda {
+    fn blocked_grid(&self) -> bool {
+        false
+    }
+
     fn ty(&self, ty: Ty) -> String {
         match ty {
             Ty::U32 => "u32",

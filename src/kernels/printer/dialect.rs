@@ -47,6 +47,12 @@ pub enum Builtin {
 
 /// One kernel language. Statements are returned without indentation or newline.
 pub trait Dialect {
+    /// Whether a grid loop gives each invocation a contiguous block of the items rather than
+    /// every (invocations)-th one: for CPUs, where one core runs a group's invocations a SIMD
+    /// batch at a time, so that each lane walks memory in order (an add of 16M float32 on
+    /// lavapipe, 2 cores: 35 -> 16 ms), not GPUs, whose neighbouring invocations should read
+    /// neighbouring elements.
+    fn blocked_grid(&self) -> bool;
     /// The name of a type.
     fn ty(&self, ty: Ty) -> String;
     /// An immutable local.

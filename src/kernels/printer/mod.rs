@@ -203,15 +203,43 @@ impl<'a> Printer<'a> {
         );
     }
 
-    /// The grid-stride loop over `name` in `[0, n)`: one invocation per value at a time.
+    /// The grid loop over `name` in `[0, n)`: each invocation takes every (invocations)-th
+    /// value, or on a CPU its own block of values in order (see `Dialect::blocked_grid`).
     pub fn grid_loop(&mut self, name: &str, n: &str) {
         let size = GROUP_SIZE;
-        self.for_(
-            name,
-            &format!("group * {size}u + t"),
-            &format!("{name} < {n}"),
-            &format!("{name} += groups * {size}u"),
+        if !self.d.blocked_grid() {
+            self.for_(
+                name,
+                &format!("group * {size}u + t"),
+                &format!("{name} < {n}"),
+                &format!("{name} += groups * {size}u"),
+            );
+            return;
+        }
+        // Blocks of `per` values; invocations past the last block take none (their first
+        // value, whose product may wrap, is not used). No sum here passes 2^32.
+        let (per, lo, hi) = (
+            format!("{name}_per"),
+            format!("{name}_lo"),
+            format!("{name}_hi"),
         );
+        let all = format!("(groups * {size}u)");
+        self.let_(
+            &per,
+            Ty::U32,
+            format!("{n} / {all} + u32({n} % {all} != 0u)"),
+        );
+        self.let_(
+            &format!("{name}_at"),
+            Ty::U32,
+            format!("group * {size}u + t"),
+        );
+        let first = format!("{name}_at * {per}");
+        let inside = format!("{name}_at <= ({n} - 1u) / max({per}, 1u)");
+        let lo_value = self.select(&inside, &first, n);
+        self.let_(&lo, Ty::U32, lo_value);
+        self.let_(&hi, Ty::U32, format!("{lo} + min({per}, {n} - {lo})"));
+        self.for_up(name, &lo, &hi);
     }
 
     pub fn let_(&mut self, name: &str, ty: Ty, value: impl AsRef<str>) {

@@ -7,7 +7,7 @@ use crate::dtype::DType;
 use crate::kernels::cuda::Cuda;
 use crate::kernels::functions::Function;
 use crate::kernels::pattern::*;
-use crate::kernels::wgsl::{Bindings, Wgsl};
+use crate::kernels::wgsl::{Bindings, Target, Wgsl};
 use crate::kernels::{BinaryOp, Expr, UnaryOp};
 use std::ops::{Div, Mul, Sub};
 use std::path::PathBuf;
@@ -453,7 +453,16 @@ fn golden_wgsl() {
         golden(
             name,
             "wgsl",
-            &parts(&kernel, &mut Wgsl::new(&bindings, true)),
+            &parts(
+                &kernel,
+                &mut Wgsl::new(
+                    &bindings,
+                    Target {
+                        f64: true,
+                        cpu: false,
+                    },
+                ),
+            ),
         );
     }
 }

@@ -5,26 +5,28 @@
 use super::access::{bindings, load4, load_fn, store4, store_fn, Slot};
 use super::dtype::{compute_type, convert, HELPERS};
 use super::math::Helpers;
-use super::{emulated_f64, expr, Bindings};
+use super::{emulated_f64, expr, Bindings, Target};
 use crate::dtype::DType;
 use crate::kernels::printer::{Builtin, Dialect, Ty};
 use crate::kernels::{Expr, Kernel};
 
 /// The WGSL dialect for one kernel: how its tensors are bound, whether the device computes in
-/// f64, and the helper functions the kernel calls.
+/// f64 or is a CPU, and the helper functions the kernel calls.
 pub struct Wgsl<'a> {
     bindings: &'a Bindings,
+    cpu: bool,
     helpers: Helpers,
     mulhi: bool,
     fma: bool,
 }
 
 impl<'a> Wgsl<'a> {
-    /// Tensors bound as `bindings`; `f64` says whether the device computes in f64.
-    pub fn new(bindings: &'a Bindings, f64: bool) -> Self {
+    /// Tensors bound as `bindings`, for a device `target`.
+    pub fn new(bindings: &'a Bindings, target: Target) -> Self {
         Wgsl {
             bindings,
-            helpers: Helpers::new(f64),
+            cpu: target.cpu,
+            helpers: Helpers::new(target.f64),
             mulhi: false,
             fma: false,
         }
@@ -53,6 +55,10 @@ impl Dialect for Wgsl<'_> {
             Ty::Value(dtype) => compute_type(dtype),
         }
         .to_string()
+    }
+
+    fn blocked_grid(&self) -> bool {
+        self.cpu
     }
 
     fn let_(&self, name: &str, ty: Ty, value: &str) -> String {

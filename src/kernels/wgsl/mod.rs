@@ -35,8 +35,15 @@ impl Bindings {
     }
 }
 
-/// The WGSL source of `kernel` bound as `bindings`; `f64` says whether the device computes in
-/// f64.
-pub fn render(kernel: &Kernel, bindings: &Bindings, f64: bool) -> String {
-    printer::render(kernel, &mut Wgsl::new(bindings, f64))
+/// What the device running a kernel offers: float64 arithmetic, and whether it is a CPU
+/// (lavapipe), whose cores each run a group's invocations one SIMD batch after another.
+#[derive(Clone, Copy, Debug)]
+pub struct Target {
+    pub f64: bool,
+    pub cpu: bool,
+}
+
+/// The WGSL source of `kernel` bound as `bindings` for `target`.
+pub fn render(kernel: &Kernel, bindings: &Bindings, target: Target) -> String {
+    printer::render(kernel, &mut Wgsl::new(bindings, target))
 }

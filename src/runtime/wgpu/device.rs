@@ -143,7 +143,10 @@ impl WgpuDevice {
             resident_groups,
             name: info.name.clone(),
             software,
-            pipelines: PipelineCache::new(format!("{} (wgpu {:?})", info.name, info.backend)),
+            pipelines: PipelineCache::new(
+                format!("{} (wgpu {:?})", info.name, info.backend),
+                info.device_type == wgpu::DeviceType::Cpu,
+            ),
             device,
             queue,
             features,

@@ -21,6 +21,8 @@ pub type Built = (wgpu::ComputePipeline, wgpu::BindGroupLayout);
 /// The pipelines built so far on one device, and the bind group layouts they share.
 pub struct PipelineCache {
     device_name: String,
+    /// Whether the device is a CPU (see `wgsl::Target`).
+    cpu: bool,
     built: Mutex<Table>,
     layouts: Mutex<HashMap<u32, (wgpu::BindGroupLayout, wgpu::PipelineLayout)>>,
 }
@@ -31,9 +33,10 @@ pub struct PipelineCache {
 pub const IMMEDIATE_BYTES: u32 = 4;
 
 impl PipelineCache {
-    pub fn new(device_name: String) -> Self {
+    pub fn new(device_name: String, cpu: bool) -> Self {
         PipelineCache {
             device_name,
+            cpu,
             built: Mutex::new(FastMap::default()),
             layouts: Mutex::new(HashMap::new()),
         }
@@ -97,8 +100,11 @@ impl PipelineCache {
         }
         shadow_compile(kernel)?;
         let start = Instant::now();
-        let f64 = device.features().contains(wgpu::Features::SHADER_F64);
-        let source = wgsl::render(kernel, bindings, f64);
+        let target = wgsl::Target {
+            f64: device.features().contains(wgpu::Features::SHADER_F64),
+            cpu: self.cpu,
+        };
+        let source = wgsl::render(kernel, bindings, target);
         let scope = device.push_error_scope(wgpu::ErrorFilter::Validation);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: None,

@@ -87,7 +87,7 @@ impl Wide {
         Some(Wide {
             device,
             queue,
-            pipelines: PipelineCache::new(format!("{name} (wgpu, {cores} threads)")),
+            pipelines: PipelineCache::new(format!("{name} (wgpu, {cores} threads)"), true),
             batch: Batch::new(limits.max_storage_buffer_binding_size),
             mirrors: Mutex::default(),
         })
