@@ -814,6 +814,36 @@ def test_softmax(device, shape, dim, fn):
     assert_near(fn(x.to(device), dim), fn(x.double(), dim), rtol=1e-4, atol=1e-6)
 
 
+@pytest.mark.parametrize("width", [5, 300, 4097])
+@pytest.mark.parametrize("fn", [F.softmax, F.log_softmax], ids=["softmax", "log_softmax"])
+def test_softmax_of_special_rows(device, width, fn):
+    # A softmax row keeps exp(x - max) as it sums it, then scales it: a row holding +inf is NaN
+    # throughout (exp(inf - inf)), as are rows of -inf and rows holding NaN, as on the CPU.
+    # Rows of one launch (5, 300) and of composed launches (4,097 on the software device).
+    x = uniform((6, width)).mul_(20)
+    x[1, 2] = float("inf")
+    x[2] = float("-inf")
+    x[3, 1] = float("nan")
+    x[4, :2] = float("-inf")
+    expected = fn(x, 1)
+    assert_same(fn(x.to(device), 1).isnan(), expected.isnan())
+    torch.testing.assert_close(fn(x.to(device), 1).cpu(), expected, equal_nan=True)
+
+
+@pytest.mark.parametrize("rows", [3, 300])
+def test_softmax_into_its_input_and_strided_outputs(device, rows):
+    # The stored exponentials go to the output: in place over the input, and through an
+    # output's strides (a transposed one).
+    x = uniform((rows, 257)).mul_(20)
+    expected = F.softmax(x, 1)
+    own = x.to(device)
+    torch.ops.aten._softmax.out(own, 1, False, out=own)
+    torch.testing.assert_close(own.cpu(), expected)
+    out = torch.empty(257, rows, device=device).t()
+    torch.ops.aten._softmax.out(x.to(device), 1, False, out=out)
+    torch.testing.assert_close(out.cpu(), expected)
+
+
 @pytest.mark.parametrize("shape", [(2, 70000), (2, 2**20), (70000, 16)], ids=str)
 def test_layer_norm(device, shape):
     x = spiked(shape, -1, 50.0)

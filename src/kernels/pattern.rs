@@ -109,6 +109,12 @@ pub struct Elementwise {
     pub dtype: DType,
     pub row: Expr,
     pub value: Expr,
+    /// Where one invocation reduces a row, its last pass stores each element's mapped value
+    /// in the output (whose dtype is then the accumulator's), and the per-element pass maps
+    /// that stored value (input 0), with inputs 1 and 2 as for `value` and the reduced
+    /// accumulator (input 3), by this instead: a softmax computes one exponential per
+    /// element, not two.
+    pub stashed: Option<Expr>,
 }
 
 /// Inclusive scan along one dimension: each thread walks one chunk of a line.

@@ -141,12 +141,26 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
         let at = format!("{} + epo * {}u", p.word("po"), dtype.size());
         p.let_("x1", Ty::Value(dtype), format!("ld{tensor}({at})"));
     }
+    let first_out = 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some());
+    // The per-element output's tensor, and whether the last pass stores into it.
+    let element_out = first_out + outs;
+    let stashed = k.elementwise.as_ref().and_then(|m| m.stashed.as_ref());
+    let stashed = stashed.filter(|_| !group);
+    if let Some(map) = k.elementwise.as_ref().filter(|_| stashed.is_some()) {
+        let size = map.dtype.size();
+        let at = format!("{} + eel * {size}u", p.word("eo"));
+        p.let_("stash_base", Ty::U32, at);
+        // With one reduced dimension, its byte stride in the output.
+        let step = format!("{} * {size}u", p.word("eo + nk + 1u"));
+        p.let_("stash_step", Ty::U32, step);
+    }
     let pass = Pass {
         acc: k.acc,
         input: k.input,
         index,
         group,
         vector: k.vector && !k.indexed,
+        stash: None,
     };
     let (value, arg_index) = match k.op {
         ReduceOp::Variance => {
@@ -175,7 +189,11 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
             let shift = p.expr(&shift);
             p.let_("x1", acc, shift);
             pass.barrier(p);
-            pass.print(
+            let last = Pass {
+                stash: stashed.map(|_| element_out),
+                ..pass.clone()
+            };
+            last.print(
                 p,
                 ReduceOp::Sum,
                 "comb",
@@ -188,11 +206,10 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
     if k.op.second(k.acc) == Some(DType::I64) {
         p.let_("x1", Ty::I64, arg_index);
     }
-    let first_out = 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some());
     if let Some(map) = &k.elementwise {
         let second = matches!(k.op, ReduceOp::Variance | ReduceOp::LogSumExp);
         let second = (second || k.per_output.is_some()).then_some("x1");
-        elementwise(p, &pass, map, (&value, second), first_out + outs);
+        elementwise(p, &pass, map, stashed, (&value, second), element_out);
     }
     if group {
         p.if_("t == 0u");
@@ -220,11 +237,12 @@ pub fn reduce(p: &mut Printer, k: &ReduceKernel, group: bool) {
 /// the row's value is computed once from the reduced value and the op's second value if any
 /// (a variance's mean, a logsumexp's shift, the per-output value), then every element is read
 /// again and mapped, with the row's value and the second value, into tensor `out` at the same
-/// position.
+/// position; or, `stashed`, the value the last pass stored there is read and mapped by it.
 fn elementwise(
     p: &mut Printer,
     pass: &Pass,
     map: &Elementwise,
+    stashed: Option<&Expr>,
     (value, second): (&str, Option<&str>),
     out: usize,
 ) {
@@ -241,6 +259,14 @@ fn elementwise(
     p.open("");
     p.let_("x1", acc, "rr");
     p.let_("x2", acc, "rs");
+    if stashed.is_some() {
+        p.let_("x3", acc, "rv");
+    }
+    // Each element from the input, or stashed in the output.
+    let (source, source_dtype, map_value) = match stashed {
+        Some(e) => (out, map.dtype, e),
+        None => (0, pass.input, &map.value),
+    };
     let (size, out_size) = (pass.input.size(), map.dtype.size());
     // Where both are rows (one reduced dimension), their steps, read once.
     p.let_(
@@ -258,7 +284,7 @@ fn elementwise(
     let vector = pass.vector && matches!(map.dtype, DType::F32 | DType::I32);
     if vector {
         p.if_("istep == 4u && ostep == 4u && (ib & 15u) == 0u && (eb & 15u) == 0u");
-        elementwise_vector(p, pass, map, out);
+        elementwise_vector(p, pass, map, (source, source_dtype, map_value), out);
         p.else_(None);
     }
     if pass.group {
@@ -272,8 +298,13 @@ fn elementwise(
     p.line(format!("at = ib + red(j, io + nk) * {size}u;"));
     p.line(format!("to = eb + red(j, eo + nk) * {out_size}u;"));
     p.close();
-    p.let_("x0", Ty::Value(pass.input), "ld0(at)");
-    let value = p.expr(&map.value);
+    let load = if stashed.is_some() {
+        format!("ld{out}(to)")
+    } else {
+        "ld0(at)".to_string()
+    };
+    p.let_("x0", Ty::Value(source_dtype), load);
+    let value = p.expr(map_value);
     p.line(format!("st{out}(to, {value});"));
     p.close();
     if vector {
@@ -283,8 +314,15 @@ fn elementwise(
 }
 
 /// [`elementwise`]'s loop over contiguous, aligned 4-byte rows: four elements per 16-byte
-/// load and store, the last partial four one by one.
-fn elementwise_vector(p: &mut Printer, pass: &Pass, map: &Elementwise, out: usize) {
+/// load and store, the last partial four one by one, each element read from tensor `source`
+/// (of its dtype: the input's, or the output where stashed) and mapped by `value`.
+fn elementwise_vector(
+    p: &mut Printer,
+    pass: &Pass,
+    map: &Elementwise,
+    (source, source_dtype, value): (usize, DType, &Expr),
+    out: usize,
+) {
     if pass.group {
         let stride = 4 * GROUP_SIZE;
         p.for_("j", "lo + 4u * t", "j < hi", &format!("j += {stride}u"));
@@ -292,7 +330,8 @@ fn elementwise_vector(p: &mut Printer, pass: &Pass, map: &Elementwise, out: usiz
         p.for_("j", "lo", "j < hi", "j += 4u");
     }
     p.if_("j + 4u <= hi");
-    let v = p.d.load4(0, pass.input, "ib + j * 4u");
+    let from = if source == 0 { "ib" } else { "eb" };
+    let v = p.d.load4(source, source_dtype, &format!("{from} + j * 4u"));
     let line = p.d.let_inferred("v4", &v);
     p.line(line);
     let results: [String; 4] = std::array::from_fn(|c| format!("r{c}"));
@@ -300,15 +339,16 @@ fn elementwise_vector(p: &mut Printer, pass: &Pass, map: &Elementwise, out: usiz
         let zero = p.d.constant(map.dtype, 0.0);
         p.var(name, Ty::Value(map.dtype), zero);
     }
-    per_component(p, pass.input, &map.value, |c, value| {
+    per_component(p, source_dtype, value, |c, value| {
         format!("{} = {value};", results[c])
     });
     let store = p.d.store4(out, map.dtype, "eb + j * 4u", &results);
     p.line(store);
     p.else_(None);
     p.for_up("jj", "j", "hi");
-    p.let_("x0", Ty::Value(pass.input), "ld0(ib + jj * 4u)");
-    let value = p.expr(&map.value);
+    let load = format!("ld{source}({from} + jj * 4u)");
+    p.let_("x0", Ty::Value(source_dtype), load);
+    let value = p.expr(value);
     p.line(format!("st{out}(eb + jj * 4u, {value});"));
     p.close();
     p.close();
@@ -394,6 +434,7 @@ struct Step<'a> {
 }
 
 /// One pass of a reduction over the chunk `[lo, hi)`.
+#[derive(Clone)]
 struct Pass {
     acc: DType,
     input: DType,
@@ -404,6 +445,9 @@ struct Pass {
     /// Whether contiguous rows are read four elements at a time (4-byte inputs bound as
     /// 16-byte words; not for indexed partials).
     vector: bool,
+    /// The per-element output each element's mapped value is stored in (from
+    /// `stash_base`), if any.
+    stash: Option<usize>,
 }
 
 impl Pass {
@@ -424,7 +468,7 @@ impl Pass {
             p.for_up("j", "lo", "hi");
         }
         let x0 = format!("ld0({at})");
-        self.element(p, step, &x0, &self.index);
+        self.element(p, step, &x0, &self.index, "j");
         p.close();
     }
 
@@ -445,12 +489,18 @@ impl Pass {
         for c in 0..4 {
             p.open("");
             let x0 = p.d.component("v4", c);
-            self.element(p, step, &x0, &format!("i64(j + {c}u)"));
+            self.element(
+                p,
+                step,
+                &x0,
+                &format!("i64(j + {c}u)"),
+                &format!("j + {c}u"),
+            );
             p.close();
         }
         p.else_(None);
         p.for_up("jj", "j", "hi");
-        self.element(p, step, &format!("ld0({base} + jj * 4u)"), "i64(jj)");
+        self.element(p, step, &format!("ld0({base} + jj * 4u)"), "i64(jj)", "jj");
         p.close();
         p.close();
         p.close();
@@ -479,7 +529,8 @@ impl Pass {
             p.for_("j", "lo", "j < hi", &format!("j += {PARTIALS}u"));
             for u in 0..PARTIALS {
                 p.if_(format!("j + {u}u < hi"));
-                self.element(p, &into(u), &format!("ld0({})", at(u)), "i64(j)");
+                let pos = format!("j + {u}u");
+                self.element(p, &into(u), &format!("ld0({})", at(u)), "i64(j)", &pos);
                 p.close();
             }
             p.close();
@@ -504,12 +555,12 @@ impl Pass {
             for u in 0..PARTIALS {
                 p.open("");
                 let x0 = p.d.component(&format!("v4_{}", u / 4), u % 4);
-                self.element(p, &into(u), &x0, "i64(j)");
+                self.element(p, &into(u), &x0, "i64(j)", &format!("j + {u}u"));
                 p.close();
             }
             p.close();
             p.for_up("j", "whole", "hi");
-            self.element(p, &into(0), &format!("ld0({ib} + j * 4u)"), "i64(j)");
+            self.element(p, &into(0), &format!("ld0({ib} + j * 4u)"), "i64(j)", "j");
             p.close();
             p.else_(None);
         }
@@ -531,8 +582,9 @@ impl Pass {
         p.line(format!("{a} = {}({a}, {});", step.comb, level[0]));
     }
 
-    /// One element `x0` (read by `load`, at candidate index `index`) mapped and combined.
-    fn element(&self, p: &mut Printer, step: &Step, load: &str, index: &str) {
+    /// One element `x0` (read by `load`, at candidate index `index` and position `pos` of the
+    /// reduced elements) mapped and combined.
+    fn element(&self, p: &mut Printer, step: &Step, load: &str, index: &str, pos: &str) {
         let Step {
             op,
             comb,
@@ -545,6 +597,14 @@ impl Pass {
         p.let_("x0", Ty::Value(self.input), load);
         let value = p.expr(value);
         p.let_("v", acc, value);
+        if let Some(out) = self.stash {
+            let size = self.acc.size();
+            p.var("sat", Ty::U32, format!("stash_base + ({pos}) * stash_step"));
+            p.if_("nr != 1u");
+            p.line(format!("sat = stash_base + red({pos}, eo + nk) * {size}u;"));
+            p.close();
+            p.line(format!("st{out}(sat, v);"));
+        }
         if arg {
             p.let_("k", Ty::I64, index);
             p.if_(format!("!{ok} || better({a}, {idx}, v, k)"));

@@ -119,6 +119,31 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             }),
         ),
         (
+            // A softmax: exp(x - m) stored as it is summed, then scaled by 1 / sum.
+            "softmax_stashed",
+            Kernel::ReduceEach(ReduceKernel {
+                input: f,
+                scalars: vec![],
+                pre: Expr::input(0, f),
+                op: ReduceOp::LogSumExp,
+                acc: f,
+                outputs: vec![],
+                per_output: None,
+                indexed: false,
+                elementwise: Some(Elementwise {
+                    dtype: f,
+                    row: Expr::input(0, f).unary(UnaryOp::Log),
+                    value: Expr::input(0, f)
+                        .sub(Expr::input(2, f))
+                        .sub(Expr::input(1, f))
+                        .exp(),
+                    stashed: Some(Expr::input(0, f).div(Expr::input(3, f))),
+                }),
+                vector: true,
+                columns: false,
+            }),
+        ),
+        (
             "reduce_each",
             Kernel::ReduceEach(ReduceKernel {
                 input: f,
@@ -136,6 +161,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                     value: Expr::input(0, f)
                         .sub(Expr::input(2, f))
                         .div(Expr::input(1, f)),
+                    stashed: None,
                 }),
                 vector: false,
                 columns: false,

@@ -279,6 +279,7 @@ pub(super) fn forward(a: &Attention, out: &TensorRef, lse: &TensorRef) -> Result
                         .exp(),
                 )
                 .cast(dtype),
+            stashed: None,
         }),
         vector: false,
         input: dtype,

@@ -1,7 +1,7 @@
 //! Softmax and log-softmax, forward and backward, built from the reduce and map patterns
 //! (cross_entropy is log_softmax then nll_loss).
 
-use std::ops::{Mul, Sub};
+use std::ops::{Div, Mul, Sub};
 
 use crate::dtype::DType;
 use crate::error::Result;
@@ -103,7 +103,10 @@ fn softmax(call: &mut Call, log: bool) -> Result<()> {
         .clone()
         .sub(Expr::input(2, acc))
         .sub(Expr::input(1, acc));
-    let value = if log { shifted } else { shifted.exp() };
+    let value = undefined_rows(
+        Expr::input(1, acc),
+        if log { shifted } else { shifted.exp() },
+    );
     let mut reduced = vec![false; a.sizes.len()];
     if !reduced.is_empty() {
         reduced[dim] = true;
@@ -115,6 +118,17 @@ fn softmax(call: &mut Call, log: bool) -> Result<()> {
             dtype: out.dtype,
             row: Expr::input(0, acc).unary(UnaryOp::Log),
             value: value.cast(out.dtype),
+            // A softmax stores exp(x - m) as it sums it, then scales it by 1 / sum, as the CPU
+            // does. An infinite sum comes of m = +inf (shifted by 0), where the CPU's
+            // exp(inf - inf) makes the row NaN.
+            stashed: (!log && out.dtype == acc).then(|| {
+                let sum = Expr::input(3, acc);
+                let inverse = sum.clone().unary(UnaryOp::IsInf).select(
+                    Expr::constant(acc, f64::NAN),
+                    Expr::constant(acc, 1.0).div(sum),
+                );
+                Expr::input(0, acc).mul(inverse)
+            }),
         }),
         vector: false,
         input: a.dtype,
@@ -140,7 +154,10 @@ fn softmax(call: &mut Call, log: bool) -> Result<()> {
         .cast(acc)
         .sub(Expr::input(1, acc))
         .sub(Expr::input(2, acc));
-    let value = if log { shifted } else { shifted.exp() };
+    let value = undefined_rows(
+        Expr::input(2, acc),
+        if log { shifted } else { shifted.exp() },
+    );
     let kernel = MapKernel {
         inputs: vec![a.dtype, acc, acc],
         scalars: vec![],
@@ -151,6 +168,13 @@ fn softmax(call: &mut Call, log: bool) -> Result<()> {
         expand(&parts[1].tensor, &a.sizes),
     );
     run_map(kernel, &[&a, &m, &log_sum, &out], &a.sizes, &[])
+}
+
+/// `value`, or NaN in a row whose log of the sum of exp(x - m) is infinite: a row holding +inf
+/// (shifted by 0, not m) or only -inf, which the CPU's exp(x - m) makes NaN throughout.
+fn undefined_rows(log_sum: Expr, value: Expr) -> Expr {
+    let nan = Expr::constant(value.dtype(), f64::NAN);
+    log_sum.unary(UnaryOp::IsInf).select(nan, value)
 }
 
 /// `_softmax_backward_data` / `_log_softmax_backward_data`:
