@@ -674,6 +674,9 @@ ACCUMULATE_PARAMS = [
     for dtype in [torch.float32, torch.int64]
     for case in ACCUMULATE_CASES
 ] + [("index_add_", torch.float32, 1000, 70000), ("index_add_", torch.float32, 200_003, 100_000)]
+# Keys of up to 10 bits sort in one radix pass of that many bits, 11 in two of 8; keys far
+# fewer than the values find their runs by binary search.
+ACCUMULATE_PARAMS += [("index_add_", torch.float32, t, 300_000) for t in (2, 1024, 1025)]
 
 
 @pytest.mark.parametrize("how, dtype, targets, count", ACCUMULATE_PARAMS, ids=str)
@@ -692,6 +695,17 @@ def test_accumulate(device, how, dtype, targets, count):
         return out.scatter_add_(0, i.view(-1, 1).expand(-1, 2), v)
 
     assert_same(run(device), run("cpu"))
+
+
+@pytest.mark.parametrize("targets", [7, 1000, 1024])
+def test_accumulate_floats_in_index_order(device, targets):
+    # Each target adds its values in index order, as the CPU does: the same bits, not
+    # merely close ones, for float values into few targets.
+    index = ints(0, targets, 200_000)
+    values = uniform(200_000, 3)
+    expected = torch.zeros(targets).index_add_(0, index, values)
+    actual = torch.zeros(targets, device=device).index_add_(0, index.to(device), values.to(device))
+    assert_same(actual, expected)
 
 
 # Rows of a multiple of four elements are combined four per work item: rows of 4 and 12,

@@ -118,23 +118,50 @@ pub fn accumulate_keys(p: &mut Printer, k: &AccumulateKeysKernel) {
     p.close();
 }
 
-/// Run-start arguments: `[n_sorted, bound, keys_offset, starts_offset]`: each sorted position
-/// that starts a run of equal keys in `[0, bound)` writes itself to its key's entry of
-/// `starts` (int32; the entries of absent keys keep what they held, `n_sorted`).
+/// Run-start arguments: `[n_sorted, bound, keys_offset, starts_offset, by_key]`: each key in
+/// `[0, bound)` gets in `starts` (int32) the first position of the ascending sorted int64 keys
+/// that holds it. With `by_key` zero, each sorted position that starts a run writes itself to
+/// its key's entry (the entries of absent keys keep what they held, `n_sorted`); else each key
+/// finds its first position by binary search (`n_sorted` where none holds it), far fewer
+/// items where the keys are far fewer than the positions.
 pub fn run_starts(p: &mut Printer) {
     p.let_("n", Ty::U32, p.word("0u"));
-    p.let_("bound", Ty::I64, format!("i64({})", p.word("1u")));
+    p.let_("bound", Ty::U32, p.word("1u"));
     p.let_("keys", Ty::U32, p.word("2u"));
     p.let_("starts", Ty::U32, p.word("3u"));
+    let int = p.d.ty(Ty::I32);
+    p.if_(format!("{} != 0u", p.word("4u")));
+    p.grid_loop("k", "bound");
+    p.let_("key", Ty::I64, "i64(k)");
+    p.var("lo", Ty::U32, "0u");
+    p.var("hi", Ty::U32, "n");
+    p.open("while (lo < hi)");
+    p.let_("mid", Ty::U32, "lo + (hi - lo) / 2u");
+    p.if_("ld0(keys + mid * 8u) < key");
+    p.line("lo = mid + 1u;");
+    p.else_(None);
+    p.line("hi = mid;");
+    p.close();
+    p.close();
+    p.var("start", Ty::U32, "n");
+    p.if_("lo < n");
+    p.if_("ld0(keys + lo * 8u) == key");
+    p.line("start = lo;");
+    p.close();
+    p.close();
+    p.line(format!("st1(starts + k * 4u, {int}(start));"));
+    p.close();
+    p.else_(None);
+    p.let_("bound64", Ty::I64, "i64(bound)");
     p.grid_loop("i", "n");
     p.let_("key", Ty::I64, "ld0(keys + i * 8u)");
     p.var("first", Ty::Bool, "i == 0u");
     p.if_("!first");
     p.line("first = ld0(keys + (i - 1u) * 8u) != key;");
     p.close();
-    p.if_(format!("first && key >= {} && key < bound", p.d.int64(0)));
-    let at = p.d.ty(Ty::I32);
-    p.line(format!("st1(starts + u32(key) * 4u, {at}(i));"));
+    p.if_(format!("first && key >= {} && key < bound64", p.d.int64(0)));
+    p.line(format!("st1(starts + u32(key) * 4u, {int}(i));"));
+    p.close();
     p.close();
     p.close();
 }

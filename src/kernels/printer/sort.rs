@@ -124,7 +124,8 @@ pub fn merge(p: &mut Printer, k: &SortKernel) {
     p.close();
 }
 
-/// Digits per radix pass: a pass sorts by 8 bits of the key.
+/// Digits per radix pass: a pass sorts by 8 bits of the key (a launch word; selections and
+/// `radix_pick` always take 8).
 pub const RADIX_BITS: u32 = 8;
 const DIGITS: usize = 1 << RADIX_BITS;
 
@@ -171,9 +172,9 @@ fn radix_key(p: &mut Printer, k: &RadixKernel) {
 }
 
 /// The words both radix passes start with: `[tiles in all, len, tile, tiles per line,
-/// shift, mask, ...]` (the pass's digit is bits `[shift, shift + 8)` of the keys, of which
-/// only the bits in `mask` count: those values of the dtype can differ in), then each named
-/// word of `words` (`(local, word)`), read once.
+/// shift, mask, digit_bits, ...]` (the pass's digit is bits `[shift, shift + digit_bits)` of
+/// the keys, of which only the bits in `mask` count: those values of the dtype can differ
+/// in), then each named word of `words` (`(local, word)`), read once.
 fn radix_words(p: &mut Printer, k: &RadixKernel, words: &[(&str, &str)]) {
     radix_key(p, k);
     p.let_("n", Ty::U32, p.word("0u"));
@@ -184,8 +185,10 @@ fn radix_words(p: &mut Printer, k: &RadixKernel, words: &[(&str, &str)]) {
     p.let_("hi", Ty::Bool, "shift >= 32u");
     p.let_("sh", Ty::U32, "shift & 31u");
     p.let_("mask", Ty::U32, p.word("5u"));
+    p.let_("digit_bits", Ty::U32, p.word("6u"));
+    p.let_("digits", Ty::U32, "1u << digit_bits");
     // The bits above the digit (none for the top digit; two shifts, each below 32).
-    p.let_("above", Ty::U32, "(0xffffffffu << sh) << 8u");
+    p.let_("above", Ty::U32, "(0xffffffffu << sh) << digit_bits");
     for (name, word) in words {
         p.let_(name, Ty::U32, p.word(word));
     }
@@ -201,7 +204,7 @@ fn radix_tiles(p: &mut Printer, k: &RadixKernel, state: usize) {
     p.let_("start", Ty::U32, "part * tile");
     p.let_("end", Ty::U32, "min(start + tile, len)");
     p.let_("base", Ty::U32, "line * len");
-    p.let_("cb", Ty::U32, format!("line * {DIGITS}u * tiles + part"));
+    p.let_("cb", Ty::U32, "line * digits * tiles + part");
     if k.selects() {
         p.let_(
             "chosen",
@@ -216,7 +219,7 @@ fn digit(p: &mut Printer, k: &RadixKernel, kk: &str) {
     p.let_("kk", Ty::U32, format!("{kk} & mask"));
     match k.digit {
         RadixDigit::Bits | RadixDigit::Narrowed => {
-            p.let_("g", Ty::U32, format!("(kk >> sh) & {}u", DIGITS - 1));
+            p.let_("g", Ty::U32, "(kk >> sh) & (digits - 1u)");
         }
         RadixDigit::Partition => {
             let at_or_above = p.select("kk == chosen", "1u", "2u");
@@ -232,7 +235,7 @@ fn digit(p: &mut Printer, k: &RadixKernel, kk: &str) {
     p.let_("counted", Ty::Bool, counted);
 }
 
-/// Radix count arguments: `[tiles in all, len, tile, tiles per line, shift, mask,
+/// Radix count arguments: `[tiles in all, len, tile, tiles per line, shift, mask, digit_bits,
 /// keys_offset, counts_offset, state_offset]` over contiguous `[lines, len]` keys: each
 /// invocation counts the digits of one tile of a line into int32 `counts[line][digit][tile]`,
 /// in place. Neither radix pass keeps a private array of its 256 digits: on lavapipe such an
@@ -244,11 +247,11 @@ pub fn radix_count(p: &mut Printer, k: &RadixKernel) {
     radix_words(
         p,
         k,
-        &[("keys", "6u"), ("counts", "7u"), ("state", "8u")][..2 + usize::from(k.selects())],
+        &[("keys", "7u"), ("counts", "8u"), ("state", "9u")][..2 + usize::from(k.selects())],
     );
     radix_tiles(p, k, state);
     let zero = format!("{}(0)", p.d.ty(Ty::I32));
-    p.for_up("d", "0u", &format!("{DIGITS}u"));
+    p.for_up("d", "0u", "digits");
     p.line(format!(
         "st{counts}(counts + (cb + d * tiles) * 4u, {zero});"
     ));
@@ -263,9 +266,9 @@ pub fn radix_count(p: &mut Printer, k: &RadixKernel) {
     p.close();
 }
 
-/// Radix scatter arguments: `[tiles in all, len, tile, tiles per line, shift, mask, fresh,
-/// keys_offset, indices_offset, counts_offset, scanned_offset, out_keys_offset,
-/// out_indices_offset, state_offset]`: each invocation moves its tile's keys and indices, in
+/// Radix scatter arguments: `[tiles in all, len, tile, tiles per line, shift, mask,
+/// digit_bits, fresh, keys_offset, indices_offset, counts_offset, scanned_offset,
+/// out_keys_offset, out_indices_offset, state_offset]`: each invocation moves its tile's keys and indices, in
 /// order, to their digit's next place in the line: the counts' inclusive scan along the
 /// line, less the tile's own count, is where the tile's elements of that digit start. The
 /// first pass (`fresh` nonzero) reads no indices: an element's index is its position. A
@@ -278,19 +281,19 @@ pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
     let (state, scanned) = (3, 3 + selects);
     let (out_keys, out_indices) = (scanned + 1, scanned + 2);
     let words = [
-        ("fresh", "6u"),
-        ("keys", "7u"),
-        ("indices", "8u"),
-        ("counts", "9u"),
-        ("scanned", "10u"),
-        ("out_keys", "11u"),
-        ("out_indices", "12u"),
-        ("state", "13u"),
+        ("fresh", "7u"),
+        ("keys", "8u"),
+        ("indices", "9u"),
+        ("counts", "10u"),
+        ("scanned", "11u"),
+        ("out_keys", "12u"),
+        ("out_indices", "13u"),
+        ("state", "14u"),
     ];
     radix_words(p, k, &words[..7 + selects]);
     radix_tiles(p, k, state);
     // The scan becomes the tile's cursors: where its next element of each digit goes.
-    p.for_up("d", "0u", &format!("{DIGITS}u"));
+    p.for_up("d", "0u", "digits");
     p.let_("at", Ty::U32, "(cb + d * tiles) * 4u");
     p.line(format!(
         "st{scanned}(scanned + at, ld{scanned}(scanned + at) - ld2(counts + at));"

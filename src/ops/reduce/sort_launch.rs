@@ -181,6 +181,10 @@ pub(crate) fn key_bits(dtype: DType) -> Option<Range<u32>> {
     })
 }
 
+/// The most key bits one radix pass sorts by: a wider digit costs each tile a loop over its
+/// digits in both launches (1,024 digits over a tile's 2,048 keys), less than a second pass.
+const ONE_PASS_BITS: u32 = 10;
+
 /// Sorts int64 `keys` (a vector) in `[0, bound)` stably into `sorted`, with the positions in
 /// their sorted order in `perm`: by as few radix passes as the bound needs.
 pub fn run_sort_below(
@@ -209,6 +213,8 @@ struct Radix {
     tiles: i64,
     /// The bits of a key word that can differ (the others are cleared).
     mask: u32,
+    /// The bits of a pass's digit.
+    digit_bits: u32,
     counts: Scratch,
     scanned: Scratch,
 }
@@ -220,11 +226,12 @@ impl Radix {
         lines: i64,
         len: i64,
         bits: &Range<u32>,
+        digit_bits: u32,
     ) -> Result<Self> {
         let device = input.device;
         let tile = RADIX_TILE.min(len);
         let tiles = (len + tile - 1) / tile;
-        let digits = 1i64 << RADIX_BITS;
+        let digits = 1i64 << digit_bits;
         let counts = Scratch::contiguous(device, &[lines, digits * tiles], DType::I32)?;
         let scanned = Scratch::contiguous(device, &[lines, digits * tiles], DType::I32)?;
         check_extent(&counts.tensor)?;
@@ -244,6 +251,7 @@ impl Radix {
             tile,
             tiles,
             mask,
+            digit_bits,
             counts,
             scanned,
         })
@@ -265,6 +273,7 @@ impl Radix {
             word(self.tiles, "tile count")?,
             shift,
             self.mask,
+            self.digit_bits,
         ])
     }
 
@@ -277,9 +286,9 @@ impl Radix {
         addresses.extend(state);
         addresses.push(self.counts.tensor.address);
         let offsets = if state.is_some() {
-            &[6, 8, 7][..]
+            &[7, 9, 8][..]
         } else {
-            &[6, 7][..]
+            &[7, 8][..]
         };
         submit(
             self.device,
@@ -312,9 +321,9 @@ impl Radix {
         addresses.extend(state);
         addresses.extend([self.scanned.tensor.address, to.0, to.1]);
         let offsets = if state.is_some() {
-            &[7, 8, 9, 13, 10, 11, 12][..]
+            &[8, 9, 10, 14, 11, 12, 13][..]
         } else {
-            &[7, 8, 9, 10, 11, 12][..]
+            &[8, 9, 10, 11, 12, 13][..]
         };
         submit(
             self.device,
@@ -328,8 +337,9 @@ impl Radix {
 }
 
 /// Sorts lines by least-significant-digit radix passes over contiguous `[lines, len]` keys
-/// and indices, 8 bits of the keys' `bits` a pass: per pass, each tile's digit counts, their
-/// inclusive scan along each line, and each tile's elements moved, in order, to their places.
+/// and indices, 8 bits of the keys' `bits` a pass, or all of them in one pass where they are
+/// at most `ONE_PASS_BITS`: per pass, each tile's digit counts, their inclusive scan along
+/// each line, and each tile's elements moved, in order, to their places.
 fn radix_sort(
     descending: bool,
     input: &TensorRef,
@@ -351,7 +361,12 @@ fn radix_sort(
         Scratch::contiguous(device, &moved.sizes, DType::I64)?,
     ];
     check_extent(&order[0].tensor)?;
-    let passes = bits.len().div_ceil(RADIX_BITS as usize);
+    let digit_bits = if bits.len() <= ONE_PASS_BITS as usize {
+        bits.len().max(1) as u32
+    } else {
+        RADIX_BITS
+    };
+    let passes = bits.len().div_ceil(digit_bits as usize);
     let (values_out, indices_out) = (dim_last(values, dim), dim_last(indices, dim));
     // The first pass reads a dense input where it lies, and the last writes dense outputs
     // in place, unless one pass would do both over the same memory.
@@ -362,9 +377,9 @@ fn radix_sort(
     if !read_input {
         copy(&keys[0].tensor, &moved)?;
     }
-    let radix = Radix::new(input, descending, lines, len, &bits)?;
+    let radix = Radix::new(input, descending, lines, len, &bits, digit_bits)?;
     let mut current = 0;
-    for (pass, shift) in bits.clone().step_by(RADIX_BITS as usize).enumerate() {
+    for (pass, shift) in bits.clone().step_by(digit_bits as usize).enumerate() {
         let (from, to) = (current, 1 - current);
         let source = if pass == 0 && read_input {
             moved.address
@@ -429,7 +444,7 @@ pub fn run_select(
     let len = input.sizes[dim];
     let lines = input.numel() as i64 / len;
     let (_keys, source) = dense_lines(input, dim)?;
-    let radix = Radix::new(input, largest, lines, len, &bits)?;
+    let radix = Radix::new(input, largest, lines, len, &bits, RADIX_BITS)?;
     // Per line: the chosen bits (none yet) and the wanted rank among the keys having them.
     let state = Scratch::contiguous(device, &[lines, 2], DType::I32)?;
     fill(&state.tensor, &ScalarArg::int(k))?;

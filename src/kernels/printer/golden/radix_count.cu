@@ -18,22 +18,24 @@ fn main {
     const bool hi = shift >= 32u;
     const u32 sh = shift & 31u;
     const u32 mask = p.w[5u];
-    const u32 above = (0xffffffffu << sh) << 8u;
-    const u32 keys = p.w[6u];
-    const u32 counts = p.w[7u];
+    const u32 digit_bits = p.w[6u];
+    const u32 digits = 1u << digit_bits;
+    const u32 above = (0xffffffffu << sh) << digit_bits;
+    const u32 keys = p.w[7u];
+    const u32 counts = p.w[8u];
     for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         const u32 line = i / tiles;
         const u32 part = i % tiles;
         const u32 start = part * tile;
         const u32 end = min(start + tile, len);
         const u32 base = line * len;
-        const u32 cb = line * 256u * tiles + part;
-        for (u32 d = 0u; d < 256u; d += 1u) {
+        const u32 cb = line * digits * tiles + part;
+        for (u32 d = 0u; d < digits; d += 1u) {
             st1(counts + (cb + d * tiles) * 4u, int(0));
         }
         for (u32 q = start; q < end; q += 1u) {
             const u32 kk = key(ld0(keys + (base + q) * 4u), hi) & mask;
-            const u32 g = (kk >> sh) & 255u;
+            const u32 g = (kk >> sh) & (digits - 1u);
             const bool counted = true;
             if (counted) {
                 const u32 at = counts + (cb + g * tiles) * 4u;

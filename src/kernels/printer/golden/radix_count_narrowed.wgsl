@@ -18,24 +18,26 @@ fn main {
     let hi: bool = shift >= 32u;
     let sh: u32 = shift & 31u;
     let mask: u32 = p[launch.words + 5u];
-    let above: u32 = (0xffffffffu << sh) << 8u;
-    let keys: u32 = p[launch.words + 6u];
-    let counts: u32 = p[launch.words + 7u];
-    let state: u32 = p[launch.words + 8u];
+    let digit_bits: u32 = p[launch.words + 6u];
+    let digits: u32 = 1u << digit_bits;
+    let above: u32 = (0xffffffffu << sh) << digit_bits;
+    let keys: u32 = p[launch.words + 7u];
+    let counts: u32 = p[launch.words + 8u];
+    let state: u32 = p[launch.words + 9u];
     for (var i = group * 64u + t; i < n; i += groups * 64u) {
         let line: u32 = i / tiles;
         let part: u32 = i % tiles;
         let start: u32 = part * tile;
         let end: u32 = min(start + tile, len);
         let base: u32 = line * len;
-        let cb: u32 = line * 256u * tiles + part;
+        let cb: u32 = line * digits * tiles + part;
         let chosen: u32 = u32(ld1(state + line * 8u));
-        for (var d = 0u; d < 256u; d += 1u) {
+        for (var d = 0u; d < digits; d += 1u) {
             st2(counts + (cb + d * tiles) * 4u, i32(0));
         }
         for (var q = start; q < end; q += 1u) {
             let kk: u32 = key(ld0(keys + (base + q) * 2u), hi) & mask;
-            let g: u32 = (kk >> sh) & 255u;
+            let g: u32 = (kk >> sh) & (digits - 1u);
             let counted: bool = (kk & above) == (chosen & above);
             if (counted) {
                 let at: u32 = counts + (cb + g * tiles) * 4u;

@@ -11,24 +11,26 @@ fn main {
     const bool hi = shift >= 32u;
     const u32 sh = shift & 31u;
     const u32 mask = p.w[5u];
-    const u32 above = (0xffffffffu << sh) << 8u;
-    const u32 fresh = p.w[6u];
-    const u32 keys = p.w[7u];
-    const u32 indices = p.w[8u];
-    const u32 counts = p.w[9u];
-    const u32 scanned = p.w[10u];
-    const u32 out_keys = p.w[11u];
-    const u32 out_indices = p.w[12u];
-    const u32 state = p.w[13u];
+    const u32 digit_bits = p.w[6u];
+    const u32 digits = 1u << digit_bits;
+    const u32 above = (0xffffffffu << sh) << digit_bits;
+    const u32 fresh = p.w[7u];
+    const u32 keys = p.w[8u];
+    const u32 indices = p.w[9u];
+    const u32 counts = p.w[10u];
+    const u32 scanned = p.w[11u];
+    const u32 out_keys = p.w[12u];
+    const u32 out_indices = p.w[13u];
+    const u32 state = p.w[14u];
     for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
         const u32 line = i / tiles;
         const u32 part = i % tiles;
         const u32 start = part * tile;
         const u32 end = min(start + tile, len);
         const u32 base = line * len;
-        const u32 cb = line * 256u * tiles + part;
+        const u32 cb = line * digits * tiles + part;
         const u32 chosen = u32(ld3(state + line * 8u));
-        for (u32 d = 0u; d < 256u; d += 1u) {
+        for (u32 d = 0u; d < digits; d += 1u) {
             const u32 at = (cb + d * tiles) * 4u;
             st4(scanned + at, ld4(scanned + at) - ld2(counts + at));
         }

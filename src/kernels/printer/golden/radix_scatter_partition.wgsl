@@ -11,24 +11,26 @@ fn main {
     let hi: bool = shift >= 32u;
     let sh: u32 = shift & 31u;
     let mask: u32 = p[launch.words + 5u];
-    let above: u32 = (0xffffffffu << sh) << 8u;
-    let fresh: u32 = p[launch.words + 6u];
-    let keys: u32 = p[launch.words + 7u];
-    let indices: u32 = p[launch.words + 8u];
-    let counts: u32 = p[launch.words + 9u];
-    let scanned: u32 = p[launch.words + 10u];
-    let out_keys: u32 = p[launch.words + 11u];
-    let out_indices: u32 = p[launch.words + 12u];
-    let state: u32 = p[launch.words + 13u];
+    let digit_bits: u32 = p[launch.words + 6u];
+    let digits: u32 = 1u << digit_bits;
+    let above: u32 = (0xffffffffu << sh) << digit_bits;
+    let fresh: u32 = p[launch.words + 7u];
+    let keys: u32 = p[launch.words + 8u];
+    let indices: u32 = p[launch.words + 9u];
+    let counts: u32 = p[launch.words + 10u];
+    let scanned: u32 = p[launch.words + 11u];
+    let out_keys: u32 = p[launch.words + 12u];
+    let out_indices: u32 = p[launch.words + 13u];
+    let state: u32 = p[launch.words + 14u];
     for (var i = group * 64u + t; i < n; i += groups * 64u) {
         let line: u32 = i / tiles;
         let part: u32 = i % tiles;
         let start: u32 = part * tile;
         let end: u32 = min(start + tile, len);
         let base: u32 = line * len;
-        let cb: u32 = line * 256u * tiles + part;
+        let cb: u32 = line * digits * tiles + part;
         let chosen: u32 = u32(ld3(state + line * 8u));
-        for (var d = 0u; d < 256u; d += 1u) {
+        for (var d = 0u; d < digits; d += 1u) {
             let at: u32 = (cb + d * tiles) * 4u;
             st4(scanned + at, ld4(scanned + at) - ld2(counts + at));
         }
