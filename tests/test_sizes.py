@@ -276,9 +276,9 @@ DIM_PARAMS = [(name, *case) for name in REDUCTIONS for case in DIM_CASES]
 DIM_PARAMS += [(name, *case) for name in SOME_REDUCTIONS for case in COSTLY_DIM_CASES]
 # Short rows past one grid row of outputs (an invocation each: more than 65,535 groups).
 DIM_PARAMS += [large(name, (GRID + 1, 3), 1) for name in SOME_REDUCTIONS]
-# Column sums of four outputs per invocation past one grid row of fours (65,536 groups), over
-# a tensor past the software device's 128 MiB binding (bound in windows).
-DIM_PARAMS += [("sum_exact", (2, 4 * GRID + 4), 0)]
+# Column sums of 32 outputs per invocation over a tensor past the software device's 128 MiB
+# binding (bound in windows), and past one grid row of 32s (65,536 groups: 1 GiB, large only).
+DIM_PARAMS += [("sum_exact", (2, 4 * GRID + 4), 0), large("sum_exact", (2, 32 * GRID + 32), 0)]
 
 
 def check_reduction(device, name, shape, dim):

@@ -410,8 +410,8 @@ fn launch_reduce_with(
         .chain(k.elementwise.as_ref().map(|e| e.dtype))
         .all(|d| d.size() >= 4);
     let vector = k.input.size() == 4 && !k.indexed && red[0] == [1] && word_outputs;
-    // Four neighbouring outputs per invocation where they lie side by side in the input and
-    // every row of them starts 16 bytes aligned (see `printer::reduce_columns`).
+    // `COLUMN_OUTPUTS` neighbouring outputs per invocation where they lie side by side in the
+    // input and every row of them starts 16 bytes aligned (see `printer::reduce_columns`).
     let columns = chunk != REDUCE_CHUNK
         && columns_eligible(k)
         && kept_sizes.len() == 1
