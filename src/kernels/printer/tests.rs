@@ -493,6 +493,24 @@ fn golden_wgsl() {
     }
 }
 
+/// The map kernels for a CPU device, whose grid loops take blocks: the vector map's always,
+/// the strided map's where its layout coalesced to one dimension.
+#[test]
+fn golden_wgsl_cpu() {
+    for (name, kernel) in kernels() {
+        if name != "map" && name != "map_vector" {
+            continue;
+        }
+        let bindings = Bindings::separate(kernel.tensor_dtypes().len());
+        let target = Target {
+            f64: true,
+            cpu: true,
+        };
+        let text = parts(&kernel, &mut Wgsl::new(&bindings, target));
+        golden(&format!("{name}_cpu"), "wgsl", &text);
+    }
+}
+
 #[test]
 fn golden_cuda() {
     for (name, kernel) in kernels() {
