@@ -921,10 +921,10 @@ def operands(device, rows, cols, along_rows, seed, offset=0, pad=0):
     ids=str,
 )
 def test_matmul_layouts(device, a_rows, b_rows, m, k, n, offset, pad):
-    # Each operand read along either dimension, sizes across the 8-wide blocks and 64-wide
-    # tiles of the products, aligned and unaligned offsets, line lengths and inner sizes (the
-    # software device reads aligned operands 16 bytes at a time); integer values, so every
-    # order sums exactly.
+    # Each operand read along either dimension, sizes across the blocks and tiles of the
+    # products (8-wide blocks, 64-wide tiles, the software device's 32x32 tiles), aligned
+    # and unaligned offsets, line lengths and inner sizes (the software device reads aligned
+    # operands 16 bytes at a time); integer values, so every order sums exactly.
     a, a_dev = operands(device, m, k, a_rows, 0, offset, pad)
     b, b_dev = operands(device, k, n, b_rows, 1, offset, pad)
     assert a_dev.stride() == a.stride() and b_dev.stride() == b.stride()

@@ -176,6 +176,9 @@ pub struct DirectGemm {
     pub a_along_k: bool,
     /// `b` is read along k (transposed, as `x @ w.T` reads `w`) rather than along n.
     pub b_along_k: bool,
+    /// A group is one subgroup of `printer::GEMM_LANES` invocations, each loading rows of `a`
+    /// for all of them to take by broadcast (see `printer::gemm_lanes`).
+    pub lanes: bool,
 }
 
 /// Which product of a convolution an implicit-GEMM kernel computes: the output rows come
@@ -714,23 +717,13 @@ impl Kernel {
                 "gemm{}{}({})->{}",
                 if k.with_c { "_c" } else { "" },
                 match k.direct {
-                    None => "",
-                    Some(DirectGemm {
-                        a_along_k: true,
-                        b_along_k: true,
-                    }) => "_direct_kk",
-                    Some(DirectGemm {
-                        a_along_k: true,
-                        b_along_k: false,
-                    }) => "_direct_kn",
-                    Some(DirectGemm {
-                        a_along_k: false,
-                        b_along_k: true,
-                    }) => "_direct_mk",
-                    Some(DirectGemm {
-                        a_along_k: false,
-                        b_along_k: false,
-                    }) => "_direct_mn",
+                    None => String::new(),
+                    Some(d) => format!(
+                        "_direct_{}{}{}",
+                        if d.a_along_k { "k" } else { "m" },
+                        if d.b_along_k { "k" } else { "n" },
+                        if d.lanes { "_lanes" } else { "" }
+                    ),
                 },
                 k.input.name(),
                 k.output.name()

@@ -135,6 +135,9 @@ pub trait Backend: Send + Sync {
     /// device, where each load is a loop over the lanes): products then read their operands
     /// straight from memory, 16 bytes per load, instead of staging them.
     fn direct_loads(&self, device: usize) -> bool;
+    /// Whether a group of `printer::GEMM_LANES` invocations on `device` is one subgroup that
+    /// can broadcast values between its lanes (the software device's products share rows so).
+    fn lane_broadcast(&self, device: usize) -> bool;
     /// Runs `gemm` through the vendor library; false when it cannot take this layout or dtype
     /// (the portable kernel then does).
     fn gemm(&self, device: usize, gemm: &Gemm) -> Result<bool>;

@@ -77,6 +77,9 @@ pub trait VendorDevice: Send + Sync {
     fn direct_loads(&self) -> bool {
         false
     }
+    fn lane_broadcast(&self) -> bool {
+        false
+    }
     fn gemm(&self, _gemm: &Gemm) -> Result<bool> {
         Ok(false)
     }
@@ -279,6 +282,10 @@ where
 
     fn direct_loads(&self, device: usize) -> bool {
         self.device(device).is_ok_and(|d| d.direct_loads())
+    }
+
+    fn lane_broadcast(&self, device: usize) -> bool {
+        self.device(device).is_ok_and(|d| d.lane_broadcast())
     }
 
     fn gemm(&self, device: usize, gemm: &Gemm) -> Result<bool> {

@@ -131,6 +131,7 @@ impl Dialect for Cuda {
             Builtin::FastCosF32 => format!("__cosf({a})"),
             Builtin::ApproxLogF32 => format!("__logf({a})"),
             Builtin::FloatBits => format!("__float_as_uint({a})"),
+            Builtin::Broadcast => format!("__shfl_sync(0xffffffffu, {a})"),
             Builtin::SinPiF64 => format!("sinpi({a})"),
             Builtin::CosPiF64 => format!("cospi({a})"),
         }

@@ -96,7 +96,7 @@ pub fn conv(p: &mut Printer, k: &ConvKernel) {
     if k.direct {
         open_element_loop(p);
     } else {
-        open_tile_loop(p);
+        open_tile_loop(p, super::gemm::TILE, super::gemm::TILE);
     }
     p.let_("grp", Ty::U32, format!("b / {}", p.word("6u")));
     p.let_(

@@ -43,6 +43,9 @@ pub enum Builtin {
     /// `sin(pi x)` and `cos(pi x)` in float64.
     SinPiF64,
     CosPiF64,
+    /// `(value, lane)`: the float32 `value` of invocation `lane` (a constant) of the
+    /// subgroup, for every invocation of it; all of the subgroup's invocations must be active.
+    Broadcast,
 }
 
 /// One kernel language. Statements are returned without indentation or newline.

@@ -58,9 +58,15 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
         p.close();
         return;
     }
-    open_tile_loop(p);
+    let (rows, cols) = tile(k);
+    open_tile_loop(p, rows, cols);
     p.let_("k_begin", Ty::U32, "0u");
     p.let_("k_end", Ty::U32, "dims[2]");
+    if let Some(direct) = k.direct.filter(|d| d.lanes) {
+        super::gemm_lanes::lanes_product(p, k, direct, out_base, alpha_word, beta_word);
+        p.close();
+        return;
+    }
     if let Some(direct) = k.direct {
         direct_product(p, k, direct, out_base, alpha_word, beta_word);
         p.close();
@@ -70,9 +76,19 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     p.close();
 }
 
-/// Opens the loop over the launch's tiles, with uniform words `dims` = `[m, n, k, batch,
-/// tiles_m, tiles_n]`: `m`, `n`, the batch entry `b` and the tile's first row and column.
-pub(super) fn open_tile_loop(p: &mut Printer) {
+/// Rows and columns of the output tile one group of `k`'s launch computes.
+pub fn tile(k: &GemmKernel) -> (u32, u32) {
+    if k.direct.is_some_and(|d| d.lanes) {
+        super::gemm_lanes::TILE
+    } else {
+        (TILE, TILE)
+    }
+}
+
+/// Opens the loop over the launch's `rows` x `cols` tiles, with uniform words `dims` = `[m,
+/// n, k, batch, tiles_m, tiles_n]`: `m`, `n`, the batch entry `b` and the tile's first row and
+/// column.
+pub(super) fn open_tile_loop(p: &mut Printer, rows: u32, cols: u32) {
     p.let_("m", Ty::U32, "dims[0]");
     p.let_("n", Ty::U32, "dims[1]");
     p.let_("tiles", Ty::U32, "dims[4] * dims[5]");
@@ -81,12 +97,12 @@ pub(super) fn open_tile_loop(p: &mut Printer) {
     p.let_(
         "row0",
         Ty::U32,
-        format!("((g % tiles) / dims[5]) * {TILE}u"),
+        format!("((g % tiles) / dims[5]) * {rows}u"),
     );
     p.let_(
         "col0",
         Ty::U32,
-        format!("((g % tiles) % dims[5]) * {TILE}u"),
+        format!("((g % tiles) % dims[5]) * {cols}u"),
     );
 }
 
@@ -229,28 +245,7 @@ fn direct_product(
 ) {
     let acc_dtype = k.acc;
     let acc = Ty::Value(acc_dtype);
-    // The output's (and `c`'s) words and the scalars, read once: every word read is a load
-    // (a loop over the lanes on the software device), and the stores in between keep the
-    // compiler from reusing them.
-    let words = |p: &Printer, base: usize| -> [String; 4] {
-        std::array::from_fn(|i| p.word(format!("{}u", base + i)))
-    };
-    let [o_off, o_sb, o_sm, o_sn] = words(p, out_base);
-    let (osz, isz) = (k.output.size(), k.input.size());
-    p.let_("o_b", Ty::U32, format!("{o_off} + b * {o_sb} * {osz}u"));
-    p.let_("o_sm", Ty::U32, format!("{o_sm} * {osz}u"));
-    p.let_("o_sn", Ty::U32, format!("{o_sn} * {osz}u"));
-    let alpha = p.d.scalar(acc_dtype, &format!("{alpha_word}u"));
-    p.let_("alpha", acc, alpha);
-    if k.with_c {
-        let [c_off, c_sb, c_sm, c_sn] = words(p, 14);
-        p.let_("c_b", Ty::U32, format!("{c_off} + b * {c_sb} * {isz}u"));
-        p.let_("c_sm", Ty::U32, format!("{c_sm} * {isz}u"));
-        p.let_("c_sn", Ty::U32, format!("{c_sn} * {isz}u"));
-        let beta = p.d.scalar(acc_dtype, &format!("{beta_word}u"));
-        p.let_("beta", acc, beta);
-    }
-    let out_t = if k.with_c { 3 } else { 2 };
+    output_words(p, k, out_base, alpha_word, beta_word);
     let zero = p.d.constant(acc_dtype, 0.0);
     let (rows, cols) = (DIRECT_ROWS as usize, DIRECT_COLS as usize);
     let across = TILE / DIRECT_COLS;
@@ -351,32 +346,75 @@ fn direct_product(
         }
     }
     p.close();
-    // `alpha * acc (+ beta * c)` stored where inside the output.
     for i in 0..rows {
         p.let_(&format!("out_row{i}"), Ty::U32, format!("i0 + {i}u"));
         for j in 0..cols {
-            p.if_(format!("out_row{i} < m && j0 + {j}u < n"));
-            p.var("v", acc, format!("alpha * c{i}_{j}"));
-            let at = |base: &str, sm: &str, sn: &str| {
-                format!("{base} + out_row{i} * {sm} + (j0 + {j}u) * {sn}")
-            };
-            if k.with_c {
-                let c = p.d.convert(
-                    &format!("ld2({})", at("c_b", "c_sm", "c_sn")),
-                    k.input,
-                    acc_dtype,
-                );
-                p.line(format!("v = v + beta * {c};"));
-            }
-            let value = p.d.convert("v", acc_dtype, k.output);
-            p.line(format!(
-                "st{out_t}({}, {value});",
-                at("o_b", "o_sm", "o_sn")
-            ));
-            p.close();
+            store_output(
+                p,
+                k,
+                &format!("out_row{i}"),
+                &format!("j0 + {j}u"),
+                &format!("c{i}_{j}"),
+            );
         }
     }
     p.close();
+    p.close();
+}
+
+/// The output's words (`o_b`, `o_sm`, `o_sn` in bytes), `alpha`, and where `k` reads `c`, its
+/// words (`c_b`, `c_sm`, `c_sn`) and `beta`, for [`store_output`]. Read once: every word read
+/// is a load (a loop over the lanes on the software device), and the stores in between keep
+/// the compiler from reusing them.
+pub(super) fn output_words(
+    p: &mut Printer,
+    k: &GemmKernel,
+    out_base: usize,
+    alpha_word: usize,
+    beta_word: usize,
+) {
+    let acc = Ty::Value(k.acc);
+    let words = |p: &Printer, base: usize| -> [String; 4] {
+        std::array::from_fn(|i| p.word(format!("{}u", base + i)))
+    };
+    let [o_off, o_sb, o_sm, o_sn] = words(p, out_base);
+    let (osz, isz) = (k.output.size(), k.input.size());
+    p.let_("o_b", Ty::U32, format!("{o_off} + b * {o_sb} * {osz}u"));
+    p.let_("o_sm", Ty::U32, format!("{o_sm} * {osz}u"));
+    p.let_("o_sn", Ty::U32, format!("{o_sn} * {osz}u"));
+    let alpha = p.d.scalar(k.acc, &format!("{alpha_word}u"));
+    p.let_("alpha", acc, alpha);
+    if k.with_c {
+        let [c_off, c_sb, c_sm, c_sn] = words(p, 14);
+        p.let_("c_b", Ty::U32, format!("{c_off} + b * {c_sb} * {isz}u"));
+        p.let_("c_sm", Ty::U32, format!("{c_sm} * {isz}u"));
+        p.let_("c_sn", Ty::U32, format!("{c_sn} * {isz}u"));
+        let beta = p.d.scalar(k.acc, &format!("{beta_word}u"));
+        p.let_("beta", acc, beta);
+    }
+}
+
+/// Stores `alpha * value (+ beta * c)` at (`row`, `col`) of the output when inside it, with
+/// the names of [`output_words`] in scope; `row` is a name.
+pub(super) fn store_output(p: &mut Printer, k: &GemmKernel, row: &str, col: &str, value: &str) {
+    let acc = Ty::Value(k.acc);
+    p.if_(format!("{row} < m && {col} < n"));
+    p.var("v", acc, format!("alpha * {value}"));
+    let at = |base: &str, sm: &str, sn: &str| format!("{base} + {row} * {sm} + ({col}) * {sn}");
+    if k.with_c {
+        let c = p.d.convert(
+            &format!("ld2({})", at("c_b", "c_sm", "c_sn")),
+            k.input,
+            k.acc,
+        );
+        p.line(format!("v = v + beta * {c};"));
+    }
+    let stored = p.d.convert("v", k.acc, k.output);
+    let out_t = if k.with_c { 3 } else { 2 };
+    p.line(format!(
+        "st{out_t}({}, {stored});",
+        at("o_b", "o_sm", "o_sn")
+    ));
     p.close();
 }
 

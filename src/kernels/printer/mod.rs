@@ -11,6 +11,7 @@ mod dialect;
 mod elementwise;
 mod fused;
 mod gemm;
+mod gemm_lanes;
 mod index;
 mod random;
 mod reduce;
@@ -23,7 +24,8 @@ mod tests;
 
 pub use attention::{BLOCK as ATTENTION_BLOCK, STAGE as ATTENTION_STAGE, WIDTH as ATTENTION_WIDTH};
 pub use dialect::{Builtin, Dialect, Ty};
-pub use gemm::TILE as GEMM_TILE;
+pub use gemm::{tile as gemm_tile, TILE as GEMM_TILE};
+pub use gemm_lanes::LANES as GEMM_LANES;
 pub use reduce_columns::{eligible as columns_eligible, COLUMN_OUTPUTS};
 pub use sort::RADIX_BITS;
 
@@ -38,7 +40,10 @@ pub const GROUP_SIZE: u32 = 64;
 impl Kernel {
     /// Invocations per group of this kernel's launch.
     pub fn group_size(&self) -> u32 {
-        GROUP_SIZE
+        match self {
+            Kernel::Gemm(k) if k.direct.is_some_and(|d| d.lanes) => GEMM_LANES,
+            _ => GROUP_SIZE,
+        }
     }
 
     /// How many of the launch's work items one invocation may take in turn. Patterns whose

@@ -226,6 +226,22 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 direct: Some(DirectGemm {
                     a_along_k: true,
                     b_along_k: false,
+                    lanes: false,
+                }),
+                elements: false,
+            }),
+        ),
+        (
+            "gemm_lanes",
+            Kernel::Gemm(GemmKernel {
+                input: f,
+                acc: f,
+                output: f,
+                with_c: true,
+                direct: Some(DirectGemm {
+                    a_along_k: false,
+                    b_along_k: true,
+                    lanes: true,
                 }),
                 elements: false,
             }),

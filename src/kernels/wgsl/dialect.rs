@@ -191,6 +191,7 @@ impl Dialect for Wgsl<'_> {
             Builtin::FastCosF32 => format!("cos({a})"),
             Builtin::ApproxLogF32 => format!("log({a})"),
             Builtin::FloatBits => format!("bitcast<u32>({a})"),
+            Builtin::Broadcast => format!("subgroupBroadcast({a})"),
             Builtin::SinPiF64 | Builtin::CosPiF64 => {
                 let name = if builtin == Builtin::SinPiF64 {
                     "sin_f64"

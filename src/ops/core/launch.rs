@@ -2,7 +2,6 @@
 
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::printer::GROUP_SIZE;
 use crate::kernels::{DirectGemm, GemmKernel, Kernel, MapKernel, ReduceKernel, Splat};
 use crate::ops::core::layout::{broadcast_strides, coalesce};
 use crate::ops::core::tensor::TensorRef;
@@ -353,8 +352,9 @@ pub fn run_gemm(
         direct,
         ..kernel
     };
-    let tile = i64::from(crate::kernels::printer::GEMM_TILE);
-    let (tiles_m, tiles_n) = ((m + tile - 1) / tile, (n + tile - 1) / tile);
+    let (rows, cols) = crate::kernels::printer::gemm_tile(&kernel);
+    let (rows, cols) = (i64::from(rows), i64::from(cols));
+    let (tiles_m, tiles_n) = ((m + rows - 1) / rows, (n + cols - 1) / cols);
     let mut words = Vec::new();
     for (v, what) in [(m, "size"), (n, "size"), (k, "size"), (batch, "size")] {
         words.push(word(v, what)?);
@@ -377,14 +377,14 @@ pub fn run_gemm(
         addresses[0] = out_address;
         addresses[1] = out_address;
     }
-    let invocations = if kernel.elements {
-        batch * m * n
-    } else {
-        batch * tiles_m * tiles_n * i64::from(GROUP_SIZE)
+    let kernel = Kernel::Gemm(kernel);
+    let invocations = match &kernel {
+        Kernel::Gemm(k) if k.elements => batch * m * n,
+        _ => batch * tiles_m * tiles_n * i64::from(kernel.group_size()),
     };
     submit(
         device,
-        &Kernel::Gemm(kernel),
+        &kernel,
         &addresses,
         words,
         &offset_words,
@@ -438,6 +438,7 @@ fn direct_gemm(
     Ok(Some(DirectGemm {
         a_along_k,
         b_along_k,
+        lanes: backend()?.lane_broadcast(device),
     }))
 }
 

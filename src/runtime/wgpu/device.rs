@@ -19,6 +19,8 @@ use crate::runtime::devices::VendorDevice;
 pub struct WgpuDevice {
     pub name: String,
     software: bool,
+    /// Subgroups hold at least `printer::GEMM_LANES` invocations (see `lane_broadcast`).
+    lane_broadcast: bool,
     /// How many groups keep the device busy (see `open`).
     resident_groups: u64,
     device: wgpu::Device,
@@ -39,7 +41,8 @@ fn wanted_features() -> wgpu::Features {
     let all = wgpu::Features::SHADER_F64
         | wgpu::Features::SHADER_INT64
         | wgpu::Features::TIMESTAMP_QUERY
-        | wgpu::Features::IMMEDIATES;
+        | wgpu::Features::IMMEDIATES
+        | wgpu::Features::SUBGROUP;
     if config().without_f64 {
         all - wgpu::Features::SHADER_F64
     } else {
@@ -143,6 +146,9 @@ impl WgpuDevice {
             resident_groups,
             name: info.name.clone(),
             software,
+            lane_broadcast: software
+                && features.contains(wgpu::Features::SUBGROUP)
+                && info.subgroup_min_size >= crate::kernels::printer::GEMM_LANES,
             pipelines: PipelineCache::new(
                 format!("{} (wgpu {:?})", info.name, info.backend),
                 info.device_type == wgpu::DeviceType::Cpu,
@@ -305,6 +311,10 @@ impl VendorDevice for WgpuDevice {
 
     fn direct_loads(&self) -> bool {
         self.software
+    }
+
+    fn lane_broadcast(&self) -> bool {
+        self.lane_broadcast
     }
 
     fn memory(&self) -> &Mutex<CachingAllocator<BufferProvider>> {
