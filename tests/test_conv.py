@@ -207,6 +207,42 @@ def test_batches_past_one_part_of_columns(device, channels_last):
     compare(device, lambda x, w, b: F.conv2d(x, w, b, padding=1), x, w, b, atol=1e-3, rtol=1e-3)
 
 
+FOURS = {
+    "3x3": (lambda x, w, b: F.conv2d(x, w, b, padding=1), (3, 4, 8, 6), (8, 4, 3, 3)),
+    "strided": (
+        lambda x, w, b: F.conv2d(x, w, b, stride=2, padding=1),
+        (2, 8, 16, 8),
+        (4, 8, 3, 3),
+    ),
+    "dilated": (
+        lambda x, w, b: F.conv2d(x, w, b, padding=2, dilation=2),
+        (2, 4, 4, 9),
+        (4, 4, 3, 5),
+    ),
+    "1x1": (lambda x, w, b: F.conv2d(x, w, b), (2, 8, 4, 5), (12, 8, 1, 1)),
+    "conv1d": (lambda x, w, b: F.conv1d(x, w, b, padding=1), (2, 4, 12), (8, 4, 4)),
+    "conv3d": (lambda x, w, b: F.conv3d(x, w, b, padding=1), (2, 4, 2, 4, 3), (4, 4, 3, 3, 3)),
+    "transposed": (
+        lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1),
+        (2, 8, 4, 4),
+        (8, 4, 3, 3),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", FOURS)
+def test_sizes_in_fours(device, name):
+    """Channels, taps x channels and positions all multiples of four: the software device
+    unfolds the image into columns and multiplies them by its GEMM's lanes product (a float32
+    one, its inner sizes and strides multiples of four), in every product: output, input and
+    weight gradients."""
+    torch.manual_seed(0)
+    fn, x_shape, w_shape = FOURS[name]
+    channels = w_shape[1] if name == "transposed" else w_shape[0]
+    x, w, b = torch.randn(x_shape), torch.randn(w_shape), torch.randn(channels)
+    compare(device, fn, x, w, b, atol=1e-4, rtol=1e-4)
+
+
 def test_double_backward(device):
     torch.manual_seed(0)
     x0, w0 = (

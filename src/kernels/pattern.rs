@@ -151,7 +151,8 @@ impl ScanKernel {
 
 /// Batched matrix product `out = alpha * a @ b + beta * c` (c optional) in 64x64 output
 /// tiles: register blocks fed through workgroup memory (any strides), or, when `direct`, fed
-/// straight from memory four elements per load (see [`DirectGemm`]).
+/// straight from memory four elements per load (see [`DirectGemm`]); or, when `lanes`, in
+/// 32x32 tiles of one subgroup each (see `printer::gemm_lanes`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GemmKernel {
     /// The dtype of `a`, `b` and `c`.
@@ -161,6 +162,9 @@ pub struct GemmKernel {
     /// Whether `c` is read (beta != 0).
     pub with_c: bool,
     pub direct: Option<DirectGemm>,
+    /// A group is one subgroup of `printer::GEMM_LANES` invocations, each loading rows of `a`
+    /// for all of them to take by broadcast (any strides, float inputs, float32 sums).
+    pub lanes: bool,
     /// One invocation per output element, no group memory (when not `direct`): for products
     /// too small or too thin to fill a group's tile.
     pub elements: bool,
@@ -176,9 +180,6 @@ pub struct DirectGemm {
     pub a_along_k: bool,
     /// `b` is read along k (transposed, as `x @ w.T` reads `w`) rather than along n.
     pub b_along_k: bool,
-    /// A group is one subgroup of `printer::GEMM_LANES` invocations, each loading rows of `a`
-    /// for all of them to take by broadcast (see `printer::gemm_lanes`).
-    pub lanes: bool,
 }
 
 /// Which product of a convolution an implicit-GEMM kernel computes: the output rows come
@@ -717,12 +718,12 @@ impl Kernel {
                 "gemm{}{}({})->{}",
                 if k.with_c { "_c" } else { "" },
                 match k.direct {
+                    None if k.lanes => "_lanes".to_string(),
                     None => String::new(),
                     Some(d) => format!(
-                        "_direct_{}{}{}",
+                        "_direct_{}{}",
                         if d.a_along_k { "k" } else { "m" },
                         if d.b_along_k { "k" } else { "n" },
-                        if d.lanes { "_lanes" } else { "" }
                     ),
                 },
                 k.input.name(),

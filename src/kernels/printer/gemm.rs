@@ -24,7 +24,7 @@ const K_STEP: u32 = 16;
 /// alpha and beta are in the accumulator dtype. One group per output tile at a time.
 pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     let acc = Ty::Value(k.acc);
-    if k.direct.is_none() && !k.elements {
+    if k.direct.is_none() && !k.elements && !k.lanes {
         shared_tiles(p, acc);
     }
     p.uniform_words("dims", 6);
@@ -45,7 +45,7 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     let beta_word = alpha_word + if k.acc.size() == 8 { 2 } else { 1 };
     // Stores `alpha * v (+ beta * c)` at (b, row, col) when inside the output (the direct
     // product stores its own).
-    if k.direct.is_none() {
+    if k.direct.is_none() && !k.lanes {
         put_function(p, k, &load, out_base, alpha_word, beta_word);
     }
     let load_a = |p: &mut Printer, row: &str, col: &str| load(p, 0, row, col, 6);
@@ -62,8 +62,8 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
     open_tile_loop(p, rows, cols);
     p.let_("k_begin", Ty::U32, "0u");
     p.let_("k_end", Ty::U32, "dims[2]");
-    if let Some(direct) = k.direct.filter(|d| d.lanes) {
-        super::gemm_lanes::lanes_product(p, k, direct, out_base, alpha_word, beta_word);
+    if k.lanes {
+        super::gemm_lanes::lanes_product(p, k, out_base, alpha_word, beta_word);
         p.close();
         return;
     }
@@ -78,7 +78,7 @@ pub fn gemm(p: &mut Printer, k: &GemmKernel) {
 
 /// Rows and columns of the output tile one group of `k`'s launch computes.
 pub fn tile(k: &GemmKernel) -> (u32, u32) {
-    if k.direct.is_some_and(|d| d.lanes) {
+    if k.lanes {
         super::gemm_lanes::TILE
     } else {
         (TILE, TILE)

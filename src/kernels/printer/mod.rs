@@ -41,7 +41,7 @@ impl Kernel {
     /// Invocations per group of this kernel's launch.
     pub fn group_size(&self) -> u32 {
         match self {
-            Kernel::Gemm(k) if k.direct.is_some_and(|d| d.lanes) => GEMM_LANES,
+            Kernel::Gemm(k) if k.lanes => GEMM_LANES,
             _ => GROUP_SIZE,
         }
     }

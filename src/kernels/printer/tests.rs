@@ -202,6 +202,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 output: f,
                 with_c: true,
                 direct: None,
+                lanes: false,
                 elements: false,
             }),
         ),
@@ -213,6 +214,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 output: DType::F64,
                 with_c: false,
                 direct: None,
+                lanes: false,
                 elements: true,
             }),
         ),
@@ -226,13 +228,25 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 direct: Some(DirectGemm {
                     a_along_k: true,
                     b_along_k: false,
-                    lanes: false,
                 }),
+                lanes: false,
                 elements: false,
             }),
         ),
         (
             "gemm_lanes",
+            Kernel::Gemm(GemmKernel {
+                input: DType::F16,
+                acc: f,
+                output: DType::F16,
+                with_c: false,
+                direct: None,
+                lanes: true,
+                elements: false,
+            }),
+        ),
+        (
+            "gemm_lanes_vector",
             Kernel::Gemm(GemmKernel {
                 input: f,
                 acc: f,
@@ -241,8 +255,8 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 direct: Some(DirectGemm {
                     a_along_k: false,
                     b_along_k: true,
-                    lanes: true,
                 }),
+                lanes: true,
                 elements: false,
             }),
         ),

@@ -345,11 +345,13 @@ pub fn run_gemm(
     tensors.extend(c);
     tensors.push(out);
     let device = common_device(&tensors)?;
+    let small = m * n <= ELEMENT_GEMM_OUTPUTS || m.min(n) < ELEMENT_GEMM_SIDE;
+    let lanes = !small && lanes_gemm(device, &kernel)?;
     let direct = direct_gemm(device, &kernel, a, b)?;
     let kernel = GemmKernel {
-        elements: direct.is_none()
-            && (m * n <= ELEMENT_GEMM_OUTPUTS || m.min(n) < ELEMENT_GEMM_SIDE),
+        elements: direct.is_none() && !lanes && small,
         direct,
+        lanes,
         ..kernel
     };
     let (rows, cols) = crate::kernels::printer::gemm_tile(&kernel);
@@ -399,6 +401,14 @@ pub fn run_gemm(
 const ELEMENT_GEMM_OUTPUTS: i64 = 32 * 32;
 const ELEMENT_GEMM_SIDE: i64 = 8;
 
+/// Whether `kernel`'s products on `device` (not too small for a tile) take the lanes GEMM
+/// (see `printer::gemm_lanes`): float inputs summed in float32, where the device's subgroups
+/// broadcast.
+fn lanes_gemm(device: usize, kernel: &GemmKernel) -> Result<bool> {
+    let float = matches!(kernel.input, DType::F32 | DType::F16 | DType::BF16);
+    Ok(float && kernel.acc == DType::F32 && backend()?.lane_broadcast(device))
+}
+
 /// The direct GEMM's layout where `device` wants direct loads and the operands (`a: [batch,
 /// m, k]`, `b: [batch, k, n]`) allow 16-byte loads along one dimension each (see
 /// [`DirectGemm`]).
@@ -438,7 +448,6 @@ fn direct_gemm(
     Ok(Some(DirectGemm {
         a_along_k,
         b_along_k,
-        lanes: backend()?.lane_broadcast(device),
     }))
 }
 

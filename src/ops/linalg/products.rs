@@ -98,6 +98,7 @@ fn gemm(
         output: out.dtype,
         with_c,
         direct: None,
+        lanes: false,
         elements: false,
     };
     run_gemm(kernel, a, b, c_view.as_ref(), out, &words)
@@ -127,6 +128,7 @@ fn gemm_split_k(
         output: acc,
         with_c: false,
         direct: None,
+        lanes: false,
         elements: false,
     };
     let mut unit = ScalarArg::float(1.0).words(acc);
@@ -208,6 +210,38 @@ pub(crate) fn library_product(
         bias: None,
     };
     crate::runtime::backend()?.gemm(device, &gemm)
+}
+
+/// `out = a @ b + beta * out` as [`library_product`] takes it (alpha 1): through the
+/// device's GEMM library, or else for float32 where the device's portable product shares rows
+/// by subgroup broadcast (the software device), through that (see `printer::gemm_lanes`);
+/// false when neither serves.
+pub(crate) fn matrix_product(
+    device: usize,
+    dtypes: (DType, DType),
+    batch: i64,
+    (m, k, n): (i64, i64, i64),
+    (a, b, out): (MatrixView, MatrixView, MatrixView),
+    beta: f64,
+) -> Result<bool> {
+    let views = (a, b, out);
+    if library_product(device, dtypes, batch, (m, k, n), views, 1.0, beta)? {
+        return Ok(true);
+    }
+    if dtypes != (DType::F32, DType::F32) || !crate::runtime::backend()?.lane_broadcast(device) {
+        return Ok(false);
+    }
+    let tensor = |v: MatrixView, rows: i64, cols: i64| TensorRef {
+        address: v.address,
+        sizes: vec![batch, rows, cols],
+        strides: vec![v.batch_stride, v.row_stride, v.col_stride],
+        dtype: DType::F32,
+        device,
+    };
+    let (a, b, out) = (tensor(a, m, k), tensor(b, k, n), tensor(out, m, n));
+    let c = (beta != 0.0).then(|| out.clone());
+    gemm(&a, &b, c.as_ref(), &out, &one(), &ScalarArg::float(beta))?;
+    Ok(true)
 }
 
 /// The product through the backend's GEMM library (cuBLAS), when it has one and takes these

@@ -1,5 +1,8 @@
 //! Convolution through the device's GEMM library (cuBLAS on NVIDIA), whose products use the
-//! matrix units that the implicit GEMM of `printer::conv` does not. The image's blocks are
+//! matrix units that the implicit GEMM of `printer::conv` does not, or on the software device
+//! through its lanes GEMM (`printer::gemm_lanes`), whose loads are far fewer than the
+//! implicit GEMM's staged tiles (float32 on 2 cores: a 3x3 convolution of 8x64x56², 440 ->
+//! 150 ms; a 7x7 one of 32x3x224² at stride 1, 8.3 -> 4.0 s). The image's blocks are
 //! copied into a columns matrix (one strided copy per kernel tap, zeros where a block reaches
 //! into the padding, as `nn.Unfold`), and each of the three products of `conv.rs` is then one
 //! library product with it: `G = W · columns`, `dW = G · columns` and `columns = G · W` for
@@ -21,7 +24,7 @@ use crate::ops::core::launch::run_map;
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
-use crate::ops::linalg::products::library_product;
+use crate::ops::linalg::products::matrix_product;
 use crate::ops::shape::copy::{copy, fill};
 use crate::ops::shape::unfold::inside;
 use crate::runtime::backend::MatrixView;
@@ -48,6 +51,10 @@ struct Shapes {
     w_row: i64,
     /// `G`'s strides: batch, channel and flattened position.
     g_strides: [i64; 3],
+    /// Each image's columns laid out `[K, P]` (rows of positions) rather than `[P, K]`: for
+    /// the software device, whose tap copies then write runs of neighbouring positions (a
+    /// 3x3 convolution of 8x64x56²: 9 copies of 21 ms each with `[P, K]`, 2-12 ms so).
+    k_major: bool,
 }
 
 impl Shapes {
@@ -62,10 +69,16 @@ impl Shapes {
         if geometry.groups != 1 || !floating {
             return Ok(None);
         }
-        if !crate::runtime::backend()?.has_gemm_library(g.device) {
-            return Ok(None);
+        let backend = crate::runtime::backend()?;
+        if backend.has_gemm_library(g.device) {
+            return Ok(Self::new(w, g, h));
         }
-        Ok(Self::new(w, g, h))
+        // The software device's lanes product, for float32 and contiguous `G` (K-major
+        // columns of several images form no one matrix).
+        let lanes = backend.lane_broadcast(g.device) && g.dtype == DType::F32;
+        Ok(Self::new(w, g, h)
+            .filter(|s| lanes && !s.g_rows())
+            .map(|s| Shapes { k_major: true, ..s }))
     }
 
     fn new(w: &TensorRef, g: &TensorRef, h: &TensorRef) -> Option<Self> {
@@ -103,6 +116,7 @@ impl Shapes {
             tap,
             w_row: w.strides[0],
             g_strides: [g.strides[0], g.strides[1], g_flat],
+            k_major: false,
         })
         // G one matrix of rows (channels-last) or of contiguous positions per image.
         .filter(|s| s.g_rows() || s.g_strides[2] == 1)
@@ -118,6 +132,25 @@ impl Shapes {
     fn g_rows(&self) -> bool {
         let [b, c, p] = self.g_strides;
         c == 1 && b == self.p * p
+    }
+
+    /// The strides of a part's contiguous columns: image, position and k.
+    fn column_strides(&self) -> [i64; 3] {
+        let (p, k) = (self.p, self.k());
+        if self.k_major {
+            [k * p, 1, p]
+        } else {
+            [p * k, k, 1]
+        }
+    }
+
+    /// The sizes of a part's contiguous columns of `count` images.
+    fn column_sizes(&self, count: i64) -> [i64; 3] {
+        if self.k_major {
+            [count, self.k(), self.p]
+        } else {
+            [count, self.p, self.k()]
+        }
     }
 
     /// Images per part.
@@ -137,7 +170,8 @@ fn view(address: u64, s: [i64; 3]) -> MatrixView {
     }
 }
 
-/// `out = a @ b + beta * out` through the GEMM library (see [`library_product`]).
+/// `out = a @ b + beta * out` through the GEMM library or the software device's lanes
+/// product (see [`matrix_product`]).
 #[allow(clippy::too_many_arguments)]
 fn product(
     device: usize,
@@ -149,7 +183,7 @@ fn product(
     out: MatrixView,
     beta: f64,
 ) -> Result<bool> {
-    library_product(device, dtypes, batch, sizes, (a, b, out), 1.0, beta)
+    matrix_product(device, dtypes, batch, sizes, (a, b, out), beta)
 }
 
 /// The address of element `offset` (in elements) of `t`.
@@ -160,7 +194,7 @@ fn at(t: &TensorRef, offset: i64) -> u64 {
 
 /// For each kernel tap: the view of images `[first, first + count)` of `h` that the tap's
 /// blocks read (`[count, CH, *rows]`), and the matching view of the part's columns
-/// (`[count, P, K]`, contiguous). Taps whose blocks all lie in the padding are left out.
+/// (contiguous, see [`Shapes::column_strides`]). Taps whose blocks all lie in the padding are left out.
 fn taps(
     s: &Shapes,
     geometry: &Geometry,
@@ -169,7 +203,7 @@ fn taps(
     (first, count): (i64, i64),
 ) -> Vec<(TensorRef, TensorRef)> {
     let (image, image_strides) = spatial(h);
-    let k = s.k();
+    let [image_stride, pos, k] = s.column_strides();
     let mut out = Vec::new();
     for o0 in 0..s.kernel[0] {
         for o1 in 0..s.kernel[1] {
@@ -202,11 +236,11 @@ fn taps(
                     ..h.clone()
                 };
                 let [_, p1, p2] = s.positions;
-                let start = (lo[0] * p1 * p2 + lo[1] * p2 + lo[2]) * k + tap * s.tap;
+                let start = (lo[0] * p1 * p2 + lo[1] * p2 + lo[2]) * pos + tap * s.tap * k;
                 let column = TensorRef {
                     address: at(columns, start),
                     sizes,
-                    strides: vec![s.p * k, s.channel, p1 * p2 * k, p2 * k, k],
+                    strides: vec![image_stride, s.channel * k, p1 * p2 * pos, p2 * pos, pos],
                     ..columns.clone()
                 };
                 out.push((read, column));
@@ -244,8 +278,7 @@ impl Columns {
                 });
             }
         }
-        let k = s.k();
-        let columns = Scratch::contiguous(h.device, &[count, s.p, k], h.dtype)?;
+        let columns = Scratch::contiguous(h.device, &s.column_sizes(count), h.dtype)?;
         let regions = taps(s, geometry, h, &columns.tensor, (first, count));
         // Zeros where a block reaches into the padding: unless every tap reads every position.
         let whole = regions.len() as i64 == s.taps
@@ -260,7 +293,7 @@ impl Columns {
         }
         Ok(Columns {
             address: columns.tensor.address,
-            strides: [s.p * k, k, 1],
+            strides: s.column_strides(),
             _scratch: Some(columns),
         })
     }
@@ -376,7 +409,8 @@ pub(super) fn scatter(
     }
     for (first, count) in parts(&s, acc) {
         // The part's columns of H, then each tap's added into a zeroed accumulator image.
-        let columns = Scratch::contiguous(h.device, &[count, s.p, k], acc)?;
+        let columns = Scratch::contiguous(h.device, &s.column_sizes(count), acc)?;
+        let [_, pos, kk] = s.column_strides();
         let c = columns.tensor.address;
         let source = at(g, first * gb);
         let done = if s.g_rows() {
@@ -388,7 +422,7 @@ pub(super) fn scatter(
                 (count * s.p, s.cg, k),
                 view(source, [0, gp, 1]),
                 view(w.address, [0, s.w_row, 1]),
-                view(c, [0, k, 1]),
+                view(c, [0, pos, kk]),
                 0.0,
             )?
         } else {
@@ -400,7 +434,7 @@ pub(super) fn scatter(
                 (s.p, s.cg, k),
                 view(source, [gb, 1, gc]),
                 view(w.address, [0, s.w_row, 1]),
-                view(c, [s.p * k, k, 1]),
+                view(c, s.column_strides()),
                 0.0,
             )?
         };
