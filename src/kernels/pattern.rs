@@ -721,9 +721,10 @@ impl Kernel {
                     None if k.lanes => "_lanes".to_string(),
                     None => String::new(),
                     Some(d) => format!(
-                        "_direct_{}{}",
+                        "_direct_{}{}{}",
                         if d.a_along_k { "k" } else { "m" },
                         if d.b_along_k { "k" } else { "n" },
+                        if k.lanes { "_lanes" } else { "" },
                     ),
                 },
                 k.input.name(),

@@ -5,6 +5,8 @@ fn main {
     let s0: f32 = bitcast<f32>(p[launch.words + 7u + nd + 1u * (1u + nd) + 0u]);
     let s1: f32 = bitcast<f32>(p[launch.words + 7u + nd + 1u * (1u + nd) + 1u]);
     var inner: u32 = 1u;
+    var middle: u32 = 1u;
+    var sp0: u32 = 0u;
     var sa0: u32 = 0u;
     var sb0: u32 = 0u;
     let o0: u32 = p[launch.words + 7u + nd + 0u * (1u + nd)];
@@ -12,17 +14,45 @@ fn main {
         sb0 = p[launch.words + 7u + nd + 0u * 2u + 1u];
     } else if (nd == 2u) {
         inner = p[launch.words + 6u + 2u];
-        sa0 = p[launch.words + 7u + nd + 0u * 3u + 1u];
+        sp0 = p[launch.words + 7u + nd + 0u * 3u + 1u];
         sb0 = p[launch.words + 7u + nd + 0u * 3u + 2u];
+    } else if (nd == 3u) {
+        middle = p[launch.words + 6u + 2u];
+        inner = p[launch.words + 6u + 3u];
+        sp0 = p[launch.words + 7u + nd + 0u * 4u + 1u];
+        sa0 = p[launch.words + 7u + nd + 0u * 4u + 2u];
+        sb0 = p[launch.words + 7u + nd + 0u * 4u + 3u];
     }
+    var i_col: u32 = 0u;
+    var i_mid: u32 = 0u;
+    var i_top: u32 = 0u;
+    var i_step_col: u32 = 0u;
+    var i_step_mid: u32 = 0u;
+    var i_step_top: u32 = 0u;
+    var i_walked: bool = false;
     for (var i = group * 64u + t; i < n; i += groups * 64u) {
         var e0: u32 = 0u;
         if (nd == 1u) {
             e0 = i * sb0;
-        } else if (nd == 2u) {
-            let row: u32 = i / inner;
-            let col: u32 = i % inner;
-            e0 = row * sa0 + col * sb0;
+        } else if (nd <= 3u) {
+            if (i_walked) {
+                i_col = i_col + i_step_col;
+                let i_carry: u32 = u32(i_col >= inner);
+                i_col = i_col - i_carry * inner;
+                i_mid = i_mid + i_step_mid + i_carry;
+                let i_carry_mid: u32 = u32(i_mid >= middle);
+                i_mid = i_mid - i_carry_mid * middle;
+                i_top = i_top + i_step_top + i_carry_mid;
+            } else {
+                i_col = i % inner;
+                i_mid = (i / inner) % middle;
+                i_top = (i / inner) / middle;
+                i_step_col = (groups * 64u) % inner;
+                i_step_mid = ((groups * 64u) / inner) % middle;
+                i_step_top = ((groups * 64u) / inner) / middle;
+                i_walked = true;
+            }
+            e0 = i_top * sp0 + i_mid * sa0 + i_col * sb0;
         } else {
             var r: u32 = i;
             for (var d = nd; d > 0u; d -= 1u) {
