@@ -1037,3 +1037,17 @@ def test_two_gigabyte_tensor(device):
     y = x + x
     assert y[-1].item() == 2 * 8193 and y[0].item() == 2.0 and y[n // 2].item() == 2.0
     assert y.sum().item() == 2 * (n + 8192)
+
+
+@pytest.mark.parametrize("dims", [(0, 2, 3), (0, 3), (0, 1, 3), (1, 3)], ids=str)
+def test_reductions_of_contiguous_runs_first(device, dims):
+    # The innermost reduced dimensions form a contiguous run of at least 64 elements that is
+    # not all of the reduced ones (a batch norm's per-channel sums): reduced run by run first,
+    # then over the rest. Integers exactly, floats within the sums' tolerance.
+    x = uniform((3, 5, 7, 130))
+    for op in ("sum", "mean", "amax", "amin"):
+        expected = getattr(x.double(), op)(dim=dims)
+        assert_near(getattr(x.to(device), op)(dim=dims), expected, rtol=1e-5, atol=1e-5)
+    i = ints(-1000, 1000, (3, 5, 7, 130))
+    assert_same(i.to(device).sum(dim=dims), i.sum(dim=dims))
+    assert_same(i.to(device).amax(dim=dims), i.amax(dim=dims))

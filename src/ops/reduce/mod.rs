@@ -1,6 +1,7 @@
 //! Reductions, scans and sorts, and their launches.
 
 pub mod complex_reduce;
+mod inner_first;
 pub mod norms_and_scans;
 pub mod reduce_launch;
 pub mod reductions;

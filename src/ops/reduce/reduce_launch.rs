@@ -24,10 +24,10 @@ pub const SCAN_CHUNK: i64 = 2048;
 /// What a reduce launch reads: `values` over its `reduced` dimensions and, for combining
 /// arg-reductions, the int64 `indices` laid out like it.
 #[derive(Clone, Copy)]
-struct Source<'a> {
-    values: &'a TensorRef,
-    indices: Option<&'a TensorRef>,
-    reduced: &'a [bool],
+pub(super) struct Source<'a> {
+    pub values: &'a TensorRef,
+    pub indices: Option<&'a TensorRef>,
+    pub reduced: &'a [bool],
 }
 
 impl Source<'_> {
@@ -57,7 +57,7 @@ fn div_ceil(a: i64, b: i64) -> i64 {
 }
 
 /// An output viewed with the kept sizes, and its stride between chunks (0: one chunk).
-type Output<'a> = (&'a TensorRef, i64);
+pub(super) type Output<'a> = (&'a TensorRef, i64);
 
 /// Reduces `input` over its `reduced` dimensions into `outputs`, each viewed with the kept
 /// dimensions' sizes (in order).
@@ -164,6 +164,11 @@ pub fn run_reduce_with(
         ReduceOp::LogSumExp if !single => {
             logsumexp_in_stages(kernel, source, &outputs, scalar_words)
         }
+        _ if per_output.is_none()
+            && super::inner_first::reduce_inner_first(&kernel, source, &outputs, scalar_words)? =>
+        {
+            Ok(())
+        }
         _ => reduce_in_chunks(kernel, source, per_output, &outputs, scalar_words),
     }
 }
@@ -227,7 +232,7 @@ fn logsumexp_in_stages(
 
 /// One launch when the reduced elements fit a chunk; else partial results per chunk into a
 /// scratch `[kept..., chunks]`, then their reduction.
-fn reduce_in_chunks(
+pub(super) fn reduce_in_chunks(
     k: ReduceKernel,
     source: Source,
     per_output: Option<&TensorRef>,
