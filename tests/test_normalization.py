@@ -57,13 +57,18 @@ def test_channels_last(device):
 
 
 def test_many_values_per_channel(device):
-    # 4 x 48 x 48 = 9,216 values per channel: the statistics run in stages.
+    # 4 x 48 x 48 = 9,216 values per channel: the statistics run in stages. The parameter
+    # gradients (results 3 and 4) sum 9,216 upstream values per channel whose float32 partial
+    # sums reach about 3,000 (one ulp: 2.4e-4), and the middle channel's bias gradient cancels
+    # to exactly 0 in the CPU's float64 accumulation: they are compared to within a few ulps
+    # of those partials.
     x = torch.randn(4, 3, 48, 48) + 5
     for module_fn in [lambda: torch.nn.BatchNorm2d(3), lambda: torch.nn.GroupNorm(1, 3)]:
         ours = run(module_fn, x, device)
         theirs = run(module_fn, x, "cpu")
-        for mine, reference in zip(ours, theirs, strict=True):
-            torch.testing.assert_close(mine, reference, rtol=1e-4, atol=1e-4)
+        for i, (mine, reference) in enumerate(zip(ours, theirs, strict=True)):
+            atol = 2e-3 if i in (3, 4) else 1e-4
+            torch.testing.assert_close(mine, reference, rtol=1e-4, atol=atol)
 
 
 def test_eval_without_running_stats_errors(device):
