@@ -136,6 +136,10 @@ STRIDED_MAPS = {
         lambda t: t.expand(4, -1) + torch.arange(4, device=t.device).view(4, 1),
     ),
     "strided_out": (lambda n: uniform(2 * n), every_other_tripled),
+    # Three dimensions after coalescing, inner sizes below and above a grid stride's steps:
+    # each invocation's coordinates carry from the column into the middle and the plane.
+    "permuted_3d": (lambda n: uniform((n // 35 + 1, 5, 7)), lambda t: t.permute(2, 0, 1) - 1),
+    "planes_3d": (lambda n: uniform((2, n // 600 + 1, 300)), lambda t: t.transpose(0, 1) * 3),
 }
 
 
@@ -879,7 +883,9 @@ def test_cross_entropy(device, rows, classes):
 
 
 @pytest.mark.parametrize(
-    "m, k, n", [(2, 70000, 3), (3, 65537, 1), (2048, 16, 2049), (1, 4097, 4097)], ids=str
+    "m, k, n",
+    [(2, 70000, 3), (3, 65537, 1), (2048, 16, 2049), (1, 4097, 4097), (40, 20001, 36)],
+    ids=str,
 )
 def test_matmul(device, m, k, n):
     # Integer values: every partial sum is exact whatever the order.
@@ -961,6 +967,14 @@ def test_batched_matmul_past_one_grid_row(device):
     assert_same(torch.bmm(a.to(device), b.to(device)), torch.bmm(a, b))
 
 
+def test_batched_tiles_past_one_grid_row(device):
+    # 16,400 products of 33x33 outputs, four 32x32 tiles each on the software device (one
+    # group of 8 lanes per tile): 65,600 groups, the last ones in the grid's second row.
+    a = ints(-3, 4, (16_400, 33, 5), dtype=torch.float32)
+    b = ints(-3, 4, (16_400, 5, 33), 1, dtype=torch.float32)
+    assert_same(torch.bmm(a.to(device), b.to(device)), torch.bmm(a, b))
+
+
 def test_foreach_with_long_tensors(device):
     sizes = [5, 70000, 1, 8193, GRID + 1]
     xs = [uniform(n, i) for i, n in enumerate(sizes)]
@@ -1039,15 +1053,27 @@ def test_two_gigabyte_tensor(device):
     assert y.sum().item() == 2 * (n + 8192)
 
 
-@pytest.mark.parametrize("dims", [(0, 2, 3), (0, 3), (0, 1, 3), (1, 3)], ids=str)
-def test_reductions_of_contiguous_runs_first(device, dims):
+@pytest.mark.parametrize(
+    "shape, dims",
+    [
+        ((3, 5, 7, 130), (0, 2, 3)),
+        ((3, 5, 7, 130), (0, 3)),
+        ((3, 5, 7, 130), (0, 1, 3)),
+        ((3, 5, 7, 130), (1, 3)),
+        ((3, 4, 9000), (0, 2)),
+        ((2, 70_000, 64), (0, 2)),
+    ],
+    ids=str,
+)
+def test_reductions_of_contiguous_runs_first(device, shape, dims):
     # The innermost reduced dimensions form a contiguous run of at least 64 elements that is
     # not all of the reduced ones (a batch norm's per-channel sums): reduced run by run first,
-    # then over the rest. Integers exactly, floats within the sums' tolerance.
-    x = uniform((3, 5, 7, 130))
+    # then over the rest; runs longer than a chunk (9,000), and 140,000 runs. Integers
+    # exactly, floats within the sums' tolerance.
+    x = uniform(shape)
     for op in ("sum", "mean", "amax", "amin"):
         expected = getattr(x.double(), op)(dim=dims)
         assert_near(getattr(x.to(device), op)(dim=dims), expected, rtol=1e-5, atol=1e-5)
-    i = ints(-1000, 1000, (3, 5, 7, 130))
+    i = ints(-1000, 1000, shape)
     assert_same(i.to(device).sum(dim=dims), i.sum(dim=dims))
     assert_same(i.to(device).amax(dim=dims), i.amax(dim=dims))
