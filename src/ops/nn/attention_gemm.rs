@@ -23,7 +23,7 @@ use crate::ops::core::launch::run_map;
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
-use crate::ops::linalg::products::library_product;
+use crate::ops::linalg::library::library_product;
 use crate::ops::reduce::reduce_launch::{run_reduce, run_reduce_elementwise, sum_into};
 use crate::ops::shape::copy::copy;
 use crate::runtime::backend::MatrixView;

@@ -24,7 +24,7 @@ use crate::ops::core::launch::run_map;
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
-use crate::ops::linalg::products::matrix_product;
+use crate::ops::linalg::library::matrix_product;
 use crate::ops::shape::copy::{copy, fill};
 use crate::ops::shape::unfold::inside;
 use crate::runtime::backend::MatrixView;
