@@ -338,10 +338,13 @@ pub enum Accumulate {
 /// run's values in order (the sort is stable, so in index order, as CPU combines them) with
 /// `self`'s element (when `include_self`) or among themselves. Elements nothing points at
 /// keep `self`'s value. Tensor arguments: self, values, sorted keys and the permutation
-/// (int64), the run starts (int32), out (and the counts of a chunked kernel).
+/// (both of dtype `index`), the run starts (int32), out (and the counts of a chunked kernel).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AccumulateKernel {
     pub dtype: DType,
+    /// The sorted keys' and the permutation's dtype: int32 where the keys and the positions
+    /// fit it (half the memory traffic of int64 in every sorting launch), else int64.
+    pub index: DType,
     pub op: Accumulate,
     pub include_self: bool,
     /// Launched once per range of run positions, continuing from the previous launch
@@ -353,12 +356,13 @@ pub struct AccumulateKernel {
 }
 
 /// The targets of an accumulating scatter: for each value position, the flat position of the
-/// output element it lands on (an int64 key, the largest int64 where an index is out of
-/// range, which also sets the fault word). Tensor arguments: the index tensors, the keys,
-/// the fault word (int32).
+/// output element it lands on (a key of dtype `key`, int32 or int64, its largest value where
+/// an index is out of range, which also sets the fault word). Tensor arguments: the index
+/// tensors, the keys, the fault word (int32).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AccumulateKeysKernel {
     pub indices: Vec<DType>,
+    pub key: DType,
     /// Whether negative indices count from the end (else they are out of range).
     pub wrap: bool,
 }
@@ -418,6 +422,9 @@ pub struct RadixKernel {
     pub dtype: DType,
     pub descending: bool,
     pub digit: RadixDigit,
+    /// The dtype of the positions moved with the keys (int64 for sorts, int32 where an
+    /// accumulating scatter's positions fit it).
+    pub positions: DType,
 }
 
 impl RadixKernel {
@@ -645,9 +652,9 @@ pub enum Kernel {
     Index(IndexKernel),
     Accumulate(AccumulateKernel),
     AccumulateKeys(AccumulateKeysKernel),
-    /// Where each key's run starts in sorted int64 keys: a table indexed by key. Tensor
-    /// arguments: the sorted keys, the table (int32).
-    RunStarts,
+    /// Where each key's run starts in sorted keys (int32 or int64): a table indexed by key.
+    /// Tensor arguments: the sorted keys, the table (int32).
+    RunStarts(DType),
     Sort(SortKernel),
     /// One merge pass over contiguous `[lines, len]` keys and int64 indices: runs of `width`
     /// sorted elements are merged pairwise, stably, each element finding its place by a
@@ -759,9 +766,13 @@ impl Kernel {
                 k.dtype.name(),
             ),
             Kernel::AccumulateKeys(k) => {
-                format!("accumulate_keys({})", names(&mut k.indices.iter().copied()))
+                format!(
+                    "accumulate_keys({})->{}",
+                    names(&mut k.indices.iter().copied()),
+                    k.key.name()
+                )
             }
-            Kernel::RunStarts => "run_starts".to_string(),
+            Kernel::RunStarts(key) => format!("run_starts({})", key.name()),
             Kernel::Foreach(k) => format!(
                 "foreach{}({})->({})",
                 k.chunk,
@@ -862,7 +873,7 @@ impl Kernel {
             Kernel::Attention(_) => 15,
             Kernel::RadixCount(_) => 16,
             Kernel::RadixScatter(_) => 17,
-            Kernel::RunStarts => 18,
+            Kernel::RunStarts(_) => 18,
             Kernel::RadixPick => 19,
             Kernel::Fused(_) => 20,
             Kernel::TopTiles(_) => 21,
@@ -911,22 +922,15 @@ impl Kernel {
                 .chain(k.indices.iter().copied())
                 .chain([k.dtype, DType::I32])
                 .collect(),
-            Kernel::Accumulate(k) => [
-                k.dtype,
-                k.dtype,
-                DType::I64,
-                DType::I64,
-                DType::I32,
-                k.dtype,
-            ]
-            .into_iter()
-            .chain(k.chunked.then_some(DType::I32))
-            .collect(),
+            Kernel::Accumulate(k) => [k.dtype, k.dtype, k.index, k.index, DType::I32, k.dtype]
+                .into_iter()
+                .chain(k.chunked.then_some(DType::I32))
+                .collect(),
             Kernel::AccumulateKeys(k) => k
                 .indices
                 .iter()
                 .copied()
-                .chain([DType::I64, DType::I32])
+                .chain([k.key, DType::I32])
                 .collect(),
             Kernel::Sort(k) => vec![k.dtype, k.dtype, DType::I64],
             Kernel::Merge(k) => vec![k.dtype, DType::I64, k.dtype, DType::I64],
@@ -934,7 +938,7 @@ impl Kernel {
                 .chain(k.selects().then_some(DType::I32))
                 .chain([DType::I32])
                 .collect(),
-            Kernel::RunStarts => vec![DType::I64, DType::I32],
+            Kernel::RunStarts(key) => vec![*key, DType::I32],
             Kernel::RadixPick => vec![DType::I32, DType::I32],
             Kernel::TopTiles(k) => vec![
                 k.dtype,
@@ -945,10 +949,10 @@ impl Kernel {
                 k.dtype,
                 DType::I64,
             ],
-            Kernel::RadixScatter(k) => [k.dtype, DType::I64, DType::I32, DType::I32]
+            Kernel::RadixScatter(k) => [k.dtype, k.positions, DType::I32, DType::I32]
                 .into_iter()
                 .chain(k.selects().then_some(DType::I32))
-                .chain([k.dtype, DType::I64])
+                .chain([k.dtype, k.positions])
                 .collect(),
             Kernel::Random(k) if k.distribution == Distribution::Dropout => {
                 vec![k.dtype, k.dtype, DType::Bool]
@@ -996,7 +1000,7 @@ impl Kernel {
             Kernel::Attention(k) => k.tensors().1,
             Kernel::Index(k) => 1 + k.indices.len(),
             Kernel::Accumulate(_) => 5,
-            Kernel::RunStarts => 1,
+            Kernel::RunStarts(_) => 1,
             Kernel::AccumulateKeys(k) => k.indices.len(),
             Kernel::Sort(_) | Kernel::RadixPick => 1,
             Kernel::TopTiles(_) => 3,

@@ -25,7 +25,8 @@ pub fn index(p: &mut Printer, k: &IndexKernel) {
     for j in 0..indices {
         p.open("");
         p.let_("v", Ty::I64, format!("i64(ld{t}(a{t}))", t = 1 + j));
-        wrapped(p, k.wrap, &format!("fw + {}u", 1 + 2 * j));
+        let bound = format!("i64({})", p.word(format!("fw + {}u", 1 + 2 * j)));
+        wrapped(p, k.wrap, &bound);
         p.if_(out_of_bounds(p));
         p.line("ok = false;");
         p.else_(None);
@@ -59,10 +60,10 @@ pub(super) fn report_fault(p: &mut Printer, fault: usize, tag_word: &str) {
     p.close();
 }
 
-/// `let bound` (word `bound_word`) and `let w`: the index `v` wrapped when negative indices
+/// `let bound` (the int64 `bound`) and `let w`: the index `v` wrapped when negative indices
 /// count from the end.
-fn wrapped(p: &mut Printer, from_end: bool, bound_word: &str) {
-    p.let_("bound", Ty::I64, format!("i64({})", p.word(bound_word)));
+fn wrapped(p: &mut Printer, from_end: bool, bound: &str) {
+    p.let_("bound", Ty::I64, bound);
     let zero = p.d.int64(0);
     let w = if from_end {
         p.select(&format!("v < {zero}"), "v + bound", "v")
@@ -86,7 +87,7 @@ pub fn accumulate_keys(p: &mut Printer, k: &AccumulateKeysKernel) {
     let indices = k.indices.len();
     let (keys, fault, base) = (indices, indices + 1, indices + 1);
     let mut dtypes = k.indices.clone();
-    dtypes.extend([DType::I64, DType::U8]);
+    dtypes.extend([k.key, DType::U8]);
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("nd", Ty::U32, p.word("1u"));
     p.let_(
@@ -94,37 +95,59 @@ pub fn accumulate_keys(p: &mut Printer, k: &AccumulateKeysKernel) {
         Ty::U32,
         format!("2u + nd + {}u * (1u + nd)", dtypes.len()),
     );
+    // Each index's bound and key stride, read once (a word read in the loop is a load per
+    // element), and the key in its own dtype: int32 keys need no 64-bit product.
+    let key_ty = Ty::Value(k.key);
+    let key_name = p.d.ty(key_ty);
+    for j in 0..indices {
+        let bound = p.word(format!("fw + {}u", 1 + 2 * j));
+        p.let_(&format!("bound{j}"), Ty::I64, format!("i64({bound})"));
+        let stride = p.word(format!("fw + {}u", 2 + 2 * j));
+        p.let_(&format!("step{j}"), key_ty, format!("{key_name}({stride})"));
+    }
     p.strided_loop(&dtypes, "n", "1u", "2u + nd");
-    p.var("key", Ty::I64, format!("i64(e{base})"));
+    p.var("key", key_ty, format!("{key_name}(e{base})"));
     p.var("ok", Ty::Bool, "true");
     for j in 0..indices {
         p.open("");
         p.let_("v", Ty::I64, format!("i64(ld{j}(a{j}))"));
-        wrapped(p, k.wrap, &format!("fw + {}u", 1 + 2 * j));
+        wrapped(p, k.wrap, &format!("bound{j}"));
         p.if_(out_of_bounds(p));
         report_fault(p, fault, &format!("fw + {}u", 1 + 2 * indices));
         p.line("ok = false;");
         p.else_(None);
-        p.line(format!(
-            "key += w * i64({});",
-            p.word(format!("fw + {}u", 2 + 2 * j))
-        ));
+        p.line(format!("key += {key_name}(w) * step{j};"));
         p.close();
         p.close();
     }
-    let last = p.d.int64(i64::MAX);
+    let last = match k.key {
+        DType::I32 => i32::MAX.to_string(),
+        _ => p.d.int64(i64::MAX),
+    };
     let key = p.select("ok", "key", &last);
     p.line(format!("st{keys}(a{keys}, {key});"));
     p.close();
 }
 
+/// The largest value of an accumulating scatter's key dtype (int32 or int64): the key of
+/// positions whose index is out of range.
+fn largest(key: DType) -> i64 {
+    if key == DType::I32 {
+        i64::from(i32::MAX)
+    } else {
+        i64::MAX
+    }
+}
+
 /// Run-start arguments: `[n_sorted, bound, keys_offset, starts_offset, by_key]`: each key in
-/// `[0, bound)` gets in `starts` (int32) the first position of the ascending sorted int64 keys
-/// that holds it. With `by_key` zero, each sorted position that starts a run writes itself to
+/// `[0, bound)` gets in `starts` (int32) the first position of the ascending sorted keys (of
+/// dtype `key`) that holds it. With `by_key` zero, each sorted position that starts a run writes itself to
 /// its key's entry (the entries of absent keys keep what they held, `n_sorted`); else each key
 /// finds its first position by binary search (`n_sorted` where none holds it), far fewer
 /// items where the keys are far fewer than the positions.
-pub fn run_starts(p: &mut Printer) {
+pub fn run_starts(p: &mut Printer, key: DType) {
+    let size = key.size();
+    let sorted = |p: &mut Printer, at: &str| p.d.convert(&format!("ld0({at})"), key, DType::I64);
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("bound", Ty::U32, p.word("1u"));
     p.let_("keys", Ty::U32, p.word("2u"));
@@ -137,7 +160,8 @@ pub fn run_starts(p: &mut Printer) {
     p.var("hi", Ty::U32, "n");
     p.open("while (lo < hi)");
     p.let_("mid", Ty::U32, "lo + (hi - lo) / 2u");
-    p.if_("ld0(keys + mid * 8u) < key");
+    let below = sorted(p, &format!("keys + mid * {size}u"));
+    p.if_(format!("{below} < key"));
     p.line("lo = mid + 1u;");
     p.else_(None);
     p.line("hi = mid;");
@@ -145,7 +169,8 @@ pub fn run_starts(p: &mut Printer) {
     p.close();
     p.var("start", Ty::U32, "n");
     p.if_("lo < n");
-    p.if_("ld0(keys + lo * 8u) == key");
+    let found = sorted(p, &format!("keys + lo * {size}u"));
+    p.if_(format!("{found} == key"));
     p.line("start = lo;");
     p.close();
     p.close();
@@ -154,10 +179,12 @@ pub fn run_starts(p: &mut Printer) {
     p.else_(None);
     p.let_("bound64", Ty::I64, "i64(bound)");
     p.grid_loop("i", "n");
-    p.let_("key", Ty::I64, "ld0(keys + i * 8u)");
+    let own = sorted(p, &format!("keys + i * {size}u"));
+    p.let_("key", Ty::I64, own);
     p.var("first", Ty::Bool, "i == 0u");
     p.if_("!first");
-    p.line("first = ld0(keys + (i - 1u) * 8u) != key;");
+    let previous = sorted(p, &format!("keys + (i - 1u) * {size}u"));
+    p.line(format!("first = {previous} != key;"));
     p.close();
     p.if_(format!("first && key >= {} && key < bound64", p.d.int64(0)));
     p.line(format!("st1(starts + u32(key) * 4u, {int}(i));"));
@@ -187,6 +214,11 @@ pub fn run_starts(p: &mut Printer) {
 /// item combines together.
 pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     let (starts, out, counts, size) = (4, 5, 6, k.dtype.size());
+    // The sorted keys and the permutation, read as int64 and u32.
+    let index = k.index.size();
+    let key_at = |p: &mut Printer, at: &str| {
+        p.d.convert(&format!("ld2(ko + ({at}) * {index}u)"), k.index, DType::I64)
+    };
     let ty = Ty::Value(k.dtype);
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("nd", Ty::U32, p.word("1u"));
@@ -213,6 +245,10 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.if_("ns == 1u");
     p.line(format!("vstep = {};", p.word("vo + nd + 1u")));
     p.close();
+    if k.lanes {
+        // The values' innermost stride: lane `l` reads `l` of them further.
+        p.let_("vinner", Ty::U32, p.word("vo + nd"));
+    }
     p.grid_loop("w", "n");
     p.let_("u", Ty::U32, "w / free");
     // The run's start `j` and key.
@@ -223,11 +259,13 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.line(format!("j = u32(ld{starts}(sto + u * 4u));"));
     p.line("ok = j < n_sorted;");
     p.else_(None);
-    p.let_("k64", Ty::I64, "ld2(ko + u * 8u)");
+    let own = key_at(p, "u");
+    p.let_("k64", Ty::I64, own);
     // Out-of-range indices have the largest key (and have set the fault word).
-    p.line(format!("ok = k64 != {};", p.d.int64(i64::MAX)));
+    p.line(format!("ok = k64 != {};", p.d.int64(largest(k.index))));
     p.if_("ok && u > 0u");
-    p.line("ok = ld2(ko + (u - 1u) * 8u) != k64;");
+    let previous = key_at(p, "u - 1u");
+    p.line(format!("ok = {previous} != k64;"));
     p.close();
     p.line(format!(
         "key = u32({});",
@@ -296,14 +334,16 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     }
     p.var("has", Ty::Bool, format!("{include} || prev > 0u"));
     p.var("count", Ty::U32, format!("prev + {}u", u32::from(include)));
-    p.let_("wanted", Ty::I64, "ld2(ko + j * 8u)");
+    let wanted = key_at(p, "j");
+    p.let_("wanted", Ty::I64, wanted);
     p.var("at", Ty::U32, "j + min(run_lo, n_sorted - j)");
     p.let_("end", Ty::U32, "j + min(run_hi, n_sorted - j)");
     p.open("while (at < end)");
-    p.if_("ld2(ko + at * 8u) != wanted");
+    let other = key_at(p, "at");
+    p.if_(format!("{other} != wanted"));
     p.line("break;");
     p.close();
-    p.var("rv", Ty::U32, "u32(ld3(po + at * 8u))");
+    p.var("rv", Ty::U32, format!("u32(ld3(po + at * {index}u))"));
     p.var("lv", Ty::U32, "ev");
     p.if_("ns == 1u");
     p.line("lv += rv * vstep;");
@@ -316,7 +356,10 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.close();
     for l in 0..lanes {
         p.open("");
-        let lv = lane(p, "lv", "vo", l);
+        let lv = match l {
+            0 => "lv".to_string(),
+            _ => format!("lv + {l}u * vinner"),
+        };
         p.let_("x1", ty, format!("ld1(vb + ({lv}) * {size}u)"));
         p.if_("has");
         p.let_("x0", ty, format!("acc{l}"));

@@ -60,7 +60,7 @@ impl Kernel {
             | Kernel::MaskedSelect(_)
             | Kernel::Index(_)
             | Kernel::AccumulateKeys(_)
-            | Kernel::RunStarts => 256,
+            | Kernel::RunStarts(_) => 256,
             Kernel::Fused(k) if !k.reduction && !k.loops() => 256,
             Kernel::Random(k)
                 if !matches!(
@@ -120,7 +120,7 @@ fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String)
         Kernel::Index(k) => index::index(&mut p, k),
         Kernel::Accumulate(k) => index::accumulate(&mut p, k),
         Kernel::AccumulateKeys(k) => index::accumulate_keys(&mut p, k),
-        Kernel::RunStarts => index::run_starts(&mut p),
+        Kernel::RunStarts(key) => index::run_starts(&mut p, *key),
         Kernel::Sort(k) => sort::sort(&mut p, k),
         Kernel::Merge(k) => sort::merge(&mut p, k),
         Kernel::RadixCount(k) => sort::radix_count(&mut p, k),

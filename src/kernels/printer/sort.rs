@@ -307,18 +307,27 @@ pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
     );
     digit(p, k, "key(x, hi)");
     p.let_("cursor", Ty::U32, "scanned + (cb + g * tiles) * 4u");
-    p.let_("dest", Ty::U32, format!("base + u32(ld{scanned}(cursor))"));
-    p.line(format!("st{scanned}(cursor, ld{scanned}(cursor) + 1);"));
+    p.let_("place", Ty::I32, format!("ld{scanned}(cursor)"));
+    p.let_("dest", Ty::U32, "base + u32(place)");
+    p.line(format!("st{scanned}(cursor, place + 1);"));
     if k.digit == RadixDigit::Partition {
         // Only the keys before the chosen one and equal to it are ever read.
         p.if_("g < 2u");
     }
     p.line(format!("st{out_keys}(out_keys + dest * {size}u, x);"));
-    p.var("index", Ty::I64, "i64(q)");
+    let positions = k.positions;
+    let ty = Ty::Value(positions);
+    p.var("index", ty, format!("{}(q)", p.d.ty(ty)));
     p.if_("fresh == 0u");
-    p.line("index = ld1(indices + (base + q) * 8u);");
+    p.line(format!(
+        "index = ld1(indices + (base + q) * {}u);",
+        positions.size()
+    ));
     p.close();
-    p.line(format!("st{out_indices}(out_indices + dest * 8u, index);"));
+    p.line(format!(
+        "st{out_indices}(out_indices + dest * {}u, index);",
+        positions.size()
+    ));
     if k.digit == RadixDigit::Partition {
         p.close();
     }
@@ -384,6 +393,7 @@ pub fn top_tiles(p: &mut Printer, k: &SortKernel) {
             dtype: k.dtype,
             descending: k.descending,
             digit: RadixDigit::Bits,
+            positions: DType::I64,
         },
     );
     let i32 = p.d.ty(Ty::I32);

@@ -314,6 +314,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             "accumulate",
             Kernel::Accumulate(AccumulateKernel {
                 dtype: f,
+                index: DType::I32,
                 op: Accumulate::Sum,
                 include_self: true,
                 chunked: true,
@@ -325,6 +326,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             "accumulate_lanes",
             Kernel::Accumulate(AccumulateKernel {
                 dtype: f,
+                index: DType::I64,
                 op: Accumulate::Sum,
                 include_self: true,
                 chunked: false,
@@ -335,6 +337,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             "accumulate_keys",
             Kernel::AccumulateKeys(AccumulateKeysKernel {
                 indices: vec![DType::I64],
+                key: DType::I32,
                 wrap: true,
             }),
         ),
@@ -346,6 +349,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 dtype: f,
                 descending: false,
                 digit: RadixDigit::Bits,
+                positions: DType::I64,
             }),
         ),
         (
@@ -354,6 +358,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 dtype: DType::BF16,
                 descending: true,
                 digit: RadixDigit::Narrowed,
+                positions: DType::I64,
             }),
         ),
         ("radix_pick", Kernel::RadixPick),
@@ -364,13 +369,14 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 descending: true,
             }),
         ),
-        ("run_starts", Kernel::RunStarts),
+        ("run_starts", Kernel::RunStarts(DType::I32)),
         (
             "radix_scatter",
             Kernel::RadixScatter(RadixKernel {
-                dtype: DType::I64,
-                descending: true,
+                dtype: DType::I32,
+                descending: false,
                 digit: RadixDigit::Bits,
+                positions: DType::I32,
             }),
         ),
         (
@@ -379,6 +385,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 dtype: DType::I32,
                 descending: false,
                 digit: RadixDigit::Partition,
+                positions: DType::I64,
             }),
         ),
         (

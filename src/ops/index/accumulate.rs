@@ -98,6 +98,7 @@ pub fn run_accumulate(
     });
     let kernel = Kernel::Accumulate(AccumulateKernel {
         dtype: out.dtype,
+        index: keys.tensor.dtype,
         op,
         include_self,
         chunked,
@@ -298,8 +299,9 @@ impl Plan {
 }
 
 /// The keys of every position of the sorted space, sorted stably, the positions in their
-/// sorted order, and where each key's run starts (int32 per key below the bound; the number
-/// of positions for keys no position has).
+/// sorted order (both int32 where the keys, their out-of-range mark and the positions fit
+/// it, else int64), and where each key's run starts (int32 per key below the bound; the
+/// number of positions for keys no position has).
 fn sorted_keys(
     plan: &Plan,
     indices: &[IndexArg],
@@ -307,7 +309,9 @@ fn sorted_keys(
 ) -> Result<(Scratch, Scratch, Scratch)> {
     let device = indices[0].tensor.device;
     let n: i64 = plan.sizes.iter().product();
-    let keys = Scratch::contiguous(device, &[n], DType::I64)?;
+    let narrow = plan.key_bound < i64::from(i32::MAX) && n <= i64::from(i32::MAX);
+    let index = if narrow { DType::I32 } else { DType::I64 };
+    let keys = Scratch::contiguous(device, &[n], index)?;
     let mut strides = plan.index_sorted.clone();
     strides.push(TensorRef::contiguous_strides(&plan.sizes));
     strides.push(plan.key_base.clone());
@@ -322,6 +326,7 @@ fn sorted_keys(
     }
     let kernel = Kernel::AccumulateKeys(AccumulateKeysKernel {
         indices: indices.iter().map(|i| i.tensor.dtype).collect(),
+        key: index,
         wrap: fault.wrap,
     });
     let mut addresses: Vec<u64> = indices.iter().map(|i| i.tensor.address).collect();
@@ -330,8 +335,8 @@ fn sorted_keys(
     addresses.push(fault_word);
     words.push(tag);
     submit(device, &kernel, &addresses, words, &offset_words, n as u64)?;
-    let sorted = Scratch::contiguous(device, &[n], DType::I64)?;
-    let perm = Scratch::contiguous(device, &[n], DType::I64)?;
+    let sorted = Scratch::contiguous(device, &[n], index)?;
+    let perm = Scratch::contiguous(device, &[n], index)?;
     run_sort_below(plan.key_bound, &keys.tensor, &sorted.tensor, &perm.tensor)?;
     let starts = Scratch::contiguous(device, &[plan.key_bound], DType::I32)?;
     // A binary search per key where keys are few (1,000 keys of 1M positions: 4.7 -> 0.4 ms),
@@ -350,7 +355,7 @@ fn sorted_keys(
     let addresses = [sorted.tensor.address, starts.tensor.address];
     submit(
         device,
-        &Kernel::RunStarts,
+        &Kernel::RunStarts(index),
         &addresses,
         words,
         &[2, 3],

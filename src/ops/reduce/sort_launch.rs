@@ -185,8 +185,9 @@ pub(crate) fn key_bits(dtype: DType) -> Option<Range<u32>> {
 /// digits in both launches (1,024 digits over a tile's 2,048 keys), less than a second pass.
 const ONE_PASS_BITS: u32 = 10;
 
-/// Sorts int64 `keys` (a vector) in `[0, bound)` stably into `sorted`, with the positions in
-/// their sorted order in `perm`: by as few radix passes as the bound needs.
+/// Sorts integer `keys` (a vector) in `[0, bound)` stably into `sorted`, with the positions
+/// in their sorted order in `perm` (int32 or int64): by as few radix passes as the bound
+/// needs.
 pub fn run_sort_below(
     bound: i64,
     keys: &TensorRef,
@@ -194,7 +195,13 @@ pub fn run_sort_below(
     perm: &TensorRef,
 ) -> Result<()> {
     if keys.sizes[0] <= RANK_SORT_MAX || bound > 1 << 32 {
-        return run_sort(false, keys, sorted, perm, 0);
+        if perm.dtype == DType::I64 {
+            return run_sort(false, keys, sorted, perm, 0);
+        }
+        // The rank and merge sorts write int64 positions.
+        let wide = Scratch::contiguous(keys.device, &perm.sizes, DType::I64)?;
+        run_sort(false, keys, sorted, &wide.tensor, 0)?;
+        return copy(perm, &wide.tensor);
     }
     common_device(&[keys, sorted, perm])?;
     let bits = 64 - (bound.max(2) - 1).leading_zeros();
@@ -215,6 +222,8 @@ struct Radix {
     mask: u32,
     /// The bits of a pass's digit.
     digit_bits: u32,
+    /// The dtype of the positions moved with the keys.
+    positions: DType,
     counts: Scratch,
     scanned: Scratch,
 }
@@ -227,6 +236,7 @@ impl Radix {
         len: i64,
         bits: &Range<u32>,
         digit_bits: u32,
+        positions: DType,
     ) -> Result<Self> {
         let device = input.device;
         let tile = RADIX_TILE.min(len);
@@ -252,6 +262,7 @@ impl Radix {
             tiles,
             mask,
             digit_bits,
+            positions,
             counts,
             scanned,
         })
@@ -262,6 +273,7 @@ impl Radix {
             dtype: self.dtype,
             descending: self.descending,
             digit,
+            positions: self.positions,
         }
     }
 
@@ -357,8 +369,8 @@ fn radix_sort(
         Scratch::contiguous(device, &moved.sizes, input.dtype)?,
     ];
     let order = [
-        Scratch::contiguous(device, &moved.sizes, DType::I64)?,
-        Scratch::contiguous(device, &moved.sizes, DType::I64)?,
+        Scratch::contiguous(device, &moved.sizes, indices.dtype)?,
+        Scratch::contiguous(device, &moved.sizes, indices.dtype)?,
     ];
     check_extent(&order[0].tensor)?;
     let digit_bits = if bits.len() <= ONE_PASS_BITS as usize {
@@ -377,7 +389,15 @@ fn radix_sort(
     if !read_input {
         copy(&keys[0].tensor, &moved)?;
     }
-    let radix = Radix::new(input, descending, lines, len, &bits, digit_bits)?;
+    let radix = Radix::new(
+        input,
+        descending,
+        lines,
+        len,
+        &bits,
+        digit_bits,
+        indices.dtype,
+    )?;
     let mut current = 0;
     for (pass, shift) in bits.clone().step_by(digit_bits as usize).enumerate() {
         let (from, to) = (current, 1 - current);
@@ -444,7 +464,7 @@ pub fn run_select(
     let len = input.sizes[dim];
     let lines = input.numel() as i64 / len;
     let (_keys, source) = dense_lines(input, dim)?;
-    let radix = Radix::new(input, largest, lines, len, &bits, RADIX_BITS)?;
+    let radix = Radix::new(input, largest, lines, len, &bits, RADIX_BITS, DType::I64)?;
     // Per line: the chosen bits (none yet) and the wanted rank among the keys having them.
     let state = Scratch::contiguous(device, &[lines, 2], DType::I32)?;
     fill(&state.tensor, &ScalarArg::int(k))?;

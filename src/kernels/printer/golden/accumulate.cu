@@ -31,10 +31,10 @@ fn main {
             j = u32(ld4(sto + u * 4u));
             ok = j < n_sorted;
         } else {
-            const i64 k64 = ld2(ko + u * 8u);
-            ok = k64 != ((i64)9223372036854775807ll);
+            const i64 k64 = ((i64)(ld2(ko + (u) * 4u)));
+            ok = k64 != ((i64)2147483647ll);
             if (ok && u > 0u) {
-                ok = ld2(ko + (u - 1u) * 8u) != k64;
+                ok = ((i64)(ld2(ko + (u - 1u) * 4u))) != k64;
             }
             key = u32((ok ? k64 : ((i64)0ll)));
         }
@@ -68,14 +68,14 @@ fn main {
                 const u32 prev = (first ? 0u : u32(ld6(p.w[ce + 7u] + flat * 4u)));
                 bool has = true || prev > 0u;
                 u32 count = prev + 1u;
-                const i64 wanted = ld2(ko + j * 8u);
+                const i64 wanted = ((i64)(ld2(ko + (j) * 4u)));
                 u32 at = j + min(run_lo, n_sorted - j);
                 const u32 end = j + min(run_hi, n_sorted - j);
                 while (at < end) {
-                    if (ld2(ko + at * 8u) != wanted) {
+                    if (((i64)(ld2(ko + (at) * 4u))) != wanted) {
                         break;
                     }
-                    u32 rv = u32(ld3(po + at * 8u));
+                    u32 rv = u32(ld3(po + at * 4u));
                     u32 lv = ev;
                     if (ns == 1u) {
                         lv += rv * vstep;

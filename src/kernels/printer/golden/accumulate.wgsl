@@ -31,10 +31,10 @@ fn main {
             j = u32(ld4(sto + u * 4u));
             ok = j < n_sorted;
         } else {
-            let k64: i64 = ld2(ko + u * 8u);
-            ok = k64 != 9223372036854775807li;
+            let k64: i64 = i64(ld2(ko + (u) * 4u));
+            ok = k64 != 2147483647li;
             if (ok && u > 0u) {
-                ok = ld2(ko + (u - 1u) * 8u) != k64;
+                ok = i64(ld2(ko + (u - 1u) * 4u)) != k64;
             }
             key = u32(select(0li, k64, ok));
         }
@@ -68,14 +68,14 @@ fn main {
                 let prev: u32 = select(u32(ld6(p[launch.words + ce + 7u] + flat * 4u)), 0u, first);
                 var has: bool = true || prev > 0u;
                 var count: u32 = prev + 1u;
-                let wanted: i64 = ld2(ko + j * 8u);
+                let wanted: i64 = i64(ld2(ko + (j) * 4u));
                 var at: u32 = j + min(run_lo, n_sorted - j);
                 let end: u32 = j + min(run_hi, n_sorted - j);
                 while (at < end) {
-                    if (ld2(ko + at * 8u) != wanted) {
+                    if (i64(ld2(ko + (at) * 4u)) != wanted) {
                         break;
                     }
-                    var rv: u32 = u32(ld3(po + at * 8u));
+                    var rv: u32 = u32(ld3(po + at * 4u));
                     var lv: u32 = ev;
                     if (ns == 1u) {
                         lv += rv * vstep;

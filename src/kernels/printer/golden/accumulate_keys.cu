@@ -2,6 +2,8 @@ fn main {
     const u32 n = p.w[0u];
     const u32 nd = p.w[1u];
     const u32 fw = 2u + nd + 3u * (1u + nd);
+    const i64 bound0 = i64(p.w[fw + 1u]);
+    const int step0 = int(p.w[fw + 2u]);
     u32 inner = 1u;
     u32 middle = 1u;
     u32 sp0 = 0u;
@@ -88,13 +90,13 @@ fn main {
             }
         }
         const u32 a0 = o0 + e0 * 8u;
-        const u32 a1 = o1 + e1 * 8u;
+        const u32 a1 = o1 + e1 * 4u;
         const u32 a2 = o2 + e2 * 1u;
-        i64 key = i64(e2);
+        int key = int(e2);
         bool ok = true;
         {
             const i64 v = i64(ld0(a0));
-            const i64 bound = i64(p.w[fw + 1u]);
+            const i64 bound = bound0;
             const i64 w = (v < ((i64)0ll) ? v + bound : v);
             if (w < ((i64)0ll) || w >= bound) {
                 if (ld2(p.w[fw]) == ((int)0x0u)) {
@@ -102,9 +104,9 @@ fn main {
                 }
                 ok = false;
             } else {
-                key += w * i64(p.w[fw + 2u]);
+                key += int(w) * step0;
             }
         }
-        st1(a1, (ok ? key : ((i64)9223372036854775807ll)));
+        st1(a1, (ok ? key : 2147483647));
     }
 }

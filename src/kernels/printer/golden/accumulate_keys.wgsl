@@ -2,6 +2,8 @@ fn main {
     let n: u32 = p[launch.words + 0u];
     let nd: u32 = p[launch.words + 1u];
     let fw: u32 = 2u + nd + 3u * (1u + nd);
+    let bound0: i64 = i64(p[launch.words + fw + 1u]);
+    let step0: i32 = i32(p[launch.words + fw + 2u]);
     var inner: u32 = 1u;
     var middle: u32 = 1u;
     var sp0: u32 = 0u;
@@ -88,13 +90,13 @@ fn main {
             }
         }
         let a0: u32 = o0 + e0 * 8u;
-        let a1: u32 = o1 + e1 * 8u;
+        let a1: u32 = o1 + e1 * 4u;
         let a2: u32 = o2 + e2 * 1u;
-        var key: i64 = i64(e2);
+        var key: i32 = i32(e2);
         var ok: bool = true;
         {
             let v: i64 = i64(ld0(a0));
-            let bound: i64 = i64(p[launch.words + fw + 1u]);
+            let bound: i64 = bound0;
             let w: i64 = select(v, v + bound, v < 0li);
             if (w < 0li || w >= bound) {
                 if (ld2(p[launch.words + fw]) == bitcast<i32>(0x0u)) {
@@ -102,9 +104,9 @@ fn main {
                 }
                 ok = false;
             } else {
-                key += w * i64(p[launch.words + fw + 2u]);
+                key += i32(w) * step0;
             }
         }
-        st1(a1, select(9223372036854775807li, key, ok));
+        st1(a1, select(2147483647, key, ok));
     }
 }

@@ -22,6 +22,7 @@ fn main {
     if (ns == 1u) {
         vstep = p.w[vo + nd + 1u];
     }
+    const u32 vinner = p.w[vo + nd];
     for (u32 w = group * 64u + t; w < n; w += groups * 64u) {
         const u32 u = w / free;
         u32 j = u;
@@ -31,7 +32,7 @@ fn main {
             j = u32(ld4(sto + u * 4u));
             ok = j < n_sorted;
         } else {
-            const i64 k64 = ld2(ko + u * 8u);
+            const i64 k64 = ld2(ko + (u) * 8u);
             ok = k64 != ((i64)9223372036854775807ll);
             if (ok && u > 0u) {
                 ok = ld2(ko + (u - 1u) * 8u) != k64;
@@ -71,11 +72,11 @@ fn main {
                 const u32 prev = 0u;
                 bool has = true || prev > 0u;
                 u32 count = prev + 1u;
-                const i64 wanted = ld2(ko + j * 8u);
+                const i64 wanted = ld2(ko + (j) * 8u);
                 u32 at = j + min(run_lo, n_sorted - j);
                 const u32 end = j + min(run_hi, n_sorted - j);
                 while (at < end) {
-                    if (ld2(ko + at * 8u) != wanted) {
+                    if (ld2(ko + (at) * 8u) != wanted) {
                         break;
                     }
                     u32 rv = u32(ld3(po + at * 8u));
@@ -99,7 +100,7 @@ fn main {
                         }
                     }
                     {
-                        const float x1 = ld1(vb + (lv + 1u * p.w[vo + nd]) * 4u);
+                        const float x1 = ld1(vb + (lv + 1u * vinner) * 4u);
                         if (has) {
                             const float x0 = acc1;
                             acc1 = (x0 + x1);
@@ -108,7 +109,7 @@ fn main {
                         }
                     }
                     {
-                        const float x1 = ld1(vb + (lv + 2u * p.w[vo + nd]) * 4u);
+                        const float x1 = ld1(vb + (lv + 2u * vinner) * 4u);
                         if (has) {
                             const float x0 = acc2;
                             acc2 = (x0 + x1);
@@ -117,7 +118,7 @@ fn main {
                         }
                     }
                     {
-                        const float x1 = ld1(vb + (lv + 3u * p.w[vo + nd]) * 4u);
+                        const float x1 = ld1(vb + (lv + 3u * vinner) * 4u);
                         if (has) {
                             const float x0 = acc3;
                             acc3 = (x0 + x1);

@@ -22,6 +22,7 @@ fn main {
     if (ns == 1u) {
         vstep = p[launch.words + vo + nd + 1u];
     }
+    let vinner: u32 = p[launch.words + vo + nd];
     for (var w = group * 64u + t; w < n; w += groups * 64u) {
         let u: u32 = w / free;
         var j: u32 = u;
@@ -31,7 +32,7 @@ fn main {
             j = u32(ld4(sto + u * 4u));
             ok = j < n_sorted;
         } else {
-            let k64: i64 = ld2(ko + u * 8u);
+            let k64: i64 = ld2(ko + (u) * 8u);
             ok = k64 != 9223372036854775807li;
             if (ok && u > 0u) {
                 ok = ld2(ko + (u - 1u) * 8u) != k64;
@@ -71,11 +72,11 @@ fn main {
                 let prev: u32 = 0u;
                 var has: bool = true || prev > 0u;
                 var count: u32 = prev + 1u;
-                let wanted: i64 = ld2(ko + j * 8u);
+                let wanted: i64 = ld2(ko + (j) * 8u);
                 var at: u32 = j + min(run_lo, n_sorted - j);
                 let end: u32 = j + min(run_hi, n_sorted - j);
                 while (at < end) {
-                    if (ld2(ko + at * 8u) != wanted) {
+                    if (ld2(ko + (at) * 8u) != wanted) {
                         break;
                     }
                     var rv: u32 = u32(ld3(po + at * 8u));
@@ -99,7 +100,7 @@ fn main {
                         }
                     }
                     {
-                        let x1: f32 = ld1(vb + (lv + 1u * p[launch.words + vo + nd]) * 4u);
+                        let x1: f32 = ld1(vb + (lv + 1u * vinner) * 4u);
                         if (has) {
                             let x0: f32 = acc1;
                             acc1 = (x0 + x1);
@@ -108,7 +109,7 @@ fn main {
                         }
                     }
                     {
-                        let x1: f32 = ld1(vb + (lv + 2u * p[launch.words + vo + nd]) * 4u);
+                        let x1: f32 = ld1(vb + (lv + 2u * vinner) * 4u);
                         if (has) {
                             let x0: f32 = acc2;
                             acc2 = (x0 + x1);
@@ -117,7 +118,7 @@ fn main {
                         }
                     }
                     {
-                        let x1: f32 = ld1(vb + (lv + 3u * p[launch.words + vo + nd]) * 4u);
+                        let x1: f32 = ld1(vb + (lv + 3u * vinner) * 4u);
                         if (has) {
                             let x0: f32 = acc3;
                             acc3 = (x0 + x1);

@@ -1,6 +1,6 @@
-    auto key = [&](i64 x, bool hi) -> u32 {
-        const u32 k = (hi ? u32(x >> 32u) ^ 0x80000000u : u32(x));
-        return ~k;
+    auto key = [&](int x, bool hi) -> u32 {
+        const u32 k = u32(x) + 2147483648u;
+        return k;
     };
 fn main {
     const u32 n = p.w[0u];
@@ -33,19 +33,20 @@ fn main {
             st3(scanned + at, ld3(scanned + at) - ld2(counts + at));
         }
         for (u32 q = start; q < end; q += 1u) {
-            const i64 x = ld0(keys + (base + q) * 8u);
+            const int x = ld0(keys + (base + q) * 4u);
             const u32 kk = key(x, hi) & mask;
             const u32 g = (kk >> sh) & (digits - 1u);
             const bool counted = true;
             const u32 cursor = scanned + (cb + g * tiles) * 4u;
-            const u32 dest = base + u32(ld3(cursor));
-            st3(cursor, ld3(cursor) + 1);
-            st4(out_keys + dest * 8u, x);
-            i64 index = i64(q);
+            const int place = ld3(cursor);
+            const u32 dest = base + u32(place);
+            st3(cursor, place + 1);
+            st4(out_keys + dest * 4u, x);
+            int index = int(q);
             if (fresh == 0u) {
-                index = ld1(indices + (base + q) * 8u);
+                index = ld1(indices + (base + q) * 4u);
             }
-            st5(out_indices + dest * 8u, index);
+            st5(out_indices + dest * 4u, index);
         }
     }
 }

@@ -1,6 +1,6 @@
-fn key(x: i64, hi: bool) -> u32 {
-    let k: u32 = select(u32(x), u32(x >> 32u) ^ 0x80000000u, hi);
-    return ~k;
+fn key(x: i32, hi: bool) -> u32 {
+    let k: u32 = u32(x) + 2147483648u;
+    return k;
 }
 fn main {
     let n: u32 = p[launch.words + 0u];
@@ -33,19 +33,20 @@ fn main {
             st3(scanned + at, ld3(scanned + at) - ld2(counts + at));
         }
         for (var q = start; q < end; q += 1u) {
-            let x: i64 = ld0(keys + (base + q) * 8u);
+            let x: i32 = ld0(keys + (base + q) * 4u);
             let kk: u32 = key(x, hi) & mask;
             let g: u32 = (kk >> sh) & (digits - 1u);
             let counted: bool = true;
             let cursor: u32 = scanned + (cb + g * tiles) * 4u;
-            let dest: u32 = base + u32(ld3(cursor));
-            st3(cursor, ld3(cursor) + 1);
-            st4(out_keys + dest * 8u, x);
-            var index: i64 = i64(q);
+            let place: i32 = ld3(cursor);
+            let dest: u32 = base + u32(place);
+            st3(cursor, place + 1);
+            st4(out_keys + dest * 4u, x);
+            var index: i32 = i32(q);
             if (fresh == 0u) {
-                index = ld1(indices + (base + q) * 8u);
+                index = ld1(indices + (base + q) * 4u);
             }
-            st5(out_indices + dest * 8u, index);
+            st5(out_indices + dest * 4u, index);
         }
     }
 }

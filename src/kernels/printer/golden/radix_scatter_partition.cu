@@ -40,8 +40,9 @@ fn main {
             const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
             const bool counted = true;
             const u32 cursor = scanned + (cb + g * tiles) * 4u;
-            const u32 dest = base + u32(ld4(cursor));
-            st4(cursor, ld4(cursor) + 1);
+            const int place = ld4(cursor);
+            const u32 dest = base + u32(place);
+            st4(cursor, place + 1);
             if (g < 2u) {
                 st5(out_keys + dest * 4u, x);
                 i64 index = i64(q);

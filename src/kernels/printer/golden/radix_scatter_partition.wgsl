@@ -40,8 +40,9 @@ fn main {
             let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
             let counted: bool = true;
             let cursor: u32 = scanned + (cb + g * tiles) * 4u;
-            let dest: u32 = base + u32(ld4(cursor));
-            st4(cursor, ld4(cursor) + 1);
+            let place: i32 = ld4(cursor);
+            let dest: u32 = base + u32(place);
+            st4(cursor, place + 1);
             if (g < 2u) {
                 st5(out_keys + dest * 4u, x);
                 var index: i64 = i64(q);

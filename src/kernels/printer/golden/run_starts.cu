@@ -10,7 +10,7 @@ fn main {
             u32 hi = n;
             while (lo < hi) {
                 const u32 mid = lo + (hi - lo) / 2u;
-                if (ld0(keys + mid * 8u) < key) {
+                if (((i64)(ld0(keys + mid * 4u))) < key) {
                     lo = mid + 1u;
                 } else {
                     hi = mid;
@@ -18,7 +18,7 @@ fn main {
             }
             u32 start = n;
             if (lo < n) {
-                if (ld0(keys + lo * 8u) == key) {
+                if (((i64)(ld0(keys + lo * 4u))) == key) {
                     start = lo;
                 }
             }
@@ -27,10 +27,10 @@ fn main {
     } else {
         const i64 bound64 = i64(bound);
         for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
-            const i64 key = ld0(keys + i * 8u);
+            const i64 key = ((i64)(ld0(keys + i * 4u)));
             bool first = i == 0u;
             if (!first) {
-                first = ld0(keys + (i - 1u) * 8u) != key;
+                first = ((i64)(ld0(keys + (i - 1u) * 4u))) != key;
             }
             if (first && key >= ((i64)0ll) && key < bound64) {
                 st1(starts + u32(key) * 4u, int(i));

@@ -10,7 +10,7 @@ fn main {
             var hi: u32 = n;
             while (lo < hi) {
                 let mid: u32 = lo + (hi - lo) / 2u;
-                if (ld0(keys + mid * 8u) < key) {
+                if (i64(ld0(keys + mid * 4u)) < key) {
                     lo = mid + 1u;
                 } else {
                     hi = mid;
@@ -18,7 +18,7 @@ fn main {
             }
             var start: u32 = n;
             if (lo < n) {
-                if (ld0(keys + lo * 8u) == key) {
+                if (i64(ld0(keys + lo * 4u)) == key) {
                     start = lo;
                 }
             }
@@ -27,10 +27,10 @@ fn main {
     } else {
         let bound64: i64 = i64(bound);
         for (var i = group * 64u + t; i < n; i += groups * 64u) {
-            let key: i64 = ld0(keys + i * 8u);
+            let key: i64 = i64(ld0(keys + i * 4u));
             var first: bool = i == 0u;
             if (!first) {
-                first = ld0(keys + (i - 1u) * 8u) != key;
+                first = i64(ld0(keys + (i - 1u) * 4u)) != key;
             }
             if (first && key >= 0li && key < bound64) {
                 st1(starts + u32(key) * 4u, i32(i));
