@@ -10,7 +10,8 @@ rows or tensors gives wrong results past some size. The limits the kernels are b
   strided columns and short rows of many outputs: 1,024 elements per invocation, then partials
 - scans (cumsum, cumprod): chunks of 2,048 elements per line, joined by a carry
 - sorts: ranking up to 64 elements per line; above, radix passes over tiles of 2,048
-  elements (merge passes for float64)
+  elements (merge passes for float64); on the software device, one pass of 9 or 10 bits
+  (an accumulating scatter's keys) takes tiles of 8 keys per digit (4,096 or 8,192)
 - masked_select / nonzero: through a cumsum of the mask
 - accumulating kernels (index_add_, index_put_ with accumulate, scatter_reduce, embedding
   backward): at most 16,000 run positions per launch
@@ -681,6 +682,12 @@ ACCUMULATE_PARAMS = [
 # Keys of up to 10 bits sort in one radix pass of that many bits, 11 in two of 8; keys far
 # fewer than the values find their runs by binary search.
 ACCUMULATE_PARAMS += [("index_add_", torch.float32, t, 300_000) for t in (2, 1024, 1025)]
+# On the software device those passes take tiles of 8 keys per digit: 4,096 for 9 bits, 8,192
+# for 10; values on both sides of one and of several tiles.
+ACCUMULATE_PARAMS += [
+    ("index_add_", torch.float32, t, c)
+    for t, c in [(512, 4097), (512, 12289), (1000, 8191), (1000, 8192), (1000, 8193), (1000, 24577)]
+]
 
 
 @pytest.mark.parametrize("how, dtype, targets, count", ACCUMULATE_PARAMS, ids=str)

@@ -135,6 +135,9 @@ pub trait Backend: Send + Sync {
     /// device, where each load is a loop over the lanes): products then read their operands
     /// straight from memory, 16 bytes per load, instead of staging them.
     fn direct_loads(&self, device: usize) -> bool;
+    /// Whether `device` is the host's CPU (the software device): its cores each run whole
+    /// groups, a SIMD batch of invocations at a time.
+    fn cpu_device(&self, device: usize) -> bool;
     /// Whether a group of `printer::GEMM_LANES` invocations on `device` is one subgroup that
     /// can broadcast values between its lanes (the software device's products share rows so).
     fn lane_broadcast(&self, device: usize) -> bool;

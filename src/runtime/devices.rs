@@ -77,6 +77,9 @@ pub trait VendorDevice: Send + Sync {
     fn direct_loads(&self) -> bool {
         false
     }
+    fn cpu_device(&self) -> bool {
+        false
+    }
     fn lane_broadcast(&self) -> bool {
         false
     }
@@ -282,6 +285,10 @@ where
 
     fn direct_loads(&self, device: usize) -> bool {
         self.device(device).is_ok_and(|d| d.direct_loads())
+    }
+
+    fn cpu_device(&self, device: usize) -> bool {
+        self.device(device).is_ok_and(|d| d.cpu_device())
     }
 
     fn lane_broadcast(&self, device: usize) -> bool {

@@ -38,10 +38,15 @@ use crate::kernels::{Distribution, Expr, Kernel};
 pub const GROUP_SIZE: u32 = 64;
 
 impl Kernel {
-    /// Invocations per group of this kernel's launch.
-    pub fn group_size(&self) -> u32 {
+    /// Invocations per group of this kernel's launch on a CPU device (`cpu`: the software
+    /// device, whose cores take whole groups) or any other. A radix pass has one invocation
+    /// per tile of thousands of keys, so few that groups of `GROUP_SIZE` leave cores idle: on
+    /// a CPU its groups are one SIMD batch (1M keys in tiles of 8,192: 16 groups, not 2;
+    /// measured, an index_add of 1M values 17 -> 14 ms).
+    pub fn group_size(&self, cpu: bool) -> u32 {
         match self {
             Kernel::Gemm(k) if k.lanes => GEMM_LANES,
+            Kernel::RadixCount(_) | Kernel::RadixScatter(_) if cpu => CPU_LANES,
             _ => GROUP_SIZE,
         }
     }
@@ -78,8 +83,8 @@ impl Kernel {
     /// `group_size` at a time) on a device that keeps `resident` groups busy: one group per
     /// `group_size` items, but no more than the device keeps busy unless the per-invocation
     /// bound needs more.
-    pub fn groups(&self, items: u64, resident: u64) -> u64 {
-        let size = u64::from(self.group_size());
+    pub fn groups(&self, items: u64, resident: u64, cpu: bool) -> u64 {
+        let size = u64::from(self.group_size(cpu));
         let all = items.div_ceil(size);
         let fewest = items.div_ceil(size * self.items_per_invocation());
         all.min(resident.max(fewest)).max(1)
@@ -95,7 +100,7 @@ pub fn render(kernel: &Kernel, dialect: &mut dyn Dialect) -> String {
     let (declarations, functions, body) = print(kernel, dialect);
     dialect.module(
         kernel,
-        kernel.group_size(),
+        kernel.group_size(dialect.blocked_grid()),
         &declarations,
         &functions,
         &body,
@@ -104,7 +109,8 @@ pub fn render(kernel: &Kernel, dialect: &mut dyn Dialect) -> String {
 
 /// What the skeleton prints for `kernel`: its declarations, helper functions and entry body.
 fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String) {
-    let mut p = Printer::new(dialect);
+    let group = kernel.group_size(dialect.blocked_grid());
+    let mut p = Printer::new(dialect, group);
     match kernel {
         Kernel::Map(k) => elementwise::map(&mut p, k),
         Kernel::MapVector(k, splat) => elementwise::map_vector(&mut p, k, *splat),
@@ -143,10 +149,12 @@ pub struct Printer<'a> {
     depth: usize,
     /// The helper functions already printed, with their dtypes.
     defined: Vec<(Function, DType)>,
+    /// Invocations per group of the kernel being printed.
+    group: u32,
 }
 
 impl<'a> Printer<'a> {
-    fn new(d: &'a mut dyn Dialect) -> Self {
+    fn new(d: &'a mut dyn Dialect, group: u32) -> Self {
         Printer {
             d,
             declarations: String::new(),
@@ -154,6 +162,7 @@ impl<'a> Printer<'a> {
             body: String::new(),
             depth: 1,
             defined: Vec::new(),
+            group,
         }
     }
 
@@ -225,7 +234,7 @@ impl<'a> Printer<'a> {
     /// each other's lines only when neighbouring units take neighbouring values (4096²:
     /// 41 ms so, 91 ms in blocks).
     pub fn grid_loop_blocked_if(&mut self, name: &str, n: &str, blocked: &str) {
-        let size = GROUP_SIZE;
+        let size = self.group;
         if !self.d.blocked_grid() {
             self.for_(
                 name,
@@ -278,7 +287,7 @@ impl<'a> Printer<'a> {
         if self.d.blocked_grid() {
             format!("{name}_stride")
         } else {
-            format!("(groups * {GROUP_SIZE}u)")
+            format!("(groups * {}u)", self.group)
         }
     }
 

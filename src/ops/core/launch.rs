@@ -382,7 +382,7 @@ pub fn run_gemm(
     let kernel = Kernel::Gemm(kernel);
     let invocations = match &kernel {
         Kernel::Gemm(k) if k.elements => batch * m * n,
-        _ => batch * tiles_m * tiles_n * i64::from(kernel.group_size()),
+        _ => batch * tiles_m * tiles_n * i64::from(kernel.group_size(false)),
     };
     submit(
         device,

@@ -321,12 +321,12 @@ impl VendorDevice for CudaDevice {
         for p in pointers.iter_mut() {
             params.push(p as *mut sys::CUdeviceptr as *mut c_void);
         }
-        let block = launch.kernel.group_size();
+        let block = launch.kernel.group_size(false);
         // 32 groups of 64 per multiprocessor keep it full (2,048 resident threads).
         let resident = u64::from(self.multiprocessors) * 32;
         let grid = launch
             .kernel
-            .groups(launch.threads, resident)
+            .groups(launch.threads, resident, false)
             .min(i32::MAX as u64) as u32;
         // SAFETY: the parameters match the kernel's signature (a Words struct by value, then
         // one pointer per tensor) and outlive the call, which copies them.

@@ -313,6 +313,10 @@ impl VendorDevice for WgpuDevice {
         self.software
     }
 
+    fn cpu_device(&self) -> bool {
+        self.software
+    }
+
     fn lane_broadcast(&self) -> bool {
         self.lane_broadcast
     }
@@ -497,7 +501,9 @@ impl VendorDevice for WgpuDevice {
             windows,
             window_shift: self.window_shift(),
         };
-        let groups = launch.kernel.groups(launch.threads, self.resident_groups);
+        let groups = launch
+            .kernel
+            .groups(launch.threads, self.resident_groups, self.software);
         let x = groups.min(65535) as u32;
         let y = groups.div_ceil(u64::from(x)).min(65535) as u32;
         if let Some(wide) = &self.wide {
