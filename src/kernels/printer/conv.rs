@@ -3,7 +3,7 @@
 //! and position as the tiles are staged, so no unfolded (im2col) buffer exists. Spatial
 //! dimensions are always three (depth, height, width; missing ones have size 1).
 
-use super::gemm::{element_product, open_element_loop, open_tile_loop, shared_tiles, tile_product};
+use super::gemm::{open_tile_loop, shared_tiles, tile_product};
 use super::{Printer, Ty};
 use crate::kernels::pattern::{ConvKernel, ConvPass};
 
@@ -87,17 +87,17 @@ pub fn conv(p: &mut Printer, k: &ConvKernel) {
             p.close();
         },
     );
+    if k.direct {
+        super::conv_direct::direct(p, k);
+        return;
+    }
     p.function(
         "source",
         &[("tap", Ty::U32), ("pos", Ty::U32), ("grp", Ty::U32)],
         Some(Ty::U32),
         |p| source(p, k.pass),
     );
-    if k.direct {
-        open_element_loop(p);
-    } else {
-        open_tile_loop(p, super::gemm::TILE, super::gemm::TILE);
-    }
+    open_tile_loop(p, super::gemm::TILE, super::gemm::TILE);
     p.let_("grp", Ty::U32, format!("b / {}", p.word("6u")));
     p.let_(
         "k_begin",
@@ -129,11 +129,7 @@ pub fn conv(p: &mut Printer, k: &ConvKernel) {
         p.close();
         "x_src".to_string()
     };
-    if k.direct {
-        element_product(p, k.acc, load_a, load_b);
-    } else {
-        tile_product(p, k.acc, load_a, load_b);
-    }
+    tile_product(p, k.acc, load_a, load_b);
     p.close();
 }
 

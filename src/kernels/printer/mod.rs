@@ -7,6 +7,7 @@
 
 mod attention;
 mod conv;
+mod conv_direct;
 mod dialect;
 mod elementwise;
 mod fused;
