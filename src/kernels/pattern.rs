@@ -209,6 +209,9 @@ pub struct ConvKernel {
     /// One invocation per output element instead of tiles: for products with a few rows
     /// per group (depthwise convolutions), whose tiles would be mostly empty.
     pub direct: bool,
+    /// A direct transposed pass with a stride other than 1, whose taps are tested for
+    /// divisibility by it (with unit strides the kernel divides nothing).
+    pub strided: bool,
 }
 
 /// Which part of fused attention a kernel computes (see `printer::attention`).

@@ -1,12 +1,11 @@
-//! The direct convolution: one invocation per output element of a product with few rows per
-//! group (depthwise convolutions), summing `a[row, kk] * b[kk, col]` over its slice of `kk`
-//! in order, as the implicit GEMM does (so both give the same sums). The launch words are
+//! The direct convolution: one invocation per four neighbouring output elements of a product
+//! with few rows per group (depthwise convolutions), each summing `a[row, kk] * b[kk, col]`
+//! over its slice of `kk` in order, as the implicit GEMM does (so both give the same sums). The launch words are
 //! read once, and the coordinates of the walked operand (taps, or positions for the weight
 //! gradient) are stepped with carries instead of divided out at each `kk`: on a CPU an
 //! integer division is a scalar instruction per lane, and the divisions and word reads
 //! of each tap were most of the kernel's time.
 
-use super::gemm::open_element_loop;
 use super::{Printer, Ty};
 use crate::kernels::pattern::{ConvKernel, ConvPass};
 
@@ -40,7 +39,12 @@ const SPATIAL: [(&str, u32); 7] = [
     ("dil", 43),
 ];
 
-/// The body of a direct convolution kernel, after `put` is defined.
+/// Neighbouring output columns one invocation computes: the dense operand's element and the
+/// walked coordinates serve all of them.
+pub const OUTPUTS: u32 = 4;
+
+/// The body of a direct convolution kernel, after `put` is defined: work item `i` is columns
+/// `[OUTPUTS * (i % quads), ..)` of row `(i / quads) % m` of batch entry `i / quads / m`.
 pub fn direct(p: &mut Printer, k: &ConvKernel) {
     let isz = k.input.size();
     for (name, at) in WORDS {
@@ -55,7 +59,17 @@ pub fn direct(p: &mut Printer, k: &ConvKernel) {
             );
         }
     }
-    open_element_loop(p);
+    p.let_("m", Ty::U32, "dims[0]");
+    p.let_("n", Ty::U32, "dims[1]");
+    p.let_(
+        "quads",
+        Ty::U32,
+        format!("(n + {}u) / {OUTPUTS}u", OUTPUTS - 1),
+    );
+    p.grid_loop("i", "dims[3] * m * quads");
+    p.let_("col", Ty::U32, format!("(i % quads) * {OUTPUTS}u"));
+    p.let_("row", Ty::U32, "(i / quads) % m");
+    p.let_("b", Ty::U32, "i / quads / m");
     p.let_("grp", Ty::U32, "b / splits");
     p.let_("k_begin", Ty::U32, "(b % splits) * chunk");
     p.let_("k_end", Ty::U32, "min(dims[2], k_begin + chunk)");
@@ -63,16 +77,31 @@ pub fn direct(p: &mut Printer, k: &ConvKernel) {
     p.var("a_q", Ty::U32, "k_begin / a_split");
     p.var("a_r", Ty::U32, "k_begin % a_split");
     p.let_("a_base", Ty::U32, "grp * a_group + row * a_row");
-    // The tap's channel and kernel offsets, and the position's batch element and spatial
-    // coordinates: one of them is the column, the other walks with `kk`.
-    let (tap, pos) = match k.pass {
-        ConvPass::Weight => ("col", "k_begin"),
-        ConvPass::Gather | ConvPass::Transposed => ("k_begin", "col"),
+    // The tap's channel and kernel offsets and the position's batch element and spatial
+    // coordinates: one of them is the column (each output's own, named with its number),
+    // the other walks with `kk`.
+    let taps = Walk::TAPS;
+    let positions = Walk::POSITIONS;
+    let (fixed, walked) = match k.pass {
+        ConvPass::Weight => (taps, positions),
+        ConvPass::Gather | ConvPass::Transposed => (positions, taps),
     };
-    split(p, tap, "taps", ["ch", "o0", "o1", "o2"], "nz");
-    split(p, pos, "positions", ["bn", "p0", "p1", "p2"], "np");
+    walked.split(p, "k_begin", "");
+    fixed.split(p, "col", "_0");
+    for l in 1..OUTPUTS {
+        for digit in fixed.digits {
+            p.var(
+                &format!("{digit}_{l}"),
+                Ty::U32,
+                format!("{digit}_{}", l - 1),
+            );
+        }
+        fixed.step(p, &format!("_{l}"));
+    }
     let zero = p.d.constant(k.acc, 0.0);
-    p.var("c", Ty::Value(k.acc), zero.clone());
+    for l in 0..OUTPUTS {
+        p.var(&format!("c{l}"), Ty::Value(k.acc), zero.clone());
+    }
     p.for_up("kk", "k_begin", "k_end");
     let a = p.d.convert(
         &format!("ld0(a_at + (a_base + a_q * a_hi + a_r * a_lo) * {isz}u)"),
@@ -80,59 +109,100 @@ pub fn direct(p: &mut Printer, k: &ConvKernel) {
         k.acc,
     );
     p.let_("av", Ty::Value(k.acc), a);
-    p.var("inside", Ty::Bool, "true");
-    p.var(
-        "e",
-        Ty::U32,
-        "grp * x_group + bn * x_batch + ch * x_channel",
-    );
-    for d in 0..3 {
-        image_coordinate(p, k.pass, d);
+    for l in 0..OUTPUTS {
+        let (tap, pos) = match k.pass {
+            ConvPass::Weight => (format!("_{l}"), String::new()),
+            ConvPass::Gather | ConvPass::Transposed => (String::new(), format!("_{l}")),
+        };
+        p.open("");
+        // Columns past the last take nothing (their coordinates lie outside the operands).
+        p.var("inside", Ty::Bool, format!("col + {l}u < n"));
+        p.var(
+            "e",
+            Ty::U32,
+            format!("grp * x_group + bn{pos} * x_batch + ch{tap} * x_channel"),
+        );
+        for d in 0..3 {
+            image_coordinate(p, k, d, &tap, &pos);
+        }
+        p.var("x", Ty::Value(k.acc), zero.clone());
+        p.if_("inside");
+        let x =
+            p.d.convert(&format!("ld1(x_at + e * {isz}u)"), k.input, k.acc);
+        p.line(format!("x = {x};"));
+        p.close();
+        p.line(format!("c{l} = c{l} + av * x;"));
+        p.close();
     }
-    p.var("x", Ty::Value(k.acc), zero);
-    p.if_("inside");
-    let x =
-        p.d.convert(&format!("ld1(x_at + e * {isz}u)"), k.input, k.acc);
-    p.line(format!("x = {x};"));
-    p.close();
-    p.line("c = c + av * x;");
     carry(p, &["a_r", "a_q"], &["a_split"]);
-    match k.pass {
-        ConvPass::Weight => carry(p, &["p2", "p1", "p0", "bn"], &["np2", "np1", "np0"]),
-        ConvPass::Gather | ConvPass::Transposed => {
-            carry(p, &["o2", "o1", "o0", "ch"], &["nz2", "nz1", "nz0"])
+    walked.step(p, "");
+    p.close();
+    for l in 0..OUTPUTS {
+        p.line(format!("put(b, row, col + {l}u, c{l});"));
+    }
+    p.close();
+}
+
+/// The mixed-radix coordinates of a tap or a position: the outer one (channel or batch
+/// element) and the spatial ones, innermost (width) first in `digits`, over the sizes
+/// `{sizes}2, {sizes}1, {sizes}0`.
+#[derive(Clone, Copy)]
+struct Walk {
+    digits: [&'static str; 4],
+    per: &'static str,
+    sizes: &'static str,
+}
+
+impl Walk {
+    const TAPS: Walk = Walk {
+        digits: ["o2", "o1", "o0", "ch"],
+        per: "taps",
+        sizes: "nz",
+    };
+    const POSITIONS: Walk = Walk {
+        digits: ["p2", "p1", "p0", "bn"],
+        per: "positions",
+        sizes: "np",
+    };
+
+    /// Variables `{digit}{suffix}` holding the coordinates of `value`.
+    fn split(&self, p: &mut Printer, value: &str, suffix: &str) {
+        let outer = format!("{}{suffix}", self.digits[3]);
+        let rest = format!("{outer}_rest");
+        p.var(&outer, Ty::U32, format!("{value} / {}", self.per));
+        p.var(&rest, Ty::U32, format!("{value} % {}", self.per));
+        for (i, digit) in self.digits[..3].iter().enumerate() {
+            let size = format!("{}{}", self.sizes, 2 - i);
+            p.var(
+                &format!("{digit}{suffix}"),
+                Ty::U32,
+                format!("{rest} % {size}"),
+            );
+            p.line(format!("{rest} = {rest} / {size};"));
         }
     }
-    p.close();
-    p.line("put(b, row, col, c);");
-    p.close();
-}
 
-/// `outer = value / per`, and the rest split innermost last over the sizes `{sizes}0..2`
-/// into `names[1..4]` (variables, as one of the two walks).
-fn split(p: &mut Printer, value: &str, per: &str, names: [&str; 4], sizes: &str) {
-    p.var(names[0], Ty::U32, format!("{value} / {per}"));
-    p.var(
-        &format!("{}_rest", names[0]),
-        Ty::U32,
-        format!("{value} % {per}"),
-    );
-    let rest = format!("{}_rest", names[0]);
-    for d in (0..3).rev() {
-        p.var(names[1 + d], Ty::U32, format!("{rest} % {sizes}{d}"));
-        p.line(format!("{rest} = {rest} / {sizes}{d};"));
+    /// Steps the coordinates `{digit}{suffix}` to the next tap or position.
+    fn step(&self, p: &mut Printer, suffix: &str) {
+        let digits: Vec<String> = self.digits.iter().map(|d| format!("{d}{suffix}")).collect();
+        let sizes: Vec<String> = (0..3).map(|i| format!("{}{}", self.sizes, 2 - i)).collect();
+        let digits: Vec<&str> = digits.iter().map(String::as_str).collect();
+        let sizes: Vec<&str> = sizes.iter().map(String::as_str).collect();
+        carry(p, &digits, &sizes);
     }
 }
 
-/// Where spatial dimension `d` of the tap at the position lands in the image: adds it to
-/// `e`, or clears `inside` in the padding (or, transposed, off the stride's grid).
-fn image_coordinate(p: &mut Printer, pass: ConvPass, d: u32) {
-    match pass {
+/// Where spatial dimension `d` of the tap (coordinates named with `tap`) at the position
+/// (named with `pos`) lands in the image: adds it to `e`, or clears `inside` in the padding
+/// (or, transposed, off the stride's grid).
+fn image_coordinate(p: &mut Printer, k: &ConvKernel, d: u32, tap: &str, pos: &str) {
+    let (o, q) = (format!("o{d}{tap}"), format!("p{d}{pos}"));
+    match k.pass {
         ConvPass::Gather | ConvPass::Weight => {
             p.let_(
                 &format!("u{d}"),
                 Ty::U32,
-                format!("p{d} * stride{d} + o{d} * dil{d}"),
+                format!("{q} * stride{d} + {o} * dil{d}"),
             );
             p.line(format!(
                 "inside = inside && u{d} >= pad{d} && u{d} - pad{d} < nq{d};"
@@ -140,15 +210,16 @@ fn image_coordinate(p: &mut Printer, pass: ConvPass, d: u32) {
             p.line(format!("e += (u{d} - pad{d}) * xs{d};"));
         }
         ConvPass::Transposed => {
-            p.let_(&format!("u{d}"), Ty::U32, format!("p{d} + pad{d}"));
-            p.let_(&format!("v{d}"), Ty::U32, format!("o{d} * dil{d}"));
+            p.let_(&format!("u{d}"), Ty::U32, format!("{q} + pad{d}"));
+            p.let_(&format!("v{d}"), Ty::U32, format!("{o} * dil{d}"));
             p.var(&format!("r{d}"), Ty::U32, format!("u{d} - v{d}"));
             p.line(format!("inside = inside && u{d} >= v{d};"));
-            // Unit strides (most) divide nothing.
-            p.if_(format!("stride{d} != 1u"));
-            p.line(format!("inside = inside && r{d} % stride{d} == 0u;"));
-            p.line(format!("r{d} = r{d} / stride{d};"));
-            p.close();
+            // With unit strides (most) nothing divides: a division is a scalar instruction
+            // per lane on a CPU, even in a branch no lane takes.
+            if k.strided {
+                p.line(format!("inside = inside && r{d} % stride{d} == 0u;"));
+                p.line(format!("r{d} = r{d} / stride{d};"));
+            }
             p.line(format!("inside = inside && r{d} < nq{d};"));
             p.line(format!("e += r{d} * xs{d};"));
         }

@@ -269,6 +269,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 pass: ConvPass::Transposed,
                 bias: true,
                 direct: false,
+                strided: false,
             }),
         ),
         (
@@ -280,6 +281,19 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 pass: ConvPass::Weight,
                 bias: false,
                 direct: true,
+                strided: false,
+            }),
+        ),
+        (
+            "conv_direct_transposed",
+            Kernel::Conv(ConvKernel {
+                input: DType::BF16,
+                acc: f,
+                output: DType::BF16,
+                pass: ConvPass::Transposed,
+                bias: false,
+                direct: true,
+                strided: true,
             }),
         ),
         (

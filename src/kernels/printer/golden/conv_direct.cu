@@ -44,24 +44,17 @@ fn main {
     const u32 dil2 = p.w[45u];
     const u32 m = dims[0];
     const u32 n = dims[1];
-    for (u32 i = group * 64u + t; i < dims[3] * m * n; i += groups * 64u) {
-        const u32 col = i % n;
-        const u32 row = (i / n) % m;
-        const u32 b = i / n / m;
+    const u32 quads = (n + 3u) / 4u;
+    for (u32 i = group * 64u + t; i < dims[3] * m * quads; i += groups * 64u) {
+        const u32 col = (i % quads) * 4u;
+        const u32 row = (i / quads) % m;
+        const u32 b = i / quads / m;
         const u32 grp = b / splits;
         const u32 k_begin = (b % splits) * chunk;
         const u32 k_end = min(dims[2], k_begin + chunk);
         u32 a_q = k_begin / a_split;
         u32 a_r = k_begin % a_split;
         const u32 a_base = grp * a_group + row * a_row;
-        u32 ch = col / taps;
-        u32 ch_rest = col % taps;
-        u32 o2 = ch_rest % nz2;
-        ch_rest = ch_rest / nz2;
-        u32 o1 = ch_rest % nz1;
-        ch_rest = ch_rest / nz1;
-        u32 o0 = ch_rest % nz0;
-        ch_rest = ch_rest / nz0;
         u32 bn = k_begin / positions;
         u32 bn_rest = k_begin % positions;
         u32 p2 = bn_rest % np2;
@@ -70,25 +63,152 @@ fn main {
         bn_rest = bn_rest / np1;
         u32 p0 = bn_rest % np0;
         bn_rest = bn_rest / np0;
-        float c = __uint_as_float(0x0u);
+        u32 ch_0 = col / taps;
+        u32 ch_0_rest = col % taps;
+        u32 o2_0 = ch_0_rest % nz2;
+        ch_0_rest = ch_0_rest / nz2;
+        u32 o1_0 = ch_0_rest % nz1;
+        ch_0_rest = ch_0_rest / nz1;
+        u32 o0_0 = ch_0_rest % nz0;
+        ch_0_rest = ch_0_rest / nz0;
+        u32 o2_1 = o2_0;
+        u32 o1_1 = o1_0;
+        u32 o0_1 = o0_0;
+        u32 ch_1 = ch_0;
+        o2_1 += 1u;
+        {
+            const u32 up = u32(o2_1 == nz2);
+            o2_1 -= up * nz2;
+            o1_1 += up;
+        }
+        {
+            const u32 up = u32(o1_1 == nz1);
+            o1_1 -= up * nz1;
+            o0_1 += up;
+        }
+        {
+            const u32 up = u32(o0_1 == nz0);
+            o0_1 -= up * nz0;
+            ch_1 += up;
+        }
+        u32 o2_2 = o2_1;
+        u32 o1_2 = o1_1;
+        u32 o0_2 = o0_1;
+        u32 ch_2 = ch_1;
+        o2_2 += 1u;
+        {
+            const u32 up = u32(o2_2 == nz2);
+            o2_2 -= up * nz2;
+            o1_2 += up;
+        }
+        {
+            const u32 up = u32(o1_2 == nz1);
+            o1_2 -= up * nz1;
+            o0_2 += up;
+        }
+        {
+            const u32 up = u32(o0_2 == nz0);
+            o0_2 -= up * nz0;
+            ch_2 += up;
+        }
+        u32 o2_3 = o2_2;
+        u32 o1_3 = o1_2;
+        u32 o0_3 = o0_2;
+        u32 ch_3 = ch_2;
+        o2_3 += 1u;
+        {
+            const u32 up = u32(o2_3 == nz2);
+            o2_3 -= up * nz2;
+            o1_3 += up;
+        }
+        {
+            const u32 up = u32(o1_3 == nz1);
+            o1_3 -= up * nz1;
+            o0_3 += up;
+        }
+        {
+            const u32 up = u32(o0_3 == nz0);
+            o0_3 -= up * nz0;
+            ch_3 += up;
+        }
+        float c0 = __uint_as_float(0x0u);
+        float c1 = __uint_as_float(0x0u);
+        float c2 = __uint_as_float(0x0u);
+        float c3 = __uint_as_float(0x0u);
         for (u32 kk = k_begin; kk < k_end; kk += 1u) {
             const float av = ld0(a_at + (a_base + a_q * a_hi + a_r * a_lo) * 4u);
-            bool inside = true;
-            u32 e = grp * x_group + bn * x_batch + ch * x_channel;
-            const u32 u0 = p0 * stride0 + o0 * dil0;
-            inside = inside && u0 >= pad0 && u0 - pad0 < nq0;
-            e += (u0 - pad0) * xs0;
-            const u32 u1 = p1 * stride1 + o1 * dil1;
-            inside = inside && u1 >= pad1 && u1 - pad1 < nq1;
-            e += (u1 - pad1) * xs1;
-            const u32 u2 = p2 * stride2 + o2 * dil2;
-            inside = inside && u2 >= pad2 && u2 - pad2 < nq2;
-            e += (u2 - pad2) * xs2;
-            float x = __uint_as_float(0x0u);
-            if (inside) {
-                x = ld1(x_at + e * 4u);
+            {
+                bool inside = col + 0u < n;
+                u32 e = grp * x_group + bn * x_batch + ch_0 * x_channel;
+                const u32 u0 = p0 * stride0 + o0_0 * dil0;
+                inside = inside && u0 >= pad0 && u0 - pad0 < nq0;
+                e += (u0 - pad0) * xs0;
+                const u32 u1 = p1 * stride1 + o1_0 * dil1;
+                inside = inside && u1 >= pad1 && u1 - pad1 < nq1;
+                e += (u1 - pad1) * xs1;
+                const u32 u2 = p2 * stride2 + o2_0 * dil2;
+                inside = inside && u2 >= pad2 && u2 - pad2 < nq2;
+                e += (u2 - pad2) * xs2;
+                float x = __uint_as_float(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 4u);
+                }
+                c0 = c0 + av * x;
             }
-            c = c + av * x;
+            {
+                bool inside = col + 1u < n;
+                u32 e = grp * x_group + bn * x_batch + ch_1 * x_channel;
+                const u32 u0 = p0 * stride0 + o0_1 * dil0;
+                inside = inside && u0 >= pad0 && u0 - pad0 < nq0;
+                e += (u0 - pad0) * xs0;
+                const u32 u1 = p1 * stride1 + o1_1 * dil1;
+                inside = inside && u1 >= pad1 && u1 - pad1 < nq1;
+                e += (u1 - pad1) * xs1;
+                const u32 u2 = p2 * stride2 + o2_1 * dil2;
+                inside = inside && u2 >= pad2 && u2 - pad2 < nq2;
+                e += (u2 - pad2) * xs2;
+                float x = __uint_as_float(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 4u);
+                }
+                c1 = c1 + av * x;
+            }
+            {
+                bool inside = col + 2u < n;
+                u32 e = grp * x_group + bn * x_batch + ch_2 * x_channel;
+                const u32 u0 = p0 * stride0 + o0_2 * dil0;
+                inside = inside && u0 >= pad0 && u0 - pad0 < nq0;
+                e += (u0 - pad0) * xs0;
+                const u32 u1 = p1 * stride1 + o1_2 * dil1;
+                inside = inside && u1 >= pad1 && u1 - pad1 < nq1;
+                e += (u1 - pad1) * xs1;
+                const u32 u2 = p2 * stride2 + o2_2 * dil2;
+                inside = inside && u2 >= pad2 && u2 - pad2 < nq2;
+                e += (u2 - pad2) * xs2;
+                float x = __uint_as_float(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 4u);
+                }
+                c2 = c2 + av * x;
+            }
+            {
+                bool inside = col + 3u < n;
+                u32 e = grp * x_group + bn * x_batch + ch_3 * x_channel;
+                const u32 u0 = p0 * stride0 + o0_3 * dil0;
+                inside = inside && u0 >= pad0 && u0 - pad0 < nq0;
+                e += (u0 - pad0) * xs0;
+                const u32 u1 = p1 * stride1 + o1_3 * dil1;
+                inside = inside && u1 >= pad1 && u1 - pad1 < nq1;
+                e += (u1 - pad1) * xs1;
+                const u32 u2 = p2 * stride2 + o2_3 * dil2;
+                inside = inside && u2 >= pad2 && u2 - pad2 < nq2;
+                e += (u2 - pad2) * xs2;
+                float x = __uint_as_float(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 4u);
+                }
+                c3 = c3 + av * x;
+            }
             a_r += 1u;
             {
                 const u32 up = u32(a_r == a_split);
@@ -112,6 +232,9 @@ fn main {
                 bn += up;
             }
         }
-        put(b, row, col, c);
+        put(b, row, col + 0u, c0);
+        put(b, row, col + 1u, c1);
+        put(b, row, col + 2u, c2);
+        put(b, row, col + 3u, c3);
     }
 }
