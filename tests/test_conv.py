@@ -169,13 +169,14 @@ def test_direct_and_tiled_products(device, rows):
 
 
 def test_more_workgroups_than_one_grid_row(device):
-    # 1,040 depthwise groups x 4,096 positions: 66,560 workgroups of 64 invocations (past
-    # 65,535) in the forward and input-gradient products, one invocation per output.
+    # 1,040 depthwise groups x 127 x 131 positions: 1,040 x 4,160 work items of four outputs
+    # (the last of each group one), 67,600 workgroups of 64 invocations (past 65,535) in the
+    # forward and input-gradient products.
     torch.manual_seed(0)
     compare(
         device,
         lambda x, w: F.conv2d(x, w, padding=1, groups=1040),
-        torch.randn(1, 1040, 64, 64),
+        torch.randn(1, 1040, 127, 131),
         torch.randn(1040, 1, 3, 3),
         atol=1e-3,
         rtol=1e-3,
