@@ -24,7 +24,7 @@ mod sort;
 mod tests;
 
 pub use attention::{BLOCK as ATTENTION_BLOCK, STAGE as ATTENTION_STAGE, WIDTH as ATTENTION_WIDTH};
-pub use conv_direct::OUTPUTS as CONV_DIRECT_OUTPUTS;
+pub use conv_direct::outputs as conv_direct_outputs;
 pub use dialect::{Builtin, Dialect, Ty};
 pub use gemm::{tile as gemm_tile, TILE as GEMM_TILE};
 pub use gemm_lanes::LANES as GEMM_LANES;

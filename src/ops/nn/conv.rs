@@ -13,7 +13,7 @@
 
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::printer::{CONV_DIRECT_OUTPUTS, GEMM_TILE, GROUP_SIZE};
+use crate::kernels::printer::{conv_direct_outputs, GEMM_TILE, GROUP_SIZE};
 use crate::kernels::{ConvKernel, ConvPass, Expr, Kernel, MapKernel};
 use crate::ops::core::call::Call;
 use crate::ops::core::launch::{common_device, run_map, stride_word, submit, word};
@@ -31,7 +31,7 @@ use std::ops::Add;
 const K_CHUNK: i64 = 2048;
 
 /// Products with at most this many rows per group (depthwise convolutions, the input
-/// gradient of a few-channel image) run one invocation per `CONV_DIRECT_OUTPUTS` output
+/// gradient of a few-channel image) run one invocation per `conv_direct_outputs` output
 /// elements of a row: a tile of `GEMM_TILE` rows would be mostly empty.
 const DIRECT_ROWS: i64 = 4;
 
@@ -254,7 +254,7 @@ fn run_product(p: Product, geometry: &Geometry) -> Result<()> {
             && geometry.stride.iter().any(|&s| s != 1),
     });
     let threads = if m <= DIRECT_ROWS {
-        let outputs = i64::from(CONV_DIRECT_OUTPUTS);
+        let outputs = i64::from(conv_direct_outputs(p.pass));
         groups * splits * m * ((n + outputs - 1) / outputs)
     } else {
         groups * splits * tiles_m * tiles_n * i64::from(GROUP_SIZE)

@@ -44,11 +44,11 @@ fn main {
     const u32 dil2 = p.w[45u];
     const u32 m = dims[0];
     const u32 n = dims[1];
-    const u32 quads = (n + 3u) / 4u;
-    for (u32 i = group * 64u + t; i < dims[3] * m * quads; i += groups * 64u) {
-        const u32 col = (i % quads) * 4u;
-        const u32 row = (i / quads) % m;
-        const u32 b = i / quads / m;
+    const u32 runs = (n + 3u) / 4u;
+    for (u32 i = group * 64u + t; i < dims[3] * m * runs; i += groups * 64u) {
+        const u32 col = (i % runs) * 4u;
+        const u32 row = (i / runs) % m;
+        const u32 b = i / runs / m;
         const u32 grp = b / splits;
         const u32 k_begin = (b % splits) * chunk;
         const u32 k_end = min(dims[2], k_begin + chunk);

@@ -46,11 +46,11 @@ fn main {
     let dil2: u32 = p[launch.words + 45u];
     let m: u32 = dims[0];
     let n: u32 = dims[1];
-    let quads: u32 = (n + 3u) / 4u;
-    for (var i = group * 64u + t; i < dims[3] * m * quads; i += groups * 64u) {
-        let col: u32 = (i % quads) * 4u;
-        let row: u32 = (i / quads) % m;
-        let b: u32 = i / quads / m;
+    let runs: u32 = (n + 3u) / 4u;
+    for (var i = group * 64u + t; i < dims[3] * m * runs; i += groups * 64u) {
+        let col: u32 = (i % runs) * 4u;
+        let row: u32 = (i / runs) % m;
+        let b: u32 = i / runs / m;
         let grp: u32 = b / splits;
         let k_begin: u32 = (b % splits) * chunk;
         let k_end: u32 = min(dims[2], k_begin + chunk);

@@ -44,11 +44,11 @@ fn main {
     const u32 dil2 = p.w[45u];
     const u32 m = dims[0];
     const u32 n = dims[1];
-    const u32 quads = (n + 3u) / 4u;
-    for (u32 i = group * 64u + t; i < dims[3] * m * quads; i += groups * 64u) {
-        const u32 col = (i % quads) * 4u;
-        const u32 row = (i / quads) % m;
-        const u32 b = i / quads / m;
+    const u32 runs = (n + 7u) / 8u;
+    for (u32 i = group * 64u + t; i < dims[3] * m * runs; i += groups * 64u) {
+        const u32 col = (i % runs) * 8u;
+        const u32 row = (i / runs) % m;
+        const u32 b = i / runs / m;
         const u32 grp = b / splits;
         const u32 k_begin = (b % splits) * chunk;
         const u32 k_end = min(dims[2], k_begin + chunk);
@@ -131,10 +131,94 @@ fn main {
             p0_3 -= up * np0;
             bn_3 += up;
         }
+        u32 p2_4 = p2_3;
+        u32 p1_4 = p1_3;
+        u32 p0_4 = p0_3;
+        u32 bn_4 = bn_3;
+        p2_4 += 1u;
+        {
+            const u32 up = u32(p2_4 == np2);
+            p2_4 -= up * np2;
+            p1_4 += up;
+        }
+        {
+            const u32 up = u32(p1_4 == np1);
+            p1_4 -= up * np1;
+            p0_4 += up;
+        }
+        {
+            const u32 up = u32(p0_4 == np0);
+            p0_4 -= up * np0;
+            bn_4 += up;
+        }
+        u32 p2_5 = p2_4;
+        u32 p1_5 = p1_4;
+        u32 p0_5 = p0_4;
+        u32 bn_5 = bn_4;
+        p2_5 += 1u;
+        {
+            const u32 up = u32(p2_5 == np2);
+            p2_5 -= up * np2;
+            p1_5 += up;
+        }
+        {
+            const u32 up = u32(p1_5 == np1);
+            p1_5 -= up * np1;
+            p0_5 += up;
+        }
+        {
+            const u32 up = u32(p0_5 == np0);
+            p0_5 -= up * np0;
+            bn_5 += up;
+        }
+        u32 p2_6 = p2_5;
+        u32 p1_6 = p1_5;
+        u32 p0_6 = p0_5;
+        u32 bn_6 = bn_5;
+        p2_6 += 1u;
+        {
+            const u32 up = u32(p2_6 == np2);
+            p2_6 -= up * np2;
+            p1_6 += up;
+        }
+        {
+            const u32 up = u32(p1_6 == np1);
+            p1_6 -= up * np1;
+            p0_6 += up;
+        }
+        {
+            const u32 up = u32(p0_6 == np0);
+            p0_6 -= up * np0;
+            bn_6 += up;
+        }
+        u32 p2_7 = p2_6;
+        u32 p1_7 = p1_6;
+        u32 p0_7 = p0_6;
+        u32 bn_7 = bn_6;
+        p2_7 += 1u;
+        {
+            const u32 up = u32(p2_7 == np2);
+            p2_7 -= up * np2;
+            p1_7 += up;
+        }
+        {
+            const u32 up = u32(p1_7 == np1);
+            p1_7 -= up * np1;
+            p0_7 += up;
+        }
+        {
+            const u32 up = u32(p0_7 == np0);
+            p0_7 -= up * np0;
+            bn_7 += up;
+        }
         float c0 = __uint_as_float(0x0u);
         float c1 = __uint_as_float(0x0u);
         float c2 = __uint_as_float(0x0u);
         float c3 = __uint_as_float(0x0u);
+        float c4 = __uint_as_float(0x0u);
+        float c5 = __uint_as_float(0x0u);
+        float c6 = __uint_as_float(0x0u);
+        float c7 = __uint_as_float(0x0u);
         for (u32 kk = k_begin; kk < k_end; kk += 1u) {
             const float av = ld0(a_at + (a_base + a_q * a_hi + a_r * a_lo) * 2u);
             {
@@ -269,6 +353,138 @@ fn main {
                 }
                 c3 = c3 + av * x;
             }
+            {
+                bool inside = col + 4u < n;
+                u32 e = grp * x_group + bn_4 * x_batch + ch * x_channel;
+                const u32 u0 = p0_4 + pad0;
+                const u32 v0 = o0 * dil0;
+                u32 r0 = u0 - v0;
+                inside = inside && u0 >= v0;
+                inside = inside && r0 % stride0 == 0u;
+                r0 = r0 / stride0;
+                inside = inside && r0 < nq0;
+                e += r0 * xs0;
+                const u32 u1 = p1_4 + pad1;
+                const u32 v1 = o1 * dil1;
+                u32 r1 = u1 - v1;
+                inside = inside && u1 >= v1;
+                inside = inside && r1 % stride1 == 0u;
+                r1 = r1 / stride1;
+                inside = inside && r1 < nq1;
+                e += r1 * xs1;
+                const u32 u2 = p2_4 + pad2;
+                const u32 v2 = o2 * dil2;
+                u32 r2 = u2 - v2;
+                inside = inside && u2 >= v2;
+                inside = inside && r2 % stride2 == 0u;
+                r2 = r2 / stride2;
+                inside = inside && r2 < nq2;
+                e += r2 * xs2;
+                float x = __uint_as_float(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 2u);
+                }
+                c4 = c4 + av * x;
+            }
+            {
+                bool inside = col + 5u < n;
+                u32 e = grp * x_group + bn_5 * x_batch + ch * x_channel;
+                const u32 u0 = p0_5 + pad0;
+                const u32 v0 = o0 * dil0;
+                u32 r0 = u0 - v0;
+                inside = inside && u0 >= v0;
+                inside = inside && r0 % stride0 == 0u;
+                r0 = r0 / stride0;
+                inside = inside && r0 < nq0;
+                e += r0 * xs0;
+                const u32 u1 = p1_5 + pad1;
+                const u32 v1 = o1 * dil1;
+                u32 r1 = u1 - v1;
+                inside = inside && u1 >= v1;
+                inside = inside && r1 % stride1 == 0u;
+                r1 = r1 / stride1;
+                inside = inside && r1 < nq1;
+                e += r1 * xs1;
+                const u32 u2 = p2_5 + pad2;
+                const u32 v2 = o2 * dil2;
+                u32 r2 = u2 - v2;
+                inside = inside && u2 >= v2;
+                inside = inside && r2 % stride2 == 0u;
+                r2 = r2 / stride2;
+                inside = inside && r2 < nq2;
+                e += r2 * xs2;
+                float x = __uint_as_float(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 2u);
+                }
+                c5 = c5 + av * x;
+            }
+            {
+                bool inside = col + 6u < n;
+                u32 e = grp * x_group + bn_6 * x_batch + ch * x_channel;
+                const u32 u0 = p0_6 + pad0;
+                const u32 v0 = o0 * dil0;
+                u32 r0 = u0 - v0;
+                inside = inside && u0 >= v0;
+                inside = inside && r0 % stride0 == 0u;
+                r0 = r0 / stride0;
+                inside = inside && r0 < nq0;
+                e += r0 * xs0;
+                const u32 u1 = p1_6 + pad1;
+                const u32 v1 = o1 * dil1;
+                u32 r1 = u1 - v1;
+                inside = inside && u1 >= v1;
+                inside = inside && r1 % stride1 == 0u;
+                r1 = r1 / stride1;
+                inside = inside && r1 < nq1;
+                e += r1 * xs1;
+                const u32 u2 = p2_6 + pad2;
+                const u32 v2 = o2 * dil2;
+                u32 r2 = u2 - v2;
+                inside = inside && u2 >= v2;
+                inside = inside && r2 % stride2 == 0u;
+                r2 = r2 / stride2;
+                inside = inside && r2 < nq2;
+                e += r2 * xs2;
+                float x = __uint_as_float(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 2u);
+                }
+                c6 = c6 + av * x;
+            }
+            {
+                bool inside = col + 7u < n;
+                u32 e = grp * x_group + bn_7 * x_batch + ch * x_channel;
+                const u32 u0 = p0_7 + pad0;
+                const u32 v0 = o0 * dil0;
+                u32 r0 = u0 - v0;
+                inside = inside && u0 >= v0;
+                inside = inside && r0 % stride0 == 0u;
+                r0 = r0 / stride0;
+                inside = inside && r0 < nq0;
+                e += r0 * xs0;
+                const u32 u1 = p1_7 + pad1;
+                const u32 v1 = o1 * dil1;
+                u32 r1 = u1 - v1;
+                inside = inside && u1 >= v1;
+                inside = inside && r1 % stride1 == 0u;
+                r1 = r1 / stride1;
+                inside = inside && r1 < nq1;
+                e += r1 * xs1;
+                const u32 u2 = p2_7 + pad2;
+                const u32 v2 = o2 * dil2;
+                u32 r2 = u2 - v2;
+                inside = inside && u2 >= v2;
+                inside = inside && r2 % stride2 == 0u;
+                r2 = r2 / stride2;
+                inside = inside && r2 < nq2;
+                e += r2 * xs2;
+                float x = __uint_as_float(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 2u);
+                }
+                c7 = c7 + av * x;
+            }
             a_r += 1u;
             {
                 const u32 up = u32(a_r == a_split);
@@ -296,5 +512,9 @@ fn main {
         put(b, row, col + 1u, c1);
         put(b, row, col + 2u, c2);
         put(b, row, col + 3u, c3);
+        put(b, row, col + 4u, c4);
+        put(b, row, col + 5u, c5);
+        put(b, row, col + 6u, c6);
+        put(b, row, col + 7u, c7);
     }
 }

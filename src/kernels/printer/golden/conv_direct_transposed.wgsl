@@ -46,11 +46,11 @@ fn main {
     let dil2: u32 = p[launch.words + 45u];
     let m: u32 = dims[0];
     let n: u32 = dims[1];
-    let quads: u32 = (n + 3u) / 4u;
-    for (var i = group * 64u + t; i < dims[3] * m * quads; i += groups * 64u) {
-        let col: u32 = (i % quads) * 4u;
-        let row: u32 = (i / quads) % m;
-        let b: u32 = i / quads / m;
+    let runs: u32 = (n + 7u) / 8u;
+    for (var i = group * 64u + t; i < dims[3] * m * runs; i += groups * 64u) {
+        let col: u32 = (i % runs) * 8u;
+        let row: u32 = (i / runs) % m;
+        let b: u32 = i / runs / m;
         let grp: u32 = b / splits;
         let k_begin: u32 = (b % splits) * chunk;
         let k_end: u32 = min(dims[2], k_begin + chunk);
@@ -133,10 +133,94 @@ fn main {
             p0_3 -= up * np0;
             bn_3 += up;
         }
+        var p2_4: u32 = p2_3;
+        var p1_4: u32 = p1_3;
+        var p0_4: u32 = p0_3;
+        var bn_4: u32 = bn_3;
+        p2_4 += 1u;
+        {
+            let up: u32 = u32(p2_4 == np2);
+            p2_4 -= up * np2;
+            p1_4 += up;
+        }
+        {
+            let up: u32 = u32(p1_4 == np1);
+            p1_4 -= up * np1;
+            p0_4 += up;
+        }
+        {
+            let up: u32 = u32(p0_4 == np0);
+            p0_4 -= up * np0;
+            bn_4 += up;
+        }
+        var p2_5: u32 = p2_4;
+        var p1_5: u32 = p1_4;
+        var p0_5: u32 = p0_4;
+        var bn_5: u32 = bn_4;
+        p2_5 += 1u;
+        {
+            let up: u32 = u32(p2_5 == np2);
+            p2_5 -= up * np2;
+            p1_5 += up;
+        }
+        {
+            let up: u32 = u32(p1_5 == np1);
+            p1_5 -= up * np1;
+            p0_5 += up;
+        }
+        {
+            let up: u32 = u32(p0_5 == np0);
+            p0_5 -= up * np0;
+            bn_5 += up;
+        }
+        var p2_6: u32 = p2_5;
+        var p1_6: u32 = p1_5;
+        var p0_6: u32 = p0_5;
+        var bn_6: u32 = bn_5;
+        p2_6 += 1u;
+        {
+            let up: u32 = u32(p2_6 == np2);
+            p2_6 -= up * np2;
+            p1_6 += up;
+        }
+        {
+            let up: u32 = u32(p1_6 == np1);
+            p1_6 -= up * np1;
+            p0_6 += up;
+        }
+        {
+            let up: u32 = u32(p0_6 == np0);
+            p0_6 -= up * np0;
+            bn_6 += up;
+        }
+        var p2_7: u32 = p2_6;
+        var p1_7: u32 = p1_6;
+        var p0_7: u32 = p0_6;
+        var bn_7: u32 = bn_6;
+        p2_7 += 1u;
+        {
+            let up: u32 = u32(p2_7 == np2);
+            p2_7 -= up * np2;
+            p1_7 += up;
+        }
+        {
+            let up: u32 = u32(p1_7 == np1);
+            p1_7 -= up * np1;
+            p0_7 += up;
+        }
+        {
+            let up: u32 = u32(p0_7 == np0);
+            p0_7 -= up * np0;
+            bn_7 += up;
+        }
         var c0: f32 = bitcast<f32>(0x0u);
         var c1: f32 = bitcast<f32>(0x0u);
         var c2: f32 = bitcast<f32>(0x0u);
         var c3: f32 = bitcast<f32>(0x0u);
+        var c4: f32 = bitcast<f32>(0x0u);
+        var c5: f32 = bitcast<f32>(0x0u);
+        var c6: f32 = bitcast<f32>(0x0u);
+        var c7: f32 = bitcast<f32>(0x0u);
         for (var kk = k_begin; kk < k_end; kk += 1u) {
             let av: f32 = ld0(a_at + (a_base + a_q * a_hi + a_r * a_lo) * 2u);
             {
@@ -271,6 +355,138 @@ fn main {
                 }
                 c3 = c3 + av * x;
             }
+            {
+                var inside: bool = col + 4u < n;
+                var e: u32 = grp * x_group + bn_4 * x_batch + ch * x_channel;
+                let u0: u32 = p0_4 + pad0;
+                let v0: u32 = o0 * dil0;
+                var r0: u32 = u0 - v0;
+                inside = inside && u0 >= v0;
+                inside = inside && r0 % stride0 == 0u;
+                r0 = r0 / stride0;
+                inside = inside && r0 < nq0;
+                e += r0 * xs0;
+                let u1: u32 = p1_4 + pad1;
+                let v1: u32 = o1 * dil1;
+                var r1: u32 = u1 - v1;
+                inside = inside && u1 >= v1;
+                inside = inside && r1 % stride1 == 0u;
+                r1 = r1 / stride1;
+                inside = inside && r1 < nq1;
+                e += r1 * xs1;
+                let u2: u32 = p2_4 + pad2;
+                let v2: u32 = o2 * dil2;
+                var r2: u32 = u2 - v2;
+                inside = inside && u2 >= v2;
+                inside = inside && r2 % stride2 == 0u;
+                r2 = r2 / stride2;
+                inside = inside && r2 < nq2;
+                e += r2 * xs2;
+                var x: f32 = bitcast<f32>(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 2u);
+                }
+                c4 = c4 + av * x;
+            }
+            {
+                var inside: bool = col + 5u < n;
+                var e: u32 = grp * x_group + bn_5 * x_batch + ch * x_channel;
+                let u0: u32 = p0_5 + pad0;
+                let v0: u32 = o0 * dil0;
+                var r0: u32 = u0 - v0;
+                inside = inside && u0 >= v0;
+                inside = inside && r0 % stride0 == 0u;
+                r0 = r0 / stride0;
+                inside = inside && r0 < nq0;
+                e += r0 * xs0;
+                let u1: u32 = p1_5 + pad1;
+                let v1: u32 = o1 * dil1;
+                var r1: u32 = u1 - v1;
+                inside = inside && u1 >= v1;
+                inside = inside && r1 % stride1 == 0u;
+                r1 = r1 / stride1;
+                inside = inside && r1 < nq1;
+                e += r1 * xs1;
+                let u2: u32 = p2_5 + pad2;
+                let v2: u32 = o2 * dil2;
+                var r2: u32 = u2 - v2;
+                inside = inside && u2 >= v2;
+                inside = inside && r2 % stride2 == 0u;
+                r2 = r2 / stride2;
+                inside = inside && r2 < nq2;
+                e += r2 * xs2;
+                var x: f32 = bitcast<f32>(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 2u);
+                }
+                c5 = c5 + av * x;
+            }
+            {
+                var inside: bool = col + 6u < n;
+                var e: u32 = grp * x_group + bn_6 * x_batch + ch * x_channel;
+                let u0: u32 = p0_6 + pad0;
+                let v0: u32 = o0 * dil0;
+                var r0: u32 = u0 - v0;
+                inside = inside && u0 >= v0;
+                inside = inside && r0 % stride0 == 0u;
+                r0 = r0 / stride0;
+                inside = inside && r0 < nq0;
+                e += r0 * xs0;
+                let u1: u32 = p1_6 + pad1;
+                let v1: u32 = o1 * dil1;
+                var r1: u32 = u1 - v1;
+                inside = inside && u1 >= v1;
+                inside = inside && r1 % stride1 == 0u;
+                r1 = r1 / stride1;
+                inside = inside && r1 < nq1;
+                e += r1 * xs1;
+                let u2: u32 = p2_6 + pad2;
+                let v2: u32 = o2 * dil2;
+                var r2: u32 = u2 - v2;
+                inside = inside && u2 >= v2;
+                inside = inside && r2 % stride2 == 0u;
+                r2 = r2 / stride2;
+                inside = inside && r2 < nq2;
+                e += r2 * xs2;
+                var x: f32 = bitcast<f32>(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 2u);
+                }
+                c6 = c6 + av * x;
+            }
+            {
+                var inside: bool = col + 7u < n;
+                var e: u32 = grp * x_group + bn_7 * x_batch + ch * x_channel;
+                let u0: u32 = p0_7 + pad0;
+                let v0: u32 = o0 * dil0;
+                var r0: u32 = u0 - v0;
+                inside = inside && u0 >= v0;
+                inside = inside && r0 % stride0 == 0u;
+                r0 = r0 / stride0;
+                inside = inside && r0 < nq0;
+                e += r0 * xs0;
+                let u1: u32 = p1_7 + pad1;
+                let v1: u32 = o1 * dil1;
+                var r1: u32 = u1 - v1;
+                inside = inside && u1 >= v1;
+                inside = inside && r1 % stride1 == 0u;
+                r1 = r1 / stride1;
+                inside = inside && r1 < nq1;
+                e += r1 * xs1;
+                let u2: u32 = p2_7 + pad2;
+                let v2: u32 = o2 * dil2;
+                var r2: u32 = u2 - v2;
+                inside = inside && u2 >= v2;
+                inside = inside && r2 % stride2 == 0u;
+                r2 = r2 / stride2;
+                inside = inside && r2 < nq2;
+                e += r2 * xs2;
+                var x: f32 = bitcast<f32>(0x0u);
+                if (inside) {
+                    x = ld1(x_at + e * 2u);
+                }
+                c7 = c7 + av * x;
+            }
             a_r += 1u;
             {
                 let up: u32 = u32(a_r == a_split);
@@ -298,5 +514,9 @@ fn main {
         put(b, row, col + 1u, c1);
         put(b, row, col + 2u, c2);
         put(b, row, col + 3u, c3);
+        put(b, row, col + 4u, c4);
+        put(b, row, col + 5u, c5);
+        put(b, row, col + 6u, c6);
+        put(b, row, col + 7u, c7);
     }
 }
