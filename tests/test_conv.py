@@ -168,15 +168,31 @@ def test_direct_and_tiled_products(device, rows):
     )
 
 
-def test_more_workgroups_than_one_grid_row(device):
-    # 1,040 depthwise groups x 127 x 131 positions: 1,040 x 4,160 work items of four outputs
-    # (the last of each group one), 67,600 workgroups of 64 invocations (past 65,535) in the
-    # forward and input-gradient products.
+def test_depthwise_runs_with_a_tail(device):
+    # 1,040 depthwise groups x 127 x 131 positions: runs of eight outputs per work item, the
+    # last of each group five, in the forward and input-gradient products (four taps, the
+    # last one, in the weight gradient's).
     torch.manual_seed(0)
     compare(
         device,
         lambda x, w: F.conv2d(x, w, padding=1, groups=1040),
         torch.randn(1, 1040, 127, 131),
+        torch.randn(1040, 1, 3, 3),
+        atol=1e-3,
+        rtol=1e-3,
+    )
+
+
+@pytest.mark.large
+def test_more_workgroups_than_one_grid_row(device):
+    # 1,040 depthwise groups x 2 x 127 x 131 positions: 1,040 x 4,160 work items of eight
+    # outputs (the last of each group two), 67,600 workgroups of 64 invocations (past 65,535)
+    # in the forward and input-gradient products.
+    torch.manual_seed(0)
+    compare(
+        device,
+        lambda x, w: F.conv2d(x, w, padding=1, groups=1040),
+        torch.randn(2, 1040, 127, 131),
         torch.randn(1040, 1, 3, 3),
         atol=1e-3,
         rtol=1e-3,
