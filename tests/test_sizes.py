@@ -506,6 +506,18 @@ def test_sort_lines(device, shape, dim):
     assert_same(indices, expected.indices)
 
 
+# On the software device a radix pass has groups of 8 invocations, one tile each: 524,289
+# lines of one tile are 65,537 groups, past one grid row (uint8 keys keep it at 34 MB; the
+# int64 indices go through binding windows). 4 s.
+@pytest.mark.large
+def test_radix_tiles_past_one_grid_row_of_small_groups(device):
+    x = ints(0, 5, (524_289, 65), dtype=torch.uint8)
+    values, indices = x.to(device).sort(dim=1, stable=True)
+    expected = x.sort(dim=1, stable=True)
+    assert_same(values, expected.values)
+    assert_same(indices, expected.indices)
+
+
 @pytest.mark.parametrize("n", [65, 4097, 65537])
 def test_float64_sort_by_merging(device, n):
     x = with_duplicates_and_nan(n).double()

@@ -1,10 +1,10 @@
-//! The direct convolution: one invocation per run of neighbouring output elements of a product
-//! with few rows per group (depthwise convolutions), each summing `a[row, kk] * b[kk, col]`
-//! over its slice of `kk` in order, as the implicit GEMM does (so both give the same sums). The launch words are
-//! read once, and the coordinates of the walked operand (taps, or positions for the weight
-//! gradient) are stepped with carries instead of divided out at each `kk`: on a CPU an
-//! integer division is a scalar instruction per lane, and the divisions and word reads
-//! of each tap were most of the kernel's time.
+//! The direct convolution: one invocation per run of neighbouring output elements of a
+//! product with few rows per group (depthwise convolutions), each summing `a[row, kk] *
+//! b[kk, col]` over its slice of `kk` in order, as the implicit GEMM does (so both give the
+//! same sums). The launch words are read once, and the coordinates of the walked operand
+//! (taps, or positions for the weight gradient) are stepped with carries instead of divided
+//! out at each `kk`: on a CPU an integer division is a scalar instruction per lane, and the
+//! divisions and word reads of each tap were most of the kernel's time.
 
 use super::{Printer, Ty};
 use crate::kernels::pattern::{ConvKernel, ConvPass};

@@ -120,9 +120,10 @@ pub fn accumulate_keys(p: &mut Printer, k: &AccumulateKeysKernel) {
         p.close();
         p.close();
     }
+    // An int32 key's mark is an int32 literal, not an int64 one.
     let last = match k.key {
-        DType::I32 => i32::MAX.to_string(),
-        _ => p.d.int64(i64::MAX),
+        DType::I32 => largest(k.key).to_string(),
+        _ => p.d.int64(largest(k.key)),
     };
     let key = p.select("ok", "key", &last);
     p.line(format!("st{keys}(a{keys}, {key});"));
@@ -141,10 +142,10 @@ fn largest(key: DType) -> i64 {
 
 /// Run-start arguments: `[n_sorted, bound, keys_offset, starts_offset, by_key]`: each key in
 /// `[0, bound)` gets in `starts` (int32) the first position of the ascending sorted keys (of
-/// dtype `key`) that holds it. With `by_key` zero, each sorted position that starts a run writes itself to
-/// its key's entry (the entries of absent keys keep what they held, `n_sorted`); else each key
-/// finds its first position by binary search (`n_sorted` where none holds it), far fewer
-/// items where the keys are far fewer than the positions.
+/// dtype `key`) that holds it. With `by_key` zero, each sorted position that starts a run
+/// writes itself to its key's entry (the entries of absent keys keep what they held,
+/// `n_sorted`); else each key finds its first position by binary search (`n_sorted` where
+/// none holds it), far fewer items where the keys are far fewer than the positions.
 pub fn run_starts(p: &mut Printer, key: DType) {
     let size = key.size();
     let sorted = |p: &mut Printer, at: &str| p.d.convert(&format!("ld0({at})"), key, DType::I64);
