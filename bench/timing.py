@@ -12,8 +12,11 @@ def sync(device):
         torch.accelerator.synchronize()
 
 
-def timed(fn, args, device, runs=5):
-    """Median seconds of `fn(*args)`, each run until the device has finished it."""
+def timed(fn, args, device, runs=5, warmup=2):
+    """Median seconds of `fn(*args)`, each run until the device has finished it, after
+    `warmup` untimed runs (both sides' allocators and caches settle)."""
+    for _ in range(warmup):
+        fn(*args)
     times = []
     for _ in range(runs):
         sync(device)

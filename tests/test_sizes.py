@@ -731,6 +731,76 @@ def test_accumulate_floats_in_index_order(device, targets):
     assert_same(actual, expected)
 
 
+# Values that land one each (no free dimension), dense and of 4 or 8 bytes, move themselves
+# through one radix pass of up to 10 bits (up to 1,023 targets: the digit also holds the
+# out-of-range mark), and each target reads its run from the pass's counts; 1,024 targets take
+# two passes and a permutation. Int32 and int64 indices are read four at a time where they are
+# aligned (not from the second element on), with the last few one by one.
+VECTOR_CASES = [(2, 70001), (512, 65), (512, 4097), (1000, 8193), (1023, 300_003), (1024, 70000)]
+
+
+@pytest.mark.parametrize("targets, count", VECTOR_CASES, ids=str)
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int32, torch.int64], ids=str)
+@pytest.mark.parametrize(
+    "how", ["index_add_", "index_add_int32_index", "index_put_wrapped", "scatter_add_", "unaligned"]
+)
+def test_accumulate_vectors(device, how, dtype, targets, count):
+    index = ints(0, targets, count)
+    index[-1] = targets - 1
+    values = ints(-3, 4, count, seed=1, dtype=dtype)
+    if dtype == torch.float32 and how != "index_put_wrapped":
+        # Added in index order, as the CPU adds them (its index_put_ does not: integers there).
+        values = values + uniform(count, 2)
+
+    def run(dev):
+        out, i, v = torch.ones(targets, dtype=dtype, device=dev), index.to(dev), values.to(dev)
+        if how == "index_add_":
+            return out.index_add_(0, i, v, alpha=2)
+        if how == "index_add_int32_index":
+            return out.index_add_(0, i.int(), v)
+        if how == "index_put_wrapped":
+            wrapped = torch.where(i % 3 == 0, i - targets, i)  # every third from the end
+            return out.index_put_((wrapped,), v, accumulate=True)
+        if how == "scatter_add_":
+            return out.scatter_add_(0, i, v)
+        return out.index_add_(0, i[1:], v[1:])
+
+    assert_same(run(device), run("cpu"))
+
+
+@pytest.mark.parametrize("targets, count", [(2, 70001), (1000, 8193)], ids=str)
+@pytest.mark.parametrize("reduce", ["sum", "amax", "mean", "amin", "prod"])
+@pytest.mark.parametrize("include_self", [True, False])
+def test_scatter_reduce_vectors(device, targets, count, reduce, include_self):
+    index = ints(0, targets, count)
+    values = prod_exact(count) if reduce == "prod" else uniform(count, 1)
+    start = torch.full((targets,), 0.5)
+
+    def run(dev):
+        x = start.to(dev)
+        return x.scatter_reduce(0, index.to(dev), values.to(dev), reduce, include_self=include_self)
+
+    expected = run("cpu")
+    if reduce == "mean":  # a division by the count: rounding as the CPU's
+        assert_near(run(device), expected, rtol=1e-6)
+    else:
+        assert_same(run(device), expected)
+
+
+def test_out_of_range_index_in_a_long_vector_lands_nothing(device):
+    """The out-of-range mark sorts past every target, also where the targets fill the digit
+    but one (511 targets: 9 bits; 512: the mark's digit 1,023 is past them too)."""
+    for targets in (511, 512):
+        index = ints(0, targets, 70001)
+        index[5] = targets  # out of range
+        values = torch.ones(70001)
+        out = torch.zeros(targets).to(device)
+        out.index_add_(0, index.to(device), values.to(device))
+        with pytest.raises(IndexError):
+            out.cpu()
+        assert out.sum().item() == 70000.0  # the other values landed
+
+
 # Rows of a multiple of four elements are combined four per work item: rows of 4 and 12,
 # rows strided (a transposed output), a mean and a maximum without self, over every run length.
 @pytest.mark.parametrize("targets, count", ACCUMULATE_CASES, ids=str)

@@ -342,6 +342,8 @@ pub enum Accumulate {
 /// `self`'s element (when `include_self`) or among themselves. Elements nothing points at
 /// keep `self`'s value. Tensor arguments: self, values, sorted keys and the permutation
 /// (both of dtype `index`), the run starts (int32), out (and the counts of a chunked kernel).
+/// With `presorted` the values come sorted and the runs from the sort's counts (see
+/// `printer::index::accumulate`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AccumulateKernel {
     pub dtype: DType,
@@ -356,6 +358,9 @@ pub struct AccumulateKernel {
     /// Each work item takes four neighbouring free elements along the innermost output
     /// dimension (free, its size a multiple of four): the run is walked once for the four.
     pub lanes: bool,
+    /// The values were moved into key order by one radix pass (`sort_launch::run_presort`),
+    /// whose scanned digit counts give each key's run: no keys, permutation or run starts.
+    pub presorted: bool,
 }
 
 /// The targets of an accumulating scatter: for each value position, the flat position of the
@@ -368,6 +373,14 @@ pub struct AccumulateKeysKernel {
     pub key: DType,
     /// Whether negative indices count from the end (else they are out of range).
     pub wrap: bool,
+}
+
+impl AccumulateKeysKernel {
+    /// Whether a dense index vector's int32 keys are computed four at a time, from 16-byte
+    /// loads, where the launch's layout allows (one int32 or int64 index tensor).
+    pub fn vector(&self) -> bool {
+        self.key == DType::I32 && matches!(self.indices[..], [DType::I32 | DType::I64])
+    }
 }
 
 impl AccumulateKernel {
@@ -426,14 +439,23 @@ pub struct RadixKernel {
     pub descending: bool,
     pub digit: RadixDigit,
     /// The dtype of the positions moved with the keys (int64 for sorts, int32 where an
-    /// accumulating scatter's positions fit it).
+    /// accumulating scatter's positions fit it), or of the values moved in their place.
     pub positions: DType,
+    /// Whether the scatter writes the moved keys (not where only what moves with them is
+    /// wanted).
+    pub keep_keys: bool,
 }
 
 impl RadixKernel {
     /// Whether the kernel reads the lines' selection state.
     pub fn selects(&self) -> bool {
         self.digit != RadixDigit::Bits
+    }
+
+    /// Whether the keys are read four at a time where a tile's start is 16-byte aligned
+    /// (int32 and float32 keys).
+    pub fn vector(&self) -> bool {
+        matches!(self.dtype, DType::I32 | DType::F32)
     }
 }
 
@@ -763,9 +785,10 @@ impl Kernel {
                 names(&mut k.indices.iter().copied())
             ),
             Kernel::Accumulate(k) => format!(
-                "accumulate_{:?}{}({})",
+                "accumulate_{:?}{}{}({})",
                 k.op,
                 if k.include_self { "" } else { "_fresh" },
+                if k.presorted { "_presorted" } else { "" },
                 k.dtype.name(),
             ),
             Kernel::AccumulateKeys(k) => {
@@ -799,7 +822,7 @@ impl Kernel {
                 k.dtype.name()
             ),
             Kernel::RadixCount(k) | Kernel::RadixScatter(k) => format!(
-                "radix_{}_{:?}{}({})",
+                "radix_{}_{:?}{}{}({})",
                 if matches!(self, Kernel::RadixCount(_)) {
                     "count"
                 } else {
@@ -807,6 +830,7 @@ impl Kernel {
                 },
                 k.digit,
                 if k.descending { "_descending" } else { "" },
+                if k.keep_keys { "" } else { "_moving" },
                 k.dtype.name()
             ),
             Kernel::RadixPick => "radix_pick".to_string(),

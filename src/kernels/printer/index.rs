@@ -105,6 +105,10 @@ pub fn accumulate_keys(p: &mut Printer, k: &AccumulateKeysKernel) {
         let stride = p.word(format!("fw + {}u", 2 + 2 * j));
         p.let_(&format!("step{j}"), key_ty, format!("{key_name}({stride})"));
     }
+    if k.vector() {
+        vector_keys(p, k, fault);
+        p.else_(None);
+    }
     p.strided_loop(&dtypes, "n", "1u", "2u + nd");
     p.var("key", key_ty, format!("{key_name}(e{base})"));
     p.var("ok", Ty::Bool, "true");
@@ -127,6 +131,98 @@ pub fn accumulate_keys(p: &mut Printer, k: &AccumulateKeysKernel) {
     };
     let key = p.select("ok", "key", &last);
     p.line(format!("st{keys}(a{keys}, {key});"));
+    p.close();
+    if k.vector() {
+        p.close();
+    }
+}
+
+/// The keys of one dense index vector with dense int32 keys, 16-byte aligned: four a work
+/// item, from whole 16-byte loads (on the software device each load is a loop over the
+/// lanes). Opens the branch taken in that case, which the caller closes after the general
+/// loop in its `else`. The bounds check is on the index's 32-bit words: an index in range
+/// has a zero high word, or all ones when negative indices wrap.
+fn vector_keys(p: &mut Printer, k: &AccumulateKeysKernel, fault: usize) {
+    let wide = k.indices[0] == DType::I64;
+    let word =
+        |p: &Printer, t: usize, at: usize| p.word(format!("2u + nd + {t}u * (1u + nd) + {at}u"));
+    p.let_("index_at", Ty::U32, word(p, 0, 0));
+    p.let_("keys_at", Ty::U32, word(p, 1, 0));
+    p.let_("key_step", Ty::U32, word(p, 2, 1));
+    let dense = format!(
+        "nd == 1u && {} == 1u && {} == 1u && (index_at & 15u) == 0u && (keys_at & 15u) == 0u",
+        word(p, 0, 1),
+        word(p, 1, 1)
+    );
+    p.let_("bound_u", Ty::U32, "u32(bound0)");
+    let int = p.d.ty(Ty::I32);
+    p.if_(dense);
+    p.grid_loop("q", "(n + 3u) / 4u");
+    p.let_("first", Ty::U32, "q * 4u");
+    for j in 0..4 {
+        p.var(&format!("key{j}"), Ty::I32, "0");
+    }
+    p.if_("first + 4u <= n");
+    let size = k.indices[0].size();
+    let loads = if wide { 2 } else { 1 };
+    for half in 0..loads {
+        let at = format!("index_at + (first + {}u) * {size}u", 2 * half);
+        let v = p.d.load4(0, DType::I32, &at);
+        let line = p.d.let_inferred(&format!("words{half}"), &v);
+        p.line(line);
+    }
+    for j in 0..4 {
+        p.open("");
+        let (lo, hi) = if wide {
+            let words = format!("words{}", j / 2);
+            let lo = p.d.component(&words, 2 * (j % 2));
+            let hi = p.d.component(&words, 2 * (j % 2) + 1);
+            (format!("u32({lo})"), format!("u32({hi})"))
+        } else {
+            let v = p.d.component("words0", j);
+            (format!("u32({v})"), format!("u32({v} >> 31)"))
+        };
+        p.let_("lo", Ty::U32, lo);
+        p.let_("hi", Ty::U32, hi);
+        let negative = if k.wrap {
+            "(hi == 0xffffffffu && bound_u != 0u && lo >= 0u - bound_u)"
+        } else {
+            "false"
+        };
+        p.let_(
+            "inside",
+            Ty::Bool,
+            format!("(hi == 0u && lo < bound_u) || {negative}"),
+        );
+        // A negative index wraps: `lo + bound` modulo 2^32 is `lo - 2^32 + bound`.
+        p.let_("w", Ty::U32, p.select("hi == 0u", "lo", "lo + bound_u"));
+        p.if_("inside");
+        p.line(format!(
+            "key{j} = {int}(w) * step0 + {int}((first + {j}u) * key_step);"
+        ));
+        p.else_(None);
+        report_fault(p, fault, &format!("fw + {}u", 1 + 2 * k.indices.len()));
+        p.line(format!("key{j} = {};", largest(k.key)));
+        p.close();
+        p.close();
+    }
+    let keys = ["key0", "key1", "key2", "key3"].map(String::from);
+    let store = p.d.store4(1, DType::I32, "keys_at + first * 4u", &keys);
+    p.line(store);
+    p.else_(None);
+    // The last, partial, four.
+    p.for_up("e", "first", "n");
+    p.let_("v", Ty::I64, format!("i64(ld0(index_at + e * {size}u))"));
+    wrapped(p, k.wrap, "bound0");
+    p.var("key", Ty::I32, largest(k.key).to_string());
+    p.if_(out_of_bounds(p));
+    report_fault(p, fault, &format!("fw + {}u", 1 + 2 * k.indices.len()));
+    p.else_(None);
+    p.line(format!("key = {int}(w) * step0 + {int}(e * key_step);"));
+    p.close();
+    p.line("st1(keys_at + e * 4u, key);");
+    p.close();
+    p.close();
     p.close();
 }
 
@@ -194,10 +290,39 @@ pub fn run_starts(p: &mut Printer, key: DType) {
     p.close();
 }
 
+/// The sorted key at position `at`, as int64.
+fn sorted_key(p: &mut Printer, k: &AccumulateKernel, at: &str) -> String {
+    let index = k.index.size();
+    p.d.convert(&format!("ld2(ko + ({at}) * {index}u)"), k.index, DType::I64)
+}
+
+/// Finds an accumulate work item's run start `j` (and, from the sorted keys, its key) in
+/// sorted keys: by the table of run starts, or as the sorted position `u` if a run starts
+/// there; `ok` is whether there is a run.
+fn run_start(p: &mut Printer, k: &AccumulateKernel, starts: usize) {
+    p.if_("by_keys");
+    p.line(format!("j = u32(ld{starts}(sto + u * 4u));"));
+    p.line("ok = j < n_sorted;");
+    p.else_(None);
+    let own = sorted_key(p, k, "u");
+    p.let_("k64", Ty::I64, own);
+    // Out-of-range indices have the largest key (and have set the fault word).
+    p.line(format!("ok = k64 != {};", p.d.int64(largest(k.index))));
+    p.if_("ok && u > 0u");
+    let previous = sorted_key(p, k, "u - 1u");
+    p.line(format!("ok = {previous} != k64;"));
+    p.close();
+    p.line(format!(
+        "key = u32({});",
+        p.select("ok", "k64", &p.d.int64(0))
+    ));
+    p.close();
+}
+
 /// Accumulate arguments: `[n, nd, ns, size[nd], limit[nd], sorted_size[ns], self_offset,
 /// self_stride[nd], value_offset, value_stride[nd], value_sorted_stride[ns], keys_offset,
 /// perm_offset, starts_offset, out_offset, out_stride[nd], key_stride[nd], n_sorted, free,
-/// by_keys, run_lo, run_hi, first, last, counts_offset]`. Output element `c` has the key
+/// by_keys, run_lo, run_hi, first, last, counts_offset, tiles]`. Output element `c` has the key
 /// `sum(c[d] * key_stride[d])` over its keyed dimensions (nonzero key strides); its other,
 /// free, dimensions (`free` elements in all) take the values alike. The values whose sorted
 /// keys equal an element's key form a run, whose positions `[run_lo, run_hi)` this launch
@@ -212,14 +337,15 @@ pub fn run_starts(p: &mut Printer, key: DType) {
 /// `out` and the per-element count of values taken so far (int32 `counts`, contiguous in the
 /// output's shape), and only the `last` launch finishes (the mean's division). With lanes,
 /// `free` counts groups of four free elements along the innermost dimension, which one work
-/// item combines together.
+/// item combines together. A `presorted` kernel reads values already in run order (sorted
+/// position `r` is the value's position in the sorted space) and no keys or permutation:
+/// `starts` is a one-pass radix sort's digit counts `[key][tile]` (`tiles` per key) as its
+/// scatter leaves them, each tile's cursor past its last value of the key, so key `u`'s run
+/// is `[cursor[u * tiles - 1], cursor[u * tiles + tiles - 1])`, by keys always.
 pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     let (starts, out, counts, size) = (4, 5, 6, k.dtype.size());
     // The sorted keys and the permutation, read as int64 and u32.
     let index = k.index.size();
-    let key_at = |p: &mut Printer, at: &str| {
-        p.d.convert(&format!("ld2(ko + ({at}) * {index}u)"), k.index, DType::I64)
-    };
     let ty = Ty::Value(k.dtype);
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("nd", Ty::U32, p.word("1u"));
@@ -250,29 +376,28 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
         // The values' innermost stride: lane `l` reads `l` of them further.
         p.let_("vinner", Ty::U32, p.word("vo + nd"));
     }
+    if k.presorted {
+        p.let_("tiles", Ty::U32, p.word("ce + 8u"));
+    }
     p.grid_loop("w", "n");
     p.let_("u", Ty::U32, "w / free");
-    // The run's start `j` and key.
+    // The run's start `j`, end and key.
     p.var("j", Ty::U32, "u");
     p.var("key", Ty::U32, "u");
     p.var("ok", Ty::Bool, "true");
-    p.if_("by_keys");
-    p.line(format!("j = u32(ld{starts}(sto + u * 4u));"));
-    p.line("ok = j < n_sorted;");
-    p.else_(None);
-    let own = key_at(p, "u");
-    p.let_("k64", Ty::I64, own);
-    // Out-of-range indices have the largest key (and have set the fault word).
-    p.line(format!("ok = k64 != {};", p.d.int64(largest(k.index))));
-    p.if_("ok && u > 0u");
-    let previous = key_at(p, "u - 1u");
-    p.line(format!("ok = {previous} != k64;"));
-    p.close();
-    p.line(format!(
-        "key = u32({});",
-        p.select("ok", "k64", &p.d.int64(0))
-    ));
-    p.close();
+    p.var("run_end", Ty::U32, "n_sorted");
+    if k.presorted {
+        // After the radix scatter each tile's cursor of a digit is where the tile's elements
+        // of it end: the last tile's ends the digit's run, and the one before it starts it.
+        let cursor = |at: &str| format!("u32(ld{starts}(sto + ({at}) * 4u))");
+        p.line(format!("run_end = {};", cursor("u * tiles + tiles - 1u")));
+        p.line("j = 0u;");
+        p.if_("u > 0u");
+        p.line(format!("j = {};", cursor("u * tiles - 1u")));
+        p.close();
+    } else {
+        run_start(p, k, starts);
+    }
     p.if_("ok");
     // The element's coordinates: the keyed ones from the key, the free ones from `w % free`
     // (times four with lanes: lane `l` is `l` further along the innermost dimension).
@@ -335,16 +460,23 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     }
     p.var("has", Ty::Bool, format!("{include} || prev > 0u"));
     p.var("count", Ty::U32, format!("prev + {}u", u32::from(include)));
-    let wanted = key_at(p, "j");
-    p.let_("wanted", Ty::I64, wanted);
-    p.var("at", Ty::U32, "j + min(run_lo, n_sorted - j)");
-    p.let_("end", Ty::U32, "j + min(run_hi, n_sorted - j)");
+    if !k.presorted {
+        let wanted = sorted_key(p, k, "j");
+        p.let_("wanted", Ty::I64, wanted);
+    }
+    p.var("at", Ty::U32, "j + min(run_lo, run_end - j)");
+    p.let_("end", Ty::U32, "j + min(run_hi, run_end - j)");
     p.open("while (at < end)");
-    let other = key_at(p, "at");
-    p.if_(format!("{other} != wanted"));
-    p.line("break;");
-    p.close();
-    p.var("rv", Ty::U32, format!("u32(ld3(po + at * {index}u))"));
+    if k.presorted {
+        // The values lie in run order.
+        p.var("rv", Ty::U32, "at");
+    } else {
+        let other = sorted_key(p, k, "at");
+        p.if_(format!("{other} != wanted"));
+        p.line("break;");
+        p.close();
+        p.var("rv", Ty::U32, format!("u32(ld3(po + at * {index}u))"));
+    }
     p.var("lv", Ty::U32, "ev");
     p.if_("ns == 1u");
     p.line("lv += rv * vstep;");

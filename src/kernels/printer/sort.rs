@@ -256,12 +256,34 @@ pub fn radix_count(p: &mut Printer, k: &RadixKernel) {
         "st{counts}(counts + (cb + d * tiles) * 4u, {zero});"
     ));
     p.close();
-    p.for_up("q", "start", "end");
-    digit(p, k, &format!("key(ld0(keys + (base + q) * {size}u), hi)"));
-    p.if_("counted");
-    p.let_("at", Ty::U32, "counts + (cb + g * tiles) * 4u");
-    p.line(format!("st{counts}(at, ld{counts}(at) + 1);"));
-    p.close();
+    let count = |p: &mut Printer, key: &str| {
+        digit(p, k, &format!("key({key}, hi)"));
+        p.if_("counted");
+        p.let_("at", Ty::U32, "counts + (cb + g * tiles) * 4u");
+        p.line(format!("st{counts}(at, ld{counts}(at) + 1);"));
+        p.close();
+    };
+    p.var("q", Ty::U32, "start");
+    if k.vector() {
+        // Four keys a load from an aligned start (a load is a loop over the lanes).
+        p.if_("((keys + (base + start) * 4u) & 15u) == 0u");
+        p.open("while (q + 4u <= end)");
+        let keys = p.d.load4(0, k.dtype, "keys + (base + q) * 4u");
+        let line = p.d.let_inferred("four", &keys);
+        p.line(line);
+        for c in 0..4 {
+            p.open("");
+            let key = p.d.component("four", c);
+            count(p, &key);
+            p.close();
+        }
+        p.line("q += 4u;");
+        p.close();
+        p.close();
+    }
+    p.open("while (q < end)");
+    count(p, &format!("ld0(keys + (base + q) * {size}u)"));
+    p.line("q += 1u;");
     p.close();
     p.close();
 }
@@ -299,38 +321,83 @@ pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
         "st{scanned}(scanned + at, ld{scanned}(scanned + at) - ld2(counts + at));"
     ));
     p.close();
-    p.for_up("q", "start", "end");
-    p.let_(
-        "x",
-        Ty::Value(k.dtype),
-        format!("ld0(keys + (base + q) * {size}u)"),
-    );
-    digit(p, k, "key(x, hi)");
-    p.let_("cursor", Ty::U32, "scanned + (cb + g * tiles) * 4u");
-    p.let_("place", Ty::I32, format!("ld{scanned}(cursor)"));
-    p.let_("dest", Ty::U32, "base + u32(place)");
-    p.line(format!("st{scanned}(cursor, place + 1);"));
-    if k.digit == RadixDigit::Partition {
-        // Only the keys before the chosen one and equal to it are ever read.
-        p.if_("g < 2u");
-    }
-    p.line(format!("st{out_keys}(out_keys + dest * {size}u, x);"));
-    let positions = k.positions;
-    let ty = Ty::Value(positions);
-    p.var("index", ty, format!("{}(q)", p.d.ty(ty)));
-    p.if_("fresh == 0u");
-    p.line(format!(
-        "index = ld1(indices + (base + q) * {}u);",
-        positions.size()
-    ));
-    p.close();
-    p.line(format!(
-        "st{out_indices}(out_indices + dest * {}u, index);",
-        positions.size()
-    ));
-    if k.digit == RadixDigit::Partition {
+    // Moves key `x` and what moves with it, `index`, to its digit's next place.
+    let move_one = |p: &mut Printer, x: &str, index: &str| {
+        p.open("");
+        p.let_("x", Ty::Value(k.dtype), x);
+        digit(p, k, "key(x, hi)");
+        p.let_("cursor", Ty::U32, "scanned + (cb + g * tiles) * 4u");
+        p.let_("place", Ty::I32, format!("ld{scanned}(cursor)"));
+        p.let_("dest", Ty::U32, "base + u32(place)");
+        p.line(format!("st{scanned}(cursor, place + 1);"));
+        if k.digit == RadixDigit::Partition {
+            // Only the keys before the chosen one and equal to it are ever read.
+            p.if_("g < 2u");
+        }
+        if k.keep_keys {
+            p.line(format!("st{out_keys}(out_keys + dest * {size}u, x);"));
+        }
+        p.line(format!(
+            "st{out_indices}(out_indices + dest * {}u, {index});",
+            k.positions.size()
+        ));
+        if k.digit == RadixDigit::Partition {
+            p.close();
+        }
+        p.close();
+    };
+    let positions = Ty::Value(k.positions);
+    let position_ty = p.d.ty(positions);
+    let position = |q: &str| format!("{position_ty}({q})");
+    let stored = |q: &str| format!("ld1(indices + ({q}) * {}u)", k.positions.size());
+    p.var("q", Ty::U32, "start");
+    if k.vector() {
+        // Four keys (and four 4-byte indices) a load from aligned starts.
+        let wide_indices = k.positions.size() == 4;
+        let aligned = |at: &str| format!("((({at}) + (base + start) * 4u) & 15u) == 0u");
+        let indices_aligned = if wide_indices {
+            format!("(fresh != 0u || {})", aligned("indices"))
+        } else {
+            "true".into()
+        };
+        p.if_(format!("{} && {indices_aligned}", aligned("keys")));
+        let keys = p.d.load4(0, k.dtype, "keys + (base + q) * 4u");
+        for fresh in [true, false] {
+            if fresh {
+                p.if_("fresh != 0u");
+            } else {
+                p.else_(None);
+            }
+            p.open("while (q + 4u <= end)");
+            let line = p.d.let_inferred("four", &keys);
+            p.line(line);
+            if !fresh && wide_indices {
+                let indices = p.d.load4(1, k.positions, "indices + (base + q) * 4u");
+                let line = p.d.let_inferred("four_indices", &indices);
+                p.line(line);
+            }
+            for c in 0..4 {
+                let x = p.d.component("four", c);
+                let index = match (fresh, wide_indices) {
+                    (true, _) => position(&format!("q + {c}u")),
+                    (false, true) => p.d.component("four_indices", c),
+                    (false, false) => stored(&format!("base + q + {c}u")),
+                };
+                move_one(p, &x, &index);
+            }
+            p.line("q += 4u;");
+            p.close();
+        }
+        p.close();
         p.close();
     }
+    p.open("while (q < end)");
+    p.var("index", positions, position("q"));
+    p.if_("fresh == 0u");
+    p.line(format!("index = {};", stored("base + q")));
+    p.close();
+    move_one(p, &format!("ld0(keys + (base + q) * {size}u)"), "index");
+    p.line("q += 1u;");
     p.close();
     p.close();
 }
@@ -394,6 +461,7 @@ pub fn top_tiles(p: &mut Printer, k: &SortKernel) {
             descending: k.descending,
             digit: RadixDigit::Bits,
             positions: DType::I64,
+            keep_keys: true,
         },
     );
     let i32 = p.d.ty(Ty::I32);

@@ -333,6 +333,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 include_self: true,
                 chunked: true,
                 lanes: false,
+                presorted: false,
             }),
         ),
         (
@@ -345,6 +346,20 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 include_self: true,
                 chunked: false,
                 lanes: true,
+                presorted: false,
+            }),
+        ),
+        (
+            // Values moved into key order by one radix pass: runs from its digit counts.
+            "accumulate_presorted",
+            Kernel::Accumulate(AccumulateKernel {
+                dtype: f,
+                index: DType::I32,
+                op: Accumulate::Mean,
+                include_self: false,
+                chunked: true,
+                lanes: false,
+                presorted: true,
             }),
         ),
         (
@@ -364,6 +379,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 descending: false,
                 digit: RadixDigit::Bits,
                 positions: DType::I64,
+                keep_keys: true,
             }),
         ),
         (
@@ -373,6 +389,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 descending: true,
                 digit: RadixDigit::Narrowed,
                 positions: DType::I64,
+                keep_keys: true,
             }),
         ),
         ("radix_pick", Kernel::RadixPick),
@@ -391,6 +408,18 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 descending: false,
                 digit: RadixDigit::Bits,
                 positions: DType::I32,
+                keep_keys: true,
+            }),
+        ),
+        (
+            // Moving float32 values by int32 keys, which are not kept.
+            "radix_scatter_moving",
+            Kernel::RadixScatter(RadixKernel {
+                dtype: DType::I32,
+                descending: false,
+                digit: RadixDigit::Bits,
+                positions: f,
+                keep_keys: false,
             }),
         ),
         (
@@ -400,6 +429,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 descending: false,
                 digit: RadixDigit::Partition,
                 positions: DType::I64,
+                keep_keys: true,
             }),
         ),
         (

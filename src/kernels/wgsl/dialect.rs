@@ -228,6 +228,8 @@ impl Dialect for Wgsl<'_> {
             Kernel::Reduce(k) | Kernel::ReduceEach(k) => k.vector || k.columns,
             Kernel::Scan(k) => k.vector,
             Kernel::Gemm(k) => k.direct.is_some(),
+            Kernel::RadixCount(k) | Kernel::RadixScatter(k) => k.vector(),
+            Kernel::AccumulateKeys(k) => k.vector(),
             _ => false,
         };
         let mut src = String::from(HELPERS);

@@ -14,7 +14,7 @@ use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::index::index_launch::{Fault, IndexArg, Strided};
-use crate::ops::reduce::sort_launch::run_sort_below;
+use crate::ops::reduce::sort_launch::{run_presort, run_sort_below, RunEnds};
 use crate::ops::shape::copy::{copy, fill};
 use crate::runtime::backend;
 
@@ -69,21 +69,6 @@ pub fn run_accumulate(
     if n_sorted == 0 {
         return Ok(());
     }
-    let (keys, perm, starts) = sorted_keys(&plan, indices, fault)?;
-    // The most values one output element can take: one per loop position, or on the
-    // software device the longest run there is (reading the starts back costs little there,
-    // and it saves a launch per `run_steps` positions the runs do not have).
-    let mut run: i64 = loop_sizes.iter().product();
-    if backend()?.direct_loads(device) && plan.key_bound <= LONGEST_RUN_READ {
-        run = run.min(longest_run(&starts.tensor, n_sorted)?);
-    }
-    let per_position = if plan.sizes.len() > 1 {
-        1 + plan.sizes.len() as i64
-    } else {
-        1
-    };
-    let run_steps = LOOP_STEPS / per_position;
-    let chunked = run > run_steps;
     // The free dimensions' elements, which take each run's values alike.
     let free: i64 = shape
         .iter()
@@ -96,6 +81,41 @@ pub fn run_accumulate(
     let lanes = shape.len().checked_sub(1).is_some_and(|last| {
         plan.key_strides[last] == 0 && shape[last] % 4 == 0 && limits[last] == shape[last]
     });
+    let keys = keys_of(&plan, indices, fault)?;
+    let runs = if free == 1 && plan.value_sorted == [1] && keys.tensor.dtype == DType::I32 {
+        presorted(&plan, &keys, values.0)?
+    } else {
+        None
+    };
+    let presorted = runs.is_some();
+    // The sorted keys, the permutation and the run starts, or the moved values, none and
+    // the radix cursors.
+    let (sorted, perm, starts, tiles) = match runs {
+        Some((moved, ends)) => (moved, None, ends.cursors, ends.tiles),
+        None => {
+            let (sorted, perm, starts) = sorted_keys(&plan, &keys)?;
+            (sorted, Some(perm), starts, 0)
+        }
+    };
+    // The most values one output element can take: one per loop position, or on the
+    // software device the longest run there is (reading the starts back costs little there,
+    // and it saves a launch per `run_steps` positions the runs do not have).
+    let mut run: i64 = loop_sizes.iter().product();
+    if backend()?.direct_loads(device) && starts.tensor.numel() as i64 <= LONGEST_RUN_READ {
+        let longest = if presorted {
+            longest_run_of_ends(&starts.tensor, plan.key_bound, tiles)?
+        } else {
+            longest_run(&starts.tensor, n_sorted)?
+        };
+        run = run.min(longest);
+    }
+    let per_position = if plan.sizes.len() > 1 {
+        1 + plan.sizes.len() as i64
+    } else {
+        1
+    };
+    let run_steps = LOOP_STEPS / per_position;
+    let chunked = run > run_steps;
     let kernel = Kernel::Accumulate(AccumulateKernel {
         dtype: out.dtype,
         index: keys.tensor.dtype,
@@ -103,6 +123,7 @@ pub fn run_accumulate(
         include_self,
         chunked,
         lanes,
+        presorted,
     });
     let free = if lanes { free / 4 } else { free };
     let mut words = vec![0, shape.len() as u32, plan.sizes.len() as u32];
@@ -130,9 +151,14 @@ pub fn run_accumulate(
     words.extend([word(n_sorted, "element count")?, word(free, "size")?]);
     let mut addresses = vec![
         self_.0.address,
-        values.0.address,
-        keys.tensor.address,
-        perm.tensor.address,
+        if presorted {
+            sorted.tensor.address
+        } else {
+            values.0.address
+        },
+        sorted.tensor.address,
+        perm.as_ref()
+            .map_or(starts.tensor.address, |p| p.tensor.address),
         starts.tensor.address,
         out.address,
     ];
@@ -151,7 +177,7 @@ pub fn run_accumulate(
     loop {
         let hi = (lo + run_steps).min(run.max(1));
         let mut launch_words = words.clone();
-        let by_keys = lo > 0 || plan.key_bound <= n_sorted;
+        let by_keys = presorted || lo > 0 || plan.key_bound <= n_sorted;
         let items = if by_keys { plan.key_bound } else { n_sorted } * free;
         launch_words[0] = word(items, "element count")?;
         launch_words.extend([
@@ -161,6 +187,7 @@ pub fn run_accumulate(
             u32::from(lo == 0),
             u32::from(hi >= run),
             0,
+            word(tiles, "tile count")?,
         ]);
         submit(
             device,
@@ -177,6 +204,45 @@ pub fn run_accumulate(
     }
 }
 
+/// Moves the values into key order by one radix pass (`run_presort`) where the sorted space
+/// is one dimension along which they lie densely and they are whole words, and there are no
+/// free dimensions (every value lands on one element).
+fn presorted(
+    plan: &Plan,
+    keys: &Scratch,
+    values: &TensorRef,
+) -> Result<Option<(Scratch, RunEnds)>> {
+    let n = keys.tensor.sizes[0];
+    let moved = Scratch::contiguous(keys.tensor.device, &[n], values.dtype)?;
+    let vector = TensorRef {
+        sizes: vec![n],
+        strides: vec![1],
+        ..values.clone()
+    };
+    let ends = run_presort(plan.key_bound, &keys.tensor, &vector, &moved.tensor)?;
+    Ok(ends.map(|ends| (moved, ends)))
+}
+
+/// The longest run of a key below `bound` from a one-pass radix sort's cursors (`RunEnds`).
+fn longest_run_of_ends(cursors: &TensorRef, bound: i64, tiles: i64) -> Result<i64> {
+    let cursors = read_ints(cursors)?;
+    let end = |key: i64| cursors[(key * tiles + tiles - 1) as usize];
+    Ok((0..bound)
+        .map(|key| end(key) - if key > 0 { end(key - 1) } else { 0 })
+        .max()
+        .unwrap_or(0))
+}
+
+/// Reads an int32 tensor back.
+fn read_ints(t: &TensorRef) -> Result<Vec<i64>> {
+    let mut bytes = vec![0u8; t.numel() as usize * 4];
+    backend()?.read(t.address, &mut bytes)?;
+    Ok(bytes
+        .chunks_exact(4)
+        .map(|c| i64::from(i32::from_le_bytes(c.try_into().expect("4 bytes"))))
+        .collect())
+}
+
 /// Loads a key's binary search costs, against one per sorted position otherwise.
 const BINARY_SEARCH_STEPS: i64 = 32;
 
@@ -188,12 +254,9 @@ const LONGEST_RUN_READ: i64 = 1 << 20;
 /// present key's starts (the last at `n_sorted`; keys past the bound sort last and only
 /// lengthen it, which is safe).
 fn longest_run(starts: &TensorRef, n_sorted: i64) -> Result<i64> {
-    let mut bytes = vec![0u8; starts.numel() as usize * 4];
-    backend()?.read(starts.address, &mut bytes)?;
     let mut longest = 0;
     let mut previous: Option<i64> = None;
-    for chunk in bytes.chunks_exact(4) {
-        let start = i64::from(i32::from_le_bytes(chunk.try_into().expect("4 bytes")));
+    for start in read_ints(starts)? {
         if start >= n_sorted {
             continue;
         }
@@ -298,15 +361,9 @@ impl Plan {
     }
 }
 
-/// The keys of every position of the sorted space, sorted stably, the positions in their
-/// sorted order (both int32 where the keys, their out-of-range mark and the positions fit
-/// it, else int64), and where each key's run starts (int32 per key below the bound; the
-/// number of positions for keys no position has).
-fn sorted_keys(
-    plan: &Plan,
-    indices: &[IndexArg],
-    fault: Fault,
-) -> Result<(Scratch, Scratch, Scratch)> {
+/// The key of every position of the sorted space (int32 where the keys, their out-of-range
+/// mark and the positions fit it, else int64).
+fn keys_of(plan: &Plan, indices: &[IndexArg], fault: Fault) -> Result<Scratch> {
     let device = indices[0].tensor.device;
     let n: i64 = plan.sizes.iter().product();
     let narrow = plan.key_bound < i64::from(i32::MAX) && n <= i64::from(i32::MAX);
@@ -335,6 +392,15 @@ fn sorted_keys(
     addresses.push(fault_word);
     words.push(tag);
     submit(device, &kernel, &addresses, words, &offset_words, n as u64)?;
+    Ok(keys)
+}
+
+/// The `keys` sorted stably, the positions in their sorted order (of the keys' dtype), and
+/// where each key's run starts (int32 per key below the bound; the number of positions for
+/// keys no position has).
+fn sorted_keys(plan: &Plan, keys: &Scratch) -> Result<(Scratch, Scratch, Scratch)> {
+    let (device, index) = (keys.tensor.device, keys.tensor.dtype);
+    let n = keys.tensor.sizes[0];
     let sorted = Scratch::contiguous(device, &[n], index)?;
     let perm = Scratch::contiguous(device, &[n], index)?;
     run_sort_below(plan.key_bound, &keys.tensor, &sorted.tensor, &perm.tensor)?;

@@ -215,6 +215,48 @@ pub fn run_sort_below(
     radix_sort(false, keys, sorted, perm, 0, 0..bits)
 }
 
+/// What a one-pass radix sort leaves of each key's run: the scanned digit counts
+/// `[key][tile]` of int32, each tile's cursor past its last element of the key.
+pub struct RunEnds {
+    pub cursors: Scratch,
+    pub tiles: i64,
+}
+
+/// Moves the vector `values` (4 or 8 bytes per element: whole words, which invocations
+/// never share) into `moved` stably ordered by int32 `keys` in `[0, bound)`, in one radix
+/// pass, keeping no keys; `None` (nothing done) where the keys take more than one pass or
+/// are few enough to rank. Keys from `bound` up (out-of-range marks included: the digit
+/// covers `bound` itself, so a mark's all-ones digit is at least `bound`) sort last.
+pub fn run_presort(
+    bound: i64,
+    keys: &TensorRef,
+    values: &TensorRef,
+    moved: &TensorRef,
+) -> Result<Option<RunEnds>> {
+    let bits = 64 - bound.max(1).leading_zeros();
+    let len = keys.sizes[0];
+    if len <= RANK_SORT_MAX || bits > ONE_PASS_BITS || !matches!(values.dtype.size(), 4 | 8) {
+        return Ok(None);
+    }
+    common_device(&[keys, values, moved])?;
+    let mut radix = Radix::new(keys, false, 1, len, &(0..bits), bits, values.dtype)?;
+    radix.keep_keys = false;
+    radix.count(RadixDigit::Bits, 0, keys.address, None)?;
+    // Nothing writes keys: their place is the moved values'.
+    radix.scatter(
+        RadixDigit::Bits,
+        0,
+        false,
+        (keys.address, values.address),
+        (moved.address, moved.address),
+        None,
+    )?;
+    Ok(Some(RunEnds {
+        tiles: radix.tiles,
+        cursors: radix.scanned,
+    }))
+}
+
 /// The launches of radix passes over contiguous `[lines, len]` keys of one dtype: tiles of
 /// up to `RADIX_TILE` elements, and the digit counts of every tile with their scan.
 struct Radix {
@@ -229,8 +271,10 @@ struct Radix {
     mask: u32,
     /// The bits of a pass's digit.
     digit_bits: u32,
-    /// The dtype of the positions moved with the keys.
+    /// The dtype of the positions (or values) moved with the keys.
     positions: DType,
+    /// Whether the scatter writes the moved keys.
+    keep_keys: bool,
     counts: Scratch,
     scanned: Scratch,
 }
@@ -275,6 +319,7 @@ impl Radix {
             mask,
             digit_bits,
             positions,
+            keep_keys: true,
             counts,
             scanned,
         })
@@ -286,6 +331,7 @@ impl Radix {
             descending: self.descending,
             digit,
             positions: self.positions,
+            keep_keys: self.keep_keys,
         }
     }
 

@@ -27,6 +27,7 @@ fn main {
         u32 j = u;
         u32 key = u;
         bool ok = true;
+        u32 run_end = n_sorted;
         if (by_keys) {
             j = u32(ld4(sto + u * 4u));
             ok = j < n_sorted;
@@ -69,8 +70,8 @@ fn main {
                 bool has = true || prev > 0u;
                 u32 count = prev + 1u;
                 const i64 wanted = ((i64)(ld2(ko + (j) * 4u)));
-                u32 at = j + min(run_lo, n_sorted - j);
-                const u32 end = j + min(run_hi, n_sorted - j);
+                u32 at = j + min(run_lo, run_end - j);
+                const u32 end = j + min(run_hi, run_end - j);
                 while (at < end) {
                     if (((i64)(ld2(ko + (at) * 4u))) != wanted) {
                         break;

@@ -4,109 +4,199 @@ fn main {
     const u32 fw = 2u + nd + 3u * (1u + nd);
     const i64 bound0 = i64(p.w[fw + 1u]);
     const int step0 = int(p.w[fw + 2u]);
-    u32 inner = 1u;
-    u32 middle = 1u;
-    u32 sp0 = 0u;
-    u32 sa0 = 0u;
-    u32 sb0 = 0u;
-    const u32 o0 = p.w[2u + nd + 0u * (1u + nd)];
-    u32 sp1 = 0u;
-    u32 sa1 = 0u;
-    u32 sb1 = 0u;
-    const u32 o1 = p.w[2u + nd + 1u * (1u + nd)];
-    u32 sp2 = 0u;
-    u32 sa2 = 0u;
-    u32 sb2 = 0u;
-    const u32 o2 = p.w[2u + nd + 2u * (1u + nd)];
-    if (nd == 1u) {
-        sb0 = p.w[2u + nd + 0u * 2u + 1u];
-        sb1 = p.w[2u + nd + 1u * 2u + 1u];
-        sb2 = p.w[2u + nd + 2u * 2u + 1u];
-    } else if (nd == 2u) {
-        inner = p.w[1u + 2u];
-        sp0 = p.w[2u + nd + 0u * 3u + 1u];
-        sb0 = p.w[2u + nd + 0u * 3u + 2u];
-        sp1 = p.w[2u + nd + 1u * 3u + 1u];
-        sb1 = p.w[2u + nd + 1u * 3u + 2u];
-        sp2 = p.w[2u + nd + 2u * 3u + 1u];
-        sb2 = p.w[2u + nd + 2u * 3u + 2u];
-    } else if (nd == 3u) {
-        middle = p.w[1u + 2u];
-        inner = p.w[1u + 3u];
-        sp0 = p.w[2u + nd + 0u * 4u + 1u];
-        sa0 = p.w[2u + nd + 0u * 4u + 2u];
-        sb0 = p.w[2u + nd + 0u * 4u + 3u];
-        sp1 = p.w[2u + nd + 1u * 4u + 1u];
-        sa1 = p.w[2u + nd + 1u * 4u + 2u];
-        sb1 = p.w[2u + nd + 1u * 4u + 3u];
-        sp2 = p.w[2u + nd + 2u * 4u + 1u];
-        sa2 = p.w[2u + nd + 2u * 4u + 2u];
-        sb2 = p.w[2u + nd + 2u * 4u + 3u];
-    }
-    u32 i_col = 0u;
-    u32 i_mid = 0u;
-    u32 i_top = 0u;
-    u32 i_step_col = 0u;
-    u32 i_step_mid = 0u;
-    u32 i_step_top = 0u;
-    bool i_walked = false;
-    for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
-        u32 e0 = 0u;
-        u32 e1 = 0u;
-        u32 e2 = 0u;
-        if (nd == 1u) {
-            e0 = i * sb0;
-            e1 = i * sb1;
-            e2 = i * sb2;
-        } else if (nd <= 3u) {
-            if (i_walked) {
-                i_col = i_col + i_step_col;
-                const u32 i_carry = u32(i_col >= inner);
-                i_col = i_col - i_carry * inner;
-                i_mid = i_mid + i_step_mid + i_carry;
-                const u32 i_carry_mid = u32(i_mid >= middle);
-                i_mid = i_mid - i_carry_mid * middle;
-                i_top = i_top + i_step_top + i_carry_mid;
-            } else {
-                i_col = i % inner;
-                i_mid = (i / inner) % middle;
-                i_top = (i / inner) / middle;
-                i_step_col = (groups * 64u) % inner;
-                i_step_mid = ((groups * 64u) / inner) % middle;
-                i_step_top = ((groups * 64u) / inner) / middle;
-                i_walked = true;
-            }
-            e0 = i_top * sp0 + i_mid * sa0 + i_col * sb0;
-            e1 = i_top * sp1 + i_mid * sa1 + i_col * sb1;
-            e2 = i_top * sp2 + i_mid * sa2 + i_col * sb2;
-        } else {
-            u32 r = i;
-            for (u32 d = nd; d > 0u; d -= 1u) {
-                const u32 c = r % p.w[1u + d];
-                r = r / p.w[1u + d];
-                e0 += c * p.w[2u + nd + 0u * (1u + nd) + d];
-                e1 += c * p.w[2u + nd + 1u * (1u + nd) + d];
-                e2 += c * p.w[2u + nd + 2u * (1u + nd) + d];
-            }
-        }
-        const u32 a0 = o0 + e0 * 8u;
-        const u32 a1 = o1 + e1 * 4u;
-        const u32 a2 = o2 + e2 * 1u;
-        int key = int(e2);
-        bool ok = true;
-        {
-            const i64 v = i64(ld0(a0));
-            const i64 bound = bound0;
-            const i64 w = (v < ((i64)0ll) ? v + bound : v);
-            if (w < ((i64)0ll) || w >= bound) {
-                if (ld2(p.w[fw]) == ((int)0x0u)) {
-                    st2(p.w[fw], (int)p.w[fw + 3u]);
+    const u32 index_at = p.w[2u + nd + 0u * (1u + nd) + 0u];
+    const u32 keys_at = p.w[2u + nd + 1u * (1u + nd) + 0u];
+    const u32 key_step = p.w[2u + nd + 2u * (1u + nd) + 1u];
+    const u32 bound_u = u32(bound0);
+    if (nd == 1u && p.w[2u + nd + 0u * (1u + nd) + 1u] == 1u && p.w[2u + nd + 1u * (1u + nd) + 1u] == 1u && (index_at & 15u) == 0u && (keys_at & 15u) == 0u) {
+        for (u32 q = group * 64u + t; q < (n + 3u) / 4u; q += groups * 64u) {
+            const u32 first = q * 4u;
+            int key0 = 0;
+            int key1 = 0;
+            int key2 = 0;
+            int key3 = 0;
+            if (first + 4u <= n) {
+                const auto words0 = *(const int4*)(b0 + (index_at + (first + 0u) * 8u));
+                const auto words1 = *(const int4*)(b0 + (index_at + (first + 2u) * 8u));
+                {
+                    const u32 lo = u32(words0.x);
+                    const u32 hi = u32(words0.y);
+                    const bool inside = (hi == 0u && lo < bound_u) || (hi == 0xffffffffu && bound_u != 0u && lo >= 0u - bound_u);
+                    const u32 w = (hi == 0u ? lo : lo + bound_u);
+                    if (inside) {
+                        key0 = int(w) * step0 + int((first + 0u) * key_step);
+                    } else {
+                        if (ld2(p.w[fw]) == ((int)0x0u)) {
+                            st2(p.w[fw], (int)p.w[fw + 3u]);
+                        }
+                        key0 = 2147483647;
+                    }
                 }
-                ok = false;
+                {
+                    const u32 lo = u32(words0.z);
+                    const u32 hi = u32(words0.w);
+                    const bool inside = (hi == 0u && lo < bound_u) || (hi == 0xffffffffu && bound_u != 0u && lo >= 0u - bound_u);
+                    const u32 w = (hi == 0u ? lo : lo + bound_u);
+                    if (inside) {
+                        key1 = int(w) * step0 + int((first + 1u) * key_step);
+                    } else {
+                        if (ld2(p.w[fw]) == ((int)0x0u)) {
+                            st2(p.w[fw], (int)p.w[fw + 3u]);
+                        }
+                        key1 = 2147483647;
+                    }
+                }
+                {
+                    const u32 lo = u32(words1.x);
+                    const u32 hi = u32(words1.y);
+                    const bool inside = (hi == 0u && lo < bound_u) || (hi == 0xffffffffu && bound_u != 0u && lo >= 0u - bound_u);
+                    const u32 w = (hi == 0u ? lo : lo + bound_u);
+                    if (inside) {
+                        key2 = int(w) * step0 + int((first + 2u) * key_step);
+                    } else {
+                        if (ld2(p.w[fw]) == ((int)0x0u)) {
+                            st2(p.w[fw], (int)p.w[fw + 3u]);
+                        }
+                        key2 = 2147483647;
+                    }
+                }
+                {
+                    const u32 lo = u32(words1.z);
+                    const u32 hi = u32(words1.w);
+                    const bool inside = (hi == 0u && lo < bound_u) || (hi == 0xffffffffu && bound_u != 0u && lo >= 0u - bound_u);
+                    const u32 w = (hi == 0u ? lo : lo + bound_u);
+                    if (inside) {
+                        key3 = int(w) * step0 + int((first + 3u) * key_step);
+                    } else {
+                        if (ld2(p.w[fw]) == ((int)0x0u)) {
+                            st2(p.w[fw], (int)p.w[fw + 3u]);
+                        }
+                        key3 = 2147483647;
+                    }
+                }
+                *(int4*)(b1 + (keys_at + first * 4u)) = make_int4(key0, key1, key2, key3);
             } else {
-                key += int(w) * step0;
+                for (u32 e = first; e < n; e += 1u) {
+                    const i64 v = i64(ld0(index_at + e * 8u));
+                    const i64 bound = bound0;
+                    const i64 w = (v < ((i64)0ll) ? v + bound : v);
+                    int key = 2147483647;
+                    if (w < ((i64)0ll) || w >= bound) {
+                        if (ld2(p.w[fw]) == ((int)0x0u)) {
+                            st2(p.w[fw], (int)p.w[fw + 3u]);
+                        }
+                    } else {
+                        key = int(w) * step0 + int(e * key_step);
+                    }
+                    st1(keys_at + e * 4u, key);
+                }
             }
         }
-        st1(a1, (ok ? key : 2147483647));
+    } else {
+        u32 inner = 1u;
+        u32 middle = 1u;
+        u32 sp0 = 0u;
+        u32 sa0 = 0u;
+        u32 sb0 = 0u;
+        const u32 o0 = p.w[2u + nd + 0u * (1u + nd)];
+        u32 sp1 = 0u;
+        u32 sa1 = 0u;
+        u32 sb1 = 0u;
+        const u32 o1 = p.w[2u + nd + 1u * (1u + nd)];
+        u32 sp2 = 0u;
+        u32 sa2 = 0u;
+        u32 sb2 = 0u;
+        const u32 o2 = p.w[2u + nd + 2u * (1u + nd)];
+        if (nd == 1u) {
+            sb0 = p.w[2u + nd + 0u * 2u + 1u];
+            sb1 = p.w[2u + nd + 1u * 2u + 1u];
+            sb2 = p.w[2u + nd + 2u * 2u + 1u];
+        } else if (nd == 2u) {
+            inner = p.w[1u + 2u];
+            sp0 = p.w[2u + nd + 0u * 3u + 1u];
+            sb0 = p.w[2u + nd + 0u * 3u + 2u];
+            sp1 = p.w[2u + nd + 1u * 3u + 1u];
+            sb1 = p.w[2u + nd + 1u * 3u + 2u];
+            sp2 = p.w[2u + nd + 2u * 3u + 1u];
+            sb2 = p.w[2u + nd + 2u * 3u + 2u];
+        } else if (nd == 3u) {
+            middle = p.w[1u + 2u];
+            inner = p.w[1u + 3u];
+            sp0 = p.w[2u + nd + 0u * 4u + 1u];
+            sa0 = p.w[2u + nd + 0u * 4u + 2u];
+            sb0 = p.w[2u + nd + 0u * 4u + 3u];
+            sp1 = p.w[2u + nd + 1u * 4u + 1u];
+            sa1 = p.w[2u + nd + 1u * 4u + 2u];
+            sb1 = p.w[2u + nd + 1u * 4u + 3u];
+            sp2 = p.w[2u + nd + 2u * 4u + 1u];
+            sa2 = p.w[2u + nd + 2u * 4u + 2u];
+            sb2 = p.w[2u + nd + 2u * 4u + 3u];
+        }
+        u32 i_col = 0u;
+        u32 i_mid = 0u;
+        u32 i_top = 0u;
+        u32 i_step_col = 0u;
+        u32 i_step_mid = 0u;
+        u32 i_step_top = 0u;
+        bool i_walked = false;
+        for (u32 i = group * 64u + t; i < n; i += groups * 64u) {
+            u32 e0 = 0u;
+            u32 e1 = 0u;
+            u32 e2 = 0u;
+            if (nd == 1u) {
+                e0 = i * sb0;
+                e1 = i * sb1;
+                e2 = i * sb2;
+            } else if (nd <= 3u) {
+                if (i_walked) {
+                    i_col = i_col + i_step_col;
+                    const u32 i_carry = u32(i_col >= inner);
+                    i_col = i_col - i_carry * inner;
+                    i_mid = i_mid + i_step_mid + i_carry;
+                    const u32 i_carry_mid = u32(i_mid >= middle);
+                    i_mid = i_mid - i_carry_mid * middle;
+                    i_top = i_top + i_step_top + i_carry_mid;
+                } else {
+                    i_col = i % inner;
+                    i_mid = (i / inner) % middle;
+                    i_top = (i / inner) / middle;
+                    i_step_col = (groups * 64u) % inner;
+                    i_step_mid = ((groups * 64u) / inner) % middle;
+                    i_step_top = ((groups * 64u) / inner) / middle;
+                    i_walked = true;
+                }
+                e0 = i_top * sp0 + i_mid * sa0 + i_col * sb0;
+                e1 = i_top * sp1 + i_mid * sa1 + i_col * sb1;
+                e2 = i_top * sp2 + i_mid * sa2 + i_col * sb2;
+            } else {
+                u32 r = i;
+                for (u32 d = nd; d > 0u; d -= 1u) {
+                    const u32 c = r % p.w[1u + d];
+                    r = r / p.w[1u + d];
+                    e0 += c * p.w[2u + nd + 0u * (1u + nd) + d];
+                    e1 += c * p.w[2u + nd + 1u * (1u + nd) + d];
+                    e2 += c * p.w[2u + nd + 2u * (1u + nd) + d];
+                }
+            }
+            const u32 a0 = o0 + e0 * 8u;
+            const u32 a1 = o1 + e1 * 4u;
+            const u32 a2 = o2 + e2 * 1u;
+            int key = int(e2);
+            bool ok = true;
+            {
+                const i64 v = i64(ld0(a0));
+                const i64 bound = bound0;
+                const i64 w = (v < ((i64)0ll) ? v + bound : v);
+                if (w < ((i64)0ll) || w >= bound) {
+                    if (ld2(p.w[fw]) == ((int)0x0u)) {
+                        st2(p.w[fw], (int)p.w[fw + 3u]);
+                    }
+                    ok = false;
+                } else {
+                    key += int(w) * step0;
+                }
+            }
+            st1(a1, (ok ? key : 2147483647));
+        }
     }
 }

@@ -28,6 +28,7 @@ fn main {
         var j: u32 = u;
         var key: u32 = u;
         var ok: bool = true;
+        var run_end: u32 = n_sorted;
         if (by_keys) {
             j = u32(ld4(sto + u * 4u));
             ok = j < n_sorted;
@@ -73,8 +74,8 @@ fn main {
                 var has: bool = true || prev > 0u;
                 var count: u32 = prev + 1u;
                 let wanted: i64 = ld2(ko + (j) * 8u);
-                var at: u32 = j + min(run_lo, n_sorted - j);
-                let end: u32 = j + min(run_hi, n_sorted - j);
+                var at: u32 = j + min(run_lo, run_end - j);
+                let end: u32 = j + min(run_hi, run_end - j);
                 while (at < end) {
                     if (ld2(ko + (at) * 8u) != wanted) {
                         break;

@@ -33,7 +33,50 @@ fn main {
         for (u32 d = 0u; d < digits; d += 1u) {
             st1(counts + (cb + d * tiles) * 4u, int(0));
         }
-        for (u32 q = start; q < end; q += 1u) {
+        u32 q = start;
+        if (((keys + (base + start) * 4u) & 15u) == 0u) {
+            while (q + 4u <= end) {
+                const auto four = *(const float4*)(b0 + (keys + (base + q) * 4u));
+                {
+                    const u32 kk = key(four.x, hi) & mask;
+                    const u32 g = (kk >> sh) & (digits - 1u);
+                    const bool counted = true;
+                    if (counted) {
+                        const u32 at = counts + (cb + g * tiles) * 4u;
+                        st1(at, ld1(at) + 1);
+                    }
+                }
+                {
+                    const u32 kk = key(four.y, hi) & mask;
+                    const u32 g = (kk >> sh) & (digits - 1u);
+                    const bool counted = true;
+                    if (counted) {
+                        const u32 at = counts + (cb + g * tiles) * 4u;
+                        st1(at, ld1(at) + 1);
+                    }
+                }
+                {
+                    const u32 kk = key(four.z, hi) & mask;
+                    const u32 g = (kk >> sh) & (digits - 1u);
+                    const bool counted = true;
+                    if (counted) {
+                        const u32 at = counts + (cb + g * tiles) * 4u;
+                        st1(at, ld1(at) + 1);
+                    }
+                }
+                {
+                    const u32 kk = key(four.w, hi) & mask;
+                    const u32 g = (kk >> sh) & (digits - 1u);
+                    const bool counted = true;
+                    if (counted) {
+                        const u32 at = counts + (cb + g * tiles) * 4u;
+                        st1(at, ld1(at) + 1);
+                    }
+                }
+                q += 4u;
+            }
+        }
+        while (q < end) {
             const u32 kk = key(ld0(keys + (base + q) * 4u), hi) & mask;
             const u32 g = (kk >> sh) & (digits - 1u);
             const bool counted = true;
@@ -41,6 +84,7 @@ fn main {
                 const u32 at = counts + (cb + g * tiles) * 4u;
                 st1(at, ld1(at) + 1);
             }
+            q += 1u;
         }
     }
 }

@@ -33,7 +33,50 @@ fn main {
         for (var d = 0u; d < digits; d += 1u) {
             st1(counts + (cb + d * tiles) * 4u, i32(0));
         }
-        for (var q = start; q < end; q += 1u) {
+        var q: u32 = start;
+        if (((keys + (base + start) * 4u) & 15u) == 0u) {
+            while (q + 4u <= end) {
+                let four = bitcast<vec4<f32>>(b0[(keys + (base + q) * 4u) >> 4u]);
+                {
+                    let kk: u32 = key(four[0], hi) & mask;
+                    let g: u32 = (kk >> sh) & (digits - 1u);
+                    let counted: bool = true;
+                    if (counted) {
+                        let at: u32 = counts + (cb + g * tiles) * 4u;
+                        st1(at, ld1(at) + 1);
+                    }
+                }
+                {
+                    let kk: u32 = key(four[1], hi) & mask;
+                    let g: u32 = (kk >> sh) & (digits - 1u);
+                    let counted: bool = true;
+                    if (counted) {
+                        let at: u32 = counts + (cb + g * tiles) * 4u;
+                        st1(at, ld1(at) + 1);
+                    }
+                }
+                {
+                    let kk: u32 = key(four[2], hi) & mask;
+                    let g: u32 = (kk >> sh) & (digits - 1u);
+                    let counted: bool = true;
+                    if (counted) {
+                        let at: u32 = counts + (cb + g * tiles) * 4u;
+                        st1(at, ld1(at) + 1);
+                    }
+                }
+                {
+                    let kk: u32 = key(four[3], hi) & mask;
+                    let g: u32 = (kk >> sh) & (digits - 1u);
+                    let counted: bool = true;
+                    if (counted) {
+                        let at: u32 = counts + (cb + g * tiles) * 4u;
+                        st1(at, ld1(at) + 1);
+                    }
+                }
+                q += 4u;
+            }
+        }
+        while (q < end) {
             let kk: u32 = key(ld0(keys + (base + q) * 4u), hi) & mask;
             let g: u32 = (kk >> sh) & (digits - 1u);
             let counted: bool = true;
@@ -41,6 +84,7 @@ fn main {
                 let at: u32 = counts + (cb + g * tiles) * 4u;
                 st1(at, ld1(at) + 1);
             }
+            q += 1u;
         }
     }
 }

@@ -35,7 +35,8 @@ fn main {
         for (u32 d = 0u; d < digits; d += 1u) {
             st2(counts + (cb + d * tiles) * 4u, int(0));
         }
-        for (u32 q = start; q < end; q += 1u) {
+        u32 q = start;
+        while (q < end) {
             const u32 kk = key(ld0(keys + (base + q) * 2u), hi) & mask;
             const u32 g = (kk >> sh) & (digits - 1u);
             const bool counted = (kk & above) == (chosen & above);
@@ -43,6 +44,7 @@ fn main {
                 const u32 at = counts + (cb + g * tiles) * 4u;
                 st2(at, ld2(at) + 1);
             }
+            q += 1u;
         }
     }
 }

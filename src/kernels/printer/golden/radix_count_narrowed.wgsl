@@ -35,7 +35,8 @@ fn main {
         for (var d = 0u; d < digits; d += 1u) {
             st2(counts + (cb + d * tiles) * 4u, i32(0));
         }
-        for (var q = start; q < end; q += 1u) {
+        var q: u32 = start;
+        while (q < end) {
             let kk: u32 = key(ld0(keys + (base + q) * 2u), hi) & mask;
             let g: u32 = (kk >> sh) & (digits - 1u);
             let counted: bool = (kk & above) == (chosen & above);
@@ -43,6 +44,7 @@ fn main {
                 let at: u32 = counts + (cb + g * tiles) * 4u;
                 st2(at, ld2(at) + 1);
             }
+            q += 1u;
         }
     }
 }

@@ -32,21 +32,135 @@ fn main {
             const u32 at = (cb + d * tiles) * 4u;
             st3(scanned + at, ld3(scanned + at) - ld2(counts + at));
         }
-        for (u32 q = start; q < end; q += 1u) {
-            const int x = ld0(keys + (base + q) * 4u);
-            const u32 kk = key(x, hi) & mask;
-            const u32 g = (kk >> sh) & (digits - 1u);
-            const bool counted = true;
-            const u32 cursor = scanned + (cb + g * tiles) * 4u;
-            const int place = ld3(cursor);
-            const u32 dest = base + u32(place);
-            st3(cursor, place + 1);
-            st4(out_keys + dest * 4u, x);
+        u32 q = start;
+        if ((((keys) + (base + start) * 4u) & 15u) == 0u && (fresh != 0u || (((indices) + (base + start) * 4u) & 15u) == 0u)) {
+            if (fresh != 0u) {
+                while (q + 4u <= end) {
+                    const auto four = *(const int4*)(b0 + (keys + (base + q) * 4u));
+                    {
+                        const int x = four.x;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk >> sh) & (digits - 1u);
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld3(cursor);
+                        const u32 dest = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, int(q + 0u));
+                    }
+                    {
+                        const int x = four.y;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk >> sh) & (digits - 1u);
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld3(cursor);
+                        const u32 dest = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, int(q + 1u));
+                    }
+                    {
+                        const int x = four.z;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk >> sh) & (digits - 1u);
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld3(cursor);
+                        const u32 dest = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, int(q + 2u));
+                    }
+                    {
+                        const int x = four.w;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk >> sh) & (digits - 1u);
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld3(cursor);
+                        const u32 dest = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, int(q + 3u));
+                    }
+                    q += 4u;
+                }
+            } else {
+                while (q + 4u <= end) {
+                    const auto four = *(const int4*)(b0 + (keys + (base + q) * 4u));
+                    const auto four_indices = *(const int4*)(b1 + (indices + (base + q) * 4u));
+                    {
+                        const int x = four.x;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk >> sh) & (digits - 1u);
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld3(cursor);
+                        const u32 dest = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, four_indices.x);
+                    }
+                    {
+                        const int x = four.y;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk >> sh) & (digits - 1u);
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld3(cursor);
+                        const u32 dest = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, four_indices.y);
+                    }
+                    {
+                        const int x = four.z;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk >> sh) & (digits - 1u);
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld3(cursor);
+                        const u32 dest = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, four_indices.z);
+                    }
+                    {
+                        const int x = four.w;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk >> sh) & (digits - 1u);
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld3(cursor);
+                        const u32 dest = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, four_indices.w);
+                    }
+                    q += 4u;
+                }
+            }
+        }
+        while (q < end) {
             int index = int(q);
             if (fresh == 0u) {
                 index = ld1(indices + (base + q) * 4u);
             }
-            st5(out_indices + dest * 4u, index);
+            {
+                const int x = ld0(keys + (base + q) * 4u);
+                const u32 kk = key(x, hi) & mask;
+                const u32 g = (kk >> sh) & (digits - 1u);
+                const bool counted = true;
+                const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                const int place = ld3(cursor);
+                const u32 dest = base + u32(place);
+                st3(cursor, place + 1);
+                st4(out_keys + dest * 4u, x);
+                st5(out_indices + dest * 4u, index);
+            }
+            q += 1u;
         }
     }
 }

@@ -32,21 +32,135 @@ fn main {
             let at: u32 = (cb + d * tiles) * 4u;
             st3(scanned + at, ld3(scanned + at) - ld2(counts + at));
         }
-        for (var q = start; q < end; q += 1u) {
-            let x: i32 = ld0(keys + (base + q) * 4u);
-            let kk: u32 = key(x, hi) & mask;
-            let g: u32 = (kk >> sh) & (digits - 1u);
-            let counted: bool = true;
-            let cursor: u32 = scanned + (cb + g * tiles) * 4u;
-            let place: i32 = ld3(cursor);
-            let dest: u32 = base + u32(place);
-            st3(cursor, place + 1);
-            st4(out_keys + dest * 4u, x);
+        var q: u32 = start;
+        if ((((keys) + (base + start) * 4u) & 15u) == 0u && (fresh != 0u || (((indices) + (base + start) * 4u) & 15u) == 0u)) {
+            if (fresh != 0u) {
+                while (q + 4u <= end) {
+                    let four = bitcast<vec4<i32>>(b0[(keys + (base + q) * 4u) >> 4u]);
+                    {
+                        let x: i32 = four[0];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = (kk >> sh) & (digits - 1u);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld3(cursor);
+                        let dest: u32 = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, i32(q + 0u));
+                    }
+                    {
+                        let x: i32 = four[1];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = (kk >> sh) & (digits - 1u);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld3(cursor);
+                        let dest: u32 = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, i32(q + 1u));
+                    }
+                    {
+                        let x: i32 = four[2];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = (kk >> sh) & (digits - 1u);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld3(cursor);
+                        let dest: u32 = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, i32(q + 2u));
+                    }
+                    {
+                        let x: i32 = four[3];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = (kk >> sh) & (digits - 1u);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld3(cursor);
+                        let dest: u32 = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, i32(q + 3u));
+                    }
+                    q += 4u;
+                }
+            } else {
+                while (q + 4u <= end) {
+                    let four = bitcast<vec4<i32>>(b0[(keys + (base + q) * 4u) >> 4u]);
+                    let four_indices = bitcast<vec4<i32>>(b1[(indices + (base + q) * 4u) >> 4u]);
+                    {
+                        let x: i32 = four[0];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = (kk >> sh) & (digits - 1u);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld3(cursor);
+                        let dest: u32 = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, four_indices[0]);
+                    }
+                    {
+                        let x: i32 = four[1];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = (kk >> sh) & (digits - 1u);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld3(cursor);
+                        let dest: u32 = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, four_indices[1]);
+                    }
+                    {
+                        let x: i32 = four[2];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = (kk >> sh) & (digits - 1u);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld3(cursor);
+                        let dest: u32 = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, four_indices[2]);
+                    }
+                    {
+                        let x: i32 = four[3];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = (kk >> sh) & (digits - 1u);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld3(cursor);
+                        let dest: u32 = base + u32(place);
+                        st3(cursor, place + 1);
+                        st4(out_keys + dest * 4u, x);
+                        st5(out_indices + dest * 4u, four_indices[3]);
+                    }
+                    q += 4u;
+                }
+            }
+        }
+        while (q < end) {
             var index: i32 = i32(q);
             if (fresh == 0u) {
                 index = ld1(indices + (base + q) * 4u);
             }
-            st5(out_indices + dest * 4u, index);
+            {
+                let x: i32 = ld0(keys + (base + q) * 4u);
+                let kk: u32 = key(x, hi) & mask;
+                let g: u32 = (kk >> sh) & (digits - 1u);
+                let counted: bool = true;
+                let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                let place: i32 = ld3(cursor);
+                let dest: u32 = base + u32(place);
+                st3(cursor, place + 1);
+                st4(out_keys + dest * 4u, x);
+                st5(out_indices + dest * 4u, index);
+            }
+            q += 1u;
         }
     }
 }

@@ -34,23 +34,152 @@ fn main {
             const u32 at = (cb + d * tiles) * 4u;
             st4(scanned + at, ld4(scanned + at) - ld2(counts + at));
         }
-        for (u32 q = start; q < end; q += 1u) {
-            const int x = ld0(keys + (base + q) * 4u);
-            const u32 kk = key(x, hi) & mask;
-            const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
-            const bool counted = true;
-            const u32 cursor = scanned + (cb + g * tiles) * 4u;
-            const int place = ld4(cursor);
-            const u32 dest = base + u32(place);
-            st4(cursor, place + 1);
-            if (g < 2u) {
-                st5(out_keys + dest * 4u, x);
-                i64 index = i64(q);
-                if (fresh == 0u) {
-                    index = ld1(indices + (base + q) * 8u);
+        u32 q = start;
+        if ((((keys) + (base + start) * 4u) & 15u) == 0u && true) {
+            if (fresh != 0u) {
+                while (q + 4u <= end) {
+                    const auto four = *(const int4*)(b0 + (keys + (base + q) * 4u));
+                    {
+                        const int x = four.x;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld4(cursor);
+                        const u32 dest = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, i64(q + 0u));
+                        }
+                    }
+                    {
+                        const int x = four.y;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld4(cursor);
+                        const u32 dest = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, i64(q + 1u));
+                        }
+                    }
+                    {
+                        const int x = four.z;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld4(cursor);
+                        const u32 dest = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, i64(q + 2u));
+                        }
+                    }
+                    {
+                        const int x = four.w;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld4(cursor);
+                        const u32 dest = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, i64(q + 3u));
+                        }
+                    }
+                    q += 4u;
                 }
-                st6(out_indices + dest * 8u, index);
+            } else {
+                while (q + 4u <= end) {
+                    const auto four = *(const int4*)(b0 + (keys + (base + q) * 4u));
+                    {
+                        const int x = four.x;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld4(cursor);
+                        const u32 dest = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, ld1(indices + (base + q + 0u) * 8u));
+                        }
+                    }
+                    {
+                        const int x = four.y;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld4(cursor);
+                        const u32 dest = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, ld1(indices + (base + q + 1u) * 8u));
+                        }
+                    }
+                    {
+                        const int x = four.z;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld4(cursor);
+                        const u32 dest = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, ld1(indices + (base + q + 2u) * 8u));
+                        }
+                    }
+                    {
+                        const int x = four.w;
+                        const u32 kk = key(x, hi) & mask;
+                        const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
+                        const bool counted = true;
+                        const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                        const int place = ld4(cursor);
+                        const u32 dest = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, ld1(indices + (base + q + 3u) * 8u));
+                        }
+                    }
+                    q += 4u;
+                }
             }
+        }
+        while (q < end) {
+            i64 index = i64(q);
+            if (fresh == 0u) {
+                index = ld1(indices + (base + q) * 8u);
+            }
+            {
+                const int x = ld0(keys + (base + q) * 4u);
+                const u32 kk = key(x, hi) & mask;
+                const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
+                const bool counted = true;
+                const u32 cursor = scanned + (cb + g * tiles) * 4u;
+                const int place = ld4(cursor);
+                const u32 dest = base + u32(place);
+                st4(cursor, place + 1);
+                if (g < 2u) {
+                    st5(out_keys + dest * 4u, x);
+                    st6(out_indices + dest * 8u, index);
+                }
+            }
+            q += 1u;
         }
     }
 }

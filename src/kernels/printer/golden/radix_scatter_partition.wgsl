@@ -34,23 +34,152 @@ fn main {
             let at: u32 = (cb + d * tiles) * 4u;
             st4(scanned + at, ld4(scanned + at) - ld2(counts + at));
         }
-        for (var q = start; q < end; q += 1u) {
-            let x: i32 = ld0(keys + (base + q) * 4u);
-            let kk: u32 = key(x, hi) & mask;
-            let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
-            let counted: bool = true;
-            let cursor: u32 = scanned + (cb + g * tiles) * 4u;
-            let place: i32 = ld4(cursor);
-            let dest: u32 = base + u32(place);
-            st4(cursor, place + 1);
-            if (g < 2u) {
-                st5(out_keys + dest * 4u, x);
-                var index: i64 = i64(q);
-                if (fresh == 0u) {
-                    index = ld1(indices + (base + q) * 8u);
+        var q: u32 = start;
+        if ((((keys) + (base + start) * 4u) & 15u) == 0u && true) {
+            if (fresh != 0u) {
+                while (q + 4u <= end) {
+                    let four = bitcast<vec4<i32>>(b0[(keys + (base + q) * 4u) >> 4u]);
+                    {
+                        let x: i32 = four[0];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld4(cursor);
+                        let dest: u32 = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, i64(q + 0u));
+                        }
+                    }
+                    {
+                        let x: i32 = four[1];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld4(cursor);
+                        let dest: u32 = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, i64(q + 1u));
+                        }
+                    }
+                    {
+                        let x: i32 = four[2];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld4(cursor);
+                        let dest: u32 = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, i64(q + 2u));
+                        }
+                    }
+                    {
+                        let x: i32 = four[3];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld4(cursor);
+                        let dest: u32 = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, i64(q + 3u));
+                        }
+                    }
+                    q += 4u;
                 }
-                st6(out_indices + dest * 8u, index);
+            } else {
+                while (q + 4u <= end) {
+                    let four = bitcast<vec4<i32>>(b0[(keys + (base + q) * 4u) >> 4u]);
+                    {
+                        let x: i32 = four[0];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld4(cursor);
+                        let dest: u32 = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, ld1(indices + (base + q + 0u) * 8u));
+                        }
+                    }
+                    {
+                        let x: i32 = four[1];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld4(cursor);
+                        let dest: u32 = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, ld1(indices + (base + q + 1u) * 8u));
+                        }
+                    }
+                    {
+                        let x: i32 = four[2];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld4(cursor);
+                        let dest: u32 = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, ld1(indices + (base + q + 2u) * 8u));
+                        }
+                    }
+                    {
+                        let x: i32 = four[3];
+                        let kk: u32 = key(x, hi) & mask;
+                        let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
+                        let counted: bool = true;
+                        let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                        let place: i32 = ld4(cursor);
+                        let dest: u32 = base + u32(place);
+                        st4(cursor, place + 1);
+                        if (g < 2u) {
+                            st5(out_keys + dest * 4u, x);
+                            st6(out_indices + dest * 8u, ld1(indices + (base + q + 3u) * 8u));
+                        }
+                    }
+                    q += 4u;
+                }
             }
+        }
+        while (q < end) {
+            var index: i64 = i64(q);
+            if (fresh == 0u) {
+                index = ld1(indices + (base + q) * 8u);
+            }
+            {
+                let x: i32 = ld0(keys + (base + q) * 4u);
+                let kk: u32 = key(x, hi) & mask;
+                let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
+                let counted: bool = true;
+                let cursor: u32 = scanned + (cb + g * tiles) * 4u;
+                let place: i32 = ld4(cursor);
+                let dest: u32 = base + u32(place);
+                st4(cursor, place + 1);
+                if (g < 2u) {
+                    st5(out_keys + dest * 4u, x);
+                    st6(out_indices + dest * 8u, index);
+                }
+            }
+            q += 1u;
         }
     }
 }
