@@ -732,10 +732,11 @@ def test_accumulate_floats_in_index_order(device, targets):
 
 
 # Values that land one each (no free dimension), dense and of 4 or 8 bytes, move themselves
-# through one radix pass of up to 10 bits (up to 1,023 targets: the digit also holds the
-# out-of-range mark), and each target reads its run from the pass's counts; 1,024 targets take
-# two passes and a permutation. Int32 and int64 indices are read four at a time where they are
-# aligned (not from the second element on), with the last few one by one.
+# through one radix pass of up to 10 bits (up to 1,023 targets: the digit also holds indices
+# out of range), keyed by the index itself, and each target reads its run from the pass's
+# counts; 1,024 targets take two passes of computed keys and a permutation. Int32 and int64
+# indices are read four at a time where they are aligned (not from the second element on),
+# the last few one by one.
 VECTOR_CASES = [(2, 70001), (512, 65), (512, 4097), (1000, 8193), (1023, 300_003), (1024, 70000)]
 
 
@@ -764,6 +765,20 @@ def test_accumulate_vectors(device, how, dtype, targets, count):
         if how == "scatter_add_":
             return out.scatter_add_(0, i, v)
         return out.index_add_(0, i[1:], v[1:])
+
+    assert_same(run(device), run("cpu"))
+
+
+@pytest.mark.parametrize("side, count", [(31, 70001), (32, 4099)], ids=str)
+def test_accumulate_vectors_by_two_indices(device, side, count):
+    """Two index tensors make one computed key per value (31² = 961 targets move the values
+    in one pass, 32² = 1,024 sort keys in two), negative ones from the end."""
+    rows, cols = ints(-side, side, count), ints(-side, side, count, seed=2)
+    values = ints(-3, 4, count, seed=1, dtype=torch.float32)
+
+    def run(dev):
+        out = torch.ones(side, side, device=dev)
+        return out.index_put_((rows.to(dev), cols.to(dev)), values.to(dev), accumulate=True)
 
     assert_same(run(device), run("cpu"))
 

@@ -430,6 +430,12 @@ pub enum RadixDigit {
     /// 0, 1 or 2 as the key is below, equal to or above its line's chosen key: selection's
     /// final stable partition.
     Partition,
+    /// The key is an index (int32 or int64) into `bound` targets (a launch word; negative
+    /// ones count from the end when `wrap`), its digit the target, all in one pass: an
+    /// accumulating scatter's values sorted by the index itself, without computed keys. An
+    /// index out of range takes the last digit (the digits outnumber the targets) and the
+    /// count reports it to the fault word (a third tensor argument).
+    Target { wrap: bool },
 }
 
 /// A radix pass over keys of `dtype` (see `Kernel::RadixCount`), ascending or descending.
@@ -449,13 +455,18 @@ pub struct RadixKernel {
 impl RadixKernel {
     /// Whether the kernel reads the lines' selection state.
     pub fn selects(&self) -> bool {
-        self.digit != RadixDigit::Bits
+        matches!(self.digit, RadixDigit::Narrowed | RadixDigit::Partition)
+    }
+
+    /// Whether the keys are indices into targets (`RadixDigit::Target`).
+    pub fn targets(&self) -> bool {
+        matches!(self.digit, RadixDigit::Target { .. })
     }
 
     /// Whether the keys are read four at a time where a tile's start is 16-byte aligned
-    /// (int32 and float32 keys).
+    /// (int32 and float32 keys, and int64 indices).
     pub fn vector(&self) -> bool {
-        matches!(self.dtype, DType::I32 | DType::F32)
+        matches!(self.dtype, DType::I32 | DType::F32) || self.targets() && self.dtype == DType::I64
     }
 }
 
@@ -688,12 +699,12 @@ pub enum Kernel {
     Merge(SortKernel),
     /// The first kernel of a radix pass over contiguous `[lines, len]` keys: each
     /// invocation counts the digits of a tile of a line. Tensor arguments: keys, the lines'
-    /// selection state (int32 `[lines, 2]`, not for `RadixDigit::Bits`), counts (int32,
-    /// `[lines][digit][tile]`).
+    /// selection state (int32 `[lines, 2]`, only for selections), counts (int32,
+    /// `[lines][digit][tile]`), the fault word (only for `RadixDigit::Target`).
     RadixCount(RadixKernel),
     /// The second: each invocation moves a tile's keys and indices to their digit's places,
     /// which the scanned counts give. Tensor arguments: keys, indices, counts, scanned
-    /// counts, the selection state (not for `RadixDigit::Bits`), moved keys, moved indices.
+    /// counts, the selection state (only for selections), moved keys, moved indices.
     RadixScatter(RadixKernel),
     /// Selection's step between radix passes: per line, the digit whose bucket holds the
     /// line's remaining rank, from the digit counts summed over the line. Tensor arguments:
@@ -822,13 +833,17 @@ impl Kernel {
                 k.dtype.name()
             ),
             Kernel::RadixCount(k) | Kernel::RadixScatter(k) => format!(
-                "radix_{}_{:?}{}{}({})",
+                "radix_{}_{}{}{}({})",
                 if matches!(self, Kernel::RadixCount(_)) {
                     "count"
                 } else {
                     "scatter"
                 },
-                k.digit,
+                match k.digit {
+                    RadixDigit::Target { wrap: true } => "TargetWrapped".to_string(),
+                    RadixDigit::Target { wrap: false } => "Target".to_string(),
+                    digit => format!("{digit:?}"),
+                },
                 if k.descending { "_descending" } else { "" },
                 if k.keep_keys { "" } else { "_moving" },
                 k.dtype.name()
@@ -964,6 +979,7 @@ impl Kernel {
             Kernel::RadixCount(k) => std::iter::once(k.dtype)
                 .chain(k.selects().then_some(DType::I32))
                 .chain([DType::I32])
+                .chain(k.targets().then_some(DType::I32))
                 .collect(),
             Kernel::RunStarts(key) => vec![*key, DType::I32],
             Kernel::RadixPick => vec![DType::I32, DType::I32],

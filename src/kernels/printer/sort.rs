@@ -214,18 +214,94 @@ fn radix_tiles(p: &mut Printer, k: &RadixKernel, state: usize) {
     }
 }
 
-/// `g`, the pass's digit of key `kk` (see `RadixDigit`), and `counted`, whether it counts.
-fn digit(p: &mut Printer, k: &RadixKernel, kk: &str) {
-    p.let_("kk", Ty::U32, format!("{kk} & mask"));
-    match k.digit {
-        RadixDigit::Bits | RadixDigit::Narrowed => {
-            p.let_("g", Ty::U32, "(kk >> sh) & (digits - 1u)");
+/// One key as a pass reads it: a value of the keys' dtype, or, for `RadixDigit::Target`, the
+/// index's low and high 32-bit words.
+enum Key {
+    Value(String),
+    Words(String, String),
+}
+
+/// Prints the loads of the keys at `q` (`four` of them from a 16-byte aligned place, else
+/// one) and returns them.
+fn load_keys(p: &mut Printer, k: &RadixKernel, four: bool) -> Vec<Key> {
+    let size = k.dtype.size();
+    if !four {
+        let x = format!("ld0(keys + (base + q) * {size}u)");
+        p.let_("x", Ty::Value(k.dtype), x);
+        if !k.targets() {
+            return vec![Key::Value("x".into())];
         }
-        RadixDigit::Partition => {
-            let at_or_above = p.select("kk == chosen", "1u", "2u");
-            let g = p.select("kk < chosen", "0u", &at_or_above);
-            p.let_("g", Ty::U32, g);
+        let high = if k.dtype == DType::I64 {
+            "x >> 32u"
+        } else {
+            "x >> 31u"
+        };
+        return vec![Key::Words("u32(x)".into(), format!("u32({high})"))];
+    }
+    // An int64 index is two words of a load; an int32 one is the low word and its sign.
+    let loads = if k.dtype == DType::I64 { 2 } else { 1 };
+    let loaded = if k.targets() { DType::I32 } else { k.dtype };
+    for l in 0..loads {
+        let at = format!("keys + (base + q + {}u) * {size}u", 2 * l);
+        let v = p.d.load4(0, loaded, &at);
+        let line = p.d.let_inferred(&format!("four{l}"), &v);
+        p.line(line);
+    }
+    (0..4)
+        .map(|c| {
+            if !k.targets() {
+                return Key::Value(p.d.component("four0", c));
+            }
+            if k.dtype == DType::I64 {
+                let words = format!("four{}", c / 2);
+                let lo = p.d.component(&words, 2 * (c % 2));
+                let hi = p.d.component(&words, 2 * (c % 2) + 1);
+                Key::Words(format!("u32({lo})"), format!("u32({hi})"))
+            } else {
+                let x = p.d.component("four0", c);
+                Key::Words(format!("u32({x})"), format!("u32({x} >> 31u)"))
+            }
+        })
+        .collect()
+}
+
+/// `g`, the pass's digit of `key` (see `RadixDigit`), and `counted`, whether it counts; for
+/// targets, `inside`, whether the index is in range.
+fn digit(p: &mut Printer, k: &RadixKernel, key: &Key) {
+    match (k.digit, key) {
+        (RadixDigit::Target { wrap }, Key::Words(lo, hi)) => {
+            p.let_("lo", Ty::U32, lo);
+            p.let_("hi", Ty::U32, hi);
+            // An index in range has a zero high word, or all ones when it counts from the
+            // end; `lo + bound` modulo 2^32 is then `lo - 2^32 + bound`.
+            let negative = if wrap {
+                "(hi == 0xffffffffu && bound != 0u && lo >= 0u - bound)"
+            } else {
+                "false"
+            };
+            p.let_(
+                "inside",
+                Ty::Bool,
+                format!("(hi == 0u && lo < bound) || {negative}"),
+            );
+            let target = p.select("hi == 0u", "lo", "lo + bound");
+            p.let_("g", Ty::U32, p.select("inside", &target, "digits - 1u"));
         }
+        (_, Key::Value(x)) => {
+            p.let_("kk", Ty::U32, format!("key({x}, hi) & mask"));
+            match k.digit {
+                RadixDigit::Bits | RadixDigit::Narrowed => {
+                    p.let_("g", Ty::U32, "(kk >> sh) & (digits - 1u)");
+                }
+                RadixDigit::Partition => {
+                    let at_or_above = p.select("kk == chosen", "1u", "2u");
+                    let g = p.select("kk < chosen", "0u", &at_or_above);
+                    p.let_("g", Ty::U32, g);
+                }
+                RadixDigit::Target { .. } => unreachable!("targets are read as words"),
+            }
+        }
+        (_, Key::Words(..)) => unreachable!("only targets are read as words"),
     }
     let counted = if k.digit == RadixDigit::Narrowed {
         "(kk & above) == (chosen & above)"
@@ -235,20 +311,61 @@ fn digit(p: &mut Printer, k: &RadixKernel, kk: &str) {
     p.let_("counted", Ty::Bool, counted);
 }
 
+/// Prints the walk over a tile's keys `[start, end)`: four at a time (`body` gets four keys,
+/// each in its own scope) while `aligned` holds (where the keys are read four at a time),
+/// then one at a time.
+fn walk_keys(
+    p: &mut Printer,
+    k: &RadixKernel,
+    aligned: &str,
+    body: &mut dyn FnMut(&mut Printer, &[Key], bool),
+) {
+    p.var("q", Ty::U32, "start");
+    if k.vector() {
+        // A load is a loop over the lanes on the software device: four keys a load.
+        p.if_(aligned);
+        p.open("while (q + 4u <= end)");
+        let keys = load_keys(p, k, true);
+        body(p, &keys, true);
+        p.line("q += 4u;");
+        p.close();
+        p.close();
+    }
+    p.open("while (q < end)");
+    let keys = load_keys(p, k, false);
+    body(p, &keys, false);
+    p.line("q += 1u;");
+    p.close();
+}
+
+/// Whether the tile's first element of tensor `t` at byte offset `at` (elements of `size`
+/// bytes) is 16-byte aligned.
+fn aligned(at: &str, size: usize) -> String {
+    format!("((({at}) + (base + start) * {size}u) & 15u) == 0u")
+}
+
 /// Radix count arguments: `[tiles in all, len, tile, tiles per line, shift, mask, digit_bits,
-/// keys_offset, counts_offset, state_offset]` over contiguous `[lines, len]` keys: each
+/// keys_offset, counts_offset, state_offset]` over contiguous `[lines, len]` keys (for
+/// targets: `[..., keys_offset, counts_offset, fault_offset, bound, fault_tag]`): each
 /// invocation counts the digits of one tile of a line into int32 `counts[line][digit][tile]`,
 /// in place. Neither radix pass keeps a private array of its 256 digits: on lavapipe such an
 /// array, indexed by a value, compiled for about 4 seconds per kernel (as memory it costs
 /// nothing to build).
 pub fn radix_count(p: &mut Printer, k: &RadixKernel) {
-    let size = k.dtype.size();
     let (state, counts) = if k.selects() { (1, 2) } else { (1, 1) };
-    radix_words(
-        p,
-        k,
-        &[("keys", "7u"), ("counts", "8u"), ("state", "9u")][..2 + usize::from(k.selects())],
-    );
+    let fault = counts + 1;
+    let words: &[(&str, &str)] = if k.targets() {
+        &[("keys", "7u"), ("counts", "8u"), ("bound", "10u")]
+    } else if k.selects() {
+        &[("keys", "7u"), ("counts", "8u"), ("state", "9u")]
+    } else {
+        &[("keys", "7u"), ("counts", "8u")]
+    };
+    radix_words(p, k, words);
+    if k.targets() {
+        // The fault word's offset is word `fw`, the launch's tag two words on.
+        p.let_("fw", Ty::U32, "9u");
+    }
     radix_tiles(p, k, state);
     let zero = format!("{}(0)", p.d.ty(Ty::I32));
     p.for_up("d", "0u", "digits");
@@ -256,41 +373,29 @@ pub fn radix_count(p: &mut Printer, k: &RadixKernel) {
         "st{counts}(counts + (cb + d * tiles) * 4u, {zero});"
     ));
     p.close();
-    let count = |p: &mut Printer, key: &str| {
-        digit(p, k, &format!("key({key}, hi)"));
-        p.if_("counted");
-        p.let_("at", Ty::U32, "counts + (cb + g * tiles) * 4u");
-        p.line(format!("st{counts}(at, ld{counts}(at) + 1);"));
-        p.close();
-    };
-    p.var("q", Ty::U32, "start");
-    if k.vector() {
-        // Four keys a load from an aligned start (a load is a loop over the lanes).
-        p.if_("((keys + (base + start) * 4u) & 15u) == 0u");
-        p.open("while (q + 4u <= end)");
-        let keys = p.d.load4(0, k.dtype, "keys + (base + q) * 4u");
-        let line = p.d.let_inferred("four", &keys);
-        p.line(line);
-        for c in 0..4 {
+    walk_keys(p, k, &aligned("keys", k.dtype.size()), &mut |p, keys, _| {
+        for key in keys {
             p.open("");
-            let key = p.d.component("four", c);
-            count(p, &key);
+            digit(p, k, key);
+            if k.targets() {
+                p.if_("!inside");
+                super::index::report_fault(p, fault, "fw + 2u");
+                p.close();
+            }
+            p.if_("counted");
+            p.let_("at", Ty::U32, "counts + (cb + g * tiles) * 4u");
+            p.line(format!("st{counts}(at, ld{counts}(at) + 1);"));
+            p.close();
             p.close();
         }
-        p.line("q += 4u;");
-        p.close();
-        p.close();
-    }
-    p.open("while (q < end)");
-    count(p, &format!("ld0(keys + (base + q) * {size}u)"));
-    p.line("q += 1u;");
-    p.close();
+    });
     p.close();
 }
 
 /// Radix scatter arguments: `[tiles in all, len, tile, tiles per line, shift, mask,
 /// digit_bits, fresh, keys_offset, indices_offset, counts_offset, scanned_offset,
-/// out_keys_offset, out_indices_offset, state_offset]`: each invocation moves its tile's keys and indices, in
+/// out_keys_offset, out_indices_offset, state_offset]` (for targets, `bound` in place of
+/// `state_offset`): each invocation moves its tile's keys and indices, in
 /// order, to their digit's next place in the line: the counts' inclusive scan along the
 /// line, less the tile's own count, is where the tile's elements of that digit start. The
 /// first pass (`fresh` nonzero) reads no indices: an element's index is its position. A
@@ -302,7 +407,7 @@ pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
     let selects = usize::from(k.selects());
     let (state, scanned) = (3, 3 + selects);
     let (out_keys, out_indices) = (scanned + 1, scanned + 2);
-    let words = [
+    let mut words = vec![
         ("fresh", "7u"),
         ("keys", "8u"),
         ("indices", "9u"),
@@ -310,9 +415,14 @@ pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
         ("scanned", "11u"),
         ("out_keys", "12u"),
         ("out_indices", "13u"),
-        ("state", "14u"),
     ];
-    radix_words(p, k, &words[..7 + selects]);
+    if k.selects() {
+        words.push(("state", "14u"));
+    }
+    if k.targets() {
+        words.push(("bound", "14u"));
+    }
+    radix_words(p, k, &words);
     radix_tiles(p, k, state);
     // The scan becomes the tile's cursors: where its next element of each digit goes.
     p.for_up("d", "0u", "digits");
@@ -321,11 +431,10 @@ pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
         "st{scanned}(scanned + at, ld{scanned}(scanned + at) - ld2(counts + at));"
     ));
     p.close();
-    // Moves key `x` and what moves with it, `index`, to its digit's next place.
-    let move_one = |p: &mut Printer, x: &str, index: &str| {
+    // Moves `key` and what moves with it, `index`, to its digit's next place.
+    let move_one = |p: &mut Printer, key: &Key, index: &str| {
         p.open("");
-        p.let_("x", Ty::Value(k.dtype), x);
-        digit(p, k, "key(x, hi)");
+        digit(p, k, key);
         p.let_("cursor", Ty::U32, "scanned + (cb + g * tiles) * 4u");
         p.let_("place", Ty::I32, format!("ld{scanned}(cursor)"));
         p.let_("dest", Ty::U32, "base + u32(place)");
@@ -335,7 +444,10 @@ pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
             p.if_("g < 2u");
         }
         if k.keep_keys {
-            p.line(format!("st{out_keys}(out_keys + dest * {size}u, x);"));
+            let Key::Value(x) = key else {
+                unreachable!("targets are not kept")
+            };
+            p.line(format!("st{out_keys}(out_keys + dest * {size}u, {x});"));
         }
         p.line(format!(
             "st{out_indices}(out_indices + dest * {}u, {index});",
@@ -350,55 +462,45 @@ pub fn radix_scatter(p: &mut Printer, k: &RadixKernel) {
     let position_ty = p.d.ty(positions);
     let position = |q: &str| format!("{position_ty}({q})");
     let stored = |q: &str| format!("ld1(indices + ({q}) * {}u)", k.positions.size());
-    p.var("q", Ty::U32, "start");
-    if k.vector() {
-        // Four keys (and four 4-byte indices) a load from aligned starts.
-        let wide_indices = k.positions.size() == 4;
-        let aligned = |at: &str| format!("((({at}) + (base + start) * 4u) & 15u) == 0u");
-        let indices_aligned = if wide_indices {
-            format!("(fresh != 0u || {})", aligned("indices"))
-        } else {
-            "true".into()
-        };
-        p.if_(format!("{} && {indices_aligned}", aligned("keys")));
-        let keys = p.d.load4(0, k.dtype, "keys + (base + q) * 4u");
+    // Four keys (and four 4-byte indices) a load from aligned starts.
+    let wide_indices = k.positions.size() == 4;
+    let indices_aligned = if wide_indices {
+        format!("(fresh != 0u || {})", aligned("indices", 4))
+    } else {
+        "true".into()
+    };
+    let keys_aligned = format!("{} && {indices_aligned}", aligned("keys", size));
+    walk_keys(p, k, &keys_aligned, &mut |p, keys, four| {
+        if !four {
+            p.var("index", positions, position("q"));
+            p.if_("fresh == 0u");
+            p.line(format!("index = {};", stored("base + q")));
+            p.close();
+            move_one(p, &keys[0], "index");
+            return;
+        }
         for fresh in [true, false] {
             if fresh {
                 p.if_("fresh != 0u");
             } else {
                 p.else_(None);
             }
-            p.open("while (q + 4u <= end)");
-            let line = p.d.let_inferred("four", &keys);
-            p.line(line);
             if !fresh && wide_indices {
                 let indices = p.d.load4(1, k.positions, "indices + (base + q) * 4u");
                 let line = p.d.let_inferred("four_indices", &indices);
                 p.line(line);
             }
-            for c in 0..4 {
-                let x = p.d.component("four", c);
+            for (c, key) in keys.iter().enumerate() {
                 let index = match (fresh, wide_indices) {
                     (true, _) => position(&format!("q + {c}u")),
                     (false, true) => p.d.component("four_indices", c),
                     (false, false) => stored(&format!("base + q + {c}u")),
                 };
-                move_one(p, &x, &index);
+                move_one(p, key, &index);
             }
-            p.line("q += 4u;");
-            p.close();
         }
         p.close();
-        p.close();
-    }
-    p.open("while (q < end)");
-    p.var("index", positions, position("q"));
-    p.if_("fresh == 0u");
-    p.line(format!("index = {};", stored("base + q")));
-    p.close();
-    move_one(p, &format!("ld0(keys + (base + q) * {size}u)"), "index");
-    p.line("q += 1u;");
-    p.close();
+    });
     p.close();
 }
 

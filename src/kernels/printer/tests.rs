@@ -412,6 +412,27 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             }),
         ),
         (
+            // Counting int64 indices into targets, negative ones from the end.
+            "radix_count_targets",
+            Kernel::RadixCount(RadixKernel {
+                dtype: DType::I64,
+                descending: false,
+                digit: RadixDigit::Target { wrap: true },
+                positions: f,
+                keep_keys: false,
+            }),
+        ),
+        (
+            "radix_scatter_targets",
+            Kernel::RadixScatter(RadixKernel {
+                dtype: DType::I32,
+                descending: false,
+                digit: RadixDigit::Target { wrap: false },
+                positions: f,
+                keep_keys: false,
+            }),
+        ),
+        (
             // Moving float32 values by int32 keys, which are not kept.
             "radix_scatter_moving",
             Kernel::RadixScatter(RadixKernel {

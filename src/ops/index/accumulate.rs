@@ -14,7 +14,7 @@ use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::index::index_launch::{Fault, IndexArg, Strided};
-use crate::ops::reduce::sort_launch::{run_presort, run_sort_below, RunEnds};
+use crate::ops::reduce::sort_launch::{run_presort, run_sort_below, RunEnds, Targets};
 use crate::ops::shape::copy::{copy, fill};
 use crate::runtime::backend;
 
@@ -81,21 +81,38 @@ pub fn run_accumulate(
     let lanes = shape.len().checked_sub(1).is_some_and(|last| {
         plan.key_strides[last] == 0 && shape[last] % 4 == 0 && limits[last] == shape[last]
     });
-    let keys = keys_of(&plan, indices, fault)?;
-    let runs = if free == 1 && plan.value_sorted == [1] && keys.tensor.dtype == DType::I32 {
-        presorted(&plan, &keys, values.0)?
-    } else {
-        None
-    };
+    // Values that land one each move themselves in key order where one radix pass sorts
+    // them: by the index itself where it is the key, else by computed int32 keys.
+    let moving = free == 1 && plan.value_sorted == [1];
+    let mut runs = None;
+    if moving && index_is_key(&plan, indices) {
+        let (word, tag) = faults::word(device, fault.kind, fault.message.clone())?;
+        let targets = Targets {
+            bound: plan.key_bound,
+            wrap: fault.wrap,
+            fault: word,
+            tag,
+        };
+        runs = presorted(&plan, indices[0].tensor, Some(targets), values.0)?;
+    }
+    let mut keys = None;
+    if runs.is_none() {
+        let computed = keys_of(&plan, indices, fault)?;
+        if moving && computed.tensor.dtype == DType::I32 {
+            runs = presorted(&plan, &computed.tensor, None, values.0)?;
+        }
+        keys = Some(computed);
+    }
     let presorted = runs.is_some();
     // The sorted keys, the permutation and the run starts, or the moved values, none and
     // the radix cursors.
-    let (sorted, perm, starts, tiles) = match runs {
-        Some((moved, ends)) => (moved, None, ends.cursors, ends.tiles),
-        None => {
-            let (sorted, perm, starts) = sorted_keys(&plan, &keys)?;
+    let (sorted, perm, starts, tiles) = match (runs, &keys) {
+        (Some((moved, ends)), _) => (moved, None, ends.cursors, ends.tiles),
+        (None, Some(keys)) => {
+            let (sorted, perm, starts) = sorted_keys(&plan, keys)?;
             (sorted, Some(perm), starts, 0)
         }
+        (None, None) => unreachable!("keys are computed where the values did not move"),
     };
     // The most values one output element can take: one per loop position, or on the
     // software device the longest run there is (reading the starts back costs little there,
@@ -118,7 +135,7 @@ pub fn run_accumulate(
     let chunked = run > run_steps;
     let kernel = Kernel::Accumulate(AccumulateKernel {
         dtype: out.dtype,
-        index: keys.tensor.dtype,
+        index: sorted_index_dtype(presorted, &sorted),
         op,
         include_self,
         chunked,
@@ -209,18 +226,48 @@ pub fn run_accumulate(
 /// free dimensions (every value lands on one element).
 fn presorted(
     plan: &Plan,
-    keys: &Scratch,
+    keys: &TensorRef,
+    targets: Option<Targets>,
     values: &TensorRef,
 ) -> Result<Option<(Scratch, RunEnds)>> {
-    let n = keys.tensor.sizes[0];
-    let moved = Scratch::contiguous(keys.tensor.device, &[n], values.dtype)?;
-    let vector = TensorRef {
+    let n: i64 = plan.sizes.iter().product();
+    let moved = Scratch::contiguous(keys.device, &[n], values.dtype)?;
+    let dense = |t: &TensorRef| TensorRef {
         sizes: vec![n],
         strides: vec![1],
-        ..values.clone()
+        ..t.clone()
     };
-    let ends = run_presort(plan.key_bound, &keys.tensor, &vector, &moved.tensor)?;
+    let ends = run_presort(
+        plan.key_bound,
+        &dense(keys),
+        targets,
+        &dense(values),
+        &moved.tensor,
+    )?;
     Ok(ends.map(|ends| (moved, ends)))
+}
+
+/// Whether the one index tensor's values are the keys themselves: dense along the one sorted
+/// dimension, into the only keyed dimension, whose size bounds them.
+fn index_is_key(plan: &Plan, indices: &[IndexArg]) -> bool {
+    let [index] = indices else {
+        return false;
+    };
+    matches!(index.tensor.dtype, DType::I32 | DType::I64)
+        && plan.index_sorted[0] == [1]
+        && plan.key_base == [0]
+        && plan.key_strides_of(indices) == [1]
+        && plan.key_bound == index.bound
+}
+
+/// The dtype the accumulate kernel reads the sorted keys and permutation as (int32 for moved
+/// values, which need neither).
+fn sorted_index_dtype(presorted: bool, sorted: &Scratch) -> DType {
+    if presorted {
+        DType::I32
+    } else {
+        sorted.tensor.dtype
+    }
 }
 
 /// The longest run of a key below `bound` from a one-pass radix sort's cursors (`RunEnds`).

@@ -222,14 +222,26 @@ pub struct RunEnds {
     pub tiles: i64,
 }
 
+/// An accumulating scatter's index as radix keys (`RadixDigit::Target`): `bound` targets,
+/// negative indices from the end when `wrap`, an out-of-range one reported to the fault
+/// word at `fault` with `tag`.
+pub struct Targets {
+    pub bound: i64,
+    pub wrap: bool,
+    pub fault: u64,
+    pub tag: u32,
+}
+
 /// Moves the vector `values` (4 or 8 bytes per element: whole words, which invocations
-/// never share) into `moved` stably ordered by int32 `keys` in `[0, bound)`, in one radix
-/// pass, keeping no keys; `None` (nothing done) where the keys take more than one pass or
-/// are few enough to rank. Keys from `bound` up (out-of-range marks included: the digit
-/// covers `bound` itself, so a mark's all-ones digit is at least `bound`) sort last.
+/// never share) into `moved` stably ordered by `keys` in one radix pass, keeping no keys:
+/// int32 keys in `[0, bound)`, or with `targets` the index itself (int32 or int64) as the
+/// key. `None` (nothing done) where the keys take more than one pass or are few enough to
+/// rank. Keys from `bound` up (out-of-range marks and indices included: the digit covers
+/// `bound` itself, so the all-ones digit is at least `bound`) sort last.
 pub fn run_presort(
     bound: i64,
     keys: &TensorRef,
+    targets: Option<Targets>,
     values: &TensorRef,
     moved: &TensorRef,
 ) -> Result<Option<RunEnds>> {
@@ -241,6 +253,7 @@ pub fn run_presort(
     common_device(&[keys, values, moved])?;
     let mut radix = Radix::new(keys, false, 1, len, &(0..bits), bits, values.dtype)?;
     radix.keep_keys = false;
+    radix.targets = targets;
     radix.count(RadixDigit::Bits, 0, keys.address, None)?;
     // Nothing writes keys: their place is the moved values'.
     radix.scatter(
@@ -275,6 +288,8 @@ struct Radix {
     positions: DType,
     /// Whether the scatter writes the moved keys.
     keep_keys: bool,
+    /// Where the keys are indices into targets (`RadixDigit::Target`).
+    targets: Option<Targets>,
     counts: Scratch,
     scanned: Scratch,
 }
@@ -320,6 +335,7 @@ impl Radix {
             digit_bits,
             positions,
             keep_keys: true,
+            targets: None,
             counts,
             scanned,
         })
@@ -329,7 +345,10 @@ impl Radix {
         RadixKernel {
             dtype: self.dtype,
             descending: self.descending,
-            digit,
+            digit: match &self.targets {
+                Some(t) => RadixDigit::Target { wrap: t.wrap },
+                None => digit,
+            },
             positions: self.positions,
             keep_keys: self.keep_keys,
         }
@@ -357,6 +376,10 @@ impl Radix {
         addresses.push(self.counts.tensor.address);
         let offsets = if state.is_some() {
             &[7, 9, 8][..]
+        } else if let Some(t) = &self.targets {
+            addresses.push(t.fault);
+            words.extend([word(t.bound, "size")?, t.tag]);
+            &[7, 8, 9][..]
         } else {
             &[7, 8][..]
         };
@@ -386,6 +409,9 @@ impl Radix {
         let mut words = self.head(shift)?;
         words.push(u32::from(fresh));
         words.extend([0; 7]);
+        if let Some(t) = &self.targets {
+            words[14] = word(t.bound, "size")?;
+        }
         // The scan is written too (it becomes each tile's cursors), so it follows the inputs.
         let mut addresses = vec![from.0, from.1, self.counts.tensor.address];
         addresses.extend(state);

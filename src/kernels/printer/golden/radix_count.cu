@@ -34,11 +34,11 @@ fn main {
             st1(counts + (cb + d * tiles) * 4u, int(0));
         }
         u32 q = start;
-        if (((keys + (base + start) * 4u) & 15u) == 0u) {
+        if ((((keys) + (base + start) * 4u) & 15u) == 0u) {
             while (q + 4u <= end) {
-                const auto four = *(const float4*)(b0 + (keys + (base + q) * 4u));
+                const auto four0 = *(const float4*)(b0 + (keys + (base + q + 0u) * 4u));
                 {
-                    const u32 kk = key(four.x, hi) & mask;
+                    const u32 kk = key(four0.x, hi) & mask;
                     const u32 g = (kk >> sh) & (digits - 1u);
                     const bool counted = true;
                     if (counted) {
@@ -47,7 +47,7 @@ fn main {
                     }
                 }
                 {
-                    const u32 kk = key(four.y, hi) & mask;
+                    const u32 kk = key(four0.y, hi) & mask;
                     const u32 g = (kk >> sh) & (digits - 1u);
                     const bool counted = true;
                     if (counted) {
@@ -56,7 +56,7 @@ fn main {
                     }
                 }
                 {
-                    const u32 kk = key(four.z, hi) & mask;
+                    const u32 kk = key(four0.z, hi) & mask;
                     const u32 g = (kk >> sh) & (digits - 1u);
                     const bool counted = true;
                     if (counted) {
@@ -65,7 +65,7 @@ fn main {
                     }
                 }
                 {
-                    const u32 kk = key(four.w, hi) & mask;
+                    const u32 kk = key(four0.w, hi) & mask;
                     const u32 g = (kk >> sh) & (digits - 1u);
                     const bool counted = true;
                     if (counted) {
@@ -77,12 +77,15 @@ fn main {
             }
         }
         while (q < end) {
-            const u32 kk = key(ld0(keys + (base + q) * 4u), hi) & mask;
-            const u32 g = (kk >> sh) & (digits - 1u);
-            const bool counted = true;
-            if (counted) {
-                const u32 at = counts + (cb + g * tiles) * 4u;
-                st1(at, ld1(at) + 1);
+            const float x = ld0(keys + (base + q) * 4u);
+            {
+                const u32 kk = key(x, hi) & mask;
+                const u32 g = (kk >> sh) & (digits - 1u);
+                const bool counted = true;
+                if (counted) {
+                    const u32 at = counts + (cb + g * tiles) * 4u;
+                    st1(at, ld1(at) + 1);
+                }
             }
             q += 1u;
         }

@@ -34,11 +34,11 @@ fn main {
             st1(counts + (cb + d * tiles) * 4u, i32(0));
         }
         var q: u32 = start;
-        if (((keys + (base + start) * 4u) & 15u) == 0u) {
+        if ((((keys) + (base + start) * 4u) & 15u) == 0u) {
             while (q + 4u <= end) {
-                let four = bitcast<vec4<f32>>(b0[(keys + (base + q) * 4u) >> 4u]);
+                let four0 = bitcast<vec4<f32>>(b0[(keys + (base + q + 0u) * 4u) >> 4u]);
                 {
-                    let kk: u32 = key(four[0], hi) & mask;
+                    let kk: u32 = key(four0[0], hi) & mask;
                     let g: u32 = (kk >> sh) & (digits - 1u);
                     let counted: bool = true;
                     if (counted) {
@@ -47,7 +47,7 @@ fn main {
                     }
                 }
                 {
-                    let kk: u32 = key(four[1], hi) & mask;
+                    let kk: u32 = key(four0[1], hi) & mask;
                     let g: u32 = (kk >> sh) & (digits - 1u);
                     let counted: bool = true;
                     if (counted) {
@@ -56,7 +56,7 @@ fn main {
                     }
                 }
                 {
-                    let kk: u32 = key(four[2], hi) & mask;
+                    let kk: u32 = key(four0[2], hi) & mask;
                     let g: u32 = (kk >> sh) & (digits - 1u);
                     let counted: bool = true;
                     if (counted) {
@@ -65,7 +65,7 @@ fn main {
                     }
                 }
                 {
-                    let kk: u32 = key(four[3], hi) & mask;
+                    let kk: u32 = key(four0[3], hi) & mask;
                     let g: u32 = (kk >> sh) & (digits - 1u);
                     let counted: bool = true;
                     if (counted) {
@@ -77,12 +77,15 @@ fn main {
             }
         }
         while (q < end) {
-            let kk: u32 = key(ld0(keys + (base + q) * 4u), hi) & mask;
-            let g: u32 = (kk >> sh) & (digits - 1u);
-            let counted: bool = true;
-            if (counted) {
-                let at: u32 = counts + (cb + g * tiles) * 4u;
-                st1(at, ld1(at) + 1);
+            let x: f32 = ld0(keys + (base + q) * 4u);
+            {
+                let kk: u32 = key(x, hi) & mask;
+                let g: u32 = (kk >> sh) & (digits - 1u);
+                let counted: bool = true;
+                if (counted) {
+                    let at: u32 = counts + (cb + g * tiles) * 4u;
+                    st1(at, ld1(at) + 1);
+                }
             }
             q += 1u;
         }

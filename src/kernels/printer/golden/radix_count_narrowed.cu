@@ -37,12 +37,15 @@ fn main {
         }
         u32 q = start;
         while (q < end) {
-            const u32 kk = key(ld0(keys + (base + q) * 2u), hi) & mask;
-            const u32 g = (kk >> sh) & (digits - 1u);
-            const bool counted = (kk & above) == (chosen & above);
-            if (counted) {
-                const u32 at = counts + (cb + g * tiles) * 4u;
-                st2(at, ld2(at) + 1);
+            const float x = ld0(keys + (base + q) * 2u);
+            {
+                const u32 kk = key(x, hi) & mask;
+                const u32 g = (kk >> sh) & (digits - 1u);
+                const bool counted = (kk & above) == (chosen & above);
+                if (counted) {
+                    const u32 at = counts + (cb + g * tiles) * 4u;
+                    st2(at, ld2(at) + 1);
+                }
             }
             q += 1u;
         }

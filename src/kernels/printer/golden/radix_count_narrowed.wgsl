@@ -37,12 +37,15 @@ fn main {
         }
         var q: u32 = start;
         while (q < end) {
-            let kk: u32 = key(ld0(keys + (base + q) * 2u), hi) & mask;
-            let g: u32 = (kk >> sh) & (digits - 1u);
-            let counted: bool = (kk & above) == (chosen & above);
-            if (counted) {
-                let at: u32 = counts + (cb + g * tiles) * 4u;
-                st2(at, ld2(at) + 1);
+            let x: f32 = ld0(keys + (base + q) * 2u);
+            {
+                let kk: u32 = key(x, hi) & mask;
+                let g: u32 = (kk >> sh) & (digits - 1u);
+                let counted: bool = (kk & above) == (chosen & above);
+                if (counted) {
+                    let at: u32 = counts + (cb + g * tiles) * 4u;
+                    st2(at, ld2(at) + 1);
+                }
             }
             q += 1u;
         }

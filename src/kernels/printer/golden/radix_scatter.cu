@@ -34,122 +34,110 @@ fn main {
         }
         u32 q = start;
         if ((((keys) + (base + start) * 4u) & 15u) == 0u && (fresh != 0u || (((indices) + (base + start) * 4u) & 15u) == 0u)) {
-            if (fresh != 0u) {
-                while (q + 4u <= end) {
-                    const auto four = *(const int4*)(b0 + (keys + (base + q) * 4u));
+            while (q + 4u <= end) {
+                const auto four0 = *(const int4*)(b0 + (keys + (base + q + 0u) * 4u));
+                if (fresh != 0u) {
                     {
-                        const int x = four.x;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.x, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
                         const u32 dest = base + u32(place);
                         st3(cursor, place + 1);
-                        st4(out_keys + dest * 4u, x);
+                        st4(out_keys + dest * 4u, four0.x);
                         st5(out_indices + dest * 4u, int(q + 0u));
                     }
                     {
-                        const int x = four.y;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.y, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
                         const u32 dest = base + u32(place);
                         st3(cursor, place + 1);
-                        st4(out_keys + dest * 4u, x);
+                        st4(out_keys + dest * 4u, four0.y);
                         st5(out_indices + dest * 4u, int(q + 1u));
                     }
                     {
-                        const int x = four.z;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.z, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
                         const u32 dest = base + u32(place);
                         st3(cursor, place + 1);
-                        st4(out_keys + dest * 4u, x);
+                        st4(out_keys + dest * 4u, four0.z);
                         st5(out_indices + dest * 4u, int(q + 2u));
                     }
                     {
-                        const int x = four.w;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.w, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
                         const u32 dest = base + u32(place);
                         st3(cursor, place + 1);
-                        st4(out_keys + dest * 4u, x);
+                        st4(out_keys + dest * 4u, four0.w);
                         st5(out_indices + dest * 4u, int(q + 3u));
                     }
-                    q += 4u;
-                }
-            } else {
-                while (q + 4u <= end) {
-                    const auto four = *(const int4*)(b0 + (keys + (base + q) * 4u));
+                } else {
                     const auto four_indices = *(const int4*)(b1 + (indices + (base + q) * 4u));
                     {
-                        const int x = four.x;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.x, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
                         const u32 dest = base + u32(place);
                         st3(cursor, place + 1);
-                        st4(out_keys + dest * 4u, x);
+                        st4(out_keys + dest * 4u, four0.x);
                         st5(out_indices + dest * 4u, four_indices.x);
                     }
                     {
-                        const int x = four.y;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.y, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
                         const u32 dest = base + u32(place);
                         st3(cursor, place + 1);
-                        st4(out_keys + dest * 4u, x);
+                        st4(out_keys + dest * 4u, four0.y);
                         st5(out_indices + dest * 4u, four_indices.y);
                     }
                     {
-                        const int x = four.z;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.z, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
                         const u32 dest = base + u32(place);
                         st3(cursor, place + 1);
-                        st4(out_keys + dest * 4u, x);
+                        st4(out_keys + dest * 4u, four0.z);
                         st5(out_indices + dest * 4u, four_indices.z);
                     }
                     {
-                        const int x = four.w;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.w, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
                         const u32 dest = base + u32(place);
                         st3(cursor, place + 1);
-                        st4(out_keys + dest * 4u, x);
+                        st4(out_keys + dest * 4u, four0.w);
                         st5(out_indices + dest * 4u, four_indices.w);
                     }
-                    q += 4u;
                 }
+                q += 4u;
             }
         }
         while (q < end) {
+            const int x = ld0(keys + (base + q) * 4u);
             int index = int(q);
             if (fresh == 0u) {
                 index = ld1(indices + (base + q) * 4u);
             }
             {
-                const int x = ld0(keys + (base + q) * 4u);
                 const u32 kk = key(x, hi) & mask;
                 const u32 g = (kk >> sh) & (digits - 1u);
                 const bool counted = true;

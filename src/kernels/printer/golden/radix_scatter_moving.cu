@@ -34,12 +34,11 @@ fn main {
         }
         u32 q = start;
         if ((((keys) + (base + start) * 4u) & 15u) == 0u && (fresh != 0u || (((indices) + (base + start) * 4u) & 15u) == 0u)) {
-            if (fresh != 0u) {
-                while (q + 4u <= end) {
-                    const auto four = *(const int4*)(b0 + (keys + (base + q) * 4u));
+            while (q + 4u <= end) {
+                const auto four0 = *(const int4*)(b0 + (keys + (base + q + 0u) * 4u));
+                if (fresh != 0u) {
                     {
-                        const int x = four.x;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.x, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -49,8 +48,7 @@ fn main {
                         st5(out_indices + dest * 4u, float(q + 0u));
                     }
                     {
-                        const int x = four.y;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.y, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -60,8 +58,7 @@ fn main {
                         st5(out_indices + dest * 4u, float(q + 1u));
                     }
                     {
-                        const int x = four.z;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.z, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -71,8 +68,7 @@ fn main {
                         st5(out_indices + dest * 4u, float(q + 2u));
                     }
                     {
-                        const int x = four.w;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.w, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -81,15 +77,10 @@ fn main {
                         st3(cursor, place + 1);
                         st5(out_indices + dest * 4u, float(q + 3u));
                     }
-                    q += 4u;
-                }
-            } else {
-                while (q + 4u <= end) {
-                    const auto four = *(const int4*)(b0 + (keys + (base + q) * 4u));
+                } else {
                     const auto four_indices = *(const float4*)(b1 + (indices + (base + q) * 4u));
                     {
-                        const int x = four.x;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.x, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -99,8 +90,7 @@ fn main {
                         st5(out_indices + dest * 4u, four_indices.x);
                     }
                     {
-                        const int x = four.y;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.y, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -110,8 +100,7 @@ fn main {
                         st5(out_indices + dest * 4u, four_indices.y);
                     }
                     {
-                        const int x = four.z;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.z, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -121,8 +110,7 @@ fn main {
                         st5(out_indices + dest * 4u, four_indices.z);
                     }
                     {
-                        const int x = four.w;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.w, hi) & mask;
                         const u32 g = (kk >> sh) & (digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -131,17 +119,17 @@ fn main {
                         st3(cursor, place + 1);
                         st5(out_indices + dest * 4u, four_indices.w);
                     }
-                    q += 4u;
                 }
+                q += 4u;
             }
         }
         while (q < end) {
+            const int x = ld0(keys + (base + q) * 4u);
             float index = float(q);
             if (fresh == 0u) {
                 index = ld1(indices + (base + q) * 4u);
             }
             {
-                const int x = ld0(keys + (base + q) * 4u);
                 const u32 kk = key(x, hi) & mask;
                 const u32 g = (kk >> sh) & (digits - 1u);
                 const bool counted = true;

@@ -34,12 +34,11 @@ fn main {
         }
         var q: u32 = start;
         if ((((keys) + (base + start) * 4u) & 15u) == 0u && (fresh != 0u || (((indices) + (base + start) * 4u) & 15u) == 0u)) {
-            if (fresh != 0u) {
-                while (q + 4u <= end) {
-                    let four = bitcast<vec4<i32>>(b0[(keys + (base + q) * 4u) >> 4u]);
+            while (q + 4u <= end) {
+                let four0 = bitcast<vec4<i32>>(b0[(keys + (base + q + 0u) * 4u) >> 4u]);
+                if (fresh != 0u) {
                     {
-                        let x: i32 = four[0];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[0], hi) & mask;
                         let g: u32 = (kk >> sh) & (digits - 1u);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -49,8 +48,7 @@ fn main {
                         st5(out_indices + dest * 4u, f32(q + 0u));
                     }
                     {
-                        let x: i32 = four[1];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[1], hi) & mask;
                         let g: u32 = (kk >> sh) & (digits - 1u);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -60,8 +58,7 @@ fn main {
                         st5(out_indices + dest * 4u, f32(q + 1u));
                     }
                     {
-                        let x: i32 = four[2];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[2], hi) & mask;
                         let g: u32 = (kk >> sh) & (digits - 1u);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -71,8 +68,7 @@ fn main {
                         st5(out_indices + dest * 4u, f32(q + 2u));
                     }
                     {
-                        let x: i32 = four[3];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[3], hi) & mask;
                         let g: u32 = (kk >> sh) & (digits - 1u);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -81,15 +77,10 @@ fn main {
                         st3(cursor, place + 1);
                         st5(out_indices + dest * 4u, f32(q + 3u));
                     }
-                    q += 4u;
-                }
-            } else {
-                while (q + 4u <= end) {
-                    let four = bitcast<vec4<i32>>(b0[(keys + (base + q) * 4u) >> 4u]);
+                } else {
                     let four_indices = bitcast<vec4<f32>>(b1[(indices + (base + q) * 4u) >> 4u]);
                     {
-                        let x: i32 = four[0];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[0], hi) & mask;
                         let g: u32 = (kk >> sh) & (digits - 1u);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -99,8 +90,7 @@ fn main {
                         st5(out_indices + dest * 4u, four_indices[0]);
                     }
                     {
-                        let x: i32 = four[1];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[1], hi) & mask;
                         let g: u32 = (kk >> sh) & (digits - 1u);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -110,8 +100,7 @@ fn main {
                         st5(out_indices + dest * 4u, four_indices[1]);
                     }
                     {
-                        let x: i32 = four[2];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[2], hi) & mask;
                         let g: u32 = (kk >> sh) & (digits - 1u);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -121,8 +110,7 @@ fn main {
                         st5(out_indices + dest * 4u, four_indices[2]);
                     }
                     {
-                        let x: i32 = four[3];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[3], hi) & mask;
                         let g: u32 = (kk >> sh) & (digits - 1u);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -131,17 +119,17 @@ fn main {
                         st3(cursor, place + 1);
                         st5(out_indices + dest * 4u, four_indices[3]);
                     }
-                    q += 4u;
                 }
+                q += 4u;
             }
         }
         while (q < end) {
+            let x: i32 = ld0(keys + (base + q) * 4u);
             var index: f32 = f32(q);
             if (fresh == 0u) {
                 index = ld1(indices + (base + q) * 4u);
             }
             {
-                let x: i32 = ld0(keys + (base + q) * 4u);
                 let kk: u32 = key(x, hi) & mask;
                 let g: u32 = (kk >> sh) & (digits - 1u);
                 let counted: bool = true;

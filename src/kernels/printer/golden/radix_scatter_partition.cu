@@ -36,12 +36,11 @@ fn main {
         }
         u32 q = start;
         if ((((keys) + (base + start) * 4u) & 15u) == 0u && true) {
-            if (fresh != 0u) {
-                while (q + 4u <= end) {
-                    const auto four = *(const int4*)(b0 + (keys + (base + q) * 4u));
+            while (q + 4u <= end) {
+                const auto four0 = *(const int4*)(b0 + (keys + (base + q + 0u) * 4u));
+                if (fresh != 0u) {
                     {
-                        const int x = four.x;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.x, hi) & mask;
                         const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -49,13 +48,12 @@ fn main {
                         const u32 dest = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0.x);
                             st6(out_indices + dest * 8u, i64(q + 0u));
                         }
                     }
                     {
-                        const int x = four.y;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.y, hi) & mask;
                         const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -63,13 +61,12 @@ fn main {
                         const u32 dest = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0.y);
                             st6(out_indices + dest * 8u, i64(q + 1u));
                         }
                     }
                     {
-                        const int x = four.z;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.z, hi) & mask;
                         const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -77,13 +74,12 @@ fn main {
                         const u32 dest = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0.z);
                             st6(out_indices + dest * 8u, i64(q + 2u));
                         }
                     }
                     {
-                        const int x = four.w;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.w, hi) & mask;
                         const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -91,18 +87,13 @@ fn main {
                         const u32 dest = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0.w);
                             st6(out_indices + dest * 8u, i64(q + 3u));
                         }
                     }
-                    q += 4u;
-                }
-            } else {
-                while (q + 4u <= end) {
-                    const auto four = *(const int4*)(b0 + (keys + (base + q) * 4u));
+                } else {
                     {
-                        const int x = four.x;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.x, hi) & mask;
                         const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -110,13 +101,12 @@ fn main {
                         const u32 dest = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0.x);
                             st6(out_indices + dest * 8u, ld1(indices + (base + q + 0u) * 8u));
                         }
                     }
                     {
-                        const int x = four.y;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.y, hi) & mask;
                         const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -124,13 +114,12 @@ fn main {
                         const u32 dest = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0.y);
                             st6(out_indices + dest * 8u, ld1(indices + (base + q + 1u) * 8u));
                         }
                     }
                     {
-                        const int x = four.z;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.z, hi) & mask;
                         const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -138,13 +127,12 @@ fn main {
                         const u32 dest = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0.z);
                             st6(out_indices + dest * 8u, ld1(indices + (base + q + 2u) * 8u));
                         }
                     }
                     {
-                        const int x = four.w;
-                        const u32 kk = key(x, hi) & mask;
+                        const u32 kk = key(four0.w, hi) & mask;
                         const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
@@ -152,21 +140,21 @@ fn main {
                         const u32 dest = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0.w);
                             st6(out_indices + dest * 8u, ld1(indices + (base + q + 3u) * 8u));
                         }
                     }
-                    q += 4u;
                 }
+                q += 4u;
             }
         }
         while (q < end) {
+            const int x = ld0(keys + (base + q) * 4u);
             i64 index = i64(q);
             if (fresh == 0u) {
                 index = ld1(indices + (base + q) * 8u);
             }
             {
-                const int x = ld0(keys + (base + q) * 4u);
                 const u32 kk = key(x, hi) & mask;
                 const u32 g = (kk < chosen ? 0u : (kk == chosen ? 1u : 2u));
                 const bool counted = true;

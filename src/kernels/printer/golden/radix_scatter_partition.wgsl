@@ -36,12 +36,11 @@ fn main {
         }
         var q: u32 = start;
         if ((((keys) + (base + start) * 4u) & 15u) == 0u && true) {
-            if (fresh != 0u) {
-                while (q + 4u <= end) {
-                    let four = bitcast<vec4<i32>>(b0[(keys + (base + q) * 4u) >> 4u]);
+            while (q + 4u <= end) {
+                let four0 = bitcast<vec4<i32>>(b0[(keys + (base + q + 0u) * 4u) >> 4u]);
+                if (fresh != 0u) {
                     {
-                        let x: i32 = four[0];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[0], hi) & mask;
                         let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -49,13 +48,12 @@ fn main {
                         let dest: u32 = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0[0]);
                             st6(out_indices + dest * 8u, i64(q + 0u));
                         }
                     }
                     {
-                        let x: i32 = four[1];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[1], hi) & mask;
                         let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -63,13 +61,12 @@ fn main {
                         let dest: u32 = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0[1]);
                             st6(out_indices + dest * 8u, i64(q + 1u));
                         }
                     }
                     {
-                        let x: i32 = four[2];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[2], hi) & mask;
                         let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -77,13 +74,12 @@ fn main {
                         let dest: u32 = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0[2]);
                             st6(out_indices + dest * 8u, i64(q + 2u));
                         }
                     }
                     {
-                        let x: i32 = four[3];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[3], hi) & mask;
                         let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -91,18 +87,13 @@ fn main {
                         let dest: u32 = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0[3]);
                             st6(out_indices + dest * 8u, i64(q + 3u));
                         }
                     }
-                    q += 4u;
-                }
-            } else {
-                while (q + 4u <= end) {
-                    let four = bitcast<vec4<i32>>(b0[(keys + (base + q) * 4u) >> 4u]);
+                } else {
                     {
-                        let x: i32 = four[0];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[0], hi) & mask;
                         let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -110,13 +101,12 @@ fn main {
                         let dest: u32 = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0[0]);
                             st6(out_indices + dest * 8u, ld1(indices + (base + q + 0u) * 8u));
                         }
                     }
                     {
-                        let x: i32 = four[1];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[1], hi) & mask;
                         let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -124,13 +114,12 @@ fn main {
                         let dest: u32 = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0[1]);
                             st6(out_indices + dest * 8u, ld1(indices + (base + q + 1u) * 8u));
                         }
                     }
                     {
-                        let x: i32 = four[2];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[2], hi) & mask;
                         let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -138,13 +127,12 @@ fn main {
                         let dest: u32 = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0[2]);
                             st6(out_indices + dest * 8u, ld1(indices + (base + q + 2u) * 8u));
                         }
                     }
                     {
-                        let x: i32 = four[3];
-                        let kk: u32 = key(x, hi) & mask;
+                        let kk: u32 = key(four0[3], hi) & mask;
                         let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
@@ -152,21 +140,21 @@ fn main {
                         let dest: u32 = base + u32(place);
                         st4(cursor, place + 1);
                         if (g < 2u) {
-                            st5(out_keys + dest * 4u, x);
+                            st5(out_keys + dest * 4u, four0[3]);
                             st6(out_indices + dest * 8u, ld1(indices + (base + q + 3u) * 8u));
                         }
                     }
-                    q += 4u;
                 }
+                q += 4u;
             }
         }
         while (q < end) {
+            let x: i32 = ld0(keys + (base + q) * 4u);
             var index: i64 = i64(q);
             if (fresh == 0u) {
                 index = ld1(indices + (base + q) * 8u);
             }
             {
-                let x: i32 = ld0(keys + (base + q) * 4u);
                 let kk: u32 = key(x, hi) & mask;
                 let g: u32 = select(select(2u, 1u, kk == chosen), 0u, kk < chosen);
                 let counted: bool = true;
