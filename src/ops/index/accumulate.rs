@@ -81,50 +81,25 @@ pub fn run_accumulate(
     let lanes = shape.len().checked_sub(1).is_some_and(|last| {
         plan.key_strides[last] == 0 && shape[last] % 4 == 0 && limits[last] == shape[last]
     });
-    // Values that land one each move themselves in key order where one radix pass sorts
-    // them: by the index itself where it is the key, else by computed int32 keys.
-    let moving = free == 1 && plan.value_sorted == [1];
-    let mut runs = None;
-    if moving && index_is_key(&plan, indices) {
-        let (word, tag) = faults::word(device, fault.kind, fault.message.clone())?;
-        let targets = Targets {
-            bound: plan.key_bound,
-            wrap: fault.wrap,
-            fault: word,
-            tag,
-        };
-        runs = presorted(&plan, indices[0].tensor, Some(targets), values.0)?;
-    }
-    let mut keys = None;
-    if runs.is_none() {
-        let computed = keys_of(&plan, indices, fault)?;
-        if moving && computed.tensor.dtype == DType::I32 {
-            runs = presorted(&plan, &computed.tensor, None, values.0)?;
-        }
-        keys = Some(computed);
-    }
-    let presorted = runs.is_some();
-    // The sorted keys, the permutation and the run starts, or the moved values, none and
-    // the radix cursors.
-    let (sorted, perm, starts, tiles) = match (runs, &keys) {
-        (Some((moved, ends)), _) => (moved, None, ends.cursors, ends.tiles),
-        (None, Some(keys)) => {
-            let (sorted, perm, starts) = sorted_keys(&plan, keys)?;
-            (sorted, Some(perm), starts, 0)
-        }
-        (None, None) => unreachable!("keys are computed where the values did not move"),
-    };
+    let sorted = sort_by_target(&plan, indices, fault, values.0, free == 1)?;
+    let presorted = matches!(sorted, Sorted::Moved { .. });
     // The most values one output element can take: one per loop position, or on the
     // software device the longest run there is (reading the starts back costs little there,
     // and it saves a launch per `run_steps` positions the runs do not have).
     let mut run: i64 = loop_sizes.iter().product();
-    if backend()?.direct_loads(device) && starts.tensor.numel() as i64 <= LONGEST_RUN_READ {
-        let longest = if presorted {
-            longest_run_of_ends(&starts.tensor, plan.key_bound, tiles)?
-        } else {
-            longest_run(&starts.tensor, n_sorted)?
+    if backend()?.direct_loads(device) {
+        let longest = match &sorted {
+            Sorted::Moved { ends, .. }
+                if ends.cursors.tensor.numel() as i64 <= LONGEST_RUN_READ =>
+            {
+                Some(longest_run_of_ends(ends, plan.key_bound)?)
+            }
+            Sorted::Keys { starts, .. } if plan.key_bound <= LONGEST_RUN_READ => {
+                Some(longest_run(&starts.tensor, n_sorted)?)
+            }
+            _ => None,
         };
-        run = run.min(longest);
+        run = longest.map_or(run, |longest| run.min(longest));
     }
     let per_position = if plan.sizes.len() > 1 {
         1 + plan.sizes.len() as i64
@@ -135,7 +110,7 @@ pub fn run_accumulate(
     let chunked = run > run_steps;
     let kernel = Kernel::Accumulate(AccumulateKernel {
         dtype: out.dtype,
-        index: sorted_index_dtype(presorted, &sorted),
+        index: sorted.index_dtype(),
         op,
         include_self,
         chunked,
@@ -166,17 +141,26 @@ pub fn run_accumulate(
         words.push(word(s, "size")?);
     }
     words.extend([word(n_sorted, "element count")?, word(free, "size")?]);
+    // The moved values stand in for the keys and the permutation the kernel then ignores.
+    let (values_at, keys_at, perm_at, starts_at, tiles) = match &sorted {
+        Sorted::Moved { values, ends } => {
+            let (moved, cursors) = (values.tensor.address, ends.cursors.tensor.address);
+            (moved, moved, moved, cursors, ends.tiles)
+        }
+        Sorted::Keys { keys, perm, starts } => (
+            values.0.address,
+            keys.tensor.address,
+            perm.tensor.address,
+            starts.tensor.address,
+            0,
+        ),
+    };
     let mut addresses = vec![
         self_.0.address,
-        if presorted {
-            sorted.tensor.address
-        } else {
-            values.0.address
-        },
-        sorted.tensor.address,
-        perm.as_ref()
-            .map_or(starts.tensor.address, |p| p.tensor.address),
-        starts.tensor.address,
+        values_at,
+        keys_at,
+        perm_at,
+        starts_at,
         out.address,
     ];
     let counts = if chunked {
@@ -221,15 +205,72 @@ pub fn run_accumulate(
     }
 }
 
-/// Moves the values into key order by one radix pass (`run_presort`) where the sorted space
-/// is one dimension along which they lie densely and they are whole words, and there are no
-/// free dimensions (every value lands on one element).
-fn presorted(
+/// How an accumulating scatter finds its values in key order.
+enum Sorted {
+    /// Moved into key order by one radix pass (`run_presort`), whose cursors give the runs.
+    Moved { values: Scratch, ends: RunEnds },
+    /// Sorted keys, the positions in their order and each key's run start (`sorted_keys`).
+    Keys {
+        keys: Scratch,
+        perm: Scratch,
+        starts: Scratch,
+    },
+}
+
+impl Sorted {
+    /// The dtype the accumulate kernel reads keys and positions as (int32 for moved values,
+    /// which have neither).
+    fn index_dtype(&self) -> DType {
+        match self {
+            Sorted::Moved { .. } => DType::I32,
+            Sorted::Keys { keys, .. } => keys.tensor.dtype,
+        }
+    }
+}
+
+/// Sorts the values by target. Values that land one each (`one_each`: no free dimension,
+/// dense along one sorted dimension) move themselves in key order where one radix pass
+/// sorts them: keyed by the index itself where it is the key, else by computed int32 keys;
+/// otherwise the keys are sorted with the positions.
+fn sort_by_target(
+    plan: &Plan,
+    indices: &[IndexArg],
+    fault: Fault,
+    values: &TensorRef,
+    one_each: bool,
+) -> Result<Sorted> {
+    let moving = one_each && plan.value_sorted == [1];
+    if moving && index_is_key(plan, indices) {
+        let (word, tag) = faults::word(values.device, fault.kind, fault.message.clone())?;
+        let targets = Targets {
+            bound: plan.key_bound,
+            wrap: fault.wrap,
+            fault: word,
+            tag,
+        };
+        if let Some(sorted) = presort(plan, indices[0].tensor, Some(targets), values)? {
+            return Ok(sorted);
+        }
+    }
+    let keys = keys_of(plan, indices, fault)?;
+    if moving && keys.tensor.dtype == DType::I32 {
+        if let Some(sorted) = presort(plan, &keys.tensor, None, values)? {
+            return Ok(sorted);
+        }
+    }
+    let (keys, perm, starts) = sorted_keys(plan, &keys)?;
+    Ok(Sorted::Keys { keys, perm, starts })
+}
+
+/// Moves the values, dense along the one sorted dimension, into key order by one radix
+/// pass (`run_presort`) keyed by `keys` (or the index, with `targets`); None where one pass
+/// does not sort them.
+fn presort(
     plan: &Plan,
     keys: &TensorRef,
     targets: Option<Targets>,
     values: &TensorRef,
-) -> Result<Option<(Scratch, RunEnds)>> {
+) -> Result<Option<Sorted>> {
     let n: i64 = plan.sizes.iter().product();
     let moved = Scratch::contiguous(keys.device, &[n], values.dtype)?;
     let dense = |t: &TensorRef| TensorRef {
@@ -244,7 +285,10 @@ fn presorted(
         &dense(values),
         &moved.tensor,
     )?;
-    Ok(ends.map(|ends| (moved, ends)))
+    Ok(ends.map(|ends| Sorted::Moved {
+        values: moved,
+        ends,
+    }))
 }
 
 /// Whether the one index tensor's values are the keys themselves: dense along the one sorted
@@ -260,19 +304,9 @@ fn index_is_key(plan: &Plan, indices: &[IndexArg]) -> bool {
         && plan.key_bound == index.bound
 }
 
-/// The dtype the accumulate kernel reads the sorted keys and permutation as (int32 for moved
-/// values, which need neither).
-fn sorted_index_dtype(presorted: bool, sorted: &Scratch) -> DType {
-    if presorted {
-        DType::I32
-    } else {
-        sorted.tensor.dtype
-    }
-}
-
-/// The longest run of a key below `bound` from a one-pass radix sort's cursors (`RunEnds`).
-fn longest_run_of_ends(cursors: &TensorRef, bound: i64, tiles: i64) -> Result<i64> {
-    let cursors = read_ints(cursors)?;
+/// The longest run of a key below `bound` from a one-pass radix sort's cursors.
+fn longest_run_of_ends(ends: &RunEnds, bound: i64) -> Result<i64> {
+    let (cursors, tiles) = (read_ints(&ends.cursors.tensor)?, ends.tiles);
     let end = |key: i64| cursors[(key * tiles + tiles - 1) as usize];
     Ok((0..bound)
         .map(|key| end(key) - if key > 0 { end(key - 1) } else { 0 })
