@@ -218,3 +218,21 @@ def test_the_software_device_memory_is_host_addressed_unless_staged(device):
     assert list((ctypes.c_int32 * 4).from_address(address)) == [0, 1, 2, 3]
     (ctypes.c_int32 * 4).from_address(address)[2] = 7  # written by the host, read by kernels
     assert (x + 1).tolist() == [1, 2, 8, 4]
+
+
+def test_large_copies_both_ways_are_exact(device):
+    """Host copies of 8 MiB and more are split over the cores: an odd length whose parts end
+    off any alignment, both ways, and into pinned memory."""
+    x = torch.randint(
+        0, 256, (9 * 2**20 + 13,), dtype=torch.uint8, generator=torch.Generator().manual_seed(0)
+    )
+    on_device = x.to(device)
+    assert torch.equal(on_device.cpu(), x)
+    pinned = torch.empty_like(x, pin_memory=True)
+    pinned.copy_(on_device, non_blocking=True)
+    torch.accelerator.synchronize()
+    assert torch.equal(pinned, x)
+    # A view at an odd offset, both ways.
+    tail = x[7:]
+    assert torch.equal(tail.to(device).cpu(), tail)
+    assert torch.equal(on_device[7:].cpu(), tail)

@@ -379,7 +379,7 @@ impl VendorDevice for WgpuDevice {
             // Written in place once the queued work (which may read these bytes) is done.
             self.synchronize()?;
             // SAFETY: `host` maps the resolved range, and no queued work uses it any more.
-            unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), host, data.len()) };
+            unsafe { super::host_mapped::copy(data.as_ptr(), host, data.len()) };
             return Ok(());
         }
         if aligned {
@@ -418,7 +418,7 @@ impl VendorDevice for WgpuDevice {
         if let Some(host) = r.host {
             self.synchronize()?;
             // SAFETY: `host` maps the resolved range, and the queued work that writes it is done.
-            unsafe { std::ptr::copy_nonoverlapping(host, out.as_mut_ptr(), out.len()) };
+            unsafe { super::host_mapped::copy(host, out.as_mut_ptr(), out.len()) };
             return Ok(());
         }
         let lo = r.offset & !3;

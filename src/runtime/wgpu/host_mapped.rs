@@ -213,3 +213,39 @@ pub fn prefer_huge_pages(host: usize, bytes: usize) {
         }
     }
 }
+
+/// Bytes from which a copy between host memory and a mapped buffer is split over the cores:
+/// one core's memcpy of 64 MiB took 10 ms, the CPU's own copy into pinned memory 4.7 ms.
+const PARALLEL_COPY_BYTES: usize = 8 << 20;
+
+/// Copies `len` bytes from `src` to `dst` (not overlapping), over every core when large.
+///
+/// # Safety
+/// `src` must be valid for `len` bytes of reads and `dst` for `len` bytes of writes, and
+/// nothing else may access either range during the copy.
+pub unsafe fn copy(src: *const u8, dst: *mut u8, len: usize) {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    if len < PARALLEL_COPY_BYTES || cores < 2 {
+        // SAFETY: the caller's contract.
+        unsafe { std::ptr::copy_nonoverlapping(src, dst, len) };
+        return;
+    }
+    // Cache-line-aligned parts; the addresses cross threads as integers.
+    let part = len.div_ceil(cores).div_ceil(64) * 64;
+    let (src, dst) = (src as usize, dst as usize);
+    std::thread::scope(|scope| {
+        for start in (0..len).step_by(part).skip(1) {
+            let n = part.min(len - start);
+            // SAFETY: each part is a disjoint piece of the caller's ranges.
+            scope.spawn(move || unsafe {
+                std::ptr::copy_nonoverlapping(
+                    (src + start) as *const u8,
+                    (dst + start) as *mut u8,
+                    n,
+                )
+            });
+        }
+        // SAFETY: the first part, on this thread.
+        unsafe { std::ptr::copy_nonoverlapping(src as *const u8, dst as *mut u8, part.min(len)) };
+    });
+}
