@@ -273,9 +273,15 @@ DIM_CASES += [((300, 32), 1), ((300, 33), 1), ((60, 40, 70), 1)]
 # Float32 column sums of 32 neighbouring outputs per invocation: a last span of one four and
 # of seven, three chunks, and a single four.
 DIM_CASES += [((3000, 260), 0), ((1100, 284), 0), ((2050, 4), 0)]
+# On the software device a row's chunk grows from 1,024 to 4,096 elements while 2,048 work
+# items remain, and reductions of at most 65,536 elements with rows up to 4,096 take one
+# launch: both sides of that bound, and chunks of exactly 4,096 with a last chunk of one
+# (2,049 rows of 4,097 are costly: a few reductions only).
+DIM_CASES += [((16, 4096), 1), ((16, 4097), 1), ((17, 3900), 1)]
 # Many short rows (70,000 outputs, ~1 s a test on 2 cores) and two rows past one grid row: a few
 # of the reductions only.
 COSTLY_DIM_CASES = [((70000, 5), 1), ((5, 70000), 0), ((2, GRID + 1), 1)]
+COSTLY_DIM_CASES += [((2048, 4096), 1), ((2049, 4097), 1)]
 SOME_REDUCTIONS = ["sum_exact", "amax_nan", "argmax_ties", "var_mean", "logsumexp", "all"]
 DIM_PARAMS = [(name, *case) for name in REDUCTIONS for case in DIM_CASES]
 DIM_PARAMS += [(name, *case) for name in SOME_REDUCTIONS for case in COSTLY_DIM_CASES]

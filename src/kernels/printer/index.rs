@@ -180,22 +180,9 @@ fn vector_keys(p: &mut Printer, k: &AccumulateKeysKernel, fault: usize) {
             (format!("u32({lo})"), format!("u32({hi})"))
         } else {
             let v = p.d.component("words0", j);
-            (format!("u32({v})"), format!("u32({v} >> 31)"))
+            (format!("u32({v})"), format!("u32({v} >> 31u)"))
         };
-        p.let_("lo", Ty::U32, lo);
-        p.let_("hi", Ty::U32, hi);
-        let negative = if k.wrap {
-            "(hi == 0xffffffffu && bound_u != 0u && lo >= 0u - bound_u)"
-        } else {
-            "false"
-        };
-        p.let_(
-            "inside",
-            Ty::Bool,
-            format!("(hi == 0u && lo < bound_u) || {negative}"),
-        );
-        // A negative index wraps: `lo + bound` modulo 2^32 is `lo - 2^32 + bound`.
-        p.let_("w", Ty::U32, p.select("hi == 0u", "lo", "lo + bound_u"));
+        index_in_range(p, &lo, &hi, "bound_u", k.wrap);
         p.if_("inside");
         p.line(format!(
             "key{j} = {int}(w) * step0 + {int}((first + {j}u) * key_step);"
@@ -224,6 +211,30 @@ fn vector_keys(p: &mut Printer, k: &AccumulateKeysKernel, fault: usize) {
     p.close();
     p.close();
     p.close();
+}
+
+/// `let inside`, whether the index whose 32-bit words are `lo` and `hi` lies in `[0, bound)`
+/// (or, with `wrap`, `[-bound, bound)`), and `let w`, its target: an index in range has a
+/// zero high word, or all ones when it counts from the end, and then `lo + bound` modulo
+/// 2^32 is `lo - 2^32 + bound`. No 64-bit arithmetic.
+pub(super) fn index_in_range(p: &mut Printer, lo: &str, hi: &str, bound: &str, wrap: bool) {
+    p.let_("lo", Ty::U32, lo);
+    p.let_("hi", Ty::U32, hi);
+    let negative = if wrap {
+        format!("(hi == 0xffffffffu && {bound} != 0u && lo >= 0u - {bound})")
+    } else {
+        "false".into()
+    };
+    p.let_(
+        "inside",
+        Ty::Bool,
+        format!("(hi == 0u && lo < {bound}) || {negative}"),
+    );
+    p.let_(
+        "w",
+        Ty::U32,
+        p.select("hi == 0u", "lo", &format!("lo + {bound}")),
+    );
 }
 
 /// The largest value of an accumulating scatter's key dtype (int32 or int64): the key of

@@ -270,22 +270,8 @@ fn load_keys(p: &mut Printer, k: &RadixKernel, four: bool) -> Vec<Key> {
 fn digit(p: &mut Printer, k: &RadixKernel, key: &Key) {
     match (k.digit, key) {
         (RadixDigit::Target { wrap }, Key::Words(lo, hi)) => {
-            p.let_("lo", Ty::U32, lo);
-            p.let_("hi", Ty::U32, hi);
-            // An index in range has a zero high word, or all ones when it counts from the
-            // end; `lo + bound` modulo 2^32 is then `lo - 2^32 + bound`.
-            let negative = if wrap {
-                "(hi == 0xffffffffu && bound != 0u && lo >= 0u - bound)"
-            } else {
-                "false"
-            };
-            p.let_(
-                "inside",
-                Ty::Bool,
-                format!("(hi == 0u && lo < bound) || {negative}"),
-            );
-            let target = p.select("hi == 0u", "lo", "lo + bound");
-            p.let_("g", Ty::U32, p.select("inside", &target, "digits - 1u"));
+            super::index::index_in_range(p, lo, hi, "bound", wrap);
+            p.let_("g", Ty::U32, p.select("inside", "w", "digits - 1u"));
         }
         (_, Key::Value(x)) => {
             p.let_("kk", Ty::U32, format!("key({x}, hi) & mask"));
@@ -338,7 +324,7 @@ fn walk_keys(
     p.close();
 }
 
-/// Whether the tile's first element of tensor `t` at byte offset `at` (elements of `size`
+/// Whether the tile's first element of the tensor at byte offset `at` (elements of `size`
 /// bytes) is 16-byte aligned.
 fn aligned(at: &str, size: usize) -> String {
     format!("((({at}) + (base + start) * {size}u) & 15u) == 0u")

@@ -14,7 +14,9 @@ use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::index::index_launch::{Fault, IndexArg, Strided};
-use crate::ops::reduce::sort_launch::{run_presort, run_sort_below, RunEnds, Targets};
+use crate::ops::reduce::sort_launch::{
+    presort_fits, run_presort, run_sort_below, RunEnds, Targets,
+};
 use crate::ops::shape::copy::{copy, fill};
 use crate::runtime::backend;
 
@@ -239,7 +241,9 @@ fn sort_by_target(
     values: &TensorRef,
     one_each: bool,
 ) -> Result<Sorted> {
-    let moving = one_each && plan.value_sorted == [1];
+    let n: i64 = plan.sizes.iter().product();
+    let moving =
+        one_each && plan.value_sorted == [1] && presort_fits(plan.key_bound, n, values.dtype);
     if moving && index_is_key(plan, indices) {
         let (word, tag) = faults::word(values.device, fault.kind, fault.message.clone())?;
         let targets = Targets {
@@ -264,7 +268,7 @@ fn sort_by_target(
 
 /// Moves the values, dense along the one sorted dimension, into key order by one radix
 /// pass (`run_presort`) keyed by `keys` (or the index, with `targets`); None where one pass
-/// does not sort them.
+/// does not sort them (the caller has checked `presort_fits`).
 fn presort(
     plan: &Plan,
     keys: &TensorRef,

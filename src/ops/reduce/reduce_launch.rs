@@ -454,8 +454,8 @@ fn launch_reduce_with(
 const SHORT_ROW: i64 = 32;
 
 /// Reduced elements per invocation when each invocation reduces its own chunk, at least
-/// and, on the software device, at most (a variance's two passes then stay far below the software device's 65,535
-/// loop iterations): each launch after the first costs a hand-over between the devices'
+/// and, on the software device, at most (a variance's two passes then stay far below the
+/// software device's 65,535 loop iterations): each launch after the first costs a hand-over between the devices'
 /// queues, so chunks grow while every core keeps work items (`EACH_ITEMS`), and a small
 /// reduction takes one launch (sums of 4096² over rows 2 -> 1 launch, of 16M 3 -> 2).
 const EACH_CHUNK: i64 = 1024;
@@ -481,7 +481,9 @@ fn chunk_of(source: Source) -> i64 {
     let values = source.values;
     let red_sizes = pick(&values.sizes, source.reduced, true);
     let (_, red) = coalesce(&red_sizes, &[pick(&values.strides, source.reduced, true)]);
-    let rows = red[0].last().is_none_or(|&s| s == 1);
+    // One dense reduced dimension: several walk each element's coordinates in a loop, which
+    // counts against the software device's loop budget.
+    let rows = red[0].len() <= 1 && red[0].last().is_none_or(|&s| s == 1);
     if !rows || !backend().is_ok_and(|b| b.cpu_device(values.device)) {
         return EACH_CHUNK;
     }

@@ -232,6 +232,21 @@ pub struct Targets {
     pub tag: u32,
 }
 
+/// The digit bits of a one-pass sort of keys below `bound`: enough to hold `bound` itself,
+/// so that the all-ones digit (out-of-range keys) lies past every key.
+fn presort_bits(bound: i64) -> u32 {
+    64 - bound.max(1).leading_zeros()
+}
+
+/// Whether `run_presort` sorts `len` keys below `bound` moving values of `dtype`: one pass,
+/// more keys than ranking takes, int32 cursors, values of whole words.
+pub fn presort_fits(bound: i64, len: i64, dtype: DType) -> bool {
+    len > RANK_SORT_MAX
+        && len <= i64::from(i32::MAX)
+        && presort_bits(bound) <= ONE_PASS_BITS
+        && matches!(dtype.size(), 4 | 8)
+}
+
 /// Moves the vector `values` (4 or 8 bytes per element: whole words, which invocations
 /// never share) into `moved` stably ordered by `keys` in one radix pass, keeping no keys:
 /// int32 keys in `[0, bound)`, or with `targets` the index itself (int32 or int64) as the
@@ -245,19 +260,22 @@ pub fn run_presort(
     values: &TensorRef,
     moved: &TensorRef,
 ) -> Result<Option<RunEnds>> {
-    let bits = 64 - bound.max(1).leading_zeros();
     let len = keys.sizes[0];
-    if len <= RANK_SORT_MAX || bits > ONE_PASS_BITS || !matches!(values.dtype.size(), 4 | 8) {
+    if !presort_fits(bound, len, values.dtype) {
         return Ok(None);
     }
     common_device(&[keys, values, moved])?;
+    let bits = presort_bits(bound);
+    let digit = targets
+        .as_ref()
+        .map_or(RadixDigit::Bits, |t| RadixDigit::Target { wrap: t.wrap });
     let mut radix = Radix::new(keys, false, 1, len, &(0..bits), bits, values.dtype)?;
     radix.keep_keys = false;
     radix.targets = targets;
-    radix.count(RadixDigit::Bits, 0, keys.address, None)?;
+    radix.count(digit, 0, keys.address, None)?;
     // Nothing writes keys: their place is the moved values'.
     radix.scatter(
-        RadixDigit::Bits,
+        digit,
         0,
         false,
         (keys.address, values.address),
@@ -288,7 +306,7 @@ struct Radix {
     positions: DType,
     /// Whether the scatter writes the moved keys.
     keep_keys: bool,
-    /// Where the keys are indices into targets (`RadixDigit::Target`).
+    /// The targets' words where the keys are indices into them (`RadixDigit::Target`).
     targets: Option<Targets>,
     counts: Scratch,
     scanned: Scratch,
@@ -345,10 +363,7 @@ impl Radix {
         RadixKernel {
             dtype: self.dtype,
             descending: self.descending,
-            digit: match &self.targets {
-                Some(t) => RadixDigit::Target { wrap: t.wrap },
-                None => digit,
-            },
+            digit,
             positions: self.positions,
             keep_keys: self.keep_keys,
         }

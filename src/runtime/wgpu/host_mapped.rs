@@ -224,8 +224,13 @@ const PARALLEL_COPY_BYTES: usize = 8 << 20;
 /// `src` must be valid for `len` bytes of reads and `dst` for `len` bytes of writes, and
 /// nothing else may access either range during the copy.
 pub unsafe fn copy(src: *const u8, dst: *mut u8, len: usize) {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    if len < PARALLEL_COPY_BYTES || cores < 2 {
+    // Asked only for large copies: it reads the process's CPU affinity each time.
+    let cores = if len < PARALLEL_COPY_BYTES {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    };
+    if cores < 2 {
         // SAFETY: the caller's contract.
         unsafe { std::ptr::copy_nonoverlapping(src, dst, len) };
         return;

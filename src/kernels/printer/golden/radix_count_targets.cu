@@ -37,7 +37,8 @@ fn main {
                     const u32 lo = u32(four0.x);
                     const u32 hi = u32(four0.y);
                     const bool inside = (hi == 0u && lo < bound) || (hi == 0xffffffffu && bound != 0u && lo >= 0u - bound);
-                    const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                    const u32 w = (hi == 0u ? lo : lo + bound);
+                    const u32 g = (inside ? w : digits - 1u);
                     const bool counted = true;
                     if (!inside) {
                         if (ld2(p.w[fw]) == ((int)0x0u)) {
@@ -53,7 +54,8 @@ fn main {
                     const u32 lo = u32(four0.z);
                     const u32 hi = u32(four0.w);
                     const bool inside = (hi == 0u && lo < bound) || (hi == 0xffffffffu && bound != 0u && lo >= 0u - bound);
-                    const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                    const u32 w = (hi == 0u ? lo : lo + bound);
+                    const u32 g = (inside ? w : digits - 1u);
                     const bool counted = true;
                     if (!inside) {
                         if (ld2(p.w[fw]) == ((int)0x0u)) {
@@ -69,7 +71,8 @@ fn main {
                     const u32 lo = u32(four1.x);
                     const u32 hi = u32(four1.y);
                     const bool inside = (hi == 0u && lo < bound) || (hi == 0xffffffffu && bound != 0u && lo >= 0u - bound);
-                    const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                    const u32 w = (hi == 0u ? lo : lo + bound);
+                    const u32 g = (inside ? w : digits - 1u);
                     const bool counted = true;
                     if (!inside) {
                         if (ld2(p.w[fw]) == ((int)0x0u)) {
@@ -85,7 +88,8 @@ fn main {
                     const u32 lo = u32(four1.z);
                     const u32 hi = u32(four1.w);
                     const bool inside = (hi == 0u && lo < bound) || (hi == 0xffffffffu && bound != 0u && lo >= 0u - bound);
-                    const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                    const u32 w = (hi == 0u ? lo : lo + bound);
+                    const u32 g = (inside ? w : digits - 1u);
                     const bool counted = true;
                     if (!inside) {
                         if (ld2(p.w[fw]) == ((int)0x0u)) {
@@ -106,7 +110,8 @@ fn main {
                 const u32 lo = u32(x);
                 const u32 hi = u32(x >> 32u);
                 const bool inside = (hi == 0u && lo < bound) || (hi == 0xffffffffu && bound != 0u && lo >= 0u - bound);
-                const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                const u32 w = (hi == 0u ? lo : lo + bound);
+                const u32 g = (inside ? w : digits - 1u);
                 const bool counted = true;
                 if (!inside) {
                     if (ld2(p.w[fw]) == ((int)0x0u)) {

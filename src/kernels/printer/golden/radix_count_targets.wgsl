@@ -37,7 +37,8 @@ fn main {
                     let lo: u32 = u32(four0[0]);
                     let hi: u32 = u32(four0[1]);
                     let inside: bool = (hi == 0u && lo < bound) || (hi == 0xffffffffu && bound != 0u && lo >= 0u - bound);
-                    let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                    let w: u32 = select(lo + bound, lo, hi == 0u);
+                    let g: u32 = select(digits - 1u, w, inside);
                     let counted: bool = true;
                     if (!inside) {
                         if (ld2(p[launch.words + fw]) == bitcast<i32>(0x0u)) {
@@ -53,7 +54,8 @@ fn main {
                     let lo: u32 = u32(four0[2]);
                     let hi: u32 = u32(four0[3]);
                     let inside: bool = (hi == 0u && lo < bound) || (hi == 0xffffffffu && bound != 0u && lo >= 0u - bound);
-                    let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                    let w: u32 = select(lo + bound, lo, hi == 0u);
+                    let g: u32 = select(digits - 1u, w, inside);
                     let counted: bool = true;
                     if (!inside) {
                         if (ld2(p[launch.words + fw]) == bitcast<i32>(0x0u)) {
@@ -69,7 +71,8 @@ fn main {
                     let lo: u32 = u32(four1[0]);
                     let hi: u32 = u32(four1[1]);
                     let inside: bool = (hi == 0u && lo < bound) || (hi == 0xffffffffu && bound != 0u && lo >= 0u - bound);
-                    let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                    let w: u32 = select(lo + bound, lo, hi == 0u);
+                    let g: u32 = select(digits - 1u, w, inside);
                     let counted: bool = true;
                     if (!inside) {
                         if (ld2(p[launch.words + fw]) == bitcast<i32>(0x0u)) {
@@ -85,7 +88,8 @@ fn main {
                     let lo: u32 = u32(four1[2]);
                     let hi: u32 = u32(four1[3]);
                     let inside: bool = (hi == 0u && lo < bound) || (hi == 0xffffffffu && bound != 0u && lo >= 0u - bound);
-                    let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                    let w: u32 = select(lo + bound, lo, hi == 0u);
+                    let g: u32 = select(digits - 1u, w, inside);
                     let counted: bool = true;
                     if (!inside) {
                         if (ld2(p[launch.words + fw]) == bitcast<i32>(0x0u)) {
@@ -106,7 +110,8 @@ fn main {
                 let lo: u32 = u32(x);
                 let hi: u32 = u32(x >> 32u);
                 let inside: bool = (hi == 0u && lo < bound) || (hi == 0xffffffffu && bound != 0u && lo >= 0u - bound);
-                let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                let w: u32 = select(lo + bound, lo, hi == 0u);
+                let g: u32 = select(digits - 1u, w, inside);
                 let counted: bool = true;
                 if (!inside) {
                     if (ld2(p[launch.words + fw]) == bitcast<i32>(0x0u)) {

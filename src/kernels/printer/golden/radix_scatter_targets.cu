@@ -42,7 +42,8 @@ fn main {
                         const u32 lo = u32(four0.x);
                         const u32 hi = u32(four0.x >> 31u);
                         const bool inside = (hi == 0u && lo < bound) || false;
-                        const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                        const u32 w = (hi == 0u ? lo : lo + bound);
+                        const u32 g = (inside ? w : digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
@@ -54,7 +55,8 @@ fn main {
                         const u32 lo = u32(four0.y);
                         const u32 hi = u32(four0.y >> 31u);
                         const bool inside = (hi == 0u && lo < bound) || false;
-                        const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                        const u32 w = (hi == 0u ? lo : lo + bound);
+                        const u32 g = (inside ? w : digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
@@ -66,7 +68,8 @@ fn main {
                         const u32 lo = u32(four0.z);
                         const u32 hi = u32(four0.z >> 31u);
                         const bool inside = (hi == 0u && lo < bound) || false;
-                        const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                        const u32 w = (hi == 0u ? lo : lo + bound);
+                        const u32 g = (inside ? w : digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
@@ -78,7 +81,8 @@ fn main {
                         const u32 lo = u32(four0.w);
                         const u32 hi = u32(four0.w >> 31u);
                         const bool inside = (hi == 0u && lo < bound) || false;
-                        const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                        const u32 w = (hi == 0u ? lo : lo + bound);
+                        const u32 g = (inside ? w : digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
@@ -92,7 +96,8 @@ fn main {
                         const u32 lo = u32(four0.x);
                         const u32 hi = u32(four0.x >> 31u);
                         const bool inside = (hi == 0u && lo < bound) || false;
-                        const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                        const u32 w = (hi == 0u ? lo : lo + bound);
+                        const u32 g = (inside ? w : digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
@@ -104,7 +109,8 @@ fn main {
                         const u32 lo = u32(four0.y);
                         const u32 hi = u32(four0.y >> 31u);
                         const bool inside = (hi == 0u && lo < bound) || false;
-                        const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                        const u32 w = (hi == 0u ? lo : lo + bound);
+                        const u32 g = (inside ? w : digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
@@ -116,7 +122,8 @@ fn main {
                         const u32 lo = u32(four0.z);
                         const u32 hi = u32(four0.z >> 31u);
                         const bool inside = (hi == 0u && lo < bound) || false;
-                        const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                        const u32 w = (hi == 0u ? lo : lo + bound);
+                        const u32 g = (inside ? w : digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
@@ -128,7 +135,8 @@ fn main {
                         const u32 lo = u32(four0.w);
                         const u32 hi = u32(four0.w >> 31u);
                         const bool inside = (hi == 0u && lo < bound) || false;
-                        const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                        const u32 w = (hi == 0u ? lo : lo + bound);
+                        const u32 g = (inside ? w : digits - 1u);
                         const bool counted = true;
                         const u32 cursor = scanned + (cb + g * tiles) * 4u;
                         const int place = ld3(cursor);
@@ -150,7 +158,8 @@ fn main {
                 const u32 lo = u32(x);
                 const u32 hi = u32(x >> 31u);
                 const bool inside = (hi == 0u && lo < bound) || false;
-                const u32 g = (inside ? (hi == 0u ? lo : lo + bound) : digits - 1u);
+                const u32 w = (hi == 0u ? lo : lo + bound);
+                const u32 g = (inside ? w : digits - 1u);
                 const bool counted = true;
                 const u32 cursor = scanned + (cb + g * tiles) * 4u;
                 const int place = ld3(cursor);

@@ -42,7 +42,8 @@ fn main {
                         let lo: u32 = u32(four0[0]);
                         let hi: u32 = u32(four0[0] >> 31u);
                         let inside: bool = (hi == 0u && lo < bound) || false;
-                        let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                        let w: u32 = select(lo + bound, lo, hi == 0u);
+                        let g: u32 = select(digits - 1u, w, inside);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
                         let place: i32 = ld3(cursor);
@@ -54,7 +55,8 @@ fn main {
                         let lo: u32 = u32(four0[1]);
                         let hi: u32 = u32(four0[1] >> 31u);
                         let inside: bool = (hi == 0u && lo < bound) || false;
-                        let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                        let w: u32 = select(lo + bound, lo, hi == 0u);
+                        let g: u32 = select(digits - 1u, w, inside);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
                         let place: i32 = ld3(cursor);
@@ -66,7 +68,8 @@ fn main {
                         let lo: u32 = u32(four0[2]);
                         let hi: u32 = u32(four0[2] >> 31u);
                         let inside: bool = (hi == 0u && lo < bound) || false;
-                        let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                        let w: u32 = select(lo + bound, lo, hi == 0u);
+                        let g: u32 = select(digits - 1u, w, inside);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
                         let place: i32 = ld3(cursor);
@@ -78,7 +81,8 @@ fn main {
                         let lo: u32 = u32(four0[3]);
                         let hi: u32 = u32(four0[3] >> 31u);
                         let inside: bool = (hi == 0u && lo < bound) || false;
-                        let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                        let w: u32 = select(lo + bound, lo, hi == 0u);
+                        let g: u32 = select(digits - 1u, w, inside);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
                         let place: i32 = ld3(cursor);
@@ -92,7 +96,8 @@ fn main {
                         let lo: u32 = u32(four0[0]);
                         let hi: u32 = u32(four0[0] >> 31u);
                         let inside: bool = (hi == 0u && lo < bound) || false;
-                        let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                        let w: u32 = select(lo + bound, lo, hi == 0u);
+                        let g: u32 = select(digits - 1u, w, inside);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
                         let place: i32 = ld3(cursor);
@@ -104,7 +109,8 @@ fn main {
                         let lo: u32 = u32(four0[1]);
                         let hi: u32 = u32(four0[1] >> 31u);
                         let inside: bool = (hi == 0u && lo < bound) || false;
-                        let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                        let w: u32 = select(lo + bound, lo, hi == 0u);
+                        let g: u32 = select(digits - 1u, w, inside);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
                         let place: i32 = ld3(cursor);
@@ -116,7 +122,8 @@ fn main {
                         let lo: u32 = u32(four0[2]);
                         let hi: u32 = u32(four0[2] >> 31u);
                         let inside: bool = (hi == 0u && lo < bound) || false;
-                        let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                        let w: u32 = select(lo + bound, lo, hi == 0u);
+                        let g: u32 = select(digits - 1u, w, inside);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
                         let place: i32 = ld3(cursor);
@@ -128,7 +135,8 @@ fn main {
                         let lo: u32 = u32(four0[3]);
                         let hi: u32 = u32(four0[3] >> 31u);
                         let inside: bool = (hi == 0u && lo < bound) || false;
-                        let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                        let w: u32 = select(lo + bound, lo, hi == 0u);
+                        let g: u32 = select(digits - 1u, w, inside);
                         let counted: bool = true;
                         let cursor: u32 = scanned + (cb + g * tiles) * 4u;
                         let place: i32 = ld3(cursor);
@@ -150,7 +158,8 @@ fn main {
                 let lo: u32 = u32(x);
                 let hi: u32 = u32(x >> 31u);
                 let inside: bool = (hi == 0u && lo < bound) || false;
-                let g: u32 = select(digits - 1u, select(lo + bound, lo, hi == 0u), inside);
+                let w: u32 = select(lo + bound, lo, hi == 0u);
+                let g: u32 = select(digits - 1u, w, inside);
                 let counted: bool = true;
                 let cursor: u32 = scanned + (cb + g * tiles) * 4u;
                 let place: i32 = ld3(cursor);
