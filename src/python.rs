@@ -5,6 +5,7 @@ use pyo3::exceptions::{
     PyIndexError, PyNotImplementedError, PyRuntimeError, PyTypeError, PyValueError,
 };
 use pyo3::prelude::*;
+use smallvec::smallvec;
 
 use crate::dtype::DType;
 use crate::error::{Error, ErrorKind};
@@ -186,9 +187,9 @@ fn cuda_source_of_copy(src_dtype: i32, dst_dtype: i32) -> PyResult<String> {
         DType::from_code(dst_dtype).map_err(to_py)?,
     );
     let kernel = Kernel::Map(MapKernel {
-        inputs: vec![from],
-        scalars: vec![],
-        outputs: vec![(to, Expr::input(0, from).cast(to))],
+        inputs: smallvec![from],
+        scalars: smallvec![],
+        outputs: smallvec![(to, Expr::input(0, from).cast(to))],
     });
     Ok(cuda::render(&kernel))
 }

@@ -4,17 +4,18 @@
 use super::expr::{BinaryOp, Expr, UnaryOp};
 use super::fused::FusedKernel;
 use crate::dtype::DType;
+use smallvec::SmallVec;
 
 /// Elementwise map: every output element is an expression of the input elements at the same
 /// index. Tensors are addressed through per-tensor strides over one shared shape.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MapKernel {
     /// Input dtypes, in argument order.
-    pub inputs: Vec<DType>,
+    pub inputs: SmallVec<[DType; 4]>,
     /// Scalar argument dtypes.
-    pub scalars: Vec<DType>,
+    pub scalars: SmallVec<[DType; 4]>,
     /// One (dtype, value) per output.
-    pub outputs: Vec<(DType, Expr)>,
+    pub outputs: SmallVec<[(DType, Expr); 2]>,
 }
 
 /// The inputs of a [`Kernel::MapVector`] read one element per row (their stride along the

@@ -2,6 +2,8 @@
 //! (declarations, helper functions and the entry body; the dialects' fixed preludes are left
 //! out). `MOJO_BLESS=1 cargo test --lib golden` rewrites them after an intended change.
 
+use smallvec::smallvec;
+
 use super::print;
 use crate::dtype::DType;
 use crate::kernels::cuda::Cuda;
@@ -22,29 +24,31 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
         (
             "map",
             Kernel::Map(MapKernel {
-                inputs: vec![f, f],
-                scalars: vec![f],
+                inputs: smallvec![f, f],
+                scalars: smallvec![f],
                 outputs: vec![(
                     f,
                     Expr::input(0, f).binary(
                         BinaryOp::Add,
                         Expr::input(1, f).binary(BinaryOp::Mul, Expr::scalar(0, f)),
                     ),
-                )],
+                )]
+                .into(),
             }),
         ),
         (
             "map_calling_a_function",
             Kernel::Map(MapKernel {
-                inputs: vec![f, f],
-                scalars: vec![],
+                inputs: smallvec![f, f],
+                scalars: smallvec![],
                 outputs: vec![(
                     f,
                     Expr::call(
                         Function::LegendreP,
                         vec![Expr::input(0, f), Expr::input(1, f)],
                     ),
-                )],
+                )]
+                .into(),
             }),
         ),
         (
@@ -54,9 +58,9 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 let z = (Expr::input(0, f), Expr::input(1, f));
                 let (re, im) = crate::kernels::complex::sqrt(&z);
                 MapKernel {
-                    inputs: vec![f, f],
-                    scalars: vec![],
-                    outputs: vec![(f, re), (f, im)],
+                    inputs: smallvec![f, f],
+                    scalars: smallvec![],
+                    outputs: smallvec![(f, re), (f, im)],
                 }
             }),
         ),
@@ -64,9 +68,9 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             "map_vector",
             Kernel::MapVector(
                 MapKernel {
-                    inputs: vec![f],
-                    scalars: vec![],
-                    outputs: vec![(f, Expr::input(0, f).exp())],
+                    inputs: smallvec![f],
+                    scalars: smallvec![],
+                    outputs: smallvec![(f, Expr::input(0, f).exp())],
                 },
                 Splat(0),
             ),
@@ -76,12 +80,13 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             "map_vector_splat",
             Kernel::MapVector(
                 MapKernel {
-                    inputs: vec![f, f, f],
-                    scalars: vec![],
+                    inputs: smallvec![f, f, f],
+                    scalars: smallvec![],
                     outputs: vec![(
                         f,
                         (Expr::input(0, f) - Expr::input(1, f)) * Expr::input(2, f),
-                    )],
+                    )]
+                    .into(),
                 },
                 Splat(0b10),
             ),

@@ -13,14 +13,15 @@ pub use dialect::Wgsl;
 
 use crate::kernels::printer;
 use crate::kernels::Kernel;
+use smallvec::smallvec;
 
 /// How a kernel's tensor arguments are bound: tensor `t` to slot `slots[t]` (one slot per
 /// distinct buffer); slot `s` as `windows[s]` consecutive windows of `1 << window_shift`
 /// bytes when its buffer exceeds the device's largest binding (else 1, the whole buffer).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Bindings {
-    pub slots: Vec<usize>,
-    pub windows: Vec<u32>,
+    pub slots: smallvec::SmallVec<[usize; 4]>,
+    pub windows: smallvec::SmallVec<[u32; 4]>,
     pub window_shift: u32,
 }
 
@@ -29,7 +30,7 @@ impl Bindings {
     pub fn separate(tensors: usize) -> Self {
         Bindings {
             slots: (0..tensors).collect(),
-            windows: vec![1; tensors],
+            windows: smallvec![1; tensors],
             window_shift: 27,
         }
     }

@@ -88,7 +88,7 @@ pub struct Call<'a> {
     philox: PhiloxFn,
     /// Returns: an argument index, `-1 - n` for the n-th created tensor, or [`UNDEFINED`]
     /// (for an integer return of the schema, its value).
-    pub results: Vec<i32>,
+    pub results: smallvec::SmallVec<[i32; 4]>,
 }
 
 fn bad_argument(index: usize, expected: &str) -> Error {
@@ -112,7 +112,7 @@ impl<'a> Call<'a> {
             resize,
             create,
             philox,
-            results: Vec::new(),
+            results: smallvec::SmallVec::new(),
         }
     }
 

@@ -7,6 +7,10 @@ use crate::ops::core::layout::{broadcast_strides, coalesce};
 use crate::ops::core::tensor::TensorRef;
 pub use crate::ops::reduce::reduce_launch::{run_reduce, run_scan};
 use crate::runtime::{backend, Launch};
+use smallvec::SmallVec;
+
+/// The index of each tensor's offset word among a launch's words.
+pub(crate) type OffsetWords = SmallVec<[usize; 4]>;
 
 /// A stride as a launch word: negative strides wrap (kernels add them with u32 arithmetic,
 /// which lands on the right element as long as every address fits 32 bits).
@@ -151,7 +155,10 @@ fn map_device(kernel: &MapKernel, tensors: &[&TensorRef]) -> Result<usize> {
 
 /// The map layout's words for tensors walked with `strides` over `shape` (coalesced):
 /// `[n, nd, size[nd], (offset, stride[nd]) per tensor]`, and each tensor's offset word.
-pub(crate) fn strided_words(shape: &[i64], strides: &[Vec<i64>]) -> Result<(Vec<u32>, Vec<usize>)> {
+pub(crate) fn strided_words(
+    shape: &[i64],
+    strides: &[Vec<i64>],
+) -> Result<(Vec<u32>, OffsetWords)> {
     let n: i64 = shape.iter().product();
     let (shape, strides) = coalesce(shape, strides);
     // Room for the layout and a few scalar words after it, so no push reallocates.
@@ -160,7 +167,7 @@ pub(crate) fn strided_words(shape: &[i64], strides: &[Vec<i64>]) -> Result<(Vec<
     for &s in &shape {
         words.push(word(s, "size")?);
     }
-    let mut offset_words = Vec::with_capacity(strides.len() + 1);
+    let mut offset_words = OffsetWords::new();
     for st in &strides {
         offset_words.push(words.len());
         words.push(0);
@@ -173,7 +180,7 @@ pub(crate) fn strided_words(shape: &[i64], strides: &[Vec<i64>]) -> Result<(Vec<
 
 /// [`strided_words`] for `count` dense tensors of `n > 1` elements (one dimension, stride 1),
 /// with room for `scalars` more words.
-fn dense_words(n: i64, count: usize, scalars: usize) -> Result<(Vec<u32>, Vec<usize>)> {
+fn dense_words(n: i64, count: usize, scalars: usize) -> Result<(Vec<u32>, OffsetWords)> {
     let n = word(n, "element count")?;
     let mut words = Vec::with_capacity(3 + 2 * count + scalars);
     words.extend([n, 1, n]);
@@ -200,7 +207,7 @@ pub fn run_map(
     let dense = n > 1
         && tensors
             .iter()
-            .all(|t| t.sizes == shape && t.is_contiguous());
+            .all(|t| t.sizes[..] == *shape && t.is_contiguous());
     let (mut words, offset_words) = if dense {
         dense_words(n, tensors.len(), scalar_words.len())?
     } else {
@@ -211,7 +218,7 @@ pub fn run_map(
         strided_words(shape, &strides)?
     };
     words.extend_from_slice(scalar_words);
-    let addresses: Vec<u64> = tensors.iter().map(|t| t.address).collect();
+    let addresses: SmallVec<[u64; 4]> = tensors.iter().map(|t| t.address).collect();
     let (kernel, items) = match vector_splat(tensors, kernel.inputs.len(), &words, &offset_words) {
         Some(splat) => (Kernel::MapVector(kernel, splat), (n as u64).div_ceil(4)),
         None => (Kernel::Map(kernel), n as u64),
@@ -520,8 +527,8 @@ mod tests {
     fn view(sizes: Vec<i64>, strides: Vec<i64>, dtype: DType) -> TensorRef {
         TensorRef {
             address: 1 << 40,
-            sizes,
-            strides,
+            sizes: sizes.into(),
+            strides: strides.into(),
             dtype,
             device: 0,
         }

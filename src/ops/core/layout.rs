@@ -3,7 +3,8 @@
 
 use crate::error::{Error, Result};
 use crate::ops::core::scratch::Scratch;
-use crate::ops::core::tensor::TensorRef;
+use crate::ops::core::tensor::{Dims, TensorRef};
+use smallvec::smallvec;
 
 /// `[N, C, *spatial]` viewed as `[N, C, positions]` when the spatial dimensions flatten into
 /// one stride (contiguous and channels-last tensors do; the stride is 0 for one position).
@@ -21,8 +22,8 @@ pub fn channel_planes(t: &TensorRef) -> Option<TensorRef> {
         expected = s * size;
     }
     Some(TensorRef {
-        sizes: vec![t.sizes[0], t.sizes[1], t.sizes[2..].iter().product()],
-        strides: vec![t.strides[0], t.strides[1], stride.unwrap_or(0)],
+        sizes: smallvec![t.sizes[0], t.sizes[1], t.sizes[2..].iter().product()],
+        strides: smallvec![t.strides[0], t.strides[1], stride.unwrap_or(0)],
         ..t.clone()
     })
 }
@@ -50,9 +51,9 @@ pub fn planes(t: &TensorRef) -> Result<(TensorRef, Option<Scratch>)> {
 }
 
 /// The broadcast shape of `shapes`, with PyTorch's error for mismatches.
-pub fn broadcast_shapes(shapes: &[&[i64]]) -> Result<Vec<i64>> {
+pub fn broadcast_shapes(shapes: &[&[i64]]) -> Result<Dims> {
     let rank = shapes.iter().map(|s| s.len()).max().unwrap_or(0);
-    let mut out = vec![1i64; rank];
+    let mut out: Dims = smallvec::smallvec![1i64; rank];
     for shape in shapes {
         for (i, &size) in shape.iter().enumerate() {
             let d = rank - shape.len() + i;
@@ -120,8 +121,8 @@ mod tests {
 
     #[test]
     fn broadcasting_follows_numpy_rules() {
-        assert_eq!(broadcast_shapes(&[&[3, 1], &[4]]).unwrap(), vec![3, 4]);
-        assert_eq!(broadcast_shapes(&[&[], &[2, 2]]).unwrap(), vec![2, 2]);
+        assert_eq!(broadcast_shapes(&[&[3, 1], &[4]]).unwrap()[..], [3, 4]);
+        assert_eq!(broadcast_shapes(&[&[], &[2, 2]]).unwrap()[..], [2, 2]);
         assert!(broadcast_shapes(&[&[3], &[4]]).is_err());
     }
 

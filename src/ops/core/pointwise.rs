@@ -11,6 +11,7 @@ use crate::ops::core::layout::broadcast_shapes;
 use crate::ops::core::promote::{result_type, Priority};
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::tensor::TensorRef;
+use smallvec::SmallVec;
 
 /// How `operand` takes part in type promotion.
 pub fn promotion_key(operand: &Operand) -> (DType, Priority) {
@@ -26,7 +27,7 @@ pub fn promotion_key(operand: &Operand) -> (DType, Priority) {
 
 /// `torch.result_type` of the operands.
 pub fn common_dtype(operands: &[&Operand]) -> DType {
-    let keys: Vec<_> = operands.iter().map(|o| promotion_key(o)).collect();
+    let keys: SmallVec<[_; 4]> = operands.iter().map(|o| promotion_key(o)).collect();
     result_type(&keys, DType::F32)
 }
 
@@ -83,12 +84,12 @@ pub fn pointwise_with(
     result: DType,
     f: impl FnOnce(&[Expr]) -> Expr,
 ) -> Result<()> {
-    let mut shapes: Vec<&[i64]> = Vec::new();
-    let mut tensors: Vec<&TensorRef> = Vec::new();
-    let mut inputs = Vec::new();
-    let mut scalars = Vec::new();
-    let mut words = Vec::new();
-    let mut exprs = Vec::new();
+    let mut shapes: SmallVec<[&[i64]; 4]> = SmallVec::new();
+    let mut tensors: SmallVec<[&TensorRef; 4]> = SmallVec::new();
+    let mut inputs = SmallVec::new();
+    let mut scalars = SmallVec::new();
+    let mut words: SmallVec<[u32; 8]> = SmallVec::new();
+    let mut exprs: SmallVec<[Expr; 4]> = SmallVec::new();
     for operand in operands {
         match operand {
             Operand::Tensor(t) => {
@@ -100,14 +101,14 @@ pub fn pointwise_with(
             Operand::Scalar(s) => {
                 exprs.push(Expr::scalar(scalars.len(), compute));
                 scalars.push(compute);
-                words.extend(s.words(compute));
+                words.extend(s.inline_words(compute));
             }
         }
     }
     for (dtype, s) in extras {
         exprs.push(Expr::scalar(scalars.len(), *dtype));
         scalars.push(*dtype);
-        words.extend(s.words(*dtype));
+        words.extend(s.inline_words(*dtype));
     }
     let shape = broadcast_shapes(&shapes)?;
     let device = device_of(operands)?;
@@ -115,8 +116,10 @@ pub fn pointwise_with(
     let kernel = MapKernel {
         inputs,
         scalars,
-        outputs: vec![(out.dtype, f(&exprs).cast(out.dtype))],
+        outputs: smallvec::smallvec![(out.dtype, f(&exprs).cast(out.dtype))],
     };
+    // Declared after `out`, so dropped before it.
+    let mut tensors = tensors;
     tensors.push(&out);
     run_map(kernel, &tensors, &shape, &words)
 }

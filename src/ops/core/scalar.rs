@@ -27,12 +27,16 @@ pub struct ScalarArg {
     pub d: f64,
 }
 
+/// A scalar's kernel words, held inline.
+pub type ScalarWords = smallvec::SmallVec<[u32; 2]>;
+
 impl ScalarArg {
     /// The dtype of a zero-dimensional tensor scalar, or None for a Python number.
     pub fn tensor_dtype(&self) -> Option<DType> {
-        DType::from_code(self.dtype)
-            .ok()
-            .filter(|_| self.dtype >= 0)
+        if self.dtype < 0 {
+            return None;
+        }
+        DType::from_code(self.dtype).ok()
     }
 
     /// What the scalar holds (the glue writes only [`ScalarKind`] numbers; any other reads
@@ -71,26 +75,33 @@ impl ScalarArg {
 
     /// The value converted to `dtype` as kernel words of its compute type.
     pub fn words(&self, dtype: DType) -> Vec<u32> {
+        self.inline_words(dtype).to_vec()
+    }
+
+    /// [`Self::words`] without a heap allocation (one or two words).
+    pub fn inline_words(&self, dtype: DType) -> ScalarWords {
         let int = if self.is_float() {
             self.d as i64
         } else {
             self.i
         };
         match dtype {
-            DType::Bool => vec![u32::from(if self.is_float() {
+            DType::Bool => smallvec::smallvec![u32::from(if self.is_float() {
                 self.d != 0.0
             } else {
                 self.i != 0
             })],
-            DType::U8 => vec![(int as u32) & 0xff],
-            DType::I8 => vec![i32::from(int as i8) as u32],
-            DType::I16 => vec![i32::from(int as i16) as u32],
-            DType::I32 => vec![int as i32 as u32],
-            DType::I64 => vec![int as u32, (int >> 32) as u32],
-            DType::F16 | DType::BF16 | DType::F32 => vec![(self.as_f64() as f32).to_bits()],
+            DType::U8 => smallvec::smallvec![(int as u32) & 0xff],
+            DType::I8 => smallvec::smallvec![i32::from(int as i8) as u32],
+            DType::I16 => smallvec::smallvec![i32::from(int as i16) as u32],
+            DType::I32 => smallvec::smallvec![int as i32 as u32],
+            DType::I64 => smallvec::smallvec![int as u32, (int >> 32) as u32],
+            DType::F16 | DType::BF16 | DType::F32 => {
+                smallvec::smallvec![(self.as_f64() as f32).to_bits()]
+            }
             DType::F64 => {
                 let bits = self.as_f64().to_bits();
-                vec![bits as u32, (bits >> 32) as u32]
+                smallvec::smallvec![bits as u32, (bits >> 32) as u32]
             }
         }
     }

@@ -18,8 +18,8 @@ impl Scratch {
         Ok(Scratch {
             tensor: TensorRef {
                 address,
-                sizes: sizes.to_vec(),
-                strides: TensorRef::contiguous_strides(sizes),
+                sizes: sizes.to_vec().into(),
+                strides: TensorRef::contiguous_strides(sizes).into(),
                 dtype,
                 device,
             },

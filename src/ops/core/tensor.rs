@@ -3,6 +3,10 @@
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 
+/// Sizes or strides of a tensor: inline up to six dimensions, so that reading a tensor
+/// argument allocates nothing.
+pub type Dims = smallvec::SmallVec<[i64; 6]>;
+
 /// A tensor argument as the C++ glue passes it.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -33,8 +37,8 @@ impl TensorArg {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TensorRef {
     pub address: u64,
-    pub sizes: Vec<i64>,
-    pub strides: Vec<i64>,
+    pub sizes: Dims,
+    pub strides: Dims,
     pub dtype: DType,
     pub device: usize,
 }
@@ -48,9 +52,9 @@ impl TensorRef {
         let n = usize::try_from(arg.ndim).map_err(|_| Error::runtime("mojo: negative rank"))?;
         let read = |p: *const i64| {
             if n == 0 {
-                Vec::new()
+                Dims::new()
             } else {
-                std::slice::from_raw_parts(p, n).to_vec()
+                Dims::from_slice(std::slice::from_raw_parts(p, n))
             }
         };
         let device = usize::try_from(arg.device)

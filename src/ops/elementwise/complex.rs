@@ -19,6 +19,7 @@ use crate::ops::core::promote::{promote_types, Priority};
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
+use smallvec::smallvec;
 
 /// A dtype as type promotion sees it: the real dtype, or the component of a complex one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,7 +201,7 @@ fn read_parts(operands: &[&ComplexOperand], compute: DType) -> Result<PartsInput
         r.parts.push(parts);
     }
     let shapes: Vec<&[i64]> = operands.iter().filter_map(|o| o.shape()).collect();
-    r.shape = broadcast_shapes(&shapes)?;
+    r.shape = broadcast_shapes(&shapes)?.to_vec();
     r.device = r
         .tensors
         .first()
@@ -230,9 +231,9 @@ fn complex_map(
     let out = call.complex_result(dest, &r.shape, component, r.device)?;
     let (re, im) = f(&r.parts);
     let kernel = MapKernel {
-        inputs: r.inputs,
-        scalars: r.scalars,
-        outputs: vec![
+        inputs: r.inputs.into(),
+        scalars: r.scalars.into(),
+        outputs: smallvec![
             (component, re.cast(component)),
             (component, im.cast(component)),
         ],
@@ -256,9 +257,9 @@ fn real_map(
     let r = read_parts(operands, compute.dtype.float_acc())?;
     let out = call.result(dest, &r.shape, dtype, r.device)?;
     let kernel = MapKernel {
-        inputs: r.inputs,
-        scalars: r.scalars,
-        outputs: vec![(out.dtype, f(&r.parts).cast(out.dtype))],
+        inputs: r.inputs.into(),
+        scalars: r.scalars.into(),
+        outputs: smallvec![(out.dtype, f(&r.parts).cast(out.dtype))],
     };
     let mut all: Vec<&TensorRef> = r.tensors.iter().collect();
     all.push(&out);
@@ -291,9 +292,9 @@ pub fn per_element(
         Expr::input(1, component).cast(compute),
     );
     let kernel = MapKernel {
-        inputs: vec![component, component],
-        scalars: vec![],
-        outputs: vec![(dtype, f(&parts).cast(dtype))],
+        inputs: smallvec![component, component],
+        scalars: smallvec![],
+        outputs: smallvec![(dtype, f(&parts).cast(dtype))],
     };
     let (re, im) = (view.part(0), view.part(1));
     run_map(kernel, &[&re, &im, &values.tensor], sizes, &[])?;
@@ -613,8 +614,8 @@ mod tests {
         ComplexOperand::Tensor {
             view: TensorRef {
                 address: 0,
-                sizes: vec![2; rank + usize::from(complex)],
-                strides: vec![1; rank + usize::from(complex)],
+                sizes: smallvec![2; rank + usize::from(complex)],
+                strides: smallvec![1; rank + usize::from(complex)],
                 dtype,
                 device: 0,
             },

@@ -74,17 +74,14 @@ fn add_sub_of(
         alpha.i == 1
     };
     let alpha_op = Operand::Scalar(alpha);
-    let operands: Vec<&Operand> = if unit {
-        vec![&a, &b]
-    } else {
-        vec![&a, &b, &alpha_op]
-    };
+    let all = [&a, &b, &alpha_op];
+    let operands = if unit { &all[..2] } else { &all[..] };
     let op = if subtract {
         BinaryOp::Sub
     } else {
         BinaryOp::Add
     };
-    pointwise(call, &operands, dest, dtype, dtype, |e| {
+    pointwise(call, operands, dest, dtype, dtype, |e| {
         let rhs = if unit {
             e[1].clone()
         } else {

@@ -19,6 +19,7 @@ use crate::ops::reduce::sort_launch::{
 };
 use crate::ops::shape::copy::{copy, fill};
 use crate::runtime::backend;
+use smallvec::smallvec;
 
 /// Run positions an accumulate invocation may combine per launch, divided by one plus the
 /// sorted dimensions when there are several (each then loops over them). The software device
@@ -57,7 +58,7 @@ pub fn run_accumulate(
     // Elements no value reaches keep self's; the others are combined from it.
     let own = TensorRef {
         sizes: shape.clone(),
-        strides: self_.1.clone(),
+        strides: self_.1.clone().into(),
         ..self_.0.clone()
     };
     if own.address != out.address || own.strides != out.strides {
@@ -278,8 +279,8 @@ fn presort(
     let n: i64 = plan.sizes.iter().product();
     let moved = Scratch::contiguous(keys.device, &[n], values.dtype)?;
     let dense = |t: &TensorRef| TensorRef {
-        sizes: vec![n],
-        strides: vec![1],
+        sizes: smallvec![n],
+        strides: smallvec![1],
         ..t.clone()
     };
     let ends = run_presort(

@@ -17,6 +17,7 @@ use crate::ops::index::indexing::pair_view;
 use crate::ops::index::masked_select::Selection;
 use crate::ops::shape::copy::{copy, fill};
 use crate::runtime::backend;
+use smallvec::smallvec;
 
 /// The coordinates of the nonzero elements of `a`, one row each, in row-major order.
 fn nonzero_of(a: &TensorRef) -> Result<Scratch> {
@@ -24,9 +25,9 @@ fn nonzero_of(a: &TensorRef) -> Result<Scratch> {
     let mask = Scratch::contiguous(a.device, &a.sizes, DType::Bool)?;
     let is_set = Expr::input(0, a.dtype).cast(DType::Bool);
     let kernel = MapKernel {
-        inputs: vec![a.dtype],
-        scalars: vec![],
-        outputs: vec![(DType::Bool, is_set)],
+        inputs: smallvec![a.dtype],
+        scalars: smallvec![],
+        outputs: smallvec![(DType::Bool, is_set)],
     };
     run_map(kernel, &[a, &mask.tensor], &a.sizes, &[])?;
     let selection = Selection::of(&mask.tensor, &a.sizes)?;
@@ -37,9 +38,9 @@ fn nonzero_of(a: &TensorRef) -> Result<Scratch> {
     }
     let linear = Scratch::contiguous(a.device, &a.sizes, DType::I64)?;
     let kernel = MapKernel {
-        inputs: vec![],
-        scalars: vec![],
-        outputs: vec![(DType::I64, Expr::Index)],
+        inputs: smallvec![],
+        scalars: smallvec![],
+        outputs: smallvec![(DType::I64, Expr::Index)],
     };
     run_map(kernel, &[&linear.tensor], &a.sizes, &[])?;
     let selected = Scratch::contiguous(a.device, &[count], DType::I64)?;
@@ -69,13 +70,13 @@ fn nonzero_of(a: &TensorRef) -> Result<Scratch> {
         }
     }
     let kernel = MapKernel {
-        inputs: vec![DType::I64],
-        scalars: vec![DType::I64; 2 * rank],
-        outputs: vec![(DType::I64, value)],
+        inputs: smallvec![DType::I64],
+        scalars: smallvec![DType::I64; 2 * rank],
+        outputs: smallvec![(DType::I64, value)],
     };
     let rows = TensorRef {
-        sizes: vec![count, rank as i64],
-        strides: vec![1, 0],
+        sizes: smallvec![count, rank as i64],
+        strides: smallvec![1, 0],
         ..selected.tensor.clone()
     };
     run_map(kernel, &[&rows, &out.tensor], &[count, rank as i64], &words)?;
@@ -138,8 +139,8 @@ impl Plan {
                     for m in 0..rank {
                         per_dim.push(Some(TensorRef {
                             address: coordinates.tensor.address + 8 * m as u64,
-                            sizes: vec![count],
-                            strides: vec![rank as i64],
+                            sizes: smallvec![count],
+                            strides: smallvec![rank as i64],
                             ..coordinates.tensor.clone()
                         }));
                     }
@@ -177,7 +178,7 @@ impl Plan {
         let adjacent = used.windows(2).all(|w| w[1] == w[0] + 1);
         Ok(Plan {
             per_dim,
-            shape,
+            shape: shape.to_vec(),
             adjacent,
             first,
             _masks: masks,
@@ -313,7 +314,7 @@ fn index(call: &mut Call) -> Result<()> {
         false,
         &sizes,
         (&a, Plan::walk(&a, &dims)),
-        (&out, out.strides.clone()),
+        (&out, out.strides.to_vec()),
         &args,
         out_of_bounds(&a, &plan),
     )
@@ -370,7 +371,7 @@ fn index_put(call: &mut Call) -> Result<()> {
     }
     call.return_arg(0);
     let (sizes, dims) = plan.result(&a);
-    if broadcast_shapes(&[&values.sizes, &sizes]).ok().as_ref() != Some(&sizes) {
+    if broadcast_shapes(&[&values.sizes, &sizes]).ok().as_deref() != Some(&sizes[..]) {
         return Err(Error::runtime(format!(
             "shape mismatch: value tensor of shape {:?} cannot be broadcast to indexing result of shape {:?}",
             values.sizes, sizes
@@ -429,7 +430,7 @@ fn index_put(call: &mut Call) -> Result<()> {
     run_accumulate(
         Accumulate::Sum,
         true,
-        (&a, a.strides.clone()),
+        (&a, a.strides.to_vec()),
         &a,
         &a.sizes,
         &plan.shape,

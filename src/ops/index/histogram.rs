@@ -13,6 +13,7 @@ use crate::ops::index::accumulate::run_accumulate;
 use crate::ops::index::index_launch::{Fault, IndexArg};
 use crate::ops::shape::copy::{copy, fill};
 use crate::ops::shape::rearrange::narrow;
+use smallvec::smallvec;
 
 /// Adds `values` (one per element of `bins`, or ones) into `out` at the bin numbers `bins`
 /// (int64, all within `out`).
@@ -23,11 +24,11 @@ fn count_into(out: &TensorRef, bins: &TensorRef, values: Option<&TensorRef>) -> 
     fill(&one.tensor, &ScalarArg::float(1.0))?;
     let cast;
     let (values, strides) = match values {
-        Some(v) if v.dtype == out.dtype => (v, v.strides.clone()),
+        Some(v) if v.dtype == out.dtype => (v, v.strides.to_vec()),
         Some(v) => {
             cast = Scratch::contiguous(out.device, &v.sizes, out.dtype)?;
             copy(&cast.tensor, v)?;
-            (&cast.tensor, cast.tensor.strides.clone())
+            (&cast.tensor, cast.tensor.strides.to_vec())
         }
         None => (&one.tensor, vec![0; bins.sizes.len()]),
     };
@@ -42,7 +43,7 @@ fn count_into(out: &TensorRef, bins: &TensorRef, values: Option<&TensorRef>) -> 
         &[IndexArg {
             tensor: bins,
             strides: vec![0],
-            loop_strides: bins.strides.clone(),
+            loop_strides: bins.strides.to_vec(),
             bound: out.sizes[0],
             target: 0,
         }],
@@ -146,9 +147,9 @@ fn histc(call: &mut Call, dest: Dest) -> Result<()> {
     let inside = x.clone().ge(lo).and(x.le(hi));
     let number = inside.select(position, count);
     let kernel = MapKernel {
-        inputs: vec![dtype],
-        scalars: vec![dtype, dtype, DType::I64],
-        outputs: vec![(DType::I64, number)],
+        inputs: smallvec![dtype],
+        scalars: smallvec![dtype, dtype, DType::I64],
+        outputs: smallvec![(DType::I64, number)],
     };
     let mut words = ScalarArg::float(low).words(dtype);
     words.extend(ScalarArg::float(high).words(dtype));
@@ -156,8 +157,8 @@ fn histc(call: &mut Call, dest: Dest) -> Result<()> {
     run_map(kernel, &[&a, &numbers.tensor], &a.sizes, &words)?;
     let with_overflow = Scratch::contiguous(a.device, &[bins + 1], a.dtype)?;
     let flat = TensorRef {
-        sizes: vec![n],
-        strides: vec![1],
+        sizes: smallvec![n],
+        strides: smallvec![1],
         ..numbers.tensor.clone()
     };
     count_into(&with_overflow.tensor, &flat, None)?;

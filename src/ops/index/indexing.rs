@@ -16,13 +16,14 @@ use crate::ops::index::index_launch::{run_index, Fault, IndexArg};
 use crate::ops::reduce::reductions::wrap_dim;
 use crate::ops::shape::copy::{copy, fill};
 use crate::ops::shape::rearrange::narrow;
+use smallvec::smallvec;
 
 /// `t` with one dimension of size 1 when it has none (dim-based ops treat scalars so).
 pub fn at_least_1d(t: &TensorRef) -> TensorRef {
     let mut t = t.clone();
     if t.sizes.is_empty() {
-        t.sizes = vec![1];
-        t.strides = vec![1];
+        t.sizes = smallvec![1];
+        t.strides = smallvec![1];
     }
     t
 }
@@ -33,8 +34,8 @@ pub fn at_least_1d(t: &TensorRef) -> TensorRef {
 pub fn pairs_at_least_1d(t: TensorRef) -> TensorRef {
     match t.sizes[..] {
         [pair] => TensorRef {
-            sizes: vec![1, pair],
-            strides: vec![pair, t.strides[0]],
+            sizes: smallvec![1, pair],
+            strides: smallvec![pair, t.strides[0]],
             ..t
         },
         _ => t,
@@ -125,7 +126,7 @@ fn index_select(call: &mut Call, dest: Dest) -> Result<()> {
         false,
         &out.sizes,
         (&a, without(&a.strides, dim)),
-        (&out, out.strides.clone()),
+        (&out, out.strides.to_vec()),
         &[IndexArg {
             tensor: &index,
             strides: index_strides,
@@ -199,10 +200,10 @@ fn gather(call: &mut Call) -> Result<()> {
         false,
         &out.sizes,
         (&a, without(&a.strides, dim)),
-        (&out, out.strides.clone()),
+        (&out, out.strides.to_vec()),
         &[IndexArg {
             tensor: &index,
-            strides: index.strides.clone(),
+            strides: index.strides.to_vec(),
             loop_strides: vec![],
             bound: a.sizes[dim],
             target: a.strides[dim],
@@ -234,8 +235,8 @@ fn scatter_along(
     let rank = a.sizes.len();
     let values = if values.sizes.is_empty() {
         TensorRef {
-            sizes: vec![1; rank],
-            strides: vec![0; rank],
+            sizes: smallvec![1; rank],
+            strides: smallvec![0; rank],
             ..values.clone()
         }
     } else {
@@ -261,7 +262,7 @@ fn scatter_along(
     run_accumulate(
         op,
         include_self,
-        (&a, a.strides.clone()),
+        (&a, a.strides.to_vec()),
         &out,
         &limits,
         &[loop_size],
@@ -434,9 +435,9 @@ fn index_into(call: &mut Call, op: Accumulate) -> Result<()> {
             scaled = Scratch::contiguous(a.device, &source.sizes, a.dtype)?;
             let dtype = a.dtype;
             let kernel = MapKernel {
-                inputs: vec![dtype],
-                scalars: vec![dtype],
-                outputs: vec![(dtype, Expr::input(0, dtype) * Expr::scalar(0, dtype))],
+                inputs: smallvec![dtype],
+                scalars: smallvec![dtype],
+                outputs: smallvec![(dtype, Expr::input(0, dtype) * Expr::scalar(0, dtype))],
             };
             run_map(
                 kernel,
@@ -580,8 +581,8 @@ fn scatter_complex(call: &mut Call, number: Option<(f64, f64)>) -> Result<()> {
     let index = call.tensor(2)?;
     check_index_dtype(&index, "scatter", true)?;
     let index = TensorRef {
-        sizes: [&index.sizes[..], &[2]].concat(),
-        strides: [&index.strides[..], &[0]].concat(),
+        sizes: [&index.sizes[..], &[2]].concat().into(),
+        strides: [&index.strides[..], &[0]].concat().into(),
         ..index
     };
     let (a, index) = (pairs_at_least_1d(a), pairs_at_least_1d(index));
@@ -601,8 +602,8 @@ fn scatter_complex(call: &mut Call, number: Option<(f64, f64)>) -> Result<()> {
             }
             let rank = a.sizes.len();
             let src = TensorRef {
-                sizes: [vec![1; rank - 1], vec![2]].concat(),
-                strides: [vec![0; rank - 1], vec![1]].concat(),
+                sizes: [vec![1; rank - 1], vec![2]].concat().into(),
+                strides: [vec![0; rank - 1], vec![1]].concat().into(),
                 ..held.tensor.clone()
             };
             (Accumulate::Assign, src)

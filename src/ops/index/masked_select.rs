@@ -10,6 +10,7 @@ use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::shape::copy::copy;
 use crate::runtime::backend;
+use smallvec::smallvec;
 
 /// `a[mask]`, with `a` and `mask` broadcast together.
 pub fn masked_select(call: &mut Call, a: &TensorRef, mask: &TensorRef, dest: Dest) -> Result<()> {
@@ -52,8 +53,8 @@ impl Selection {
     pub fn of(mask: &TensorRef, shape: &[i64]) -> Result<Self> {
         let n: i64 = shape.iter().product();
         let view = TensorRef {
-            sizes: shape.to_vec(),
-            strides: broadcast_strides(mask, shape),
+            sizes: shape.to_vec().into(),
+            strides: broadcast_strides(mask, shape).into(),
             ..mask.clone()
         };
         let dense_copy = if view.is_contiguous() {
@@ -69,8 +70,8 @@ impl Selection {
         if n > 0 {
             let running = ScanKernel::sum(DType::Bool, DType::I64);
             let flat = TensorRef {
-                sizes: vec![n],
-                strides: vec![1],
+                sizes: smallvec![n],
+                strides: smallvec![1],
                 ..mask.clone()
             };
             run_scan(running, &flat, &positions.tensor, 0)?;

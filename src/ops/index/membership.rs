@@ -15,6 +15,7 @@ use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::reduce::reduce_launch::run_reduce_with;
 use crate::ops::shape::copy::{copy, fill};
+use smallvec::smallvec;
 
 pub const OPS: &[(&str, OpFn)] = &[
     ("isin.Tensor_Tensor", |c| isin(c, Dest::New)),
@@ -28,8 +29,8 @@ fn flat(t: &TensorRef) -> Result<(TensorRef, Option<Scratch>)> {
     let n = t.numel() as i64;
     if t.is_contiguous() {
         let view = TensorRef {
-            sizes: vec![n],
-            strides: vec![1],
+            sizes: smallvec![n],
+            strides: smallvec![1],
             ..t.clone()
         };
         return Ok((view, None));
@@ -37,8 +38,8 @@ fn flat(t: &TensorRef) -> Result<(TensorRef, Option<Scratch>)> {
     let copied = Scratch::contiguous(t.device, &t.sizes, t.dtype)?;
     copy(&copied.tensor, t)?;
     let view = TensorRef {
-        sizes: vec![n],
-        strides: vec![1],
+        sizes: smallvec![n],
+        strides: smallvec![1],
         ..copied.tensor.clone()
     };
     Ok((view, Some(copied)))
@@ -61,8 +62,8 @@ fn isin(call: &mut Call, dest: Dest) -> Result<()> {
     let (tests, _keep_tests) = flat(&test)?;
     // Every element against every test element: [n, m], reduced over m.
     let pairs = TensorRef {
-        sizes: vec![n, m],
-        strides: vec![0, 1],
+        sizes: smallvec![n, m],
+        strides: smallvec![0, 1],
         ..tests
     };
     let found = Expr::input(1, elements.dtype)
@@ -102,7 +103,7 @@ fn isin(call: &mut Call, dest: Dest) -> Result<()> {
             &out,
             &TensorRef {
                 sizes: out.sizes.clone(),
-                strides: TensorRef::contiguous_strides(&out.sizes),
+                strides: TensorRef::contiguous_strides(&out.sizes).into(),
                 ..target
             },
         )?;

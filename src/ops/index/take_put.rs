@@ -13,6 +13,7 @@ use crate::ops::index::accumulate::run_accumulate;
 use crate::ops::index::index_launch::{run_index, Fault, IndexArg};
 use crate::ops::index::indexing::{at_least_1d, check_index_dtype, pair_view};
 use crate::ops::shape::copy::{copy, fill};
+use smallvec::smallvec;
 
 /// `take(self, index)`: `self.flatten()[index]`, shaped like `index`.
 fn take(call: &mut Call, dest: Dest) -> Result<()> {
@@ -41,10 +42,10 @@ fn take(call: &mut Call, dest: Dest) -> Result<()> {
         false,
         &out.sizes,
         (&flat, vec![0; out.sizes.len()]),
-        (&out, out.strides.clone()),
+        (&out, out.strides.to_vec()),
         &[IndexArg {
             tensor: &index,
-            strides: index.strides.clone(),
+            strides: index.strides.to_vec(),
             loop_strides: vec![],
             bound: numel,
             target: 1,
@@ -120,8 +121,8 @@ fn put(call: &mut Call) -> Result<()> {
     let (flat_self, _dense_self) = contiguous(&a)?;
     let sizes = [&[numel][..], tail].concat();
     let flat = TensorRef {
-        strides: TensorRef::contiguous_strides(&sizes),
-        sizes,
+        strides: TensorRef::contiguous_strides(&sizes).into(),
+        sizes: sizes.into(),
         ..flat_self.clone()
     };
     // The source pairs with the index element by element: view it with the index's shape.
@@ -133,8 +134,8 @@ fn put(call: &mut Call) -> Result<()> {
         _dense_source = dense;
         let shaped = [&index.sizes[..], tail].concat();
         TensorRef {
-            strides: TensorRef::contiguous_strides(&shaped),
-            sizes: shaped,
+            strides: TensorRef::contiguous_strides(&shaped).into(),
+            sizes: shaped.into(),
             ..base
         }
     };
@@ -147,7 +148,7 @@ fn put(call: &mut Call) -> Result<()> {
     run_accumulate(
         op,
         true,
-        (&flat, flat.strides.clone()),
+        (&flat, flat.strides.to_vec()),
         &flat,
         &flat.sizes,
         &index.sizes,
@@ -159,7 +160,7 @@ fn put(call: &mut Call) -> Result<()> {
         &[IndexArg {
             tensor: &index,
             strides: vec![0; flat.sizes.len()],
-            loop_strides: index.strides.clone(),
+            loop_strides: index.strides.to_vec(),
             bound: numel,
             target: 0,
         }],
@@ -201,7 +202,7 @@ fn embedding_dense_backward(call: &mut Call) -> Result<()> {
     run_accumulate(
         op,
         !by_freq,
-        (&out, out.strides.clone()),
+        (&out, out.strides.to_vec()),
         &out,
         &out.sizes,
         &indices.sizes,
@@ -213,7 +214,7 @@ fn embedding_dense_backward(call: &mut Call) -> Result<()> {
         &[IndexArg {
             tensor: &indices,
             strides: vec![0, 0],
-            loop_strides: indices.strides.clone(),
+            loop_strides: indices.strides.to_vec(),
             bound: num_weights,
             target: 0,
         }],
@@ -222,8 +223,8 @@ fn embedding_dense_backward(call: &mut Call) -> Result<()> {
     if (0..num_weights).contains(&padding_idx) {
         let row = TensorRef {
             address: out.address + (padding_idx * width) as u64 * out.dtype.size() as u64,
-            sizes: vec![width],
-            strides: vec![1],
+            sizes: smallvec![width],
+            strides: smallvec![1],
             ..out.clone()
         };
         fill(&row, &ScalarArg::float(0.0))?;

@@ -7,6 +7,7 @@ use crate::error::Result;
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::tensor::TensorRef;
 use crate::runtime::backend::{Gemm, MatrixView};
+use smallvec::smallvec;
 
 /// `out = alpha * a @ b + beta * out` over `batch` matrices `m × k` by `k × n` through the
 /// device's GEMM library, `a` and `b` of `dtype`, `out` of `out_dtype` (see [`Gemm`]); false
@@ -59,8 +60,8 @@ pub(crate) fn matrix_product(
     }
     let tensor = |v: MatrixView, rows: i64, cols: i64| TensorRef {
         address: v.address,
-        sizes: vec![batch, rows, cols],
-        strides: vec![v.batch_stride, v.row_stride, v.col_stride],
+        sizes: smallvec![batch, rows, cols],
+        strides: smallvec![v.batch_stride, v.row_stride, v.col_stride],
         dtype: DType::F32,
         device,
     };

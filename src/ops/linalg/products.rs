@@ -17,6 +17,7 @@ use crate::ops::reduce::reduce_launch::run_reduce_with;
 use crate::ops::shape::copy::copy;
 use crate::ops::shape::rearrange::narrow;
 use crate::runtime::backend::{Gemm, MatrixView};
+use smallvec::smallvec;
 use std::ops::{Add, Mul};
 
 /// `t` as a `[batch, rows, cols]` view (a matrix gets batch 1, a vector one column).
@@ -24,8 +25,8 @@ fn batched(t: &TensorRef) -> TensorRef {
     let mut v = t.clone();
     match t.sizes.len() {
         1 => {
-            v.sizes = vec![1, t.sizes[0], 1];
-            v.strides = vec![0, t.strides[0], 0];
+            v.sizes = smallvec![1, t.sizes[0], 1];
+            v.strides = smallvec![0, t.strides[0], 0];
         }
         2 => {
             v.sizes.insert(0, 1);
@@ -38,8 +39,8 @@ fn batched(t: &TensorRef) -> TensorRef {
 
 fn as_row(t: &TensorRef) -> TensorRef {
     let mut v = t.clone();
-    v.sizes = vec![1, 1, t.sizes[0]];
-    v.strides = vec![0, 0, t.strides[0]];
+    v.sizes = smallvec![1, 1, t.sizes[0]];
+    v.strides = smallvec![0, 0, t.strides[0]];
     v
 }
 
@@ -80,7 +81,7 @@ pub(super) fn gemm(
     let acc = acc_dtype(a.dtype);
     let with_c = c.is_some() && beta.to_f64() != 0.0;
     let c_view = c.filter(|_| with_c).map(|c| TensorRef {
-        strides: broadcast_strides(c, &out.sizes),
+        strides: broadcast_strides(c, &out.sizes).into(),
         sizes: out.sizes.clone(),
         ..c.clone()
     });
@@ -137,7 +138,7 @@ fn gemm_split_k(
         let (start, len) = (i * GEMM_K_CHUNK, GEMM_K_CHUNK.min(k - i * GEMM_K_CHUNK));
         let slice = TensorRef {
             sizes: out.sizes.clone(),
-            strides: partial.tensor.strides[1..].to_vec(),
+            strides: partial.tensor.strides[1..].to_vec().into(),
             ..narrow(&partial.tensor, 0, i, 1)
         };
         run_gemm(
@@ -290,8 +291,8 @@ fn add_matmul(call: &mut Call, rank: usize) -> Result<()> {
     let out = call.result(Dest::Arg(5), &shape, a.dtype, a.device)?;
     let out_view = batched(&out);
     let c_view = TensorRef {
-        strides: broadcast_strides(&c, &shape),
-        sizes: shape.clone(),
+        strides: broadcast_strides(&c, &shape).into(),
+        sizes: shape.clone().into(),
         ..c.clone()
     };
     gemm(&av, &bv, Some(&batched(&c_view)), &out_view, &alpha, &beta)
@@ -317,8 +318,8 @@ fn addmv(call: &mut Call) -> Result<()> {
     let shape = vec![mat.sizes[0]];
     let out = call.result(Dest::Arg(5), &shape, mat.dtype, mat.device)?;
     let c_view = TensorRef {
-        strides: broadcast_strides(&c, &shape),
-        sizes: shape.clone(),
+        strides: broadcast_strides(&c, &shape).into(),
+        sizes: shape.clone().into(),
         ..c.clone()
     };
     gemm(
@@ -359,8 +360,8 @@ fn dot(call: &mut Call) -> Result<()> {
     }
     let out = call.create(&[], a.dtype, a.device)?;
     let mut out_view = out.clone();
-    out_view.sizes = vec![1, 1, 1];
-    out_view.strides = vec![0, 0, 0];
+    out_view.sizes = smallvec![1, 1, 1];
+    out_view.strides = smallvec![0, 0, 0];
     gemm(&as_row(&a), &batched(&b), None, &out_view, &one(), &one())
 }
 
@@ -418,7 +419,7 @@ fn dense_parts(parts: &[TensorRef; 2]) -> Result<(Scratch, [TensorRef; 2])> {
     let scratch = Scratch::contiguous(first.device, &shape, first.dtype)?;
     let part = |i: usize| TensorRef {
         sizes: first.sizes.clone(),
-        strides: scratch.tensor.strides[1..].to_vec(),
+        strides: scratch.tensor.strides[1..].to_vec().into(),
         ..narrow(&scratch.tensor, 0, i as i64, 1)
     };
     let dense = [part(0), part(1)];
@@ -460,8 +461,8 @@ fn complex_product(call: &mut Call, kind: ComplexProduct) -> Result<()> {
         // a row times a column.
         Dot => {
             let row = |t: &TensorRef| TensorRef {
-                sizes: vec![1, 1, t.sizes[1]],
-                strides: vec![0, 0, t.strides[1]],
+                sizes: smallvec![1, 1, t.sizes[1]],
+                strides: smallvec![0, 0, t.strides[1]],
                 ..t.clone()
             };
             (a.clone().map(|t| row(&t)), 0)
@@ -499,8 +500,8 @@ fn complex_product(call: &mut Call, kind: ComplexProduct) -> Result<()> {
         let part = |i: u64| {
             let p = view.part(i);
             batched(&TensorRef {
-                strides: broadcast_strides(&p, &shape),
-                sizes: shape.clone(),
+                strides: broadcast_strides(&p, &shape).into(),
+                sizes: shape.clone().into(),
                 ..p
             })
         };
@@ -517,8 +518,8 @@ fn complex_product(call: &mut Call, kind: ComplexProduct) -> Result<()> {
     let mut out = [out.part(0), out.part(1)];
     if matches!(kind, Dot) {
         for o in &mut out {
-            o.sizes = vec![1, 1, 1];
-            o.strides = vec![0, 0, 0];
+            o.sizes = smallvec![1, 1, 1];
+            o.strides = smallvec![0, 0, 0];
         }
     } else {
         out = out.map(|o| batched(&o));

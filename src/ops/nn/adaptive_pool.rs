@@ -19,6 +19,7 @@ use crate::ops::core::tensor::TensorRef;
 use crate::ops::nn::upsample::{gather_planes, scatter_add_planes};
 use crate::ops::shape::copy::{copy, fill};
 use crate::runtime::backend;
+use smallvec::smallvec;
 use std::ops::{Add, Mul};
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -134,8 +135,8 @@ fn combination(
             let mut strides = vec![0; shape.len()];
             strides[2 + d] = 1;
             TensorRef {
-                sizes: shape.to_vec(),
-                strides,
+                sizes: shape.to_vec().into(),
+                strides: strides.into(),
                 ..w.tensor.clone()
             }
         })
@@ -206,8 +207,8 @@ fn forward(call: &mut Call, dims: usize) -> Result<()> {
         }
         let kernel = MapKernel {
             inputs: inputs.iter().map(|t| t.dtype).collect(),
-            scalars: vec![],
-            outputs: vec![(acc, Expr::input(0, acc).add(term))],
+            scalars: smallvec![],
+            outputs: smallvec![(acc, Expr::input(0, acc).add(term))],
         };
         inputs.push(&sums.tensor);
         run_map(kernel, &inputs, &shape, &[])?;
@@ -242,8 +243,8 @@ fn backward(call: &mut Call, dims: usize) -> Result<()> {
         }
         let kernel = MapKernel {
             inputs: inputs.iter().map(|t| t.dtype).collect(),
-            scalars: vec![],
-            outputs: vec![(acc, value)],
+            scalars: smallvec![],
+            outputs: smallvec![(acc, value)],
         };
         inputs.push(&weighted.tensor);
         run_map(kernel, &inputs, &shape, &[])?;
@@ -307,7 +308,7 @@ fn max_forward(call: &mut Call, dims: usize) -> Result<()> {
         ));
         let flat_view = TensorRef {
             sizes: shape.clone(),
-            strides,
+            strides: strides.into(),
             ..flat_t.tensor.clone()
         };
         if n == 0 {
@@ -327,8 +328,8 @@ fn max_forward(call: &mut Call, dims: usize) -> Result<()> {
         }
         let kernel = MapKernel {
             inputs: inputs.iter().map(|t| t.dtype).collect(),
-            scalars: vec![],
-            outputs: vec![
+            scalars: smallvec![],
+            outputs: smallvec![
                 (x.dtype, wins.clone().select(value, Expr::input(0, x.dtype))),
                 (
                     DType::I64,

@@ -323,8 +323,8 @@ fn broadcast_bias(t: &TensorRef, shape: &[i64; 4], dtype: DType) -> Result<Tenso
         }
     }
     Ok(TensorRef {
-        sizes: shape.to_vec(),
-        strides: strides.to_vec(),
+        sizes: shape.to_vec().into(),
+        strides: strides.to_vec().into(),
         ..t.clone()
     })
 }
@@ -428,7 +428,7 @@ fn backward(call: &mut Call) -> Result<()> {
         });
     }
     let [b, h, hk, tq, tk, d, dv] = a.sizes;
-    if grad_out.sizes != [b, h, tq, dv] || out.sizes != grad_out.sizes {
+    if grad_out.sizes != [b, h, tq, dv].into() || out.sizes != grad_out.sizes {
         return Err(Error::runtime(format!(
             "mojo fused attention backward: grad_out {:?} and out {:?} should be {:?}",
             grad_out.sizes,

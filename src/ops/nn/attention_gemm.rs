@@ -13,6 +13,7 @@
 //! (the fused kernels draw its mask). Any product the library declines sends the call back to
 //! the fused kernels, which write every output anew.
 
+use smallvec::smallvec;
 use std::ops::{Mul, Sub};
 
 use super::attention::Attention;
@@ -74,8 +75,8 @@ impl Batch {
     fn tensor(self, like: &TensorRef, sizes: [i64; 3]) -> TensorRef {
         TensorRef {
             address: self.address,
-            sizes: sizes.to_vec(),
-            strides: self.strides.to_vec(),
+            sizes: sizes.to_vec().into(),
+            strides: self.strides.to_vec().into(),
             ..like.clone()
         }
     }
@@ -216,8 +217,8 @@ fn row_values(t: &TensorRef, a: &Attention, u: &Unit, keys: Option<i64>) -> Tens
     }
     TensorRef {
         address: t.address + (first * 4) as u64,
-        sizes,
-        strides,
+        sizes: sizes.into(),
+        strides: strides.into(),
         ..t.clone()
     }
 }
@@ -296,9 +297,9 @@ pub(super) fn forward(a: &Attention, out: &TensorRef, lse: &TensorRef) -> Result
         columns: false,
     };
     let mask = crate::kernels::MapKernel {
-        inputs: vec![dtype],
-        scalars: vec![DType::I32; 3],
-        outputs: vec![(
+        inputs: smallvec![dtype],
+        scalars: smallvec![DType::I32; 3],
+        outputs: smallvec![(
             dtype,
             after_query().select(
                 Expr::constant(dtype, f64::NEG_INFINITY),
@@ -309,9 +310,9 @@ pub(super) fn forward(a: &Attention, out: &TensorRef, lse: &TensorRef) -> Result
     // The probabilities of a score row from its logsumexp (+inf: a row without keys, zeros).
     let lse_of_row = Expr::input(1, DType::F32);
     let from_logsumexp = crate::kernels::MapKernel {
-        inputs: vec![dtype, DType::F32],
-        scalars: vec![],
-        outputs: vec![(
+        inputs: smallvec![dtype, DType::F32],
+        scalars: smallvec![],
+        outputs: smallvec![(
             dtype,
             lse_of_row
                 .clone()
@@ -389,9 +390,9 @@ pub(super) fn backward(
     // Each query row's delta: the sum of grad_out * out (float32).
     let product_rows = Scratch::contiguous(a.device, &[b, h, tq, dv], DType::F32)?;
     let kernel = crate::kernels::MapKernel {
-        inputs: vec![dtype, dtype],
-        scalars: vec![],
-        outputs: vec![(
+        inputs: smallvec![dtype, dtype],
+        scalars: smallvec![],
+        outputs: smallvec![(
             DType::F32,
             Expr::input(0, dtype)
                 .cast(DType::F32)
@@ -430,13 +431,13 @@ pub(super) fn backward(
         .mul(dp.cast(DType::F32).sub(row_delta))
         .cast(dtype);
     let probabilities = crate::kernels::MapKernel {
-        inputs: vec![dtype, dtype, DType::F32, DType::F32],
+        inputs: smallvec![dtype, dtype, DType::F32, DType::F32],
         scalars: if a.causal {
-            vec![DType::I32; 3]
+            smallvec![DType::I32; 3]
         } else {
-            vec![]
+            smallvec![]
         },
-        outputs: vec![(dtype, prob), (dtype, grad)],
+        outputs: smallvec![(dtype, prob), (dtype, grad)],
     };
     for u in &units {
         let sizes = [u.heads, u.rows, tk];

@@ -15,6 +15,7 @@ use crate::ops::nn::conv::{gather, scatter};
 use crate::ops::nn::pool::{as5, pooled_sizes, Window};
 use crate::ops::shape::copy::{copy, fill};
 use crate::runtime::backend;
+use smallvec::smallvec;
 use std::ops::Div;
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -119,13 +120,13 @@ fn avg_pool(call: &mut Call, dims: usize, dest: Dest) -> Result<()> {
     let div = divisors(&window, input, output, include_pad, divisor, acc, x.device)?;
     let div_view = TensorRef {
         sizes: out5.sizes.clone(),
-        strides: vec![0, 0, output[1] * output[2], output[2], 1],
+        strides: smallvec![0, 0, output[1] * output[2], output[2], 1],
         ..div.tensor.clone()
     };
     let kernel = MapKernel {
-        inputs: vec![acc, acc],
-        scalars: vec![],
-        outputs: vec![(
+        inputs: smallvec![acc, acc],
+        scalars: smallvec![],
+        outputs: smallvec![(
             x.dtype,
             Expr::input(0, acc).div(Expr::input(1, acc)).cast(x.dtype),
         )],
@@ -162,14 +163,14 @@ fn avg_pool_backward(call: &mut Call, dims: usize, dest: Dest) -> Result<()> {
     let div = divisors(&window, input, output, include_pad, divisor, acc, x.device)?;
     let div_view = TensorRef {
         sizes: g5.sizes.clone(),
-        strides: vec![0, 0, output[1] * output[2], output[2], 1],
+        strides: smallvec![0, 0, output[1] * output[2], output[2], 1],
         ..div.tensor.clone()
     };
     let scaled = Scratch::contiguous(x.device, &g5.sizes, acc)?;
     let kernel = MapKernel {
-        inputs: vec![grad.dtype, acc],
-        scalars: vec![],
-        outputs: vec![(
+        inputs: smallvec![grad.dtype, acc],
+        scalars: smallvec![],
+        outputs: smallvec![(
             acc,
             Expr::input(0, grad.dtype)
                 .cast(acc)

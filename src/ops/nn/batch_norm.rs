@@ -15,6 +15,7 @@ use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::nn::layer_norm::mean_rstd_kernel;
 use crate::ops::reduce::reduce_launch::sum_into;
+use smallvec::smallvec;
 use std::ops::{Add, Div, Mul, Sub};
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -64,8 +65,8 @@ impl Args {
 /// A per-channel vector broadcast over `[N, C, positions]`.
 pub(crate) fn per_channel(t: &TensorRef, shape: &[i64]) -> TensorRef {
     TensorRef {
-        sizes: shape.to_vec(),
-        strides: vec![0, t.strides.first().copied().unwrap_or(0), 0],
+        sizes: shape.to_vec().into(),
+        strides: smallvec![0, t.strides.first().copied().unwrap_or(0), 0],
         ..t.clone()
     }
 }
@@ -90,7 +91,7 @@ pub(crate) fn map_scaled(
 ) -> Result<()> {
     let kernel = MapKernel {
         inputs: inputs.iter().map(|t| t.dtype).collect(),
-        scalars: vec![acc; scalars.len()],
+        scalars: smallvec![acc; scalars.len()],
         outputs: outputs
             .iter()
             .map(|(t, e)| (t.dtype, e.clone().cast(t.dtype)))

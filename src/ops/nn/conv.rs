@@ -24,6 +24,7 @@ use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::nn::conv_gemm;
 use crate::ops::reduce::reduce_launch::sum_into;
+use smallvec::smallvec;
 use std::ops::Add;
 
 /// The most of the summed dimension one group walks: longer products are split into partial
@@ -123,8 +124,8 @@ impl<'a> Dense<'a> {
     /// The view `[groups, rows, cols / split, split]` of `rows` x `cols` matrices.
     fn view(&self, groups: i64, rows: i64, cols: i64) -> TensorRef {
         TensorRef {
-            sizes: vec![groups, rows, cols / self.split, self.split],
-            strides: vec![self.group, self.row, self.hi, self.lo],
+            sizes: smallvec![groups, rows, cols / self.split, self.split],
+            strides: smallvec![self.group, self.row, self.hi, self.lo],
             ..self.t.clone()
         }
     }
@@ -269,8 +270,10 @@ fn run_product(p: Product, geometry: &Geometry) -> Result<()> {
     )?;
     if let Some(partial) = &partial {
         let sums = TensorRef {
-            sizes: [vec![splits], out_tensor.sizes.clone()].concat(),
-            strides: [vec![groups * m * n], vec![m * n, n, out_split, 1]].concat(),
+            sizes: [vec![splits], out_tensor.sizes.to_vec()].concat().into(),
+            strides: [vec![groups * m * n], vec![m * n, n, out_split, 1]]
+                .concat()
+                .into(),
             ..partial.tensor.clone()
         };
         sum_into(&sums, &[true, false, false, false, false], &out_tensor)?;
@@ -427,7 +430,7 @@ fn add_bias(out: &TensorRef, bias: &TensorRef) -> Result<()> {
     strides[1] = bias.strides[0];
     let bias_view = TensorRef {
         sizes: out.sizes.clone(),
-        strides,
+        strides: strides.into(),
         ..bias.clone()
     };
     let acc = out.dtype.float_acc();
@@ -435,9 +438,9 @@ fn add_bias(out: &TensorRef, bias: &TensorRef) -> Result<()> {
         .cast(acc)
         .add(Expr::input(1, bias.dtype).cast(acc));
     let kernel = MapKernel {
-        inputs: vec![out.dtype, bias.dtype],
-        scalars: vec![],
-        outputs: vec![(out.dtype, sum.cast(out.dtype))],
+        inputs: smallvec![out.dtype, bias.dtype],
+        scalars: smallvec![],
+        outputs: smallvec![(out.dtype, sum.cast(out.dtype))],
     };
     run_map(kernel, &[out, &bias_view, out], &out.sizes, &[])
 }

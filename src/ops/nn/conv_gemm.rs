@@ -14,6 +14,7 @@
 //! parts whose columns take at most [`COLUMN_BYTES`]. Anything else, or a product the library
 //! declines, returns false: the implicit GEMM then writes the whole result anew.
 
+use smallvec::smallvec;
 use std::ops::Add;
 
 use super::conv::{spatial, Geometry};
@@ -225,8 +226,8 @@ fn taps(
                 let sizes = vec![count, s.ch, hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]];
                 let read = TensorRef {
                     address: at(h, source),
-                    sizes: sizes.clone(),
-                    strides: vec![
+                    sizes: sizes.clone().into(),
+                    strides: smallvec![
                         h.strides[0],
                         h.strides[1],
                         geometry.stride[0] * image_strides[0],
@@ -239,8 +240,8 @@ fn taps(
                 let start = (lo[0] * p1 * p2 + lo[1] * p2 + lo[2]) * pos + tap * s.tap * k;
                 let column = TensorRef {
                     address: at(columns, start),
-                    sizes,
-                    strides: vec![image_stride, s.channel * k, p1 * p2 * pos, p2 * pos, pos],
+                    sizes: sizes.into(),
+                    strides: smallvec![image_stride, s.channel * k, p1 * p2 * pos, p2 * pos, pos],
                     ..columns.clone()
                 };
                 out.push((read, column));
@@ -451,9 +452,9 @@ pub(super) fn scatter(
         let image5 = five(&image.tensor);
         let sum = Expr::input(0, acc).add(Expr::input(1, acc));
         let add = MapKernel {
-            inputs: vec![acc, acc],
-            scalars: vec![],
-            outputs: vec![(acc, sum)],
+            inputs: smallvec![acc, acc],
+            scalars: smallvec![],
+            outputs: smallvec![(acc, sum)],
         };
         for (target, column) in taps(&s, geometry, &image5, &columns.tensor, (0, count)) {
             run_map(
@@ -542,7 +543,7 @@ fn per_channel(bias: &TensorRef, t: &TensorRef) -> TensorRef {
     strides[1] = bias.strides[0];
     TensorRef {
         sizes: t.sizes.clone(),
-        strides,
+        strides: strides.into(),
         ..bias.clone()
     }
 }
@@ -551,8 +552,8 @@ fn per_channel(bias: &TensorRef, t: &TensorRef) -> TensorRef {
 fn five(t: &TensorRef) -> TensorRef {
     let (sizes, strides) = spatial(t);
     TensorRef {
-        sizes: [&t.sizes[..2], &sizes[..]].concat(),
-        strides: [&t.strides[..2], &strides[..]].concat(),
+        sizes: [&t.sizes[..2], &sizes[..]].concat().into(),
+        strides: [&t.strides[..2], &strides[..]].concat().into(),
         ..t.clone()
     }
 }
@@ -626,7 +627,7 @@ pub(super) fn weight_grad(
         strides.extend_from_slice(&strides_k[3 - kernel_rank..]);
         let view = TensorRef {
             sizes: dw.sizes.clone(),
-            strides,
+            strides: strides.into(),
             ..sum.tensor.clone()
         };
         copy(dw, &view)?;

@@ -13,6 +13,7 @@ use crate::ops::core::tensor::TensorRef;
 use crate::ops::nn::batch_norm::{arg, map, map_scaled};
 use crate::ops::nn::layer_norm::mean_rstd_kernel;
 use crate::ops::reduce::reduce_launch::sum_into;
+use smallvec::smallvec;
 use std::ops::{Add, Div, Mul, Sub};
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -63,8 +64,8 @@ impl Sizes {
     fn view(&self, t: &TensorRef) -> TensorRef {
         let shape = self.shape();
         TensorRef {
-            strides: TensorRef::contiguous_strides(&shape),
-            sizes: shape,
+            strides: TensorRef::contiguous_strides(&shape).into(),
+            sizes: shape.into(),
             ..t.clone()
         }
     }
@@ -72,8 +73,8 @@ impl Sizes {
     /// A per-sample-and-group `[N, groups]` tensor broadcast over [`Sizes::shape`].
     fn per_group(&self, t: &TensorRef) -> TensorRef {
         TensorRef {
-            sizes: self.shape(),
-            strides: vec![self.groups, 1, 0, 0],
+            sizes: self.shape().into(),
+            strides: smallvec![self.groups, 1, 0, 0],
             ..t.clone()
         }
     }
@@ -82,8 +83,8 @@ impl Sizes {
     fn per_channel(&self, t: &TensorRef) -> TensorRef {
         let s = t.strides.first().copied().unwrap_or(1);
         TensorRef {
-            sizes: self.shape(),
-            strides: vec![0, self.c / self.groups * s, s, 0],
+            sizes: self.shape().into(),
+            strides: smallvec![0, self.c / self.groups * s, s, 0],
             ..t.clone()
         }
     }
@@ -117,13 +118,13 @@ fn group_norm(call: &mut Call) -> Result<()> {
     }
     let per_group = sizes.c / sizes.groups * sizes.hw;
     let rows = TensorRef {
-        sizes: vec![sizes.n * sizes.groups, per_group],
-        strides: vec![per_group, 1],
+        sizes: smallvec![sizes.n * sizes.groups, per_group],
+        strides: smallvec![per_group, 1],
         ..x.clone()
     };
     let flat = |t: &TensorRef| TensorRef {
-        sizes: vec![sizes.n * sizes.groups],
-        strides: vec![1],
+        sizes: smallvec![sizes.n * sizes.groups],
+        strides: smallvec![1],
         ..t.clone()
     };
     let kernel = mean_rstd_kernel(x.dtype, acc, mean.dtype, rstd.dtype);
@@ -201,8 +202,8 @@ fn group_norm_backward(call: &mut Call) -> Result<()> {
         let dtype = weight.as_ref().map_or(input.dtype, |w| w.dtype);
         let out = call.create(&[sizes.c], dtype, device)?;
         let out4 = TensorRef {
-            sizes: vec![sizes.groups, sizes.c / sizes.groups],
-            strides: vec![sizes.c / sizes.groups, 1],
+            sizes: smallvec![sizes.groups, sizes.c / sizes.groups],
+            strides: smallvec![sizes.c / sizes.groups, 1],
             ..out.clone()
         };
         if i == 0 {

@@ -19,6 +19,7 @@ use crate::ops::core::tensor::TensorRef;
 use crate::ops::nn::upsample::gather_planes;
 use crate::ops::shape::copy::copy;
 use crate::runtime::backend;
+use smallvec::smallvec;
 use std::ops::{Add, Mul};
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -236,7 +237,7 @@ pub(crate) fn pass(
         strides[2 + dim] = 1;
         let w_view = TensorRef {
             sizes: shape.clone(),
-            strides,
+            strides: strides.into(),
             ..w.tensor.clone()
         };
         let term = Expr::input(0, src.dtype).cast(acc).mul(Expr::input(1, acc));
@@ -250,8 +251,8 @@ pub(crate) fn pass(
         };
         let kernel = MapKernel {
             inputs: tensors.iter().map(|t| t.dtype).collect(),
-            scalars: vec![],
-            outputs: vec![(acc, value)],
+            scalars: smallvec![],
+            outputs: smallvec![(acc, value)],
         };
         tensors.push(out);
         run_map(kernel, &tensors, &shape, &[])?;

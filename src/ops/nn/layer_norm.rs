@@ -1,6 +1,7 @@
 //! Layer normalization (`native_layer_norm` and its backward), and the mean/rstd reduction the
 //! other normalizations share.
 
+use smallvec::smallvec;
 use std::ops::{Add, Div, Mul, Sub};
 
 use crate::dtype::DType;
@@ -58,8 +59,8 @@ fn as_rows(t: &TensorRef, axis: usize, m: i64, n: i64) -> TensorRef {
         .rev()
         .find(|(s, _)| **s != 1);
     TensorRef {
-        sizes: vec![m, n],
-        strides: vec![outer.map_or(0, |o| *o.1), inner.map_or(0, |i| *i.1)],
+        sizes: smallvec![m, n],
+        strides: smallvec![outer.map_or(0, |o| *o.1), inner.map_or(0, |i| *i.1)],
         ..t.clone()
     }
 }
@@ -105,7 +106,7 @@ fn layer_norm(call: &mut Call) -> Result<()> {
     );
     for (name, t) in [("weight", &weight), ("bias", &bias)] {
         if let Some(t) = t {
-            if t.sizes != normalized {
+            if t.sizes[..] != normalized[..] {
                 return Err(Error::runtime(format!(
                     "Expected {name} to be of same shape as normalized_shape, but got {name} of shape {:?} and normalized_shape = {normalized:?}",
                     t.sizes
@@ -125,8 +126,8 @@ fn layer_norm(call: &mut Call) -> Result<()> {
     }
     let rows = as_rows(&x, axis, m, n);
     let flat = |t: &TensorRef| TensorRef {
-        sizes: vec![m],
-        strides: vec![1],
+        sizes: smallvec![m],
+        strides: smallvec![1],
         ..t.clone()
     };
     let kernel = mean_rstd_kernel(x.dtype, acc, acc, acc);
@@ -141,8 +142,8 @@ fn layer_norm(call: &mut Call) -> Result<()> {
     )?;
     // out = (x - mean) * rstd * weight + bias.
     let stat = |t: &TensorRef| TensorRef {
-        sizes: vec![m, n],
-        strides: vec![1, 0],
+        sizes: smallvec![m, n],
+        strides: smallvec![1, 0],
         ..t.clone()
     };
     let (mean_v, rstd_v) = (stat(&mean), stat(&rstd));
@@ -169,8 +170,8 @@ fn layer_norm(call: &mut Call) -> Result<()> {
     }
     let kernel = MapKernel {
         inputs: tensors.iter().map(|t| t.dtype).collect(),
-        scalars: vec![],
-        outputs: vec![(x.dtype, value.cast(x.dtype))],
+        scalars: smallvec![],
+        outputs: smallvec![(x.dtype, value.cast(x.dtype))],
     };
     let out_rows = as_rows(&out, axis, m, n);
     tensors.push(&out_rows);
@@ -194,8 +195,8 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
     let device = x.device;
     let (g_rows, x_rows) = (as_rows(&g, axis, m, n), as_rows(&x, axis, m, n));
     let stat = |t: &TensorRef| TensorRef {
-        sizes: vec![m, n],
-        strides: vec![1, 0],
+        sizes: smallvec![m, n],
+        strides: smallvec![1, 0],
         ..t.clone()
     };
     let (mean_v, rstd_v) = (stat(&mean), stat(&rstd));
@@ -222,8 +223,8 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
     }
     let kernel = MapKernel {
         inputs: tensors.iter().map(|t| t.dtype).collect(),
-        scalars: vec![],
-        outputs: vec![(acc, gw.clone()), (acc, gw.mul(xhat.clone()))],
+        scalars: smallvec![],
+        outputs: smallvec![(acc, gw.clone()), (acc, gw.mul(xhat.clone()))],
     };
     tensors.push(&gw_rows.tensor);
     tensors.push(&gx_rows.tensor);
@@ -248,18 +249,22 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
         Ok(out)
     };
     let results: [Option<(Vec<i64>, DType)>; 3] = [
-        (mask.first() == Some(&1)).then(|| (input.sizes.clone(), input.dtype)),
-        (mask.get(1) == Some(&1) && weight.is_some())
-            .then(|| (weight.as_ref().map_or(vec![], |w| w.sizes.clone()), x.dtype)),
+        (mask.first() == Some(&1)).then(|| (input.sizes.to_vec(), input.dtype)),
+        (mask.get(1) == Some(&1) && weight.is_some()).then(|| {
+            (
+                weight.as_ref().map_or(vec![], |w| w.sizes.to_vec()),
+                x.dtype,
+            )
+        }),
         (mask.get(2) == Some(&1) && bias.is_some())
-            .then(|| (bias.as_ref().map_or(vec![], |b| b.sizes.clone()), x.dtype)),
+            .then(|| (bias.as_ref().map_or(vec![], |b| b.sizes.to_vec()), x.dtype)),
     ];
     if let Some((sizes, dtype)) = &results[0] {
         let grad_input = call.create(sizes, *dtype, device)?;
         let (mean_g, mean_gx) = (row_mean(&gw_rows.tensor)?, row_mean(&gx_rows.tensor)?);
         let broadcast = |t: &TensorRef| TensorRef {
-            sizes: vec![m, n],
-            strides: vec![1, 0],
+            sizes: smallvec![m, n],
+            strides: smallvec![1, 0],
             ..t.clone()
         };
         let (mg, mgx) = (broadcast(&mean_g.tensor), broadcast(&mean_gx.tensor));
@@ -271,8 +276,8 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
         let tensors = [&x_rows, &mean_v, &rstd_v, &gw_rows.tensor, &mg, &mgx];
         let kernel = MapKernel {
             inputs: tensors.iter().map(|t| t.dtype).collect(),
-            scalars: vec![],
-            outputs: vec![(grad_input.dtype, value.cast(grad_input.dtype))],
+            scalars: smallvec![],
+            outputs: smallvec![(grad_input.dtype, value.cast(grad_input.dtype))],
         };
         let mut all: Vec<&TensorRef> = tensors.to_vec();
         all.push(&out_rows);
@@ -288,8 +293,8 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
         };
         let out = call.create(sizes, *dtype, device)?;
         let view = TensorRef {
-            sizes: vec![n],
-            strides: vec![1],
+            sizes: smallvec![n],
+            strides: smallvec![1],
             ..out
         };
         // grad_weight sums grad * xhat, without the weight (dividing it back out would fail
@@ -304,9 +309,9 @@ fn layer_norm_backward(call: &mut Call) -> Result<()> {
                 acc,
             ));
             let kernel = MapKernel {
-                inputs: vec![x_rows.dtype, mean_v.dtype, rstd_v.dtype, g_rows.dtype],
-                scalars: vec![],
-                outputs: vec![(acc, product)],
+                inputs: smallvec![x_rows.dtype, mean_v.dtype, rstd_v.dtype, g_rows.dtype],
+                scalars: smallvec![],
+                outputs: smallvec![(acc, product)],
             };
             let tensors = [&x_rows, &mean_v, &rstd_v, &g_rows, &scratch.tensor];
             run_map(kernel, &tensors, &[m, n], &[])?;

@@ -1,6 +1,7 @@
 //! Elementwise losses (mse, smooth L1, Huber, binary cross-entropy), forward and backward: a map for the
 //! per-element term, then a reduction for 'mean' and 'sum'.
 
+use smallvec::smallvec;
 use std::ops::{Div, Mul, Sub};
 
 use crate::dtype::DType;
@@ -93,14 +94,14 @@ fn forward(call: &mut Call, kind: Kind, dest: Dest) -> Result<()> {
     let shape = broadcast_shapes(&[&x.sizes, &t.sizes])?;
     let terms = Scratch::contiguous(x.device, &shape, acc)?;
     let expand = |v: &TensorRef| TensorRef {
-        strides: broadcast_strides(v, &shape),
+        strides: broadcast_strides(v, &shape).into(),
         sizes: shape.clone(),
         ..v.clone()
     };
     let kernel = MapKernel {
-        inputs: vec![x.dtype, t.dtype],
-        scalars: vec![],
-        outputs: vec![(
+        inputs: smallvec![x.dtype, t.dtype],
+        scalars: smallvec![],
+        outputs: smallvec![(
             acc,
             term(
                 kind,
@@ -189,7 +190,7 @@ fn bce_forward(call: &mut Call, dest: Dest) -> Result<()> {
     let mut tensors = vec![x.clone(), t.clone()];
     if let Some(w) = &weight {
         tensors.push(TensorRef {
-            strides: broadcast_strides(w, &x.sizes),
+            strides: broadcast_strides(w, &x.sizes).into(),
             sizes: x.sizes.clone(),
             ..w.clone()
         });
@@ -201,8 +202,8 @@ fn bce_forward(call: &mut Call, dest: Dest) -> Result<()> {
         .collect();
     let kernel = MapKernel {
         inputs: tensors.iter().map(|t| t.dtype).collect(),
-        scalars: vec![],
-        outputs: vec![(acc, term(&inputs, acc))],
+        scalars: smallvec![],
+        outputs: smallvec![(acc, term(&inputs, acc))],
     };
     let mut args: Vec<&TensorRef> = tensors.iter().collect();
     args.push(&terms.tensor);

@@ -1,6 +1,7 @@
 //! The negative log-likelihood loss (1-d and 2-d), forward and backward: weighted picks of
 //! each row's target class, reduced by the reduce pattern.
 
+use smallvec::smallvec;
 use std::ops::{Div, Mul, Neg};
 
 use crate::dtype::DType;
@@ -75,8 +76,8 @@ fn nll_parts(
     }
     let shape = [n, c];
     let as_nc = |t: &TensorRef, strides: [i64; 2]| TensorRef {
-        sizes: shape.to_vec(),
-        strides: strides.to_vec(),
+        sizes: shape.to_vec().into(),
+        strides: strides.to_vec().into(),
         ..t.clone()
     };
     let x_strides = if x.sizes.len() == 2 {
@@ -105,17 +106,17 @@ impl Nll {
     fn check_targets(&self) -> Result<()> {
         let device = self.input.device;
         let target = TensorRef {
-            sizes: vec![self.n],
-            strides: vec![self.target.strides[0]],
+            sizes: smallvec![self.n],
+            strides: smallvec![self.target.strides[0]],
             ..self.target.clone()
         };
         let picked_class = Scratch::contiguous(device, &[self.n], DType::I64)?;
         let t = Expr::input(0, target.dtype).cast(DType::I64);
         let ignored = t.clone().eq(Expr::scalar(0, DType::I64));
         let kernel = MapKernel {
-            inputs: vec![target.dtype],
-            scalars: vec![DType::I64],
-            outputs: vec![(
+            inputs: smallvec![target.dtype],
+            scalars: smallvec![DType::I64],
+            outputs: smallvec![(
                 DType::I64,
                 ignored.select(Expr::constant(DType::I64, 0.0), t),
             )],
@@ -198,8 +199,8 @@ fn nll_forward(call: &mut Call, nll: Nll, none_shape: Vec<i64>, dests: [Dest; 2]
     let zero = Expr::constant(acc, 0.0);
     let kernel = MapKernel {
         inputs: inputs.iter().map(|t| t.dtype).collect(),
-        scalars: vec![DType::I64, DType::I64],
-        outputs: vec![
+        scalars: smallvec![DType::I64, DType::I64],
+        outputs: smallvec![
             (
                 acc,
                 picked.clone().select(x.neg().mul(w.clone()), zero.clone()),
@@ -247,8 +248,8 @@ fn nll_forward(call: &mut Call, nll: Nll, none_shape: Vec<i64>, dests: [Dest; 2]
     match nll.reduction {
         0 => {
             let out_view = TensorRef {
-                sizes: vec![n],
-                strides: vec![out.strides.last().copied().unwrap_or(0)],
+                sizes: smallvec![n],
+                strides: smallvec![out.strides.last().copied().unwrap_or(0)],
                 ..out
             };
             sum(&loss_nc.tensor, &out_view, &[false, true])
@@ -262,9 +263,9 @@ fn nll_forward(call: &mut Call, nll: Nll, none_shape: Vec<i64>, dests: [Dest; 2]
                 Expr::input(0, acc)
             };
             let kernel = MapKernel {
-                inputs: vec![acc, acc],
-                scalars: vec![],
-                outputs: vec![(dtype, value.cast(dtype))],
+                inputs: smallvec![acc, acc],
+                scalars: smallvec![],
+                outputs: smallvec![(dtype, value.cast(dtype))],
             };
             run_map(
                 kernel,
@@ -285,11 +286,11 @@ fn nll_loss_backward(call: &mut Call) -> Result<()> {
     let x = call.tensor(1)?;
     let out = call.result(Dest::Arg(7), &x.sizes, x.dtype, x.device)?;
     let out_view = TensorRef {
-        sizes: vec![nll.n, nll.c],
+        sizes: smallvec![nll.n, nll.c],
         strides: if x.sizes.len() == 2 {
             out.strides.clone()
         } else {
-            vec![0, out.strides[0]]
+            smallvec![0, out.strides[0]]
         },
         ..out
     };
@@ -313,17 +314,17 @@ fn nll_backward_into(
     let w = picked.select(w, Expr::constant(acc, 0.0));
     let grad_index = inputs.len();
     let g_view = TensorRef {
-        sizes: vec![n, c],
+        sizes: smallvec![n, c],
         strides: if nll.reduction == 0 && !g.sizes.is_empty() {
-            vec![g_stride, 0]
+            smallvec![g_stride, 0]
         } else {
-            vec![0, 0]
+            smallvec![0, 0]
         },
         ..g.clone()
     };
     let tw_view = TensorRef {
-        sizes: vec![n, c],
-        strides: vec![0, 0],
+        sizes: smallvec![n, c],
+        strides: smallvec![0, 0],
         ..total_weight.clone()
     };
     inputs.push(&g_view);
@@ -334,8 +335,8 @@ fn nll_backward_into(
     }
     let kernel = MapKernel {
         inputs: inputs.iter().map(|t| t.dtype).collect(),
-        scalars: vec![DType::I64, DType::I64],
-        outputs: vec![(dtype, value.cast(dtype))],
+        scalars: smallvec![DType::I64, DType::I64],
+        outputs: smallvec![(dtype, value.cast(dtype))],
     };
     inputs.push(out_view);
     run_map(kernel, &inputs, &[n, c], &nll.scalar_words())
@@ -362,8 +363,8 @@ fn flat_rows(t: &TensorRef, rows: i64) -> Result<(Scratch, TensorRef)> {
     let dense = Scratch::contiguous(t.device, &t.sizes, t.dtype)?;
     crate::ops::shape::copy::copy(&dense.tensor, t)?;
     let view = TensorRef {
-        sizes: vec![rows],
-        strides: vec![1],
+        sizes: smallvec![rows],
+        strides: smallvec![1],
         ..dense.tensor.clone()
     };
     Ok((dense, view))
@@ -380,7 +381,7 @@ fn nll_2d(call: &Call, at: usize) -> Result<(Nll, Vec<Scratch>, Vec<i64>)> {
         )));
     }
     let spatial = vec![x.sizes[0], x.sizes[2], x.sizes[3]];
-    if t.sizes != spatial {
+    if t.sizes[..] != spatial[..] {
         return Err(Error::runtime(format!(
             "size mismatch (got input: {:?} , target: {:?}",
             x.sizes, t.sizes
@@ -389,8 +390,8 @@ fn nll_2d(call: &Call, at: usize) -> Result<(Nll, Vec<Scratch>, Vec<i64>)> {
     let (dense, rows) = classes_last(&x)?;
     let (targets, target_view) = flat_rows(&t, rows)?;
     let input_view = TensorRef {
-        sizes: vec![rows, x.sizes[1]],
-        strides: vec![x.sizes[1], 1],
+        sizes: smallvec![rows, x.sizes[1]],
+        strides: smallvec![x.sizes[1], 1],
         ..dense.tensor.clone()
     };
     let nll = nll_parts(
@@ -429,8 +430,8 @@ fn nll_loss2d_backward(call: &mut Call, dest: Dest) -> Result<()> {
     // Back to [N, C, H, W]: the gradient rows are (n, h, w) and the columns classes.
     let (n, c, h, w) = (x.sizes[0], x.sizes[1], x.sizes[2], x.sizes[3]);
     let source = TensorRef {
-        sizes: vec![n, c, h, w],
-        strides: vec![h * w * c, 1, w * c, c],
+        sizes: smallvec![n, c, h, w],
+        strides: smallvec![h * w * c, 1, w * c, c],
         ..grad.tensor.clone()
     };
     crate::ops::shape::copy::copy(&out, &source)

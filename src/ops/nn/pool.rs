@@ -19,6 +19,7 @@ use crate::ops::index::index_launch::{Fault, IndexArg};
 use crate::ops::nn::conv::{three, Geometry};
 use crate::ops::shape::copy::{copy, fill};
 use crate::runtime::backend;
+use smallvec::smallvec;
 use std::ops::{Add, Div, Mul};
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -196,7 +197,7 @@ pub(crate) fn pooled_sizes(
         }
         sizes[rank - 3 + d] = out;
     }
-    Ok(sizes)
+    Ok(sizes.to_vec())
 }
 
 /// Whether results follow the channels-last format of `x`.
@@ -278,7 +279,7 @@ fn max_pool(call: &mut Call, dims: usize, dests: [Dest; 2]) -> Result<()> {
     strides.extend((0..3).map(|d| s[2 + d] * window.dilation[d]));
     let windows = TensorRef {
         sizes,
-        strides,
+        strides: strides.into(),
         ..source.clone()
     };
     let kernel = ReduceKernel {
@@ -337,7 +338,7 @@ fn window_offsets_to_indices(
     backend()?.write(bases.tensor.address, &base)?;
     let base_view = TensorRef {
         sizes: idx5.sizes.clone(),
-        strides: vec![0, 0, output[1] * output[2], output[2], 1],
+        strides: smallvec![0, 0, output[1] * output[2], output[2], 1],
         ..bases.tensor.clone()
     };
     // Kernel and plane sizes are scalar arguments (one kernel serves every size): `k1 * k2`,
@@ -357,9 +358,9 @@ fn window_offsets_to_indices(
         index = index.add(z.mul(s(3 + d)));
     }
     let kernel = MapKernel {
-        inputs: vec![DType::I64, DType::I64],
-        scalars: vec![DType::I64; values.len()],
-        outputs: vec![(DType::I64, index)],
+        inputs: smallvec![DType::I64, DType::I64],
+        scalars: smallvec![DType::I64; values.len()],
+        outputs: smallvec![(DType::I64, index)],
     };
     let words: Vec<u32> = values
         .iter()
@@ -404,7 +405,7 @@ fn fractional_max_pool_backward(call: &mut Call, dims: usize, dest: Dest) -> Res
     let mut expected = x.sizes[..batch_dims].to_vec();
     expected.extend(output_size.iter().take(dims));
     for (t, what) in [(&grad, "gradOutput"), (&indices, "indices")] {
-        if t.sizes != expected {
+        if t.sizes[..] != expected[..] {
             return Err(Error::runtime(format!(
                 "fractional_max_pool{dims}d_backward(): {what} sizes unexpected"
             )));

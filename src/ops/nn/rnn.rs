@@ -12,6 +12,7 @@ use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::nn::batch_norm::{arg, map};
 use crate::ops::reduce::reduce_launch::sum_into;
+use smallvec::smallvec;
 use std::ops::{Add, Mul, Sub};
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -30,8 +31,8 @@ fn chunk(t: &TensorRef, k: i64, hidden: i64, batch: i64) -> TensorRef {
     };
     TensorRef {
         address: t.address + (k * hidden * col * t.dtype.size() as i64) as u64,
-        sizes: vec![batch, hidden],
-        strides: vec![row, col],
+        sizes: smallvec![batch, hidden],
+        strides: smallvec![row, col],
         ..t.clone()
     }
 }
@@ -70,7 +71,7 @@ fn sum_gates(
         .flatten()
         .map(|v| TensorRef {
             sizes: shape.clone(),
-            strides: vec![0, v.strides[0]],
+            strides: smallvec![0, v.strides[0]],
             ..(*v).clone()
         })
         .collect();

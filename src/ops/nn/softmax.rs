@@ -1,6 +1,7 @@
 //! Softmax and log-softmax, forward and backward, built from the reduce and map patterns
 //! (cross_entropy is log_softmax then nll_loss).
 
+use smallvec::smallvec;
 use std::ops::{Div, Mul, Sub};
 
 use crate::dtype::DType;
@@ -71,8 +72,8 @@ fn reduce_dim(
 /// `t` broadcast to `sizes`.
 fn expand(t: &TensorRef, sizes: &[i64]) -> TensorRef {
     TensorRef {
-        strides: crate::ops::core::layout::broadcast_strides(t, sizes),
-        sizes: sizes.to_vec(),
+        strides: crate::ops::core::layout::broadcast_strides(t, sizes).into(),
+        sizes: sizes.to_vec().into(),
         ..t.clone()
     }
 }
@@ -159,9 +160,9 @@ fn softmax(call: &mut Call, log: bool) -> Result<()> {
         if log { shifted } else { shifted.exp() },
     );
     let kernel = MapKernel {
-        inputs: vec![a.dtype, acc, acc],
-        scalars: vec![],
-        outputs: vec![(out.dtype, value.cast(out.dtype))],
+        inputs: smallvec![a.dtype, acc, acc],
+        scalars: smallvec![],
+        outputs: smallvec![(out.dtype, value.cast(out.dtype))],
     };
     let (m, log_sum) = (
         expand(&parts[0].tensor, &a.sizes),
@@ -197,9 +198,9 @@ fn softmax_backward(call: &mut Call, log: bool) -> Result<()> {
             .cast(acc)
             .mul(Expr::input(1, y.dtype).cast(acc));
         let kernel = MapKernel {
-            inputs: vec![g.dtype, y.dtype],
-            scalars: vec![],
-            outputs: vec![(acc, value)],
+            inputs: smallvec![g.dtype, y.dtype],
+            scalars: smallvec![],
+            outputs: smallvec![(acc, value)],
         };
         run_map(kernel, &[&g, &y, &product.tensor], &g.sizes, &[])?;
         Some(product)
@@ -226,9 +227,9 @@ fn softmax_backward(call: &mut Call, log: bool) -> Result<()> {
         yx.mul(gx.sub(sx))
     };
     let kernel = MapKernel {
-        inputs: vec![g.dtype, y.dtype, acc],
-        scalars: vec![],
-        outputs: vec![(out.dtype, value.cast(out.dtype))],
+        inputs: smallvec![g.dtype, y.dtype, acc],
+        scalars: smallvec![],
+        outputs: smallvec![(out.dtype, value.cast(out.dtype))],
     };
     run_map(kernel, &[&g, &y, &sum_view, &out], &g.sizes, &[])
 }

@@ -18,6 +18,7 @@ use crate::ops::core::tensor::TensorRef;
 use crate::ops::nn::batch_norm::{arg, map, map_scaled, normalize_by, per_channel};
 use crate::ops::nn::layer_norm::mean_rstd_kernel;
 use crate::ops::reduce::reduce_launch::sum_into;
+use smallvec::smallvec;
 use std::ops::{Add, Div, Mul, Sub};
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -100,7 +101,7 @@ fn elemt(call: &mut Call, dest: Dest) -> Result<()> {
             &out,
             &TensorRef {
                 sizes: out.sizes.clone(),
-                strides: TensorRef::contiguous_strides(&out.sizes),
+                strides: TensorRef::contiguous_strides(&out.sizes).into(),
                 ..out3
             },
         )?;
@@ -111,8 +112,8 @@ fn elemt(call: &mut Call, dest: Dest) -> Result<()> {
 /// `counts` (one per process) broadcast over `[processes, channels]`, in `acc`.
 fn counts_view(counts: &TensorRef, shape: &[i64]) -> TensorRef {
     TensorRef {
-        sizes: shape.to_vec(),
-        strides: vec![counts.strides.first().copied().unwrap_or(0), 0],
+        sizes: shape.to_vec().into(),
+        strides: smallvec![counts.strides.first().copied().unwrap_or(0), 0],
         ..counts.clone()
     }
 }
@@ -188,7 +189,7 @@ fn gather_stats(call: &mut Call) -> Result<()> {
     // The sum of squared deviations: sum(n * (var + (mean - global)^2)), var = invstd^-2 - eps.
     let global_v = TensorRef {
         sizes: shape.clone(),
-        strides: vec![0, 1],
+        strides: smallvec![0, 1],
         ..global.tensor.clone()
     };
     let s = arg(2, &invstd, acc);

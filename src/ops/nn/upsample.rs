@@ -109,7 +109,7 @@ pub(crate) fn gather_planes(x: &TensorRef, out: &TensorRef, indices: &[Vec<i64>]
         false,
         &out.sizes,
         (x, src_strides),
-        (out, out.strides.clone()),
+        (out, out.strides.to_vec()),
         &args,
         Fault::index("internal index out of range".into()),
     )
@@ -160,7 +160,7 @@ pub(crate) fn scatter_add_planes(
     let start = if fresh {
         (&zero.tensor, vec![0; rank])
     } else {
-        (sums, sums.strides.clone())
+        (sums, sums.strides.to_vec())
     };
     let mut value_strides = values.strides[..2].to_vec();
     value_strides.extend(std::iter::repeat_n(0, dims));

@@ -11,6 +11,7 @@ use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::optim::foreach::scale_lists;
+use smallvec::smallvec;
 
 /// `_amp_foreach_non_finite_check_and_unscale_(self[], found_inf, inv_scale)`: sets
 /// `found_inf` to 1 if any gradient holds an inf or NaN, and multiplies every gradient by
@@ -35,8 +36,8 @@ fn unscale(call: &mut Call) -> Result<()> {
         }
         let flag = TensorRef {
             address: flags.tensor.address + 4 * k as u64,
-            sizes: vec![],
-            strides: vec![],
+            sizes: smallvec![],
+            strides: smallvec![],
             ..flags.tensor.clone()
         };
         let bad = Expr::input(0, g.dtype)
@@ -74,14 +75,14 @@ fn unscale(call: &mut Call) -> Result<()> {
     };
     run_reduce(kernel, &flags.tensor, &[&any.tensor], &[true], &[])?;
     let flat = |t: &TensorRef| TensorRef {
-        sizes: vec![],
-        strides: vec![],
+        sizes: smallvec![],
+        strides: smallvec![],
         ..t.clone()
     };
     let kernel = MapKernel {
-        inputs: vec![DType::F32, DType::F32],
-        scalars: vec![],
-        outputs: vec![(
+        inputs: smallvec![DType::F32, DType::F32],
+        scalars: smallvec![],
+        outputs: smallvec![(
             DType::F32,
             Expr::input(0, DType::F32).max(Expr::input(1, DType::F32)),
         )],
@@ -144,13 +145,13 @@ fn update_scale(call: &mut Call) -> Result<()> {
     let zero = Expr::constant(DType::I32, 0.0);
     let new_tracker = overflowed.select(zero.clone(), grow.select(zero, successful));
     let kernel = MapKernel {
-        inputs: vec![f, DType::I32, f],
-        scalars: vec![f, f, DType::I32],
-        outputs: vec![(f, new_scale), (DType::I32, new_tracker)],
+        inputs: smallvec![f, DType::I32, f],
+        scalars: smallvec![f, f, DType::I32],
+        outputs: smallvec![(f, new_scale), (DType::I32, new_tracker)],
     };
     let one = |t: &TensorRef| TensorRef {
-        sizes: vec![],
-        strides: vec![],
+        sizes: smallvec![],
+        strides: smallvec![],
         ..t.clone()
     };
     let mut words = ScalarArg::float(growth).words(f);

@@ -148,15 +148,15 @@ fn foreach(
             let kernel = kernel_for(p, 1);
             let map = MapKernel {
                 inputs: kernel.inputs.iter().map(|i| i.0).collect(),
-                scalars: kernel.scalars.clone(),
-                outputs: kernel.outputs.clone(),
+                scalars: kernel.scalars.clone().into(),
+                outputs: kernel.outputs.clone().into(),
             };
             let views: Vec<TensorRef> = p
                 .operands
                 .iter()
                 .filter_map(|o| match o {
                     Operand::Tensor(t) => Some(TensorRef {
-                        strides: broadcast_strides(t, &p.out.sizes),
+                        strides: broadcast_strides(t, &p.out.sizes).into(),
                         sizes: p.out.sizes.clone(),
                         ..t.clone()
                     }),

@@ -3,6 +3,8 @@
 //! step skipped on the device when `found_inf` is set, in float64 where the device has it as
 //! CUDA's kernels mix in double.
 
+use smallvec::smallvec;
+
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::{BinaryOp, Expr, ForeachKernel, UnaryOp};
@@ -83,8 +85,8 @@ fn scale_and_overflow(call: &Call, at: usize, count: usize) -> Result<(Broadcast
         t.map(|t| {
             vec![
                 TensorRef {
-                    sizes: vec![],
-                    strides: vec![],
+                    sizes: smallvec![],
+                    strides: smallvec![],
                     ..t
                 };
                 count

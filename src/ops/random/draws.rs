@@ -403,7 +403,7 @@ fn bernoulli_tensor(call: &mut Call) -> Result<()> {
         return Err(not_implemented_for("bernoulli_tensor_cuda_p_", p.dtype));
     }
     let p = TensorRef {
-        strides: crate::ops::core::layout::broadcast_strides(&p, &a.sizes),
+        strides: crate::ops::core::layout::broadcast_strides(&p, &a.sizes).into(),
         sizes: a.sizes.clone(),
         ..p
     };

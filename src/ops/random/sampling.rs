@@ -27,6 +27,7 @@ use crate::ops::random::draws::{grid_kernel, increment, launch_with};
 use crate::ops::reduce::sort_launch::run_sort;
 use crate::ops::shape::copy::copy;
 use crate::ops::shape::rearrange::narrow;
+use smallvec::smallvec;
 
 /// PyTorch's checks on the distribution, which read the device (as on CUDA).
 fn check_probabilities(p: &TensorRef) -> Result<()> {
@@ -119,9 +120,9 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
     launch_with(p.device, philox, kernel, &[&q.tensor], lambda, &q.tensor)?;
     // q = p / q, in p's dtype.
     let ratio = MapKernel {
-        inputs: vec![p.dtype, p.dtype],
-        scalars: vec![],
-        outputs: vec![(
+        inputs: smallvec![p.dtype, p.dtype],
+        scalars: smallvec![],
+        outputs: smallvec![(
             p.dtype,
             Expr::input(0, p.dtype).binary(BinaryOp::Div, Expr::input(1, p.dtype)),
         )],
@@ -146,8 +147,8 @@ fn multinomial(call: &mut Call, dest: Dest) -> Result<()> {
             columns: false,
         };
         let rows = TensorRef {
-            sizes: p.sizes[..last].to_vec(),
-            strides: out.strides[..last].to_vec(),
+            sizes: p.sizes[..last].to_vec().into(),
+            strides: out.strides[..last].to_vec().into(),
             ..out.clone()
         };
         return run_reduce(kernel, &q.tensor, &[&rows], &reduced, &[]);
@@ -171,9 +172,9 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
     let total = narrow(&cumulative.tensor, last, categories - 1, 1);
     let cdf = Scratch::contiguous(p.device, &p.sizes, DType::F32)?;
     let share = MapKernel {
-        inputs: vec![DType::F32, DType::F32],
-        scalars: vec![],
-        outputs: vec![(
+        inputs: smallvec![DType::F32, DType::F32],
+        scalars: smallvec![],
+        outputs: smallvec![(
             DType::F32,
             Expr::input(0, DType::F32).binary(BinaryOp::Div, Expr::input(1, DType::F32)),
         )],
@@ -207,15 +208,15 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
     u_strides.push(0);
     let view = |t: &TensorRef, strides: Vec<i64>| TensorRef {
         sizes: shape.clone(),
-        strides,
+        strides: strides.into(),
         ..t.clone()
     };
     // One byte per comparison: rows × samples × categories of them.
     let below = Scratch::contiguous(p.device, &shape, DType::Bool)?;
     let compare = MapKernel {
-        inputs: vec![DType::F32, DType::F32],
-        scalars: vec![],
-        outputs: vec![(
+        inputs: smallvec![DType::F32, DType::F32],
+        scalars: smallvec![],
+        outputs: smallvec![(
             DType::Bool,
             Expr::input(0, DType::F32).le(Expr::input(1, DType::F32)),
         )],
@@ -224,7 +225,7 @@ fn with_replacement(call: &mut Call, p: &TensorRef, out: &TensorRef) -> Result<(
         compare,
         &[
             &view(&cdf.tensor, cdf_strides),
-            &view(&u.tensor, u_strides),
+            &view(&u.tensor, u_strides.to_vec()),
             &below.tensor,
         ],
         &shape,
@@ -312,9 +313,9 @@ fn randperm(call: &mut Call) -> Result<()> {
     let mask = if full { -1 } else { (1i64 << bits) - 1 };
     let masked = Scratch::contiguous(device, &[n], DType::I64)?;
     let keep = MapKernel {
-        inputs: vec![key_dtype],
-        scalars: vec![DType::I64],
-        outputs: vec![(
+        inputs: smallvec![key_dtype],
+        scalars: smallvec![DType::I64],
+        outputs: smallvec![(
             DType::I64,
             Expr::input(0, key_dtype)
                 .cast(DType::I64)

@@ -15,6 +15,7 @@ use crate::ops::reduce::reductions::{
     acc_dtype, dims_arg, plan, reduce_into, total_or_mean, wrap_dim, Reduction,
 };
 use crate::ops::shape::copy::fill;
+use smallvec::smallvec;
 use std::ops::{Add, Div};
 
 /// sum / mean of a complex tensor: both parts reduced at once over its pair view, the
@@ -81,9 +82,9 @@ pub fn variance(call: &mut Call, std: bool, with_mean: bool, dests: [Dest; 2]) -
         value = value.unary(UnaryOp::Sqrt);
     }
     let kernel = MapKernel {
-        inputs: vec![acc, acc],
-        scalars: vec![],
-        outputs: vec![(result.dtype, value.cast(result.dtype))],
+        inputs: smallvec![acc, acc],
+        scalars: smallvec![],
+        outputs: smallvec![(result.dtype, value.cast(result.dtype))],
     };
     let (re, im) = (per_part.tensor.part(0), per_part.tensor.part(1));
     run_map(kernel, &[&re, &im, &result], &shape, &[])
@@ -117,9 +118,9 @@ fn multiply_pairs(a: &TensorRef, b: &TensorRef, out: &TensorRef) -> Result<()> {
     let input = |i: usize| Expr::input(i, d).cast(c);
     let (re, im) = complex::mul(&(input(0), input(1)), &(input(2), input(3)));
     let kernel = MapKernel {
-        inputs: vec![d; 4],
-        scalars: vec![],
-        outputs: vec![
+        inputs: smallvec![d; 4],
+        scalars: smallvec![],
+        outputs: smallvec![
             (out.dtype, re.cast(out.dtype)),
             (out.dtype, im.cast(out.dtype)),
         ],
@@ -147,7 +148,7 @@ impl Along {
     fn new(view: &TensorRef, sizes: &[i64], dim: usize, component: DType) -> Result<Self> {
         let copy = Scratch::contiguous(view.device, &[sizes, &[2]].concat(), component)?;
         let reshaped = TensorRef {
-            strides: TensorRef::contiguous_strides(&view.sizes),
+            strides: TensorRef::contiguous_strides(&view.sizes).into(),
             sizes: view.sizes.clone(),
             ..copy.tensor.clone()
         };

@@ -286,8 +286,8 @@ fn partials(
         None
     };
     let view = |t: &TensorRef| TensorRef {
-        sizes: kept.clone(),
-        strides: t.strides[..kept.len()].to_vec(),
+        sizes: kept.clone().into(),
+        strides: t.strides[..kept.len()].to_vec().into(),
         ..t.clone()
     };
     let mut outputs = vec![(k.acc, Expr::input(0, k.acc))];
@@ -584,7 +584,7 @@ fn launch_scan(
     let in_stride = in_kept.remove(dim);
     let mut out_kept = output.strides.clone();
     let out_stride = out_kept.remove(dim);
-    let (kept_sizes, kept) = coalesce(&kept_sizes, &[in_kept, out_kept]);
+    let (kept_sizes, kept) = coalesce(&kept_sizes, &[in_kept.to_vec(), out_kept.to_vec()]);
     let lines: i64 = kept_sizes.iter().product();
     let mut words = vec![
         word(lines, "element count")?,

@@ -17,6 +17,7 @@ use crate::ops::reduce::top_launch::run_top;
 use crate::ops::shape::copy::{copy, fill};
 use crate::ops::shape::rearrange::narrow;
 use crate::runtime::backend;
+use smallvec::smallvec;
 
 /// `sort.values_stable(self, stable, dim, descending, values, indices)`.
 fn sort(call: &mut Call) -> Result<()> {
@@ -77,11 +78,11 @@ fn topk(call: &mut Call) -> Result<()> {
             return run_index(
                 false,
                 &picked.sizes,
-                (&order, from),
-                (&indices, indices.strides.clone()),
+                (&order, from.to_vec()),
+                (&indices, indices.strides.to_vec()),
                 &[IndexArg {
                     tensor: &perm.tensor,
-                    strides: perm.tensor.strides.clone(),
+                    strides: perm.tensor.strides.to_vec(),
                     loop_strides: vec![],
                     bound: k,
                     target: order.strides[last],
@@ -142,7 +143,7 @@ fn kthvalue(call: &mut Call) -> Result<()> {
             let kth = |t: &TensorRef| TensorRef {
                 address: t.address + (k - 1) as u64 * t.dtype.size() as u64,
                 sizes: view_sizes.clone(),
-                strides: strides.clone(),
+                strides: strides.clone().into(),
                 ..t.clone()
             };
             copy(&values, &kth(&picked.tensor))?;
@@ -180,9 +181,9 @@ fn run_starts(sorted: &TensorRef) -> Result<Scratch> {
             .unary(crate::kernels::UnaryOp::Not)
             .cast(DType::I64);
         let kernel = MapKernel {
-            inputs: vec![dtype, dtype],
-            scalars: vec![],
-            outputs: vec![(DType::I64, differs)],
+            inputs: smallvec![dtype, dtype],
+            scalars: smallvec![],
+            outputs: smallvec![(DType::I64, differs)],
         };
         run_map(
             kernel,
@@ -206,8 +207,8 @@ fn unique(call: &mut Call, a: &TensorRef, with_inverse: bool, counts: Option<boo
     let flat = Scratch::contiguous(a.device, &a.sizes, a.dtype)?;
     copy(&flat.tensor, a)?;
     let flat = TensorRef {
-        sizes: vec![n],
-        strides: vec![1],
+        sizes: smallvec![n],
+        strides: smallvec![1],
         ..flat.tensor.clone()
     };
     let sorted = Scratch::contiguous(a.device, &[n], a.dtype)?;
@@ -228,9 +229,9 @@ fn unique(call: &mut Call, a: &TensorRef, with_inverse: bool, counts: Option<boo
     };
     let minus_one = Expr::input(0, DType::I64) - Expr::constant(DType::I64, 1.0);
     let kernel = MapKernel {
-        inputs: vec![DType::I64],
-        scalars: vec![],
-        outputs: vec![(DType::I64, minus_one)],
+        inputs: smallvec![DType::I64],
+        scalars: smallvec![],
+        outputs: smallvec![(DType::I64, minus_one)],
     };
     run_map(kernel, &[&group.tensor, &group.tensor], &[n], &[])?;
     let fault = || Fault::index("unique: internal index out of range".into());
@@ -250,7 +251,7 @@ fn unique(call: &mut Call, a: &TensorRef, with_inverse: bool, counts: Option<boo
         fault(),
     )?;
     let inverse_sizes = if with_inverse {
-        a.sizes.clone()
+        a.sizes.to_vec()
     } else {
         vec![0]
     };
@@ -296,9 +297,9 @@ fn run_lengths(
     let target = Scratch::contiguous(device, &[n], DType::I64)?;
     let spare = Expr::scalar(0, DType::I64);
     let pick = MapKernel {
-        inputs: vec![starts.dtype, DType::I64],
-        scalars: vec![DType::I64],
-        outputs: vec![
+        inputs: smallvec![starts.dtype, DType::I64],
+        scalars: smallvec![DType::I64],
+        outputs: smallvec![
             (
                 DType::I64,
                 Expr::input(0, starts.dtype)
@@ -333,9 +334,9 @@ fn run_lengths(
     )?;
     fill(&narrow(&begin.tensor, 0, count, 1), &ScalarArg::int(n))?;
     let length = MapKernel {
-        inputs: vec![DType::I64, DType::I64],
-        scalars: vec![],
-        outputs: vec![(
+        inputs: smallvec![DType::I64, DType::I64],
+        scalars: smallvec![],
+        outputs: smallvec![(
             DType::I64,
             Expr::input(1, DType::I64) - Expr::input(0, DType::I64),
         )],
@@ -432,11 +433,11 @@ fn searchsorted(call: &mut Call, dest: Dest) -> Result<()> {
             run_index(
                 false,
                 &seq.sizes,
-                (&seq, src),
-                (&ordered.tensor, ordered.tensor.strides.clone()),
+                (&seq, src.to_vec()),
+                (&ordered.tensor, ordered.tensor.strides.to_vec()),
                 &[IndexArg {
                     tensor: &sorter,
-                    strides: sorter.strides.clone(),
+                    strides: sorter.strides.to_vec(),
                     loop_strides: vec![],
                     bound: len,
                     target: seq.strides[last],
@@ -515,7 +516,7 @@ fn count_before(
     }
     let view = |t: &TensorRef, strides: Vec<i64>| TensorRef {
         sizes: shape.clone(),
-        strides,
+        strides: strides.into(),
         ..t.clone()
     };
     let before = Scratch::contiguous(values.device, &shape, DType::I64)?;
@@ -523,15 +524,15 @@ fn count_before(
     let (b, v) = (Expr::input(0, dtype), Expr::input(1, dtype));
     let passes = if right { b.gt(v) } else { b.ge(v) };
     let kernel = MapKernel {
-        inputs: vec![dtype, dtype],
-        scalars: vec![],
-        outputs: vec![(DType::I64, passes.unary(UnaryOp::Not).cast(DType::I64))],
+        inputs: smallvec![dtype, dtype],
+        scalars: smallvec![],
+        outputs: smallvec![(DType::I64, passes.unary(UnaryOp::Not).cast(DType::I64))],
     };
     run_map(
         kernel,
         &[
             &view(seq, seq_strides),
-            &view(values, value_strides),
+            &view(values, value_strides.to_vec()),
             &before.tensor,
         ],
         &shape,

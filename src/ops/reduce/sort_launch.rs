@@ -19,6 +19,7 @@ use crate::ops::shape::copy::copy;
 use crate::ops::shape::copy::fill;
 use crate::ops::shape::rearrange::narrow;
 use crate::runtime::backend;
+use smallvec::smallvec;
 use std::ops::Range;
 
 /// Lines up to this long are sorted by ranking (one launch, quadratic work); longer ones by
@@ -60,7 +61,7 @@ pub fn run_sort(
     let mut kept = Vec::new();
     let mut along = Vec::new();
     for t in [input, values, indices] {
-        let mut strides = t.strides.clone();
+        let mut strides = t.strides.to_vec();
         along.push(strides.remove(dim));
         kept.push(strides);
     }
@@ -127,17 +128,17 @@ fn merge_sort(
     check_extent(&order[0].tensor)?;
     copy(&keys[0].tensor, &moved)?;
     let position = MapKernel {
-        inputs: vec![],
-        scalars: vec![DType::I64],
-        outputs: vec![(
+        inputs: smallvec![],
+        scalars: smallvec![DType::I64],
+        outputs: smallvec![(
             DType::I64,
             Expr::Index.binary(BinaryOp::Rem, Expr::scalar(0, DType::I64)),
         )],
     };
     let len_words = ScalarArg::int(len).words(DType::I64);
     let flat = TensorRef {
-        sizes: vec![n],
-        strides: vec![1],
+        sizes: smallvec![n],
+        strides: smallvec![1],
         ..order[0].tensor.clone()
     };
     run_map(position, &[&flat], &[n], &len_words)?;
@@ -570,8 +571,8 @@ pub fn run_select(
     fill(&narrow(&state.tensor, 1, 0, 1), &ScalarArg::int(0))?;
     let sums = Scratch::contiguous(device, &[lines, 1 << RADIX_BITS], DType::I32)?;
     let by_tile = TensorRef {
-        sizes: vec![lines, 1 << RADIX_BITS, radix.tiles],
-        strides: TensorRef::contiguous_strides(&[lines, 1 << RADIX_BITS, radix.tiles]),
+        sizes: smallvec![lines, 1 << RADIX_BITS, radix.tiles],
+        strides: TensorRef::contiguous_strides(&[lines, 1 << RADIX_BITS, radix.tiles]).into(),
         ..radix.counts.tensor.clone()
     };
     let sum = ReduceKernel {

@@ -12,6 +12,7 @@ use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
 use crate::runtime::backend;
+use smallvec::smallvec;
 
 /// `dst.copy_(src)` for two tensors on the same device.
 pub fn copy(dst: &TensorRef, src: &TensorRef) -> Result<()> {
@@ -28,9 +29,9 @@ pub fn copy(dst: &TensorRef, src: &TensorRef) -> Result<()> {
         return Ok(());
     }
     let kernel = MapKernel {
-        inputs: vec![src.dtype],
-        scalars: vec![],
-        outputs: vec![(dst.dtype, Expr::input(0, src.dtype).cast(dst.dtype))],
+        inputs: smallvec![src.dtype],
+        scalars: smallvec![],
+        outputs: smallvec![(dst.dtype, Expr::input(0, src.dtype).cast(dst.dtype))],
     };
     run_map(kernel, &[src, dst], &dst.sizes, &[])
 }
@@ -50,9 +51,9 @@ pub fn copy_any(
             broadcast_shapes(&[&dst.sizes, &src.sizes[..src.sizes.len() - 1]])?;
             let part = |i| Expr::input(i, src.dtype).cast(DType::Bool);
             let kernel = MapKernel {
-                inputs: vec![src.dtype, src.dtype],
-                scalars: vec![],
-                outputs: vec![(DType::Bool, part(0).or(part(1)))],
+                inputs: smallvec![src.dtype, src.dtype],
+                scalars: smallvec![],
+                outputs: smallvec![(DType::Bool, part(0).or(part(1)))],
             };
             run_map(kernel, &[&src.part(0), &src.part(1), &dst], &dst.sizes, &[])
         }
@@ -106,9 +107,9 @@ pub fn fill_any((dst, complex): (TensorRef, bool), value: &ScalarArg) -> Result<
 pub fn fill(dst: &TensorRef, value: &ScalarArg) -> Result<()> {
     value.check_fits(dst.dtype)?;
     let kernel = MapKernel {
-        inputs: vec![],
-        scalars: vec![dst.dtype],
-        outputs: vec![(dst.dtype, Expr::scalar(0, dst.dtype))],
+        inputs: smallvec![],
+        scalars: smallvec![dst.dtype],
+        outputs: smallvec![(dst.dtype, Expr::scalar(0, dst.dtype))],
     };
     run_map(kernel, &[dst], &dst.sizes, &value.words(dst.dtype))
 }

@@ -1,6 +1,7 @@
 //! Tensors computed from their index: arange, linspace, logspace and eye; and the zero tensors
 //! autograd formulas ask for.
 
+use smallvec::smallvec;
 use std::ops::{Add, Div, Mul, Sub};
 
 use crate::dtype::DType;
@@ -36,9 +37,9 @@ fn fill_by_index(
     let target = call.tensor(out)?;
     let t = call.result(Dest::Arg(out), shape, target.dtype, target.device)?;
     let kernel = MapKernel {
-        inputs: vec![],
-        scalars,
-        outputs: vec![(t.dtype, value.cast(t.dtype))],
+        inputs: smallvec![],
+        scalars: scalars.into(),
+        outputs: smallvec![(t.dtype, value.cast(t.dtype))],
     };
     run_map(kernel, &[&t], shape, &words)
 }
@@ -57,9 +58,9 @@ fn fill_parts_by_index(
     let device = call.tensor_arg(out)?.device as usize;
     let t = call.complex_result(Dest::Arg(out), shape, component, device)?;
     let kernel = MapKernel {
-        inputs: vec![],
-        scalars,
-        outputs: vec![
+        inputs: smallvec![],
+        scalars: scalars.into(),
+        outputs: smallvec![
             (component, re.cast(component)),
             (component, im.cast(component)),
         ],

@@ -158,7 +158,7 @@ fn plan(x: &TensorRef, pad: &[i64], dims: usize, mode: Mode) -> Result<(Vec<i64>
         sizes[axis] = out;
         positions.push(source_positions(mode, size, before, after));
     }
-    Ok((sizes, positions))
+    Ok((sizes.to_vec(), positions))
 }
 
 /// `{reflection,replication}_pad{1,2,3}d(self, padding)`.
@@ -171,7 +171,7 @@ fn forward(call: &mut Call, dims: usize, mode: Mode, dest: Dest) -> Result<()> {
 
 /// `{reflection,replication}_pad{1,2,3}d_backward(grad_output, self, padding)`.
 fn check_grad(grad: &TensorRef, sizes: &[i64], dims: usize, mode: Mode) -> Result<()> {
-    if grad.sizes != sizes {
+    if grad.sizes[..] != *sizes {
         return Err(Error::runtime(format!(
             "{}_pad{dims}d_backward: grad_output of size {:?} does not match the padded size {sizes:?}",
             mode.name(),

@@ -15,6 +15,7 @@ use crate::ops::core::tensor::TensorRef;
 use crate::ops::index::index_launch::{run_index, Fault, IndexArg};
 use crate::ops::reduce::reductions::wrap_dim;
 use crate::ops::shape::copy::copy;
+use smallvec::smallvec;
 
 fn cat_out(call: &mut Call) -> Result<()> {
     let tensors = call.tensors_or_pairs(0)?;
@@ -190,8 +191,8 @@ fn roll(call: &mut Call) -> Result<()> {
         let dense = Scratch::contiguous(a.device, &a.sizes, a.dtype)?;
         copy(&dense.tensor, &a)?;
         let flat = |t: &TensorRef| TensorRef {
-            sizes: vec![t.numel() as i64],
-            strides: vec![1],
+            sizes: smallvec![t.numel() as i64],
+            strides: smallvec![1],
             ..t.clone()
         };
         return roll_into(&flat(&out), &flat(&dense.tensor), 0, shifts[0]);
@@ -240,15 +241,15 @@ fn masked_scatter(call: &mut Call) -> Result<()> {
     }
     // Position of each element among the masked ones: the running count of the mask.
     let wide_mask = TensorRef {
-        strides: broadcast_strides(&mask, &a.sizes),
+        strides: broadcast_strides(&mask, &a.sizes).into(),
         sizes: a.sizes.clone(),
         ..mask.clone()
     };
     let flags = Scratch::contiguous(a.device, &a.sizes, DType::I64)?;
     copy(&flags.tensor, &wide_mask)?;
     let flat = |t: &TensorRef| TensorRef {
-        sizes: vec![n],
-        strides: vec![1],
+        sizes: smallvec![n],
+        strides: smallvec![1],
         ..t.clone()
     };
     let rank = Scratch::contiguous(a.device, &[n], DType::I64)?;
@@ -271,9 +272,9 @@ fn masked_scatter(call: &mut Call) -> Result<()> {
         Expr::constant(DType::I64, 0.0),
     );
     let kernel = MapKernel {
-        inputs: vec![DType::I64, DType::I64],
-        scalars: vec![],
-        outputs: vec![(DType::I64, index)],
+        inputs: smallvec![DType::I64, DType::I64],
+        scalars: smallvec![],
+        outputs: smallvec![(DType::I64, index)],
     };
     run_map(
         kernel,
@@ -302,9 +303,9 @@ fn masked_scatter(call: &mut Call) -> Result<()> {
     )?;
     let dtype = a.dtype;
     let kernel = MapKernel {
-        inputs: vec![DType::I64, dtype, dtype],
-        scalars: vec![],
-        outputs: vec![(
+        inputs: smallvec![DType::I64, dtype, dtype],
+        scalars: smallvec![],
+        outputs: smallvec![(
             dtype,
             Expr::input(0, DType::I64)
                 .cast(DType::Bool)
@@ -358,8 +359,8 @@ fn channel_shuffle(call: &mut Call) -> Result<()> {
         let mut strides = vec![t.strides[0], outer * t.strides[1], inner * t.strides[1]];
         strides.extend(&t.strides[2..]);
         TensorRef {
-            sizes,
-            strides,
+            sizes: sizes.into(),
+            strides: strides.into(),
             ..t.clone()
         }
     };

@@ -12,6 +12,7 @@ use crate::ops::core::registry::OpFn;
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::tensor::TensorRef;
 use crate::ops::shape::copy::{copy, fill};
+use smallvec::smallvec;
 use std::ops::Add;
 
 pub const OPS: &[(&str, OpFn)] = &[
@@ -107,8 +108,8 @@ impl Blocks {
                 let source = row * image.strides[2] + col * image.strides[3];
                 let read = TensorRef {
                     address: (image.address as i64 + source * element) as u64,
-                    sizes: shape.clone(),
-                    strides: vec![
+                    sizes: shape.clone().into(),
+                    strides: smallvec![
                         image.strides[0],
                         image.strides[1],
                         self.stride[0] * image.strides[2],
@@ -121,8 +122,8 @@ impl Blocks {
                 let start = tap * sc + (r_lo * positions[1] + c_lo) * sl;
                 let column = TensorRef {
                     address: (columns.address as i64 + start * element) as u64,
-                    sizes: shape,
-                    strides: vec![sn, taps * sc, positions[1] * sl, sl],
+                    sizes: shape.into(),
+                    strides: smallvec![sn, taps * sc, positions[1] * sl, sl],
                     ..columns.clone()
                 };
                 regions.push((read, column));
@@ -154,8 +155,8 @@ fn batched(t: &TensorRef, batched_rank: usize) -> TensorRef {
         return t.clone();
     }
     TensorRef {
-        sizes: [vec![1], t.sizes.clone()].concat(),
-        strides: [vec![0], t.strides.clone()].concat(),
+        sizes: [vec![1], t.sizes.to_vec()].concat().into(),
+        strides: [vec![0], t.strides.to_vec()].concat().into(),
         ..t.clone()
     }
 }
@@ -278,9 +279,9 @@ fn add_blocks(blocks: &Blocks, image: &TensorRef, columns: &TensorRef) -> Result
     let sum = Expr::input(0, dtype).add(Expr::input(1, dtype)).cast(dtype);
     for (target, column) in blocks.regions(image, columns) {
         let kernel = MapKernel {
-            inputs: vec![dtype, dtype],
-            scalars: vec![],
-            outputs: vec![(dtype, sum.clone())],
+            inputs: smallvec![dtype, dtype],
+            scalars: smallvec![],
+            outputs: smallvec![(dtype, sum.clone())],
         };
         run_map(kernel, &[&target, &column, &target], &target.sizes, &[])?;
     }
@@ -320,8 +321,8 @@ fn unfold_backward(call: &mut Call) -> Result<()> {
         let one = |t: &TensorRef, mut sizes: Vec<i64>| {
             sizes.extend(&t.sizes[t.sizes.len() - tail..]);
             TensorRef {
-                strides: TensorRef::contiguous_strides(&sizes),
-                sizes,
+                strides: TensorRef::contiguous_strides(&sizes).into(),
+                sizes: sizes.into(),
                 ..t.clone()
             }
         };
@@ -348,17 +349,17 @@ fn unfold_backward(call: &mut Call) -> Result<()> {
         target.strides[dim] = out.strides[dim] * step;
         target.address += (offset * out.strides[dim]) as u64 * dtype.size() as u64;
         let source = TensorRef {
-            sizes: without_last(&grad.sizes),
-            strides: without_last(&grad.strides),
+            sizes: without_last(&grad.sizes).into(),
+            strides: without_last(&grad.strides).into(),
             address: grad
                 .address
                 .wrapping_add_signed(offset * grad.strides[last] * dtype.size() as i64),
             ..grad.clone()
         };
         let kernel = MapKernel {
-            inputs: vec![dtype, dtype],
-            scalars: vec![],
-            outputs: vec![(dtype, sum.clone())],
+            inputs: smallvec![dtype, dtype],
+            scalars: smallvec![],
+            outputs: smallvec![(dtype, sum.clone())],
         };
         run_map(kernel, &[&target, &source, &target], &target.sizes, &[])?;
     }

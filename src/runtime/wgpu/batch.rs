@@ -29,13 +29,17 @@ pub struct Dispatch {
     /// The layout of the pipeline's bind group (see `PipelineCache::layout`).
     pub layout: wgpu::BindGroupLayout,
     /// The bound ranges of buffers (buffer, offset, size), in binding order.
-    pub ranges: Vec<(wgpu::Buffer, u64, u64)>,
+    pub ranges: Ranges,
     pub words: Vec<u32>,
     pub groups: (u32, u32),
 }
 
 /// A bind group's identity: its layout and the buffer ranges it binds after the words.
-type GroupKey = (wgpu::BindGroupLayout, Vec<(wgpu::Buffer, u64, u64)>);
+type GroupKey = (wgpu::BindGroupLayout, Ranges);
+
+/// The buffer ranges a dispatch binds (buffer, offset, size), in binding order: inline for
+/// the usual few, so that recording a dispatch allocates nothing for them.
+pub type Ranges = smallvec::SmallVec<[(wgpu::Buffer, u64, u64); 4]>;
 
 /// The arguments buffer and the bind groups over it.
 #[derive(Default)]
@@ -206,7 +210,7 @@ impl BindGroups {
         device: &wgpu::Device,
         arguments: &wgpu::Buffer,
         layout: wgpu::BindGroupLayout,
-        ranges: Vec<(wgpu::Buffer, u64, u64)>,
+        ranges: Ranges,
     ) -> wgpu::BindGroup {
         if self.groups.len() >= MAX_BIND_GROUPS {
             self.groups.clear();

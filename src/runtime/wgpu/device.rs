@@ -1,6 +1,8 @@
 //! One wgpu device: its queue, its caching allocator over buffers, copies and launches.
 
+use crate::runtime::wgpu::batch::Ranges;
 use parking_lot::Mutex;
+use smallvec::SmallVec;
 
 use super::batch::{Batch, Dispatch};
 use super::memory::BufferProvider;
@@ -62,10 +64,10 @@ struct Bound {
 /// A launch's bindings: the bound buffers, each tensor's slot among them, each slot's
 /// window count, and the buffer ranges bound in binding order.
 struct Slotted {
-    bound: Vec<Bound>,
-    slots: Vec<usize>,
-    windows: Vec<u32>,
-    ranges: Vec<(wgpu::Buffer, u64, u64)>,
+    bound: SmallVec<[Bound; 4]>,
+    slots: SmallVec<[usize; 4]>,
+    windows: SmallVec<[u32; 4]>,
+    ranges: Ranges,
 }
 
 /// A buffer range resolved from an address, and the host address of the range where the host
@@ -169,8 +171,8 @@ impl WgpuDevice {
     /// its tensors' live blocks.
     fn slot(&self, tensors: &[u64], share: bool) -> Result<Slotted> {
         let max_binding = self.limits.max_storage_buffer_binding_size;
-        let mut bound: Vec<Bound> = Vec::new();
-        let mut slots = Vec::with_capacity(tensors.len());
+        let mut bound: SmallVec<[Bound; 4]> = SmallVec::new();
+        let mut slots = SmallVec::new();
         for &address in tensors {
             let r = self.resolve(address, 0)?;
             // What the kernel may touch: the whole buffer, or in a buffer over the binding
@@ -205,8 +207,8 @@ impl WgpuDevice {
         }
         let window = 1u64 << self.window_shift();
         // A windowed slot starts at the window holding its lowest block.
-        let mut windows = Vec::with_capacity(bound.len());
-        let mut ranges = Vec::with_capacity(bound.len());
+        let mut windows = SmallVec::new();
+        let mut ranges = Ranges::new();
         for b in &mut bound {
             if b.size <= max_binding {
                 windows.push(1);

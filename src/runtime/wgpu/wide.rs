@@ -166,7 +166,7 @@ impl Wide {
         let dispatch = Dispatch {
             pipeline,
             layout,
-            ranges,
+            ranges: ranges.into(),
             words,
             groups,
         };
