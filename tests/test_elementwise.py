@@ -308,3 +308,18 @@ def test_row_broadcast_maps_past_the_grid(device):
     bias = torch.randn(1028)
     got = host.to(device) * scale.to(device) + bias.to(device)
     assert_bitwise_equal(got, host * scale + bias)
+
+
+@pytest.mark.parametrize("rank", [6, 7, 9])
+def test_tensors_past_six_dimensions(device, rank):
+    # Sizes and strides are held inline up to six dimensions and spill to the heap past them.
+    torch.manual_seed(rank)
+    shape = [2, 3, 1, 2, 3, 2, 2, 1, 3][:rank]
+    a = torch.randn(shape)
+    b = torch.randn(shape[:3])
+    order = list(reversed(range(rank)))
+    got = (a.to(device).permute(order) + 1) * b.to(device).permute(2, 1, 0)
+    want = (a.permute(order) + 1) * b.permute(2, 1, 0)
+    assert_bitwise_equal(got, want)
+    torch.testing.assert_close(got.sum(dim=(0, rank - 1)).cpu(), want.sum(dim=(0, rank - 1)))
+    assert torch.equal(a.to(device).flip(1).cpu(), a.flip(1))
