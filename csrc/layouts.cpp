@@ -1,11 +1,38 @@
-// Nested and sparse COO mojo tensors: PyTorch's device-generic kernels that read nested
-// tensors' constituents (the Transformer fast path builds on them) and build, read, copy,
-// resize and clear sparse ones, registered for mojo (only C++ can register them). What
-// computes on sparse values is composed in python/torch_mojo_backend/_sparse.py.
+// Nested, sparse COO and sparse compressed (CSR, CSC, BSR, BSC) mojo tensors: PyTorch's
+// device-generic kernels that read nested tensors' constituents (the Transformer fast path
+// builds on them), build, read, copy, resize and convert sparse ones, and compute on
+// compressed tensors' values through mojo's dense kernels, registered for mojo (only C++ can
+// register them). What PyTorch has only as CPU or CUDA kernels is composed in
+// python/torch_mojo_backend/_sparse.py and _sparse_compressed.py.
+#include <ATen/Functions.h>
 #include <ATen/NativeFunctions.h>
+#include <ATen/native/DispatchStub.h>
 #include <torch/library.h>
 
 namespace native = at::native;
+
+namespace mojo {
+namespace {
+
+// Row-major linear position of each column of a (sparse_dim, nnz) index tensor; PyTorch's
+// layout conversions and masks ask the device for it.
+at::Tensor flatten_indices(const at::Tensor& indices, c10::IntArrayRef size) {
+  auto position = at::zeros({indices.size(1)}, indices.options().dtype(at::kLong));
+  for (int64_t d = 0; d < indices.size(0); ++d) {
+    position.mul_(size[d]).add_(indices[d]);
+  }
+  return position;
+}
+
+}  // namespace
+}  // namespace mojo
+
+// Declared in ATen/native/sparse/SparseStubs.h, which the wheel does not ship.
+namespace at::native {
+using flatten_indices_fn = Tensor (*)(const Tensor& indices, IntArrayRef size);
+DECLARE_DISPATCH(flatten_indices_fn, flatten_indices_stub)
+REGISTER_PRIVATEUSE1_DISPATCH(flatten_indices_stub, &mojo::flatten_indices)
+}  // namespace at::native
 
 TORCH_LIBRARY_IMPL(aten, NestedTensorPrivateUse1, m) {
   m.impl("unbind.int", TORCH_FN(native::NestedTensor_unbind));
@@ -33,4 +60,121 @@ TORCH_LIBRARY_IMPL(aten, SparsePrivateUse1, m) {
   m.impl("zero_", TORCH_FN(native::zero_sparse_));
   m.impl("sparse_resize_", TORCH_FN(native::sparse_resize_));
   m.impl("sparse_resize_and_clear_", TORCH_FN(native::sparse_resize_and_clear_));
+}
+
+// Dense tensors to the compressed layouts (the conversions index through at:: ops).
+TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
+  m.impl("_to_sparse_csr", TORCH_FN(native::dense_to_sparse_csr));
+  m.impl("_to_sparse_csc", TORCH_FN(native::dense_to_sparse_csc));
+  m.impl("_to_sparse_bsr", TORCH_FN(native::dense_to_sparse_bsr));
+  m.impl("_to_sparse_bsc", TORCH_FN(native::dense_to_sparse_bsc));
+}
+
+// The two overloads of the sparse-to-sparse conversions (_to_sparse.sparse_dim, _to_sparse).
+using ToSparseDims = at::Tensor (*)(const at::Tensor&, int64_t);
+using ToSparseLayout = at::Tensor (*)(const at::Tensor&, std::optional<at::Layout>,
+                                      at::OptionalIntArrayRef, std::optional<int64_t>);
+
+TORCH_LIBRARY_IMPL(aten, SparsePrivateUse1, m) {
+  m.impl("_to_sparse.sparse_dim", ToSparseDims(native::sparse_coo_to_sparse));
+  m.impl("_to_sparse", ToSparseLayout(native::sparse_coo_to_sparse));
+  m.impl("_to_sparse_csr", TORCH_FN(native::coo_to_sparse_csr));
+  m.impl("_to_sparse_csc", TORCH_FN(native::coo_to_sparse_csc));
+  m.impl("_to_sparse_bsr", TORCH_FN(native::coo_to_sparse_bsr));
+  m.impl("_to_sparse_bsc", TORCH_FN(native::coo_to_sparse_bsc));
+}
+
+// A unary op that maps zero to zero, applied to the values: functional, in place, out=.
+#define MOJO_COMPRESSED_UNARY(op)                                    \
+  m.impl(#op, TORCH_FN(native::op##_sparse_csr));                    \
+  m.impl(#op "_", TORCH_FN(native::op##_sparse_csr_));               \
+  m.impl(#op ".out", TORCH_FN(native::op##_sparse_csr_out))
+
+TORCH_LIBRARY_IMPL(aten, SparseCsrPrivateUse1, m) {
+  // Construction, members, copies, resizing, conversions.
+  m.impl("empty.memory_format", TORCH_FN(native::empty_sparse_compressed));
+  m.impl("empty_like", TORCH_FN(native::empty_like_sparse_csr));
+  m.impl("resize_", TORCH_FN(native::resize_sparse_csr_));
+  m.impl("resize_as_sparse_", TORCH_FN(native::resize_as_sparse_compressed_));
+  m.impl("copy_", TORCH_FN(native::copy_sparse_compressed_));
+  m.impl("clone", TORCH_FN(native::clone_sparse_compressed));
+  m.impl("zero_", TORCH_FN(native::zero_sparse_csr_));
+  m.impl("fill_.Scalar", TORCH_FN(native::fill_sparse_csr_));
+  m.impl("normal_", TORCH_FN(native::normal_sparse_csr_));
+  m.impl("_nnz", TORCH_FN(native::_nnz_sparse_csr));
+  m.impl("sparse_dim", TORCH_FN(native::sparse_dim_sparse_csr));
+  m.impl("dense_dim", TORCH_FN(native::dense_dim_sparse_csr));
+  m.impl("values", TORCH_FN(native::values_sparse_csr));
+  m.impl("crow_indices", TORCH_FN(native::crow_indices_sparse_csr));
+  m.impl("col_indices", TORCH_FN(native::col_indices_sparse_csr));
+  m.impl("ccol_indices", TORCH_FN(native::ccol_indices_sparse_csr));
+  m.impl("row_indices", TORCH_FN(native::row_indices_sparse_csr));
+  m.impl("select.int", TORCH_FN(native::select_sparse_csr));
+  m.impl("select_copy.int", TORCH_FN(native::select_copy_sparse_csr));
+  m.impl("_to_dense", TORCH_FN(native::sparse_compressed_to_dense));
+  m.impl("_to_sparse.sparse_dim", ToSparseDims(native::sparse_compressed_to_sparse));
+  m.impl("_to_sparse", ToSparseLayout(native::sparse_compressed_to_sparse));
+  m.impl("_to_sparse_csr", TORCH_FN(native::sparse_compressed_to_sparse_csr));
+  m.impl("_to_sparse_csc", TORCH_FN(native::sparse_compressed_to_sparse_csc));
+  m.impl("_to_sparse_bsr", TORCH_FN(native::sparse_compressed_to_sparse_bsr));
+  m.impl("_to_sparse_bsc", TORCH_FN(native::sparse_compressed_to_sparse_bsc));
+  m.impl("sparse_mask", TORCH_FN(native::sparse_mask_sparse_compressed));
+
+  // Elementwise on the values.
+  MOJO_COMPRESSED_UNARY(abs);
+  MOJO_COMPRESSED_UNARY(sgn);
+  MOJO_COMPRESSED_UNARY(asinh);
+  MOJO_COMPRESSED_UNARY(atanh);
+  MOJO_COMPRESSED_UNARY(asin);
+  MOJO_COMPRESSED_UNARY(atan);
+  MOJO_COMPRESSED_UNARY(ceil);
+  MOJO_COMPRESSED_UNARY(erf);
+  MOJO_COMPRESSED_UNARY(erfinv);
+  MOJO_COMPRESSED_UNARY(expm1);
+  MOJO_COMPRESSED_UNARY(floor);
+  MOJO_COMPRESSED_UNARY(frac);
+  MOJO_COMPRESSED_UNARY(log1p);
+  MOJO_COMPRESSED_UNARY(rad2deg);
+  MOJO_COMPRESSED_UNARY(deg2rad);
+  MOJO_COMPRESSED_UNARY(neg);
+  MOJO_COMPRESSED_UNARY(round);
+  MOJO_COMPRESSED_UNARY(sign);
+  MOJO_COMPRESSED_UNARY(sin);
+  MOJO_COMPRESSED_UNARY(sinh);
+  MOJO_COMPRESSED_UNARY(sqrt);
+  MOJO_COMPRESSED_UNARY(tan);
+  MOJO_COMPRESSED_UNARY(tanh);
+  MOJO_COMPRESSED_UNARY(trunc);
+  m.impl("_conj_physical", TORCH_FN(native::conj_physical_sparse_csr));
+  m.impl("conj_physical_", TORCH_FN(native::conj_physical_sparse_csr_));
+  m.impl("conj_physical.out", TORCH_FN(native::conj_physical_sparse_csr_out));
+  m.impl("angle", TORCH_FN(native::angle_sparse_csr));
+  m.impl("angle.out", TORCH_FN(native::angle_sparse_csr_out));
+  m.impl("signbit", TORCH_FN(native::signbit_sparse_csr));
+  m.impl("signbit.out", TORCH_FN(native::signbit_sparse_csr_out));
+  m.impl("isposinf", TORCH_FN(native::isposinf_sparse_csr));
+  m.impl("isposinf.out", TORCH_FN(native::isposinf_sparse_csr_out));
+  m.impl("isneginf", TORCH_FN(native::isneginf_sparse_csr));
+  m.impl("isneginf.out", TORCH_FN(native::isneginf_sparse_csr_out));
+  m.impl("isnan", TORCH_FN(native::isnan_sparse_csr));
+  m.impl("isinf", TORCH_FN(native::isinf_sparse_csr));
+  m.impl("relu", TORCH_FN(native::relu_sparse_csr));
+  m.impl("relu_", TORCH_FN(native::relu_sparse_csr_));
+  m.impl("threshold_backward", TORCH_FN(native::threshold_backward_sparse_compressed));
+  m.impl("threshold_backward.grad_input",
+         TORCH_FN(native::threshold_backward_sparse_compressed_out));
+  m.impl("mul.Tensor", TORCH_FN(native::mul_sparse_csr));
+  m.impl("mul_.Tensor", TORCH_FN(native::mul_sparse_csr_));
+  m.impl("mul.out", TORCH_FN(native::mul_out_sparse_csr));
+  m.impl("mul.Scalar", TORCH_FN(native::mul_scalar_sparse_csr));
+  m.impl("mul_.Scalar", TORCH_FN(native::mul__scalar_sparse_csr));
+
+  // Built on the add.out, addmm.out and _sparse_csr_sum kernels of _sparse_compressed.py.
+  m.impl("add.Tensor", TORCH_FN(native::add_sparse_csr));
+  m.impl("add_.Tensor", TORCH_FN(native::add_sparse_csr_));
+  m.impl("mm", TORCH_FN(native::_sparse_csr_mm));
+  m.impl("mm.out", TORCH_FN(native::_sparse_csr_mm_out));
+  m.impl("addmm", TORCH_FN(native::addmm_sparse_compressed_dense));
+  m.impl("sum", TORCH_FN(native::sum_csr));
+  m.impl("sum.dim_IntList", TORCH_FN(native::sum_sparse_compressed));
 }

@@ -1,6 +1,6 @@
 """nn.EmbeddingBag / F.embedding_bag on mojo against the CPU: sum (with per-sample weights),
 mean and max, bags from offsets (empty bags, include_last_offset) or from rows, padding_idx,
-gradients, a training step, a large bag set, and what mojo does not do (sparse gradients)."""
+gradients (dense, and sparse ones trained by SGD), a training step, and a large bag set."""
 
 import pytest
 import torch
@@ -84,7 +84,23 @@ def test_many_bags(device):
         torch.testing.assert_close(actual.cpu(), expected, atol=1e-5, rtol=1e-5)
 
 
-def test_sparse_gradients_are_not_implemented(device):
-    bag = torch.nn.EmbeddingBag(10, 3, sparse=True).to(device)
-    with pytest.raises(NotImplementedError, match="sparse"):
-        bag(torch.tensor([1, 2], device=device), torch.tensor([0], device=device))
+@pytest.mark.parametrize("mode", ["sum", "mean"])  # PyTorch refuses max with sparse=True
+def test_sparse_gradients(device, mode):
+    """sparse=True: a sparse COO gradient for the weight, equal to the CPU's once densified,
+    and SGD steps with it."""
+    torch.manual_seed(0)
+    expected = torch.nn.EmbeddingBag(10, 3, mode=mode, sparse=True)
+    actual = torch.nn.EmbeddingBag(10, 3, mode=mode, sparse=True).to(device)
+    actual.load_state_dict(expected.state_dict())
+    sgd = [torch.optim.SGD(m.parameters(), lr=0.5) for m in (expected, actual)]
+    indices, offsets = INDICES, torch.tensor([0, 3, 3, 5])
+    for _ in range(3):
+        for module, optimizer, dev in zip((expected, actual), sgd, ("cpu", device), strict=True):
+            optimizer.zero_grad()
+            module(indices.to(dev), offsets.to(dev)).square().sum().backward()
+        grad = actual.weight.grad
+        assert grad.layout == torch.sparse_coo and grad.device.type == "mojo"
+        torch.testing.assert_close(grad.cpu().to_dense(), expected.weight.grad.to_dense())
+        for optimizer in sgd:
+            optimizer.step()
+    torch.testing.assert_close(actual.weight.detach().cpu(), expected.weight.detach())

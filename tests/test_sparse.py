@@ -121,10 +121,39 @@ def test_sparse_matrix_products_and_their_gradients(device):
         torch.testing.assert_close(ours, theirs, rtol=1e-5, atol=1e-6 * scale)
 
 
+@pytest.mark.parametrize("size", [6, 300])
+def test_products_of_two_sparse_matrices(device, size):
+    """sparse @ sparse (uncoalesced operands; at 300 about 67,000 products meet, past
+    65,536) and the elementwise products sparse * sparse and sparse * dense."""
+    a = dense_with_zeros((size, size + 1), seed=3)
+    b = dense_with_zeros((size + 1, size - 1), seed=4)
+    if size > 100:
+        g = torch.Generator().manual_seed(size)
+        a = a * (torch.rand(a.shape, generator=g) < 0.13)
+        b = b * (torch.rand(b.shape, generator=g) < 0.13)
+    sa = a.to_sparse()
+    twice = torch.sparse_coo_tensor(  # every entry split in two halves: not coalesced
+        torch.cat([sa._indices()] * 2, 1), torch.cat([sa._values() / 2] * 2), sa.shape
+    )
+    sb = b.to_sparse()
+    expected = torch.sparse.mm(twice, sb)
+    for actual in (
+        torch.sparse.mm(twice.to(device), sb.to(device)),
+        twice.to(device) @ sb.to(device),
+    ):
+        assert actual.layout == torch.sparse_coo and actual.is_coalesced()
+        assert torch.equal(actual._indices().cpu(), expected._indices())
+        torch.testing.assert_close(actual._values().cpu(), expected._values())
+    c = dense_with_zeros((size, size + 1), seed=5).to_sparse()
+    for x, y in ((sa, c), (sa, a.T.contiguous().T), (a, c)):
+        expected = x * y
+        actual = x.to(device) * y.to(device)
+        assert actual.layout == torch.sparse_coo
+        torch.testing.assert_close(actual.to_dense().cpu(), expected.to_dense())
+
+
 def test_an_op_without_a_sparse_kernel_raises(device):
     s = dense_with_zeros((4, 4)).to_sparse().to(device)
-    with pytest.raises(NotImplementedError, match="aten::mm"):
-        torch.mm(s, s)
     with pytest.raises(NotImplementedError):
         torch.sparse.softmax(s, 0)
 

@@ -26,6 +26,7 @@ from . import (
     _margin_losses,  # noqa: E402
     _rrelu,  # noqa: E402
     _sparse,  # noqa: E402
+    _sparse_compressed,  # noqa: E402
     _transformer,  # noqa: E402
     compiler,  # noqa: E402
     distributed,  # noqa: E402
@@ -133,8 +134,11 @@ def _register_composed_kernels():
             _device_kernels.impl(name, kernel, "PrivateUse1")
     for name, kernel in _sparse.KERNELS.items():
         _device_kernels.impl(name, kernel, "SparsePrivateUse1")
-    for name, kernel in _sparse.DENSE_KERNELS.items():
-        _device_kernels.impl(name, kernel, "PrivateUse1")
+    for name, kernel in _sparse_compressed.KERNELS.items():
+        _device_kernels.impl(name, kernel, "SparseCsrPrivateUse1")
+    for kernels in (_sparse.DENSE_KERNELS, _sparse_compressed.DENSE_KERNELS):
+        for name, kernel in kernels.items():
+            _device_kernels.impl(name, kernel, "PrivateUse1")
     for key in ("Conjugate", "Negative"):
         for name, kernel in _complex.MATH_BIT_KERNELS.items():
             _device_kernels.impl(name, kernel, key)

@@ -8,8 +8,9 @@ the composition and no separate backward kernel exists:
   trilinear and nearest with every padding mode, gathering the eight corners.
 - `_embedding_bag` and `_embedding_bag_forward_only` (`nn.EmbeddingBag`, `F.embedding_bag`):
   sum (with per-sample weights), mean and max over bags given by offsets or rows, with
-  `padding_idx` and `include_last_offset`; dense gradients only (`sparse=True` and
-  `scale_grad_by_freq` raise NotImplementedError).
+  `padding_idx` and `include_last_offset`; with `sparse=True` the weight's gradient is a
+  sparse COO tensor with one entry per row used (`scale_grad_by_freq` raises
+  NotImplementedError).
 - Small ops: `vdot` (`dot` of the conjugate), `angle`
   (pi for negatives, NaN kept, integers as the default float dtype), `aminmax` (and its out=
   form), `glu` and `_prelu_kernel` (`nn.PReLU`); `bernoulli.out` (refusing an output that
@@ -53,10 +54,6 @@ def embedding_bag(
     include_last_offset=False,
     padding_idx=-1,
 ):
-    if sparse:
-        raise NotImplementedError(
-            "aten::_embedding_bag with sparse=True: mojo has no sparse tensors"
-        )
     if scale_grad_by_freq:
         raise NotImplementedError("aten::_embedding_bag with scale_grad_by_freq on mojo")
     if per_sample_weights is not None and mode != SUM:
@@ -70,7 +67,8 @@ def embedding_bag(
     keep = flat != padding_idx if padding_idx >= 0 else torch.ones_like(flat, dtype=torch.bool)
     kept_flat, kept_bags = flat[keep], bag_of[keep]
     # Half-precision bags are combined in float32 and rounded once, as the CPU's.
-    rows = weight.to(_compute_dtype(weight.dtype)).index_select(0, kept_flat)
+    rows = (_SparseRows.apply if sparse else torch.index_select)(weight, 0, kept_flat)
+    rows = rows.to(_compute_dtype(weight.dtype))
     bag_size = torch.zeros(bags, dtype=torch.long, device=weight.device)
     bag_size.index_add_(0, kept_bags, torch.ones_like(kept_bags))
     out = rows.new_zeros(bags, width)
@@ -99,6 +97,22 @@ def embedding_bag(
 def _compute_dtype(dtype):
     """float32 for float16 and bfloat16 (PyTorch's opmath type), else `dtype`."""
     return torch.float32 if dtype in (torch.float16, torch.bfloat16) else dtype
+
+
+class _SparseRows(torch.autograd.Function):
+    """`weight.index_select(0, index)` whose gradient for `weight` is a sparse COO tensor, one
+    entry per selected row (uncoalesced), as embeddings with `sparse=True` give."""
+
+    @staticmethod
+    def forward(ctx, weight, dim, index):
+        ctx.save_for_backward(index)
+        ctx.shape = weight.shape
+        return weight.index_select(dim, index)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (index,) = ctx.saved_tensors
+        return torch.sparse_coo_tensor(index[None], grad, ctx.shape), None, None
 
 
 class _ZeroGradient(torch.autograd.Function):

@@ -14,10 +14,14 @@ registers PyTorch's device-generic ones (construction, indices and values, copie
 - `add` (and `add_`, `out=`): dense + sparse adds the entries' values into the dense result;
   sparse + sparse concatenates both operands' entries (uncoalesced, as on the CPU); sparse +
   dense raises the CPU's error.
-- `mul` by a number (or a zero-dimensional tensor): the values scaled.
+- `mul` by a number (or a zero-dimensional tensor): the values scaled; by a dense tensor of
+  the same shape: each entry's value times the dense element at its position; by a sparse
+  tensor: the positions both specify (found by `searchsorted` over coalesced positions).
 - `mm` and `addmm` of a 2-D sparse matrix and a dense one (either order; `torch.sparse.mm`,
   `@`): each entry's value times a row of the dense matrix, added into its row of the result
   (`index_add`); their gradients through PyTorch's formulas.
+- `mm` of two sparse matrices (`_sparse_sparse_matmul`): every pair of entries that meet
+  (`repeat_interleave` over each row's entry count), coalesced.
 """
 
 import torch
@@ -137,13 +141,35 @@ def add_(self, other, *, alpha=1):
     return add_out(self, other, alpha=alpha, out=self)
 
 
+def _intersection(a, b):
+    """The entries at positions both sparse tensors specify, values multiplied (coalesced)."""
+    dtype = torch.result_type(a, b)
+    a, b = a.coalesce(), b.coalesce()
+    sizes = list(a.shape[: a.sparse_dim()])
+    mine, theirs = _positions(a._indices(), sizes), _positions(b._indices(), sizes)
+    if theirs.numel() == 0:
+        kept = mine.new_empty(0)
+        match = kept
+    else:
+        at = torch.searchsorted(theirs, mine).clamp_(max=theirs.numel() - 1)
+        kept = (theirs[at] == mine).nonzero().squeeze(1)
+        match = at[kept]
+    values = a._values()[kept].to(dtype) * b._values()[match].to(dtype)
+    return _sparse(a._indices()[:, kept], values, a.shape, True)
+
+
 def mul(self, other):
-    if isinstance(other, torch.Tensor) and (other.is_sparse or other.dim() > 0):
-        raise NotImplementedError(
-            "The operator 'aten::mul.Tensor' is not implemented for the mojo device with two "
-            "sparse tensors or a sparse and a dense one"
+    if not isinstance(other, torch.Tensor) or (other.dim() == 0 and not other.is_sparse):
+        return _sparse(self._indices(), self._values() * other, self.shape, self.is_coalesced())
+    if self.shape != other.shape:
+        raise RuntimeError(
+            f"mul operands have incompatible sizes: {tuple(self.shape)} and {tuple(other.shape)}"
         )
-    return _sparse(self._indices(), self._values() * other, self.shape, self.is_coalesced())
+    if self.is_sparse and other.is_sparse:
+        return _intersection(self, other)
+    sparse, dense = (self, other) if self.is_sparse else (other, self)
+    values = sparse._values() * dense[tuple(sparse._indices())]
+    return _sparse(sparse._indices(), values, sparse.shape, sparse.is_coalesced())
 
 
 def _check_product(sparse, dense):
@@ -170,21 +196,52 @@ def _product(sparse, dense):
     return out.index_add_(0, rows, sparse._values()[:, None].to(dtype) * dense[columns])
 
 
+def sparse_product(self, other):
+    """self @ other of two 2-D sparse matrices, coalesced: each entry (i, k) of `self` meets
+    the entries of row k of `other`, and the products at equal positions are added."""
+    for name, matrix in (("self", self), ("other", other)):
+        if matrix.sparse_dim() != 2 or matrix.dense_dim() != 0:
+            raise RuntimeError(
+                f"sparse @ sparse: expected {name} to be a 2-D sparse matrix (no dense "
+                f"dimensions), got {matrix.sparse_dim()} sparse and {matrix.dense_dim()} dense"
+            )
+    if self.shape[1] != other.shape[0]:
+        raise RuntimeError(
+            f"mat1 and mat2 shapes cannot be multiplied ({self.shape[0]}x{self.shape[1]} and "
+            f"{other.shape[0]}x{other.shape[1]})"
+        )
+    a, b = self.coalesce(), other.coalesce()
+    (rows, inner), (other_rows, columns) = a._indices(), b._indices()
+    device = a.device
+    starts = torch.searchsorted(other_rows, torch.arange(b.shape[0] + 1, device=device))
+    first, count = starts[inner], starts[inner + 1] - starts[inner]
+    owner = torch.repeat_interleave(count)  # the entry of `a` behind each product
+    before = (count.cumsum(0) - count)[owner]
+    picked = first[owner] + torch.arange(owner.numel(), device=device) - before
+    dtype = torch.promote_types(a.dtype, b.dtype)
+    values = a._values()[owner].to(dtype) * b._values()[picked].to(dtype)
+    indices = torch.stack([rows[owner], columns[picked]])
+    return _sparse(indices, values, (a.shape[0], b.shape[1]), False).coalesce()
+
+
 def mm(self, mat2):
     if self.is_sparse and not mat2.is_sparse:
         return _product(self, mat2)
     if mat2.is_sparse and not self.is_sparse:  # dense @ sparse = (sparse^T @ dense^T)^T
         return _product(mat2.t(), self.t()).t()
-    raise NotImplementedError(
-        "The operator 'aten::mm' is not implemented for the mojo device with two sparse tensors"
-    )
+    return sparse_product(self, mat2)
+
+
+def blend(self, product, beta, alpha):
+    """beta * self + alpha * product; self is ignored when beta is 0 (NaN included)."""
+    result = product * alpha if alpha != 1 else product
+    if beta == 0:
+        return result
+    return torch.add(self * beta if beta != 1 else self, result)
 
 
 def addmm(self, mat1, mat2, *, beta=1, alpha=1):
-    product = mm(mat1, mat2)
-    if beta == 0:
-        return product * alpha
-    return torch.add(self * beta, product, alpha=alpha)
+    return blend(self, mm(mat1, mat2), beta, alpha)
 
 
 # For dense mojo tensors (PrivateUse1).
@@ -200,5 +257,6 @@ KERNELS = {
     "mul.Tensor": mul,
     "mul.Scalar": mul,
     "mm": mm,
+    "_sparse_sparse_matmul": sparse_product,
     "addmm": addmm,
 }
