@@ -359,3 +359,26 @@ def test_invariant_checks_like_the_cpu(device, case, layout):
     with pytest.raises(RuntimeError) as actual:
         build(device)
     assert str(actual.value) == str(expected.value)
+
+
+@pytest.mark.parametrize("reduce", ["sum", "mean", "amax", "amin"])
+@pytest.mark.parametrize("rows", [7, 300])
+def test_mm_with_reduce(device, reduce, rows):
+    """torch.sparse.mm(csr, dense, reduce) (the CPU's op; CUDA has none), empty rows
+    included, with gradients for both operands; at 300 rows about 120,000 products."""
+    x = dense_with_zeros((rows, 200), seed=22, density=0.5)
+    x[1] = 0
+    w = torch.randn(200, 4, generator=torch.Generator().manual_seed(23))
+    a = x.to_sparse_csr().requires_grad_()
+    b = w.clone().requires_grad_()
+    ma = x.to(device).to_sparse_csr().requires_grad_()
+    mb = w.to(device).requires_grad_()
+    expected = torch.sparse.mm(a, b, reduce)
+    actual = torch.sparse.mm(ma, mb, reduce)
+    torch.testing.assert_close(actual.detach().cpu(), expected.detach())
+    weights = torch.randn(expected.shape, generator=torch.Generator().manual_seed(24))
+    (expected * weights).sum().backward()
+    (actual * weights.to(device)).sum().backward()
+    assert ma.grad.layout == torch.sparse_csr
+    torch.testing.assert_close(ma.grad.to_dense().cpu(), a.grad.to_dense())
+    torch.testing.assert_close(mb.grad.cpu(), b.grad, rtol=1e-4, atol=1e-4)

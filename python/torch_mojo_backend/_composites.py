@@ -68,7 +68,7 @@ def embedding_bag(
     kept_flat, kept_bags = flat[keep], bag_of[keep]
     # Half-precision bags are combined in float32 and rounded once, as the CPU's.
     rows = (_SparseRows.apply if sparse else torch.index_select)(weight, 0, kept_flat)
-    rows = rows.to(_compute_dtype(weight.dtype))
+    rows = rows.to(compute_dtype(weight.dtype))
     bag_size = torch.zeros(bags, dtype=torch.long, device=weight.device)
     bag_size.index_add_(0, kept_bags, torch.ones_like(kept_bags))
     out = rows.new_zeros(bags, width)
@@ -94,7 +94,7 @@ def embedding_bag(
     return out.to(weight.dtype), bag_of, bag_size, max_indices
 
 
-def _compute_dtype(dtype):
+def compute_dtype(dtype):
     """float32 for float16 and bfloat16 (PyTorch's opmath type), else `dtype`."""
     return torch.float32 if dtype in (torch.float16, torch.bfloat16) else dtype
 
@@ -134,7 +134,7 @@ def grid_sampler_2d(input, grid, interpolation_mode, padding_mode, align_corners
     """PyTorch's decomposition, computed in float32 for half-precision tensors (as the CPU's
     kernel computes) and rounded once."""
     decomposed = decomposition_table[torch.ops.aten.grid_sampler_2d.default]
-    compute = _compute_dtype(input.dtype)
+    compute = compute_dtype(input.dtype)
     out = decomposed(
         input.to(compute), grid.to(compute), interpolation_mode, padding_mode, align_corners
     ).to(input.dtype)
@@ -179,7 +179,7 @@ def grid_sampler_3d(input, grid, interpolation_mode, padding_mode, align_corners
     in float32 for half precision; positions outside the input read zero."""
     if interpolation_mode == 2:
         raise RuntimeError("grid_sampler(): bicubic interpolation only supports 4D input")
-    compute = _compute_dtype(input.dtype)
+    compute = compute_dtype(input.dtype)
     values, coords = input.to(compute), grid.to(compute)
     n, _, depth, height, width = values.shape
     ix = _source_index(coords[..., 0], width, padding_mode, align_corners)

@@ -17,6 +17,9 @@ the functional sum, mm and addmm that end in the kernels below).
   compressed + compressed gives the union of both patterns, as CUDA's.
 - `sparse_sampled_addmm`: `beta * self + alpha * (mat1 @ mat2)` at self's pattern, each
   specified entry's dot product computed alone.
+- `_sparse_mm_reduce_impl` and its backward (`torch.sparse.mm(csr, dense, reduce)`, which
+  PyTorch has for the CPU only): each row's products combined by sum, mean, amax or amin
+  (`scatter_reduce`), the entry behind each amax/amin element kept for the gradient.
 - `_sparse_csr_sum` / `_sparse_csr_prod` (`torch.sum(csr, dim, keepdim=True)`): the entries
   of each kept row or column combined; only the non-empty ones are specified, as on the CPU.
 """
@@ -24,6 +27,7 @@ the functional sum, mm and addmm that end in the kernels below).
 import torch
 
 from . import _sparse
+from ._composites import compute_dtype
 
 
 def validate_indices(is_crow, compressed_idx, plain_idx, cdim, dim, nnz):
@@ -232,6 +236,79 @@ def sampled_addmm(self, mat1, mat2, *, beta=1, alpha=1):
     )
 
 
+_REDUCTIONS = ("sum", "mean", "amax", "amin")
+
+
+def _reduce_inputs(self, reduce):
+    """(row, column, value) of each entry of a 2-D CSR matrix, after the CPU's checks."""
+    if self.layout != torch.sparse_csr:
+        raise RuntimeError(f"sparse_mm_reduce: expect self to be SparseCsr, got {self.layout}")
+    if self.dense_dim() != 0:
+        raise RuntimeError("sparse_mm_reduce: expected non-hybrid self tensor.")
+    if self.dim() != 2:
+        raise RuntimeError(
+            f"sparse_mm_reduce: expected self to be a 2-D tensor, got {self.dim()}-D tensor."
+        )
+    if reduce not in _REDUCTIONS:
+        raise RuntimeError(f"sparse_mm_reduce: reduce type of {reduce} has not been enabled.")
+    row, column = csr_to_coo(self.crow_indices(), self.col_indices())
+    return row, column, self.values()
+
+
+def mm_reduce(self, other, reduce):
+    """Row i of the result combines `value * other[column]` over row i's entries by `reduce`
+    (rows without entries give zeros), in float32 for half types. For amax and amin when a
+    gradient is wanted, also the entry each element came from (nnz where none)."""
+    row, column, values = _reduce_inputs(self, reduce)
+    compute = compute_dtype(other.dtype)
+    terms = values[:, None].to(compute) * other[column].to(compute)
+    target = row[:, None].expand_as(terms)
+    out = terms.new_zeros(self.shape[0], other.shape[1])
+    out.scatter_reduce_(0, target, terms, reduce, include_self=False)
+    no_source = other.new_empty(0, dtype=torch.int64)
+    wanted = torch.is_grad_enabled() and (self.requires_grad or other.requires_grad)
+    if reduce in ("sum", "mean") or not wanted:
+        return out.to(other.dtype), no_source
+    nnz = values.numel()
+    entry = torch.arange(nnz, device=other.device)[:, None].expand_as(terms)
+    candidates = torch.where(terms == out[row], entry, nnz)  # the first of equal ones wins
+    source = torch.full(out.shape, nnz, dtype=torch.int64, device=other.device)
+    return out.to(other.dtype), source.scatter_reduce_(0, target, candidates, "amin")
+
+
+def mm_reduce_backward(self, grad_out, other, reduce, arg_out, output_mask):
+    """Gradients of `mm_reduce` for self's values (self's pattern) and for `other`."""
+    row, column, values = _reduce_inputs(self, reduce)
+    compute = compute_dtype(other.dtype)
+    grad, dense, weights = (t.to(compute) for t in (grad_out, other, values))
+    grad_values = weights.new_zeros(weights.shape)
+    grad_other = dense.new_zeros(dense.shape)
+    if reduce in ("sum", "mean"):
+        if reduce == "mean":
+            count = self.crow_indices().diff().to(compute)
+            scale = 1 / count[row]
+            weights = weights * scale
+        rows_grad = grad[row]
+        grad_values = (rows_grad * dense[column]).sum(-1)
+        if reduce == "mean":
+            grad_values = grad_values * scale
+        grad_other.index_add_(0, column, weights[:, None] * rows_grad)
+    else:
+        r, c = (arg_out < values.numel()).nonzero().unbind(1)
+        entry = arg_out[r, c]
+        chosen = grad[r, c]
+        grad_values.index_add_(0, entry, chosen * dense[column[entry], c])
+        grad_other.index_put_((column[entry], c), weights[entry] * chosen, accumulate=True)
+    grad_self = torch.sparse_csr_tensor(
+        self.crow_indices().clone(),
+        self.col_indices().clone(),
+        grad_values.to(values.dtype),
+        self.shape,
+        check_invariants=False,
+    )
+    return grad_self, grad_other.to(other.dtype)
+
+
 def sampled_addmm_out(self, mat1, mat2, *, beta=1, alpha=1, out):
     return _assign(out, sampled_addmm(self, mat1, mat2, beta=beta, alpha=alpha))
 
@@ -291,4 +368,6 @@ KERNELS = {
     "sparse_sampled_addmm.out": sampled_addmm_out,
     "_sparse_csr_sum.dim_dtype": csr_sum,
     "_sparse_csr_prod.dim_dtype": csr_prod,
+    "_sparse_mm_reduce_impl": mm_reduce,
+    "_sparse_mm_reduce_impl_backward": mm_reduce_backward,
 }

@@ -262,7 +262,7 @@ def compare(actual, expected, op_name: str, path: str, exact=None) -> None:
         if expected.layout != torch.strided:  # sparse: same layout, then values by position
             assert actual.layout == expected.layout, f"{path}: {actual.layout} result"
             actual, expected = actual.to_dense(), expected.to_dense()
-            exact = None
+            exact = exact and (lambda wide=exact: densified(wide()))
         atol, rtol = tolerance(op_name, expected.dtype)
         try:
             torch.testing.assert_close(
@@ -289,6 +289,13 @@ def compare(actual, expected, op_name: str, path: str, exact=None) -> None:
             compare(a, e, op_name, f"{path}[{i}]", part)
     else:
         torch.testing.assert_close(actual, expected, equal_nan=True, msg=lambda m: f"{path}: {m}")
+
+
+def densified(value):
+    """A sparse tensor as a dense one; anything else as it is."""
+    if isinstance(value, torch.Tensor) and value.layout != torch.strided:
+        return value.to_dense()
+    return value
 
 
 def item(value, i: int):
