@@ -154,8 +154,8 @@ def test_products_of_two_sparse_matrices(device, size):
 
 def test_an_op_without_a_sparse_kernel_raises(device):
     s = dense_with_zeros((4, 4)).to_sparse().to(device)
-    with pytest.raises(NotImplementedError):
-        torch.sparse.softmax(s, 0)
+    with pytest.raises(NotImplementedError, match="aten::sin"):
+        s.sin()
 
 
 def test_two_threads(device):
@@ -174,3 +174,43 @@ def test_two_threads(device):
         t.join()
     for x, result in zip(inputs, results, strict=True):
         torch.testing.assert_close(result, x * 2)
+
+
+@pytest.mark.parametrize("log", [False, True])
+@pytest.mark.parametrize("dim", [0, 1, 2])
+def test_softmax(device, log, dim):
+    """torch.sparse.(log_)softmax over a sparse dimension or the dense one, duplicates
+    included (coalesced first), with the gradient of the values, against the CPU."""
+    g = torch.Generator().manual_seed(30 + dim)
+    indices = torch.randint(0, 6, (2, 40), generator=g)
+    values = torch.randn(40, 3, generator=g, dtype=torch.float64)
+    function = torch.sparse.log_softmax if log else torch.sparse.softmax
+    results = []
+    for dev in ("cpu", device):
+        leaf = values.detach().to(dev).requires_grad_()
+        s = torch.sparse_coo_tensor(indices.to(dev), leaf, (6, 6, 3))
+        out = function(s, dim)
+        weights = torch.arange(6 * 6 * 3, dtype=torch.float64).view(6, 6, 3).sin().to(dev)
+        (out.to_dense() * weights).sum().backward()
+        results.append((out, leaf.grad))
+    (expected, expected_grad), (actual, actual_grad) = results
+    assert torch.equal(actual._indices().cpu(), expected._indices())
+    torch.testing.assert_close(actual._values().cpu(), expected._values())
+    torch.testing.assert_close(actual_grad.cpu(), expected_grad)
+    with pytest.raises(RuntimeError, match="not implemented for 'Half'"):
+        function(torch.sparse_coo_tensor(indices, values.half(), (6, 6, 3)).to(device), 0)
+
+
+def test_sparse_mask_keeps_the_mask_entries(device):
+    """Values at each entry of an uncoalesced mask, from a dense and from a sparse tensor
+    (zeros where the sparse one has none), as on the CPU."""
+    mask = torch.sparse_coo_tensor(
+        torch.tensor([[1, 0, 1, 3], [2, 2, 2, 0]]), torch.ones(4), (4, 3)
+    )
+    dense = dense_with_zeros((4, 3), seed=40)
+    for source in (dense, dense.to_sparse()):
+        expected = source.sparse_mask(mask)
+        actual = source.to(device).sparse_mask(mask.to(device))
+        assert actual.is_coalesced() == expected.is_coalesced()
+        assert torch.equal(actual._indices().cpu(), expected._indices())
+        assert torch.equal(actual._values().cpu(), expected._values())

@@ -10,7 +10,8 @@ registers PyTorch's device-generic ones (construction, indices and values, copie
   keep their order), equal positions merged and their values added in that order, as the
   CPU's coalescing does.
 - `_to_dense`: zeros with every entry's values added at its position (duplicates summed).
-- `sparse_mask`: a dense tensor's values at the positions of a sparse one (coalesced).
+- `sparse_mask`: a dense or sparse tensor's values at each entry of a sparse one
+  (duplicates too, as the CPU's; zeros where a sparse one has none).
 - `add` (and `add_`, `out=`): dense + sparse adds the entries' values into the dense result;
   sparse + sparse concatenates both operands' entries (uncoalesced, as on the CPU); sparse +
   dense raises the CPU's error.
@@ -20,6 +21,9 @@ registers PyTorch's device-generic ones (construction, indices and values, copie
 - `mm` and `addmm` of a 2-D sparse matrix and a dense one (either order; `torch.sparse.mm`,
   `@`): each entry's value times a row of the dense matrix, added into its row of the result
   (`index_add`); their gradients through PyTorch's formulas.
+- `torch.sparse.softmax` / `log_softmax` and their gradients: over the entries that share
+  every sparse index but the one along `dim` (unspecified elements count as -inf), or along
+  a dense dimension of the values; float32 and float64, as on the CPU and CUDA.
 - `mm` of two sparse matrices (`_sparse_sparse_matmul`): every pair of entries that meet
   (`repeat_interleave` over each row's entry count), coalesced.
 """
@@ -110,10 +114,28 @@ def to_dense(self, dtype=None, masked_grad=None):
     return _scatter_into(dense, self)
 
 
+def _lookup(sorted_positions, wanted):
+    """For each wanted position, where it is in `sorted_positions` and whether it is there."""
+    if sorted_positions.numel() == 0:
+        return wanted.new_zeros(wanted.shape), torch.zeros_like(wanted, dtype=torch.bool)
+    at = torch.searchsorted(sorted_positions, wanted).clamp_(max=sorted_positions.numel() - 1)
+    return at, sorted_positions[at] == wanted
+
+
 def sparse_mask(self, mask):
-    mask = mask.coalesce()
-    values = self[tuple(mask._indices())]
-    return _sparse(mask._indices(), values, mask.shape, True)
+    """self's values at each of mask's entries, duplicates too (zeros where a sparse self
+    has none)."""
+    coalesced = mask.is_coalesced()
+    if not self.is_sparse:
+        values = self[tuple(mask._indices())]
+        return _sparse(mask._indices(), values, mask.shape, coalesced)
+    source = self.coalesce()
+    sizes = list(mask.shape[: mask.sparse_dim()])
+    at, hit = _lookup(_positions(source._indices(), sizes), _positions(mask._indices(), sizes))
+    found = source._values()[at] if source._nnz() else source._values().new_zeros(0)
+    shape = (mask._nnz(), *source._values().shape[1:])
+    values = torch.where(hit.view(-1, *[1] * (len(shape) - 1)), found, found.new_zeros(()))
+    return _sparse(mask._indices(), values.expand(shape).contiguous(), mask.shape, coalesced)
 
 
 def add_out(self, other, *, alpha=1, out):
@@ -146,14 +168,9 @@ def _intersection(a, b):
     dtype = torch.result_type(a, b)
     a, b = a.coalesce(), b.coalesce()
     sizes = list(a.shape[: a.sparse_dim()])
-    mine, theirs = _positions(a._indices(), sizes), _positions(b._indices(), sizes)
-    if theirs.numel() == 0:
-        kept = mine.new_empty(0)
-        match = kept
-    else:
-        at = torch.searchsorted(theirs, mine).clamp_(max=theirs.numel() - 1)
-        kept = (theirs[at] == mine).nonzero().squeeze(1)
-        match = at[kept]
+    at, hit = _lookup(_positions(b._indices(), sizes), _positions(a._indices(), sizes))
+    kept = hit.nonzero().squeeze(1)
+    match = at[kept]
     values = a._values()[kept].to(dtype) * b._values()[match].to(dtype)
     return _sparse(a._indices()[:, kept], values, a.shape, True)
 
@@ -244,6 +261,88 @@ def addmm(self, mat1, mat2, *, beta=1, alpha=1):
     return blend(self, mm(mat1, mat2), beta, alpha)
 
 
+def _softmax_groups(self, dim, name):
+    """The coalesced input, the group of each entry (the entries that share every sparse
+    index but the one along `dim`; None where `dim` is a dense dimension), the number of
+    groups, and `dim` made non-negative."""
+    if self.dtype not in (torch.float32, torch.float64):
+        raise RuntimeError(f"\"{name}\" not implemented for '{_type_name(self.dtype)}'")
+    dim = dim % self.dim()
+    coalesced = self.coalesce()
+    if dim >= coalesced.sparse_dim() or coalesced._nnz() == 0:
+        return coalesced, None, 0, dim
+    indices = coalesced._indices().clone()
+    indices[dim] = 0
+    position = _positions(indices, list(coalesced.shape[: coalesced.sparse_dim()]))
+    unique, group = torch.unique(position, return_inverse=True)
+    return coalesced, group, unique.numel(), dim
+
+
+def _type_name(dtype):
+    return {torch.float16: "Half", torch.bfloat16: "BFloat16"}.get(dtype, str(dtype))
+
+
+def _group_sum(values, group, groups):
+    """Each entry's group total (over the entries' first dimension)."""
+    totals = values.new_zeros((groups, *values.shape[1:]))
+    return totals.index_add_(0, group, values)[group]
+
+
+def _softmax(self, dim, log, name):
+    coalesced, group, groups, dim = _softmax_groups(self, dim, name)
+    values = coalesced._values()
+    if group is None:  # along a dense dimension, or no entries
+        along = dim - coalesced.sparse_dim() + 1
+        if values.numel():
+            values = (torch.log_softmax if log else torch.softmax)(values, along)
+        return _sparse(coalesced._indices(), values, self.shape, True)
+    target = group.view(-1, *[1] * (values.dim() - 1)).expand_as(values)
+    top = values.new_full((groups, *values.shape[1:]), float("-inf"))
+    top = top.scatter_reduce_(0, target, values, "amax")[group]
+    shifted = values - top
+    total = _group_sum(shifted.exp(), group, groups)
+    out = shifted - total.log() if log else shifted.exp() / total
+    return _sparse(coalesced._indices(), out, self.shape, True)
+
+
+def softmax(self, dim, half_to_float):
+    return _softmax(self, dim, False, "softmax")
+
+
+def log_softmax(self, dim, half_to_float):
+    return _softmax(self, dim, True, "log_softmax")
+
+
+def _softmax_backward(grad_output, output, dim, log):
+    """The gradient at output's entries: softmax's out * (g - sum(g * out)), log_softmax's
+    g - exp(out) * sum(g), the sums over each group (or the dense dimension)."""
+    _, group, groups, dim = _softmax_groups(output, dim, "softmax_backward")
+    out = output._values()
+    grad = grad_output.coalesce()
+    same = grad._nnz() == output._nnz() and torch.equal(grad._indices(), output._indices())
+    g = grad._values() if same else grad.to_dense()[tuple(output._indices())]
+    if group is None:
+        along = dim - output.sparse_dim() + 1
+
+        def total(x):
+            return x.sum(along, keepdim=True)
+    else:
+
+        def total(x):
+            return _group_sum(x, group, groups)
+
+    values = g - out.exp() * total(g) if log else out * (g - total(g * out))
+    return _sparse(output._indices(), values, output.shape, True)
+
+
+def softmax_backward(grad_output, output, dim, self):
+    return _softmax_backward(grad_output, output, dim, False)
+
+
+def log_softmax_backward(grad_output, output, dim, self):
+    return _softmax_backward(grad_output, output, dim, True)
+
+
 # For dense mojo tensors (PrivateUse1).
 DENSE_KERNELS = {"_to_sparse.sparse_dim": dense_to_sparse, "_to_sparse": to_sparse}
 
@@ -257,6 +356,10 @@ KERNELS = {
     "mul.Tensor": mul,
     "mul.Scalar": mul,
     "mm": mm,
+    "_sparse_softmax": softmax,
+    "_sparse_log_softmax": log_softmax,
+    "_sparse_softmax_backward_data": softmax_backward,
+    "_sparse_log_softmax_backward_data": log_softmax_backward,
     "_sparse_sparse_matmul": sparse_product,
     "addmm": addmm,
 }
