@@ -70,12 +70,108 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("_to_sparse_bsc", TORCH_FN(native::dense_to_sparse_bsc));
 }
 
+// A unary op that maps zero to zero, applied to the values of a `layout` (sparse: COO,
+// sparse_csr: compressed) tensor: functional, in place, out=.
+#define MOJO_UNARY_ON_VALUES(layout, op)                          \
+  m.impl(#op, TORCH_FN(native::op##_##layout));                   \
+  m.impl(#op "_", TORCH_FN(native::op##_##layout##_));            \
+  m.impl(#op ".out", TORCH_FN(native::op##_##layout##_out))
+
 // The two overloads of the sparse-to-sparse conversions (_to_sparse.sparse_dim, _to_sparse).
 using ToSparseDims = at::Tensor (*)(const at::Tensor&, int64_t);
 using ToSparseLayout = at::Tensor (*)(const at::Tensor&, std::optional<at::Layout>,
                                       at::OptionalIntArrayRef, std::optional<int64_t>);
 
+// div and floor_divide by a zero-dimensional tensor (or number), with and without a rounding
+// mode; the norms of sparse_norm, native_norm and its dtype variant.
+using Binary = at::Tensor (*)(const at::Tensor&, const at::Tensor&);
+using BinaryInPlace = at::Tensor& (*)(at::Tensor&, const at::Tensor&);
+using BinaryOut = at::Tensor& (*)(const at::Tensor&, const at::Tensor&, at::Tensor&);
+using Rounding = std::optional<c10::string_view>;
+using BinaryMode = at::Tensor (*)(const at::Tensor&, const at::Tensor&, Rounding);
+using BinaryModeInPlace = at::Tensor& (*)(at::Tensor&, const at::Tensor&, Rounding);
+using BinaryModeOut = at::Tensor& (*)(const at::Tensor&, const at::Tensor&, Rounding,
+                                      at::Tensor&);
+using Norm = at::Tensor (*)(const at::Tensor&, const at::Scalar&);
+using NormOver = at::Tensor (*)(const at::Tensor&, const std::optional<at::Scalar>&,
+                                at::IntArrayRef, bool, std::optional<at::ScalarType>);
+
 TORCH_LIBRARY_IMPL(aten, SparsePrivateUse1, m) {
+  // Elementwise on the values, reductions, shapes and norms (PyTorch's generic COO kernels).
+  MOJO_UNARY_ON_VALUES(sparse, abs);
+  MOJO_UNARY_ON_VALUES(sparse, sgn);
+  MOJO_UNARY_ON_VALUES(sparse, asinh);
+  MOJO_UNARY_ON_VALUES(sparse, atanh);
+  MOJO_UNARY_ON_VALUES(sparse, asin);
+  MOJO_UNARY_ON_VALUES(sparse, atan);
+  MOJO_UNARY_ON_VALUES(sparse, ceil);
+  MOJO_UNARY_ON_VALUES(sparse, erf);
+  MOJO_UNARY_ON_VALUES(sparse, erfinv);
+  MOJO_UNARY_ON_VALUES(sparse, expm1);
+  MOJO_UNARY_ON_VALUES(sparse, floor);
+  MOJO_UNARY_ON_VALUES(sparse, frac);
+  MOJO_UNARY_ON_VALUES(sparse, log1p);
+  MOJO_UNARY_ON_VALUES(sparse, rad2deg);
+  MOJO_UNARY_ON_VALUES(sparse, deg2rad);
+  MOJO_UNARY_ON_VALUES(sparse, round);
+  MOJO_UNARY_ON_VALUES(sparse, sign);
+  MOJO_UNARY_ON_VALUES(sparse, sin);
+  MOJO_UNARY_ON_VALUES(sparse, sinh);
+  MOJO_UNARY_ON_VALUES(sparse, sqrt);
+  MOJO_UNARY_ON_VALUES(sparse, tan);
+  MOJO_UNARY_ON_VALUES(sparse, tanh);
+  MOJO_UNARY_ON_VALUES(sparse, trunc);
+  MOJO_UNARY_ON_VALUES(sparse, nan_to_num);
+  m.impl("neg", TORCH_FN(native::neg_sparse));
+  m.impl("neg_", TORCH_FN(native::neg_sparse_));
+  m.impl("neg.out", TORCH_FN(native::neg_out_sparse));
+  m.impl("conj_physical.out", TORCH_FN(native::conj_physical_out_sparse));
+  m.impl("relu", TORCH_FN(native::relu_sparse));
+  m.impl("relu_", TORCH_FN(native::relu_sparse_));
+  m.impl("isnan", TORCH_FN(native::isnan_sparse));
+  m.impl("isinf", TORCH_FN(native::isinf_sparse));
+  m.impl("isposinf", TORCH_FN(native::isposinf_sparse));
+  m.impl("isposinf.out", TORCH_FN(native::isposinf_sparse_out));
+  m.impl("isneginf", TORCH_FN(native::isneginf_sparse));
+  m.impl("isneginf.out", TORCH_FN(native::isneginf_sparse_out));
+  m.impl("signbit", TORCH_FN(native::signbit_sparse));
+  m.impl("signbit.out", TORCH_FN(native::signbit_sparse_out));
+  m.impl("pow.Tensor_Scalar", TORCH_FN(native::pow_sparse_scalar));
+  m.impl("pow.Tensor_Scalar_out", TORCH_FN(native::pow_out_sparse_scalar));
+  m.impl("div.Tensor", Binary(native::div_sparse));
+  m.impl("div_.Tensor", BinaryInPlace(native::div_sparse_));
+  m.impl("div.out", BinaryOut(native::div_out_sparse_zerodim));
+  m.impl("div.Tensor_mode", BinaryMode(native::div_sparse));
+  m.impl("div_.Tensor_mode", BinaryModeInPlace(native::div_sparse_));
+  m.impl("div.out_mode", BinaryModeOut(native::div_out_sparse_zerodim));
+  m.impl("floor_divide", TORCH_FN(native::floor_divide_sparse));
+  m.impl("floor_divide_.Tensor", TORCH_FN(native::floor_divide_sparse_));
+  m.impl("floor_divide.out", TORCH_FN(native::floor_divide_out_sparse_zerodim));
+  m.impl("sub.Tensor", TORCH_FN(native::sub_sparse));
+  m.impl("sub_.Tensor", TORCH_FN(native::sub_sparse_));
+  m.impl("sub.out", TORCH_FN(native::sub_out_sparse));
+  m.impl("threshold_backward", TORCH_FN(native::threshold_backward_sparse));
+  m.impl("threshold_backward.grad_input", TORCH_FN(native::threshold_backward_sparse_out));
+  m.impl("sum", TORCH_FN(native::sum_coo));
+  m.impl("sum.dim_IntList", TORCH_FN(native::sum_sparse_coo));
+  m.impl("any", TORCH_FN(native::any_sparse));
+  m.impl("native_norm", Norm(native::norm_sparse));
+  m.impl("native_norm.ScalarOpt_dim_dtype", NormOver(native::norm_sparse));
+  m.impl("norm.ScalarOpt_dim_dtype", TORCH_FN(native::sparse_dtype_norm));
+  m.impl("norm.ScalarOpt_dim", TORCH_FN(native::sparse_norm));
+  m.impl("mv", TORCH_FN(native::mv_sparse));
+  m.impl("cat", TORCH_FN(native::cat_sparse));
+  m.impl("permute", TORCH_FN(native::permute_sparse_coo));
+  m.impl("unsqueeze", TORCH_FN(native::unsqueeze_sparse));
+  m.impl("narrow_copy", TORCH_FN(native::narrow_copy_sparse));
+  m.impl("_sparse_broadcast_to", TORCH_FN(native::sparse_broadcast_to));
+  m.impl("view_as_real", TORCH_FN(native::view_as_real_sparse));
+  m.impl("view_as_complex", TORCH_FN(native::view_as_complex_sparse));
+  m.impl("empty_like", TORCH_FN(native::empty_like_sparse_coo));
+  m.impl("zeros.out", TORCH_FN(native::zeros_sparse_out));
+  m.impl("_dimI", TORCH_FN(native::sparse_dim_sparse));
+  m.impl("_dimV", TORCH_FN(native::dense_dim_sparse));
+
   m.impl("_to_sparse.sparse_dim", ToSparseDims(native::sparse_coo_to_sparse));
   m.impl("_to_sparse", ToSparseLayout(native::sparse_coo_to_sparse));
   m.impl("_to_sparse_csr", TORCH_FN(native::coo_to_sparse_csr));
@@ -84,11 +180,6 @@ TORCH_LIBRARY_IMPL(aten, SparsePrivateUse1, m) {
   m.impl("_to_sparse_bsc", TORCH_FN(native::coo_to_sparse_bsc));
 }
 
-// A unary op that maps zero to zero, applied to the values: functional, in place, out=.
-#define MOJO_COMPRESSED_UNARY(op)                                    \
-  m.impl(#op, TORCH_FN(native::op##_sparse_csr));                    \
-  m.impl(#op "_", TORCH_FN(native::op##_sparse_csr_));               \
-  m.impl(#op ".out", TORCH_FN(native::op##_sparse_csr_out))
 
 TORCH_LIBRARY_IMPL(aten, SparseCsrPrivateUse1, m) {
   // Construction, members, copies, resizing, conversions.
@@ -121,30 +212,30 @@ TORCH_LIBRARY_IMPL(aten, SparseCsrPrivateUse1, m) {
   m.impl("sparse_mask", TORCH_FN(native::sparse_mask_sparse_compressed));
 
   // Elementwise on the values.
-  MOJO_COMPRESSED_UNARY(abs);
-  MOJO_COMPRESSED_UNARY(sgn);
-  MOJO_COMPRESSED_UNARY(asinh);
-  MOJO_COMPRESSED_UNARY(atanh);
-  MOJO_COMPRESSED_UNARY(asin);
-  MOJO_COMPRESSED_UNARY(atan);
-  MOJO_COMPRESSED_UNARY(ceil);
-  MOJO_COMPRESSED_UNARY(erf);
-  MOJO_COMPRESSED_UNARY(erfinv);
-  MOJO_COMPRESSED_UNARY(expm1);
-  MOJO_COMPRESSED_UNARY(floor);
-  MOJO_COMPRESSED_UNARY(frac);
-  MOJO_COMPRESSED_UNARY(log1p);
-  MOJO_COMPRESSED_UNARY(rad2deg);
-  MOJO_COMPRESSED_UNARY(deg2rad);
-  MOJO_COMPRESSED_UNARY(neg);
-  MOJO_COMPRESSED_UNARY(round);
-  MOJO_COMPRESSED_UNARY(sign);
-  MOJO_COMPRESSED_UNARY(sin);
-  MOJO_COMPRESSED_UNARY(sinh);
-  MOJO_COMPRESSED_UNARY(sqrt);
-  MOJO_COMPRESSED_UNARY(tan);
-  MOJO_COMPRESSED_UNARY(tanh);
-  MOJO_COMPRESSED_UNARY(trunc);
+  MOJO_UNARY_ON_VALUES(sparse_csr, abs);
+  MOJO_UNARY_ON_VALUES(sparse_csr, sgn);
+  MOJO_UNARY_ON_VALUES(sparse_csr, asinh);
+  MOJO_UNARY_ON_VALUES(sparse_csr, atanh);
+  MOJO_UNARY_ON_VALUES(sparse_csr, asin);
+  MOJO_UNARY_ON_VALUES(sparse_csr, atan);
+  MOJO_UNARY_ON_VALUES(sparse_csr, ceil);
+  MOJO_UNARY_ON_VALUES(sparse_csr, erf);
+  MOJO_UNARY_ON_VALUES(sparse_csr, erfinv);
+  MOJO_UNARY_ON_VALUES(sparse_csr, expm1);
+  MOJO_UNARY_ON_VALUES(sparse_csr, floor);
+  MOJO_UNARY_ON_VALUES(sparse_csr, frac);
+  MOJO_UNARY_ON_VALUES(sparse_csr, log1p);
+  MOJO_UNARY_ON_VALUES(sparse_csr, rad2deg);
+  MOJO_UNARY_ON_VALUES(sparse_csr, deg2rad);
+  MOJO_UNARY_ON_VALUES(sparse_csr, neg);
+  MOJO_UNARY_ON_VALUES(sparse_csr, round);
+  MOJO_UNARY_ON_VALUES(sparse_csr, sign);
+  MOJO_UNARY_ON_VALUES(sparse_csr, sin);
+  MOJO_UNARY_ON_VALUES(sparse_csr, sinh);
+  MOJO_UNARY_ON_VALUES(sparse_csr, sqrt);
+  MOJO_UNARY_ON_VALUES(sparse_csr, tan);
+  MOJO_UNARY_ON_VALUES(sparse_csr, tanh);
+  MOJO_UNARY_ON_VALUES(sparse_csr, trunc);
   m.impl("_conj_physical", TORCH_FN(native::conj_physical_sparse_csr));
   m.impl("conj_physical_", TORCH_FN(native::conj_physical_sparse_csr_));
   m.impl("conj_physical.out", TORCH_FN(native::conj_physical_sparse_csr_out));

@@ -24,6 +24,9 @@ registers PyTorch's device-generic ones (construction, indices and values, copie
 - `torch.sparse.softmax` / `log_softmax` and their gradients: over the entries that share
   every sparse index but the one along `dim` (unspecified elements count as -inf), or along
   a dense dimension of the values; float32 and float64, as on the CPU and CUDA.
+- `bmm` of a 3-D sparse batch and a dense one (each entry's value times a row of its
+  batch's matrix); `index_select` (the entries along `dim` matched to `index` by binary
+  search, repeats included).
 - `mm` of two sparse matrices (`_sparse_sparse_matmul`): every pair of entries that meet
   (`repeat_interleave` over each row's entry count), coalesced.
 """
@@ -231,14 +234,73 @@ def sparse_product(self, other):
     (rows, inner), (other_rows, columns) = a._indices(), b._indices()
     device = a.device
     starts = torch.searchsorted(other_rows, torch.arange(b.shape[0] + 1, device=device))
-    first, count = starts[inner], starts[inner + 1] - starts[inner]
-    owner = torch.repeat_interleave(count)  # the entry of `a` behind each product
-    before = (count.cumsum(0) - count)[owner]
-    picked = first[owner] + torch.arange(owner.numel(), device=device) - before
+    owner, picked = _matches(starts[inner], starts[inner + 1] - starts[inner])
     dtype = torch.promote_types(a.dtype, b.dtype)
     values = a._values()[owner].to(dtype) * b._values()[picked].to(dtype)
     indices = torch.stack([rows[owner], columns[picked]])
     return _sparse(indices, values, (a.shape[0], b.shape[1]), False).coalesce()
+
+
+def batched_product(batch1, batch2):
+    """A batch of sparse matrices (3-D COO) times a batch of dense ones."""
+    if batch1.dim() != 3 or batch2.dim() != 3 or batch1.shape[0] != batch2.shape[0]:
+        raise RuntimeError(
+            f"bmm: expected two 3-D tensors with the same batch size, got {tuple(batch1.shape)} "
+            f"and {tuple(batch2.shape)}"
+        )
+    if batch1.shape[2] != batch2.shape[1]:
+        raise RuntimeError(
+            f"Expected size for first two dimensions of batch2 tensor to be: "
+            f"[{batch1.shape[0]}, {batch1.shape[2]}] but got: "
+            f"[{batch2.shape[0]}, {batch2.shape[1]}]."
+        )
+    batches, rows, _ = batch1.shape
+    if batch1.sparse_dim() != 3:
+        raise RuntimeError("bmm: expected a sparse batch with three sparse dimensions")
+    batch, row, col = batch1._indices()
+    dtype = torch.promote_types(batch1.dtype, batch2.dtype)
+    out = torch.zeros(batches * rows, batch2.shape[2], dtype=dtype, device=batch2.device)
+    terms = batch1._values()[:, None].to(dtype) * batch2[batch, col]
+    return out.index_add_(0, batch * rows + row, terms).view(batches, rows, -1)
+
+
+def bmm(self, mat2):
+    return batched_product(self, mat2)
+
+
+def bmm_out(self, mat2, *, out):
+    result = batched_product(self, mat2)
+    return out.resize_(result.shape).copy_(result)
+
+
+def _matches(first, count):
+    """For `count[e]` matches of entry e starting at `first[e]` in some sorted list: the
+    entry behind each match, and the match's place in that list."""
+    owner = torch.repeat_interleave(count)
+    before = (count.cumsum(0) - count)[owner]
+    return owner, first[owner] + torch.arange(owner.numel(), device=count.device) - before
+
+
+def index_select(self, dim, index):
+    """The entries whose index along `dim` is among `index`, once per time it is (their
+    index along `dim` becomes the position in `index`)."""
+    dim = dim % self.dim()
+    if index.dim() > 1:
+        raise IndexError("index_select(): Index is supposed to be a vector")
+    size = list(self.shape)
+    size[dim] = index.numel()
+    indices, values = self._indices(), self._values()
+    if dim >= self.sparse_dim():
+        picked = values.index_select(dim - self.sparse_dim() + 1, index)
+        return _sparse(indices, picked, size, self.is_coalesced())
+    order = index.argsort(stable=True)
+    ordered = index[order]
+    first = torch.searchsorted(ordered, indices[dim])
+    count = torch.searchsorted(ordered, indices[dim], right=True) - first
+    owner, place = _matches(first, count)
+    kept = indices[:, owner].clone()
+    kept[dim] = order[place]
+    return _sparse(kept, values[owner], size, False)
 
 
 def mm(self, mat2):
@@ -356,6 +418,9 @@ KERNELS = {
     "mul.Tensor": mul,
     "mul.Scalar": mul,
     "mm": mm,
+    "bmm": bmm,
+    "bmm.out": bmm_out,
+    "index_select": index_select,
     "_sparse_softmax": softmax,
     "_sparse_log_softmax": log_softmax,
     "_sparse_softmax_backward_data": softmax_backward,

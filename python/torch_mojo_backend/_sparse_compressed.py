@@ -146,34 +146,14 @@ def addmv_out(self, mat, vec, *, beta=1, alpha=1, out):
     return _assign(out, _sparse.blend(self, _product(mat, vec[:, None])[:, 0], beta, alpha))
 
 
-def _batched_product(batch1, batch2):
-    """A batch of compressed matrices times a batch of dense ones."""
-    if batch1.dim() != 3 or batch2.dim() != 3 or batch1.shape[0] != batch2.shape[0]:
-        raise RuntimeError(
-            f"bmm: expected two 3-D tensors with the same batch size, got {tuple(batch1.shape)} "
-            f"and {tuple(batch2.shape)}"
-        )
-    if batch1.shape[2] != batch2.shape[1]:
-        raise RuntimeError(
-            f"Expected size for first two dimensions of batch2 tensor to be: "
-            f"[{batch1.shape[0]}, {batch1.shape[2]}] but got: "
-            f"[{batch2.shape[0]}, {batch2.shape[1]}]."
-        )
-    batches, rows, _ = batch1.shape
-    coo = batch1.to_sparse()
-    batch, row, col = coo._indices()
-    dtype = torch.promote_types(batch1.dtype, batch2.dtype)
-    out = torch.zeros(batches * rows, batch2.shape[2], dtype=dtype, device=batch2.device)
-    terms = coo._values()[:, None].to(dtype) * batch2[batch, col]
-    return out.index_add_(0, batch * rows + row, terms).view(batches, rows, -1)
-
-
 def bmm_out(self, mat2, *, out):
-    return _assign(out, _batched_product(self, mat2))
+    return _assign(out, _sparse.batched_product(self.to_sparse(), mat2))
 
 
 def baddbmm_out(self, batch1, batch2, *, beta=1, alpha=1, out):
-    return _assign(out, _sparse.blend(self, _batched_product(batch1, batch2), beta, alpha))
+    return _assign(
+        out, _sparse.blend(self, _sparse.batched_product(batch1.to_sparse(), batch2), beta, alpha)
+    )
 
 
 def _add_entries(dense, sparse, alpha):
