@@ -275,3 +275,20 @@ def test_reductions_shapes_and_products(device, case):
     actual = CASES[case](s.to(device), device)
     assert actual.device.type == "mojo" and actual.layout == expected.layout
     torch.testing.assert_close(dense(actual).cpu(), dense(expected))
+
+
+@pytest.mark.parametrize("dim", [(0,), (1,), (0, 1), (2,), (1, 2)])
+def test_sparse_sum_gradient(device, dim):
+    """torch.sparse.sum over sparse and dense dimensions, backward to the values of an
+    uncoalesced tensor, against the CPU."""
+    indices = torch.tensor([[0, 1, 1, 4, 3], [2, 0, 0, 3, 1]])
+    values = torch.arange(10.0).view(5, 2) - 4
+    grads = []
+    for dev in ("cpu", device):
+        leaf = values.detach().to(dev).requires_grad_()
+        s = torch.sparse_coo_tensor(indices.to(dev), leaf, (5, 4, 2))
+        out = torch.sparse.sum(s, dim)
+        out = out.to_dense() if out.is_sparse else out
+        (out * torch.arange(out.numel(), device=dev).view(out.shape).sin()).sum().backward()
+        grads.append(leaf.grad.cpu())
+    torch.testing.assert_close(grads[1], grads[0])

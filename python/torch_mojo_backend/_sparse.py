@@ -24,6 +24,8 @@ registers PyTorch's device-generic ones (construction, indices and values, copie
 - `torch.sparse.softmax` / `log_softmax` and their gradients: over the entries that share
   every sparse index but the one along `dim` (unspecified elements count as -inf), or along
   a dense dimension of the values; float32 and float64, as on the CPU and CUDA.
+- `_sparse_sum_backward` (`torch.sparse.sum`'s gradient): each entry takes the gradient of
+  the element it was summed into.
 - `bmm` of a 3-D sparse batch and a dense one (each entry's value times a row of its
   batch's matrix); `index_select` (the entries along `dim` matched to `index` by binary
   search, repeats included).
@@ -264,6 +266,33 @@ def batched_product(batch1, batch2):
     return out.index_add_(0, batch * rows + row, terms).view(batches, rows, -1)
 
 
+def sum_backward(grad, self, dim):
+    """The gradient of `torch.sparse.sum(self, dim)` at self's entries: each entry takes the
+    gradient of the element it was summed into (a dense `grad` when every sparse dimension
+    was summed, else a sparse one; zero where it has no entry there)."""
+    self = self.coalesce()
+    dims = sorted({d % self.dim() for d in dim})
+    sparse_dims = self.sparse_dim()
+    kept = [d for d in range(sparse_dims) if d not in dims]
+    nnz = self._nnz()
+    if grad.is_sparse:
+        grad = grad.coalesce()
+        sizes = [self.shape[d] for d in kept]
+        at, hit = _lookup(
+            _positions(grad._indices(), sizes), _positions(self._indices()[kept], sizes)
+        )
+        found = grad._values()[at] if grad._nnz() else grad._values().new_zeros(0)
+        hit = hit.view(-1, *[1] * (found.dim() - 1))
+        values = torch.where(hit, found, found.new_zeros(())) if nnz else found[:0]
+    else:
+        values = grad.unsqueeze(0).expand(nnz, *grad.shape)
+    for d in dims:  # each summed dense dimension comes back, broadcast
+        if d >= sparse_dims:
+            values = values.unsqueeze(d - sparse_dims + 1)
+    values = values.expand(nnz, *self.shape[sparse_dims:]).to(self.dtype).contiguous()
+    return _sparse(self._indices(), values, self.shape, True)
+
+
 def bmm(self, mat2):
     return batched_product(self, mat2)
 
@@ -419,6 +448,7 @@ KERNELS = {
     "mul.Scalar": mul,
     "mm": mm,
     "bmm": bmm,
+    "_sparse_sum_backward": sum_backward,
     "bmm.out": bmm_out,
     "index_select": index_select,
     "_sparse_softmax": softmax,
