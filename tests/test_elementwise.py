@@ -323,3 +323,67 @@ def test_tensors_past_six_dimensions(device, rank):
     assert_bitwise_equal(got, want)
     torch.testing.assert_close(got.sum(dim=(0, rank - 1)).cpu(), want.sum(dim=(0, rank - 1)))
     assert torch.equal(a.to(device).flip(1).cpu(), a.flip(1))
+
+
+LAYOUTS = {
+    "contiguous": lambda b: (b, b * 2),
+    "transposed": lambda b: (b.transpose(1, 3), b.transpose(1, 3) * 2),
+    "channels_last": lambda b: (b.contiguous(memory_format=torch.channels_last),) * 2,
+    "channels_last_first": lambda b: (b.contiguous(memory_format=torch.channels_last), b),
+    "channels_last_second": lambda b: (b, b.contiguous(memory_format=torch.channels_last)),
+    "broadcast_row": lambda b: (b.transpose(2, 3), b[0, 0, 0, :4]),
+    "broadcast_column": lambda b: (
+        b[:, :, :1, :1],
+        b.contiguous(memory_format=torch.channels_last),
+    ),
+    "size_one": lambda b: (b[0, :, :1].transpose(0, 2), b[1, :, :1].permute(2, 1, 0)),
+    "sliced": lambda b: (b[:, ::2], b[:, 1::2]),
+    "expanded": lambda b: (b[0, 0, :, :1].expand(4, 5), b[0, 0].t().contiguous().t()),
+    "number": lambda b: (b.transpose(0, 1), 2.5),
+}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize(
+    "op", [torch.add, torch.sub, torch.mul, torch.div], ids=lambda f: f.__name__
+)
+def test_results_are_laid_out_as_on_the_cpu(device, layout, op):
+    """add, sub, mul and div give their results the strides PyTorch's TensorIterator gives
+    on the CPU (mojo registers their functional forms and lays results out itself)."""
+    base = torch.randn(2, 3, 4, 5, generator=torch.Generator().manual_seed(1))
+    expected = op(*LAYOUTS[layout](base))
+    actual = op(*LAYOUTS[layout](base.to(device)))
+    assert actual.stride() == expected.stride()
+    torch.testing.assert_close(actual.cpu(), expected)
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "transposed", "channels_last", "sliced"])
+@pytest.mark.parametrize(
+    "op",
+    [torch.exp, torch.log, torch.sqrt, torch.rsqrt, torch.sin, torch.cos, torch.tanh],
+    ids=lambda f: f.__name__,
+)
+def test_unary_results_are_laid_out_as_on_the_cpu(device, layout, op):
+    base = torch.rand(2, 3, 4, 5, generator=torch.Generator().manual_seed(2)) + 0.5
+    x = LAYOUTS[layout](base)[0]
+    expected = op(x)
+    actual = op(LAYOUTS[layout](base.to(device))[0])
+    assert actual.stride() == expected.stride()
+    torch.testing.assert_close(actual.cpu(), expected)
+
+
+def test_functional_forms_take_complex_and_integer_inputs(device):
+    z = torch.randn(6, dtype=torch.complex64, generator=torch.Generator().manual_seed(3))
+    i = torch.arange(1, 7)
+    for op in (torch.exp, torch.log, torch.sqrt, torch.tanh):
+        for x in (z, i):
+            expected = op(x)
+            actual = op(x.to(device))
+            assert actual.dtype == expected.dtype
+            torch.testing.assert_close(actual.cpu(), expected)
+    for op in (torch.add, torch.sub, torch.mul, torch.div):
+        for x, y in ((z, i), (i, 2), (i, i), (z, 1.5)):
+            expected = op(x, y)
+            actual = op(x.to(device), y.to(device) if isinstance(y, torch.Tensor) else y)
+            assert actual.dtype == expected.dtype
+            torch.testing.assert_close(actual.cpu(), expected)

@@ -7,7 +7,7 @@ use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ops::core::output::{take_callback_error, Output, ResizeFn};
 use crate::ops::core::scalar::{ScalarArg, ScalarKind};
-use crate::ops::core::tensor::{TensorArg, TensorRef};
+use crate::ops::core::tensor::{Dims, TensorArg, TensorRef};
 
 mod complex;
 
@@ -513,6 +513,17 @@ impl<'a> Call<'a> {
         let mut order: Vec<i64> = (0..sizes.len() as i64).collect();
         order.sort_by_key(|&d| std::cmp::Reverse(like.strides[d as usize]));
         self.create_ordered(sizes, dtype, device, Some(&order))
+    }
+
+    /// [`Call::create`] laid out in memory in `order` (outermost first; None: row-major).
+    pub fn create_in_order(
+        &mut self,
+        sizes: &[i64],
+        dtype: DType,
+        device: usize,
+        order: Option<Dims>,
+    ) -> Result<TensorRef> {
+        self.create_ordered(sizes, dtype, device, order.as_deref())
     }
 
     fn create_ordered(

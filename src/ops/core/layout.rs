@@ -4,7 +4,7 @@
 use crate::error::{Error, Result};
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::{Dims, TensorRef};
-use smallvec::smallvec;
+use smallvec::{smallvec, SmallVec};
 
 /// `[N, C, *spatial]` viewed as `[N, C, positions]` when the spatial dimensions flatten into
 /// one stride (contiguous and channels-last tensors do; the stride is 0 for one position).
@@ -84,6 +84,69 @@ pub fn broadcast_strides(t: &TensorRef, shape: &[i64]) -> Vec<i64> {
         .collect()
 }
 
+/// The memory order (outermost dimension first) PyTorch's TensorIterator gives a new result
+/// of `shape` computed elementwise from `inputs`, or None for row-major: row-major when every
+/// input has the result's shape and is contiguous; otherwise the dimensions are sorted from
+/// the innermost by the first input whose strides along a pair differ (dimensions an input
+/// broadcasts are skipped for it; equal strides put the longer dimension outside).
+pub fn result_order(shape: &[i64], inputs: &[&TensorRef]) -> Option<Dims> {
+    let n = shape.len();
+    if n < 2
+        || inputs
+            .iter()
+            .all(|t| t.sizes[..] == *shape && t.is_contiguous())
+    {
+        return None;
+    }
+    // Strides along the result's dimensions: 0 where an input broadcasts.
+    let strides: SmallVec<[Dims; 4]> = inputs
+        .iter()
+        .map(|t| {
+            let lead = n - t.sizes.len();
+            (0..n)
+                .map(|d| match d.checked_sub(lead) {
+                    Some(i) if t.sizes[i] != 1 || shape[d] == 1 => t.strides[i],
+                    _ => 0,
+                })
+                .collect()
+        })
+        .collect();
+    // Whether dimension `a` goes outside `b` (1), inside it (-1), or either (0).
+    let outside = |a: usize, b: usize| -> i32 {
+        for s in &strides {
+            let (sa, sb) = (s[a], s[b]);
+            if sa == 0 || sb == 0 {
+                continue;
+            }
+            if sa != sb {
+                return if sa < sb { -1 } else { 1 };
+            }
+            if shape[a] > shape[b] {
+                return 1;
+            }
+        }
+        0
+    };
+    // Innermost first, sorted by insertion (an ambiguous pair stays as it is).
+    let mut inner_first: Dims = (0..n as i64).rev().collect();
+    for i in 1..n {
+        let mut moving = i;
+        for j in (0..i).rev() {
+            match outside(inner_first[j] as usize, inner_first[moving] as usize) {
+                1 => {
+                    inner_first.swap(j, moving);
+                    moving = j;
+                }
+                -1 => break,
+                _ => {}
+            }
+        }
+    }
+    inner_first.reverse();
+    let row_major = inner_first.iter().enumerate().all(|(i, &d)| d == i as i64);
+    (!row_major).then_some(inner_first)
+}
+
 /// Merges adjacent dimensions that every operand walks contiguously and drops size-1
 /// dimensions, so most launches iterate over one or two dimensions.
 pub fn coalesce(shape: &[i64], strides: &[Vec<i64>]) -> (Vec<i64>, Vec<Vec<i64>>) {
@@ -124,6 +187,37 @@ mod tests {
         assert_eq!(broadcast_shapes(&[&[3, 1], &[4]]).unwrap()[..], [3, 4]);
         assert_eq!(broadcast_shapes(&[&[], &[2, 2]]).unwrap()[..], [2, 2]);
         assert!(broadcast_shapes(&[&[3], &[4]]).is_err());
+    }
+
+    fn tensor(sizes: &[i64], strides: &[i64]) -> TensorRef {
+        TensorRef {
+            address: 0,
+            sizes: sizes.into(),
+            strides: strides.into(),
+            dtype: crate::dtype::DType::F32,
+            device: 0,
+        }
+    }
+
+    #[test]
+    fn results_follow_the_inputs_layout() {
+        // Row-major inputs, broadcast or not: a row-major result.
+        let a = tensor(&[2, 3], &[3, 1]);
+        assert_eq!(result_order(&[2, 3], &[&a, &a]), None);
+        let row = tensor(&[3], &[1]);
+        assert_eq!(result_order(&[2, 3], &[&a, &row]), None);
+        // A transposed input: the result is transposed too.
+        let t = tensor(&[3, 2], &[1, 3]);
+        assert_eq!(result_order(&[3, 2], &[&t, &t]).unwrap()[..], [1, 0]);
+        // Channels-last NCHW.
+        let cl = tensor(&[2, 3, 4, 5], &[60, 1, 15, 3]);
+        assert_eq!(
+            result_order(&[2, 3, 4, 5], &[&cl]).unwrap()[..],
+            [0, 2, 3, 1]
+        );
+        // The first input decides; a broadcast one defers to the next.
+        let column = tensor(&[3, 1], &[1, 1]);
+        assert_eq!(result_order(&[3, 2], &[&column, &t]).unwrap()[..], [1, 0]);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 use crate::kernels::{Expr, MapKernel};
 use crate::ops::core::call::{Call, Dest, Operand};
 use crate::ops::core::launch::run_map;
-use crate::ops::core::layout::broadcast_shapes;
+use crate::ops::core::layout::{broadcast_shapes, result_order};
 use crate::ops::core::promote::{result_type, Priority};
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::tensor::TensorRef;
@@ -112,7 +112,13 @@ pub fn pointwise_with(
     }
     let shape = broadcast_shapes(&shapes)?;
     let device = device_of(operands)?;
-    let out = call.result(dest, &shape, result, device)?;
+    let out = match dest {
+        // Laid out as PyTorch lays out an elementwise result (its functional ops' meta).
+        Dest::New => {
+            call.create_in_order(&shape, result, device, result_order(&shape, &tensors))?
+        }
+        Dest::Arg(_) => call.result(dest, &shape, result, device)?,
+    };
     let kernel = MapKernel {
         inputs,
         scalars,

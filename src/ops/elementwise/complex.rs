@@ -327,12 +327,12 @@ pub fn route(
 }
 
 /// `add.out` / `sub.out` with a complex operand: `a + alpha * b` (or minus).
-pub fn add_sub(call: &mut Call, subtract: bool) -> Result<()> {
+pub fn add_sub(call: &mut Call, subtract: bool, dest: Dest) -> Result<()> {
     let (a, b) = (call.complex_operand(0)?, call.complex_operand(1)?);
     let alpha = call.complex_operand(2)?;
     let name = if subtract { "sub" } else { "add" };
     let result = result_type(&[&a, &b, &alpha]);
-    complex_map(call, &[&a, &b, &alpha], result, Dest::Arg(3), name, |e| {
+    complex_map(call, &[&a, &b, &alpha], result, dest, name, |e| {
         let scaled = mul(&e[2], &e[1]);
         if subtract {
             sub(&e[0], &scaled)
@@ -353,16 +353,14 @@ pub fn reverse_subtract(call: &mut Call) -> Result<()> {
 }
 
 /// `mul.out` with a complex operand.
-pub fn multiply(call: &mut Call) -> Result<()> {
+pub fn multiply(call: &mut Call, dest: Dest) -> Result<()> {
     let (a, b) = (call.complex_operand(0)?, call.complex_operand(1)?);
     let result = result_type(&[&a, &b]);
-    complex_map(call, &[&a, &b], result, Dest::Arg(2), "mul", |e| {
-        mul(&e[0], &e[1])
-    })
+    complex_map(call, &[&a, &b], result, dest, "mul", |e| mul(&e[0], &e[1]))
 }
 
 /// `div.out` with a complex operand (rounding modes are refused as by the CPU).
-pub fn divide(call: &mut Call, rounded: bool) -> Result<()> {
+pub fn divide(call: &mut Call, rounded: bool, dest: Dest) -> Result<()> {
     let (a, b) = (call.complex_operand(0)?, call.complex_operand(1)?);
     let result = result_type(&[&a, &b]);
     if rounded && !call.is_none(2) {
@@ -372,7 +370,6 @@ pub fn divide(call: &mut Call, rounded: bool) -> Result<()> {
             result.torch_name()
         )));
     }
-    let dest = Dest::Arg(if rounded { 3 } else { 2 });
     complex_map(call, &[&a, &b], result, dest, "div", |e| div(&e[0], &e[1]))
 }
 
@@ -402,6 +399,16 @@ pub fn power(call: &mut Call) -> Result<()> {
 /// A unary function of a complex tensor into `out=` (argument 1); `name` for the CPU's
 /// error where the function has no complex form.
 pub fn unary(call: &mut Call, name: &str, f: Option<fn(&Parts) -> Parts>) -> Result<()> {
+    unary_to(call, name, f, Dest::Arg(1))
+}
+
+/// [`unary`] into `dest`.
+pub fn unary_to(
+    call: &mut Call,
+    name: &str,
+    f: Option<fn(&Parts) -> Parts>,
+    dest: Dest,
+) -> Result<()> {
     let a = call.complex_operand(0)?;
     let result = result_type(&[&a]);
     let f = f.ok_or_else(|| {
@@ -410,7 +417,7 @@ pub fn unary(call: &mut Call, name: &str, f: Option<fn(&Parts) -> Parts>) -> Res
             result.torch_name()
         ))
     })?;
-    complex_map(call, &[&a], result, Dest::Arg(1), name, |e| f(&e[0]))
+    complex_map(call, &[&a], result, dest, name, |e| f(&e[0]))
 }
 
 /// A function of two complex tensors into `out=` (argument 2), as the gradients of the

@@ -30,9 +30,9 @@ fn check_alpha(dtype: DType, alpha: &ScalarArg) -> Result<()> {
     Ok(())
 }
 
-fn add_sub(call: &mut Call, subtract: bool) -> Result<()> {
+fn add_sub(call: &mut Call, subtract: bool, dest: Dest) -> Result<()> {
     let (a, b, alpha) = (call.operand(0)?, call.operand(1)?, call.scalar(2)?);
-    add_sub_of(call, a, b, alpha, subtract, Dest::Arg(3))
+    add_sub_of(call, a, b, alpha, subtract, dest)
 }
 
 /// `rsub.Tensor(self, other, alpha)`: `other - alpha * self`, as CPU's redispatch to sub.
@@ -413,33 +413,71 @@ fn addc(call: &mut Call, divide: bool) -> Result<()> {
 }
 
 pub const OPS: &[(&str, OpFn)] = &[
+    // The functional forms too: registered, they skip PyTorch's structured wrapper (its
+    // TensorIterator meta), the largest part of a small op's host time; the result is laid
+    // out as that meta lays it out (`layout::result_order`).
+    ("add.Tensor", |c| {
+        route(
+            c,
+            &[0, 1, 2],
+            |c| complex::add_sub(c, false, Dest::New),
+            |c| add_sub(c, false, Dest::New),
+        )
+    }),
     ("add.out", |c| {
         route(
             c,
             &[0, 1, 2, 3],
-            |c| complex::add_sub(c, false),
-            |c| add_sub(c, false),
+            |c| complex::add_sub(c, false, Dest::Arg(3)),
+            |c| add_sub(c, false, Dest::Arg(3)),
+        )
+    }),
+    ("sub.Tensor", |c| {
+        route(
+            c,
+            &[0, 1, 2],
+            |c| complex::add_sub(c, true, Dest::New),
+            |c| add_sub(c, true, Dest::New),
         )
     }),
     ("sub.out", |c| {
         route(
             c,
             &[0, 1, 2, 3],
-            |c| complex::add_sub(c, true),
-            |c| add_sub(c, true),
+            |c| complex::add_sub(c, true, Dest::Arg(3)),
+            |c| add_sub(c, true, Dest::Arg(3)),
         )
     }),
     ("rsub.Tensor", rsub),
+    ("mul.Tensor", |c| {
+        route(
+            c,
+            &[0, 1],
+            |c| complex::multiply(c, Dest::New),
+            |c| binary_to(c, BinaryOp::Mul, "mul", Dest::New),
+        )
+    }),
     ("mul.out", |c| {
-        route(c, &[0, 1, 2], complex::multiply, |c| {
-            binary(c, BinaryOp::Mul, "mul")
-        })
+        route(
+            c,
+            &[0, 1, 2],
+            |c| complex::multiply(c, Dest::Arg(2)),
+            |c| binary(c, BinaryOp::Mul, "mul"),
+        )
+    }),
+    ("div.Tensor", |c| {
+        route(
+            c,
+            &[0, 1],
+            |c| complex::divide(c, false, Dest::New),
+            |c| divide(c, None, Dest::New),
+        )
     }),
     ("div.out", |c| {
         route(
             c,
             &[0, 1, 2],
-            |c| complex::divide(c, false),
+            |c| complex::divide(c, false, Dest::Arg(2)),
             |c| div(c, None),
         )
     }),
@@ -447,7 +485,7 @@ pub const OPS: &[(&str, OpFn)] = &[
         route(
             c,
             &[0, 1, 3],
-            |c| complex::divide(c, true),
+            |c| complex::divide(c, true, Dest::Arg(3)),
             |c| div(c, Some(2)),
         )
     }),

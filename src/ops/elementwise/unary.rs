@@ -16,7 +16,7 @@ use std::ops::{Div, Mul, Neg, Sub};
 fn unary_float(call: &mut Call, op: UnaryOp, dest: Dest) -> Result<()> {
     if call.is_complex_arg(0) {
         let name = format!("{op:?}").to_lowercase();
-        return complex::unary(call, &name, complex_unary(op));
+        return complex::unary_to(call, &name, complex_unary(op), dest);
     }
     let a = call.operand(0)?;
     let compute = float_dtype(common_dtype(&[&a]));
@@ -186,6 +186,15 @@ fn nan_to_num(call: &mut Call) -> Result<()> {
 }
 
 pub const OPS: &[(&str, OpFn)] = &[
+    // The functional forms of the commonest ones skip PyTorch's structured wrapper (see
+    // add.Tensor in math.rs).
+    ("exp", |c| unary_float(c, UnaryOp::Exp, Dest::New)),
+    ("log", |c| unary_float(c, UnaryOp::Log, Dest::New)),
+    ("sqrt", |c| unary_float(c, UnaryOp::Sqrt, Dest::New)),
+    ("rsqrt", |c| unary_float(c, UnaryOp::Rsqrt, Dest::New)),
+    ("sin", |c| unary_float(c, UnaryOp::Sin, Dest::New)),
+    ("cos", |c| unary_float(c, UnaryOp::Cos, Dest::New)),
+    ("tanh", |c| unary_float(c, UnaryOp::Tanh, Dest::New)),
     ("exp.out", |c| unary_float(c, UnaryOp::Exp, Dest::Arg(1))),
     ("exp2.out", |c| unary_float(c, UnaryOp::Exp2, Dest::Arg(1))),
     ("expm1.out", |c| {
