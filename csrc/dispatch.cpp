@@ -3,7 +3,6 @@
 // the Rust op table, so adding an op needs no C++.
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <ATen/native/Resize.h>
-#include <c10/util/SmallVector.h>
 #include <torch/library.h>
 
 #include <cstring>
@@ -27,7 +26,7 @@ struct CallState {
   size_t nargs;
   torch::jit::Stack* stack = nullptr;
   size_t first = 0;
-  c10::SmallVector<at::Tensor, 2> created;  // inline: most ops create one or two
+  std::vector<at::Tensor> created;
   std::vector<std::vector<int64_t>> int_lists;
   std::vector<std::vector<double>> double_lists;
   std::vector<std::vector<at::Tensor>> tensor_lists;
@@ -153,7 +152,7 @@ class RustOp final : public c10::OperatorKernel {
     CallState state(nargs);
     state.stack = stack;
     state.first = stack->size() - nargs;
-    c10::SmallVector<MojoValue, 8> args;  // inline: no allocation for most ops
+    std::vector<MojoValue> args;
     args.reserve(nargs);
     std::optional<c10::Device> device;
     for (size_t i = 0; i < nargs; ++i) {
@@ -175,7 +174,7 @@ class RustOp final : public c10::OperatorKernel {
     int64_t count = 0;
     check(mojo_run_op(id_, args.data(), static_cast<int64_t>(nargs), &state, &resize_argument,
                       &create_tensor, &philox_argument, results, &count));
-    c10::SmallVector<c10::IValue, 4> returned;
+    std::vector<c10::IValue> returned;
     const auto& returns = op.schema().returns();
     if (returns.size() == 1 && returns[0].type()->kind() == c10::TypeKind::ListType) {
       // A Tensor[] result: every tensor the op created, in order.

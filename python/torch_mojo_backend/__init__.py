@@ -20,6 +20,7 @@ from . import (
     _eig,  # noqa: E402
     _fft,  # noqa: E402
     _fractional_pool,  # noqa: E402
+    _generic_kernels,  # noqa: E402
     _histograms,  # noqa: E402
     _ldl,  # noqa: E402
     _linalg,  # noqa: E402
@@ -132,6 +133,7 @@ def _register_composed_kernels():
     ):
         for name, kernel in kernels.items():
             _device_kernels.impl(name, kernel, "PrivateUse1")
+    _generic_kernels.register(_device_kernels)
     for name, kernel in _sparse.KERNELS.items():
         _device_kernels.impl(name, kernel, "SparsePrivateUse1")
     for name, kernel in _sparse_compressed.KERNELS.items():

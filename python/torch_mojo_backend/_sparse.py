@@ -1,5 +1,5 @@
 """Sparse COO tensors on mojo: the kernels that compute on their values, composed from mojo's
-kernels and registered for sparse mojo tensors (SparsePrivateUse1); `csrc/layouts.cpp`
+kernels and registered for sparse mojo tensors (SparsePrivateUse1); `_generic_kernels.py`
 registers PyTorch's device-generic ones (construction, indices and values, copies, resizing).
 
 - `_to_sparse` (on dense tensors): the positions whose values (over the dense dimensions)
@@ -201,10 +201,15 @@ def _check_product(sparse, dense):
             f"2-D dense one, got {sparse.sparse_dim()} sparse and {sparse.dense_dim()} dense "
             f"dimensions times {dense.dim()} dimensions"
         )
-    if sparse.shape[1] != dense.shape[0]:
+    _check_inner_sizes(sparse, dense)
+
+
+def _check_inner_sizes(a, b):
+    """Two 2-D matrices whose product is defined, with PyTorch's message otherwise."""
+    if a.shape[1] != b.shape[0]:
         raise RuntimeError(
-            f"mat1 and mat2 shapes cannot be multiplied ({sparse.shape[0]}x{sparse.shape[1]} "
-            f"and {dense.shape[0]}x{dense.shape[1]})"
+            f"mat1 and mat2 shapes cannot be multiplied ({a.shape[0]}x{a.shape[1]} and "
+            f"{b.shape[0]}x{b.shape[1]})"
         )
 
 
@@ -227,11 +232,7 @@ def sparse_product(self, other):
                 f"sparse @ sparse: expected {name} to be a 2-D sparse matrix (no dense "
                 f"dimensions), got {matrix.sparse_dim()} sparse and {matrix.dense_dim()} dense"
             )
-    if self.shape[1] != other.shape[0]:
-        raise RuntimeError(
-            f"mat1 and mat2 shapes cannot be multiplied ({self.shape[0]}x{self.shape[1]} and "
-            f"{other.shape[0]}x{other.shape[1]})"
-        )
+    _check_inner_sizes(self, other)
     a, b = self.coalesce(), other.coalesce()
     (rows, inner), (other_rows, columns) = a._indices(), b._indices()
     device = a.device

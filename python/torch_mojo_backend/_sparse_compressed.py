@@ -1,5 +1,5 @@
 """Sparse compressed tensors (CSR, CSC, BSR, BSC) on mojo: the kernels PyTorch has only for the
-CPU and CUDA, composed from mojo's kernels. `csrc/layouts.cpp` registers PyTorch's
+CPU and CUDA, composed from mojo's kernels. `_generic_kernels.py` registers PyTorch's
 device-generic ones (construction, members, conversions, elementwise ops on the values, and
 the functional sum, mm and addmm that end in the kernels below).
 
