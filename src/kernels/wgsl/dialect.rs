@@ -146,7 +146,7 @@ impl Dialect for Wgsl<'_> {
         format!(
             "bitcast<vec4<{}>>({})",
             compute_type(dtype),
-            load4(slot, windowed, at)
+            load4(slot, windowed, self.cpu, at)
         )
     }
 
@@ -233,8 +233,8 @@ impl Dialect for Wgsl<'_> {
             _ => false,
         };
         let mut src = String::from(HELPERS);
-        let slots = Slot::all(self.bindings, &dtypes, kernel.input_count(), wide);
-        src += &bindings(&slots);
+        let slots = Slot::all(self.bindings, &dtypes, kernel.input_count(), wide, self.cpu);
+        src += &bindings(&slots, self.cpu);
         for (t, (&dtype, &s)) in dtypes.iter().zip(&self.bindings.slots).enumerate() {
             src += &load_fn(t, dtype, s, &slots[s]);
             if t >= kernel.input_count() {

@@ -29,7 +29,7 @@ fn main {
             col = base - row * inner;
         }
         if (base + 4u <= n) {
-            let loaded0 = bitcast<vec4<f32>>(b0[(o0 + (row * rs0 + col) * 4u) >> 4u]);
+            let loaded0 = bitcast<vec4<f32>>(rd40((o0 + (row * rs0 + col) * 4u) >> 4u));
             var r0_0: f32 = bitcast<f32>(0x0u);
             var r0_1: f32 = bitcast<f32>(0x0u);
             var r0_2: f32 = bitcast<f32>(0x0u);
