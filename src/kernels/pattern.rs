@@ -524,6 +524,18 @@ pub struct ForeachKernel {
     pub chunk: usize,
 }
 
+impl ForeachKernel {
+    /// Whether positions whose tensors are 16-byte aligned are walked four elements at a
+    /// time: every tensor that is not a broadcast input has 4-byte elements.
+    pub fn vector(&self) -> bool {
+        let four = |d: DType| matches!(d, DType::F32 | DType::I32);
+        self.inputs
+            .iter()
+            .all(|&(d, broadcast)| broadcast || four(d))
+            && self.outputs.iter().all(|(d, _)| four(*d))
+    }
+}
+
 /// What a random kernel draws (PyTorch's CUDA transforms of cuRAND's Philox4x32-10 output).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Distribution {

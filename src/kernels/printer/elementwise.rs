@@ -139,48 +139,136 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel, splat: Splat) {
 }
 
 /// Foreach arguments: `[n, end[chunk], offset per tensor argument, scalars per position]`;
-/// position `k` covers the elements `end[k - 1] <= i < end[k]` of the total `n`.
+/// position `k` covers the elements `end[k - 1] <= i < end[k]` of the total `n`. The positions
+/// are walked one after another, each over the whole grid, so that a position's words are
+/// read once per invocation rather than per element, and (see [`ForeachKernel::vector`])
+/// four elements per work item by 16-byte loads and stores where its tensors are aligned:
+/// lavapipe took 20 ms for four 1M-element tensors element by element, against 5.5 ms for
+/// four maps.
 pub fn foreach(p: &mut Printer, k: &ForeachKernel) {
     let chunk = k.chunk;
     let lists = k.inputs.len() + k.outputs.len();
     let offsets = 1 + chunk;
     let scalar_words: usize = k.scalars.iter().map(|d| d.size().div_ceil(4).min(2)).sum();
-    p.let_("n", Ty::U32, p.word("0u"));
-    p.grid_loop("i", "n");
     for pos in 0..chunk {
-        let end = p.word(format!("{}u", pos + 1));
-        if pos == 0 {
-            p.if_(format!("i < {end}"));
-        } else {
-            p.else_(Some(&format!("i < {end}")));
-        }
+        p.open("");
         let start = if pos == 0 {
             "0u".to_string()
         } else {
             p.word(format!("{pos}u"))
         };
-        p.let_("j", Ty::U32, format!("i - {start}"));
+        p.let_("start", Ty::U32, start);
+        let end = p.word(format!("{}u", pos + 1));
+        p.let_("count", Ty::U32, format!("{end} - start"));
         p.scalars(
             &k.scalars,
             &format!("{}u", offsets + lists * chunk + pos * scalar_words),
         );
-        for (l, (dtype, broadcast)) in k.inputs.iter().enumerate() {
-            let t = l * chunk + pos;
-            let offset = p.word(format!("{}u", offsets + t));
-            let at = if *broadcast {
-                offset
-            } else {
-                format!("{offset} + j * {}u", dtype.size())
-            };
-            p.let_(&format!("x{l}"), Ty::Value(*dtype), format!("ld{t}({at})"));
+        // Tensor `t` of this position (list `l`) starts at byte `o{t}`; a broadcast input is
+        // its one element.
+        let tensor = |l: usize| l * chunk + pos;
+        for l in 0..lists {
+            let t = tensor(l);
+            p.let_(
+                &format!("o{t}"),
+                Ty::U32,
+                p.word(format!("{}u", offsets + t)),
+            );
         }
-        for (o, (dtype, value)) in k.outputs.iter().enumerate() {
-            let t = (k.inputs.len() + o) * chunk + pos;
-            let offset = p.word(format!("{}u", offsets + t));
-            let value = p.expr(value);
-            p.line(format!("st{t}({offset} + j * {}u, {value});", dtype.size()));
+        for (l, &(dtype, broadcast)) in k.inputs.iter().enumerate() {
+            if broadcast {
+                let t = tensor(l);
+                p.let_(&format!("x{l}"), Ty::Value(dtype), format!("ld{t}(o{t})"));
+            }
+        }
+        if k.vector() {
+            let aligned: Vec<String> = (0..lists)
+                .filter(|&l| !k.inputs.get(l).is_some_and(|i| i.1))
+                .map(|l| format!("(o{} & 15u) == 0u", tensor(l)))
+                .collect();
+            p.if_(aligned.join(" && "));
+            foreach_fours(p, k, &tensor);
+            p.else_(None);
+            foreach_elements(p, k, &tensor);
+            p.close();
+        } else {
+            foreach_elements(p, k, &tensor);
+        }
+        p.close();
+    }
+}
+
+/// A foreach position element by element (`j` from 0 to `count`).
+fn foreach_elements(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) -> usize) {
+    p.grid_loop("j", "count");
+    foreach_element(p, k, tensor, "j");
+    p.close();
+}
+
+/// Element `j` of a foreach position: its inputs loaded (broadcast ones are already), its
+/// outputs computed and stored.
+fn foreach_element(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) -> usize, j: &str) {
+    for (l, &(dtype, broadcast)) in k.inputs.iter().enumerate() {
+        if !broadcast {
+            let t = tensor(l);
+            let at = format!("o{t} + {j} * {}u", dtype.size());
+            p.let_(&format!("x{l}"), Ty::Value(dtype), format!("ld{t}({at})"));
         }
     }
+    for (o, (dtype, value)) in k.outputs.iter().enumerate() {
+        let t = tensor(k.inputs.len() + o);
+        let value = p.expr(value);
+        p.line(format!("st{t}(o{t} + {j} * {}u, {value});", dtype.size()));
+    }
+}
+
+/// A foreach position four elements per work item `q` (its tensors 16-byte aligned and of
+/// 4-byte elements), the last partial four one by one.
+fn foreach_fours(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) -> usize) {
+    p.grid_loop("q", "(count + 3u) / 4u");
+    p.let_("base", Ty::U32, "q * 4u");
+    p.if_("base + 4u <= count");
+    for (l, &(dtype, broadcast)) in k.inputs.iter().enumerate() {
+        if !broadcast {
+            let t = tensor(l);
+            let v = p.d.load4(t, dtype, &format!("o{t} + base * 4u"));
+            let line = p.d.let_inferred(&format!("loaded{l}"), &v);
+            p.line(line);
+        }
+    }
+    let results: Vec<[String; 4]> = (0..k.outputs.len())
+        .map(|o| std::array::from_fn(|lane| format!("r{o}_{lane}")))
+        .collect();
+    for (names, (dtype, _)) in results.iter().zip(&k.outputs) {
+        for name in names {
+            let zero = p.d.constant(*dtype, 0.0);
+            p.var(name, Ty::Value(*dtype), zero);
+        }
+    }
+    for lane in 0..4 {
+        p.open("");
+        for (l, &(dtype, broadcast)) in k.inputs.iter().enumerate() {
+            if !broadcast {
+                let c = p.d.component(&format!("loaded{l}"), lane);
+                p.let_(&format!("x{l}"), Ty::Value(dtype), c);
+            }
+        }
+        for (o, (_, value)) in k.outputs.iter().enumerate() {
+            let value = p.expr(value);
+            p.line(format!("r{o}_{lane} = {value};"));
+        }
+        p.close();
+    }
+    for (o, (dtype, _)) in k.outputs.iter().enumerate() {
+        let t = tensor(k.inputs.len() + o);
+        let store =
+            p.d.store4(t, *dtype, &format!("o{t} + base * 4u"), &results[o]);
+        p.line(store);
+    }
+    p.else_(None);
+    p.for_up("jj", "base", "count");
+    foreach_element(p, k, tensor, "jj");
+    p.close();
     p.close();
     p.close();
 }

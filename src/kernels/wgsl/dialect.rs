@@ -230,6 +230,7 @@ impl Dialect for Wgsl<'_> {
             Kernel::Gemm(k) => k.direct.is_some(),
             Kernel::RadixCount(k) | Kernel::RadixScatter(k) => k.vector(),
             Kernel::AccumulateKeys(k) => k.vector(),
+            Kernel::Foreach(k) => k.vector(),
             _ => false,
         };
         let mut src = String::from(HELPERS);
