@@ -256,6 +256,17 @@ impl Expr {
         Expr::Call(f, args)
     }
 
+    /// How many nodes the expression has (a measure of the code it prints).
+    pub fn nodes(&self) -> usize {
+        1 + match self {
+            Expr::Call(_, args) => args.iter().map(Expr::nodes).sum(),
+            Expr::Cast(_, x) | Expr::Unary(_, x) => x.nodes(),
+            Expr::Binary(_, a, b) => a.nodes() + b.nodes(),
+            Expr::Select(c, a, b) => c.nodes() + a.nodes() + b.nodes(),
+            _ => 0,
+        }
+    }
+
     /// Whether evaluating the expression runs a loop whose length depends on the values.
     pub fn loops(&self) -> bool {
         match self {

@@ -186,23 +186,15 @@ pub fn foreach(p: &mut Printer, k: &ForeachKernel) {
                 .filter(|&l| !k.inputs.get(l).is_some_and(|i| i.1))
                 .map(|l| format!("(o{} & 15u) == 0u", tensor(l)))
                 .collect();
-            p.if_(aligned.join(" && "));
+            p.let_("aligned", Ty::Bool, aligned.join(" && "));
             foreach_fours(p, k, &tensor);
-            p.else_(None);
-            foreach_elements(p, k, &tensor);
-            p.close();
         } else {
-            foreach_elements(p, k, &tensor);
+            p.grid_loop("j", "count");
+            foreach_element(p, k, &tensor, "j");
+            p.close();
         }
         p.close();
     }
-}
-
-/// A foreach position element by element (`j` from 0 to `count`).
-fn foreach_elements(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) -> usize) {
-    p.grid_loop("j", "count");
-    foreach_element(p, k, tensor, "j");
-    p.close();
 }
 
 /// Element `j` of a foreach position: its inputs loaded (broadcast ones are already), its
@@ -222,12 +214,12 @@ fn foreach_element(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) ->
     }
 }
 
-/// A foreach position four elements per work item `q` (its tensors 16-byte aligned and of
-/// 4-byte elements), the last partial four one by one.
+/// A foreach position four elements per work item `q` (of 4-byte elements): by 16-byte loads
+/// and stores where its tensors are `aligned`, else (and the last partial four) one by one.
 fn foreach_fours(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) -> usize) {
     p.grid_loop("q", "(count + 3u) / 4u");
     p.let_("base", Ty::U32, "q * 4u");
-    p.if_("base + 4u <= count");
+    p.if_("aligned && base + 4u <= count");
     for (l, &(dtype, broadcast)) in k.inputs.iter().enumerate() {
         if !broadcast {
             let t = tensor(l);
@@ -266,7 +258,7 @@ fn foreach_fours(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) -> u
         p.line(store);
     }
     p.else_(None);
-    p.for_up("jj", "base", "count");
+    p.for_up("jj", "base", "min(base + 4u, count)");
     foreach_element(p, k, tensor, "jj");
     p.close();
     p.close();
