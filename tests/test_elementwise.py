@@ -387,3 +387,20 @@ def test_functional_forms_take_complex_and_integer_inputs(device):
             actual = op(x.to(device), y.to(device) if isinstance(y, torch.Tensor) else y)
             assert actual.dtype == expected.dtype
             torch.testing.assert_close(actual.cpu(), expected)
+
+
+def test_float32_exp_over_its_whole_normal_range(device):
+    """float32 exp (its argument reduced by multiples of ln 2 on wgpu, the scale built from
+    exponent bits) within 4 units in the last place of float64's over (-87, 88.72], where the
+    reduction applies, including large arguments, where exp2(x log2 e) loses |x| ulp (at
+    -87 and below the driver's exp is taken: 28 ulp there); infinities and NaN as on the CPU."""
+    x = torch.cat([torch.linspace(-86.99, 88.72, 1_000_003), torch.tensor([-86.99, 50.0, 88.72])])
+    got = torch.exp(x.to(device)).cpu().double()
+    exact = torch.exp(x.double())
+    rounded = exact.float()
+    ulp = (torch.nextafter(rounded, torch.tensor(float("inf"))) - rounded).double()
+    assert ((got - exact).abs() / ulp).max() <= 4
+    special = torch.tensor([float("nan"), float("inf"), -float("inf"), 89.0, -110.0, 0.0])
+    torch.testing.assert_close(
+        torch.exp(special.to(device)).cpu(), torch.exp(special), equal_nan=True
+    )

@@ -71,3 +71,32 @@ def test_lists_with_strided_tensors_and_new_results(device):
     torch._foreach_addcdiv_(cpu, cpu, [t.abs() + 1 for t in cpu], steps)
     for mine, reference in zip(ours, cpu, strict=True):
         torch.testing.assert_close(mine.cpu(), reference)
+
+
+@pytest.mark.parametrize("offset", [0, 1, 2, 3])
+def test_fours_around_alignment_tails_and_grid_limits(device, offset):
+    """Foreach positions read four elements per work item where their tensors are 16-byte
+    aligned, one by one elsewhere: views starting 0-3 elements into their storage, lengths
+    around multiples of four and around 2^16, and one longer than 65,535 groups of 64 walk
+    in one launch: a short expression (lerp) bit for bit as mojo's per-tensor op and within
+    rounding of the CPU (whose lerp fuses its multiply-add), and a long one (addcdiv with a
+    tensor of scalars, which takes the element loop) within rounding of the CPU."""
+    torch.manual_seed(offset)
+    sizes = [1, 3, 4, 5, 7, 65_535, 65_536, 65_539, 65_535 * 64 + 5]
+    base = [torch.randn(n + offset) for n in sizes]
+    other = [torch.randn(n) for n in sizes]
+    cpu = [b[offset:].clone() for b in base]
+    mojo = [b.to(device)[offset:] for b in base]
+    single = [m.clone() for m in mojo]
+    torch._foreach_lerp_(cpu, other, 0.3)
+    torch._foreach_lerp_(mojo, [o.to(device) for o in other], 0.3)
+    for a, s, o, b in zip(mojo, single, other, cpu, strict=True):
+        assert torch.equal(a.cpu(), s.lerp_(o.to(device), 0.3).cpu())
+        torch.testing.assert_close(a.cpu(), b)
+    scalars = torch.rand(len(sizes)) + 0.5
+    torch._foreach_addcdiv_(cpu, other, [o.abs() + 1 for o in other], scalars)
+    torch._foreach_addcdiv_(
+        mojo, [o.to(device) for o in other], [(o.abs() + 1).to(device) for o in other], scalars
+    )
+    for a, b in zip(mojo, cpu, strict=True):
+        torch.testing.assert_close(a.cpu(), b)
