@@ -89,31 +89,14 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel, splat: Splat) {
             p.line(line);
         }
     }
-    // Output `o`'s value for lane `l` is `r{o}_{l}`.
-    let results: Vec<[String; 4]> = (0..k.outputs.len())
-        .map(|o| std::array::from_fn(|lane| format!("r{o}_{lane}")))
-        .collect();
-    for (names, (dtype, _)) in results.iter().zip(&k.outputs) {
-        for name in names {
-            let zero = p.d.constant(*dtype, 0.0);
-            p.var(name, Ty::Value(*dtype), zero);
-        }
-    }
-    for lane in 0..4 {
-        p.open("");
-        // The element index, which expressions may read.
-        p.let_("i", Ty::U32, format!("base + {lane}u"));
-        for (t, &dtype) in k.inputs.iter().enumerate() {
-            if !splat.has(t) {
-                let c = p.d.component(&format!("loaded{t}"), lane);
-                p.let_(&format!("x{t}"), Ty::Value(dtype), c);
-            }
-        }
-        for (o, value) in p.values(&outputs(k), 0).into_iter().enumerate() {
-            p.line(format!("r{o}_{lane} = {value};"));
-        }
-        p.close();
-    }
+    let out_dtypes: Vec<DType> = k.outputs.iter().map(|o| o.0).collect();
+    let results = four_lanes(
+        p,
+        &k.inputs,
+        &|t| !splat.has(t),
+        (&out_dtypes, &outputs(k)),
+        true,
+    );
     for (o, (dtype, _)) in k.outputs.iter().enumerate() {
         let t = k.inputs.len() + o;
         let store = p.d.store4(t, *dtype, &at(t, "col"), &results[o]);
@@ -214,6 +197,45 @@ fn foreach_element(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) ->
     }
 }
 
+/// The four elements of a vector work item: input `t` is lane `l` of `loaded{t}` where
+/// `vector(t)` (others are already `x{t}`); output `o`'s value for lane `l` goes into
+/// `r{o}_{l}`, declared here, whose names are returned. With `index`, each lane first names
+/// its element index `i` (`base + l`), which map expressions may read.
+fn four_lanes(
+    p: &mut Printer,
+    inputs: &[DType],
+    vector: &dyn Fn(usize) -> bool,
+    (dtypes, values): (&[DType], &[&Expr]),
+    index: bool,
+) -> Vec<[String; 4]> {
+    let results: Vec<[String; 4]> = (0..dtypes.len())
+        .map(|o| std::array::from_fn(|lane| format!("r{o}_{lane}")))
+        .collect();
+    for (names, &dtype) in results.iter().zip(dtypes) {
+        for name in names {
+            let zero = p.d.constant(dtype, 0.0);
+            p.var(name, Ty::Value(dtype), zero);
+        }
+    }
+    for lane in 0..4 {
+        p.open("");
+        if index {
+            p.let_("i", Ty::U32, format!("base + {lane}u"));
+        }
+        for (t, &dtype) in inputs.iter().enumerate() {
+            if vector(t) {
+                let c = p.d.component(&format!("loaded{t}"), lane);
+                p.let_(&format!("x{t}"), Ty::Value(dtype), c);
+            }
+        }
+        for (o, value) in p.values(values, 0).into_iter().enumerate() {
+            p.line(format!("r{o}_{lane} = {value};"));
+        }
+        p.close();
+    }
+    results
+}
+
 /// A foreach position four elements per work item `q` (of 4-byte elements): by 16-byte loads
 /// and stores where its tensors are `aligned`, else (and the last partial four) one by one.
 fn foreach_fours(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) -> usize) {
@@ -228,29 +250,16 @@ fn foreach_fours(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) -> u
             p.line(line);
         }
     }
-    let results: Vec<[String; 4]> = (0..k.outputs.len())
-        .map(|o| std::array::from_fn(|lane| format!("r{o}_{lane}")))
-        .collect();
-    for (names, (dtype, _)) in results.iter().zip(&k.outputs) {
-        for name in names {
-            let zero = p.d.constant(*dtype, 0.0);
-            p.var(name, Ty::Value(*dtype), zero);
-        }
-    }
-    for lane in 0..4 {
-        p.open("");
-        for (l, &(dtype, broadcast)) in k.inputs.iter().enumerate() {
-            if !broadcast {
-                let c = p.d.component(&format!("loaded{l}"), lane);
-                p.let_(&format!("x{l}"), Ty::Value(dtype), c);
-            }
-        }
-        for (o, (_, value)) in k.outputs.iter().enumerate() {
-            let value = p.expr(value);
-            p.line(format!("r{o}_{lane} = {value};"));
-        }
-        p.close();
-    }
+    let in_dtypes: Vec<DType> = k.inputs.iter().map(|i| i.0).collect();
+    let out_dtypes: Vec<DType> = k.outputs.iter().map(|o| o.0).collect();
+    let values: Vec<&Expr> = k.outputs.iter().map(|o| &o.1).collect();
+    let results = four_lanes(
+        p,
+        &in_dtypes,
+        &|l| !k.inputs[l].1,
+        (&out_dtypes, &values),
+        false,
+    );
     for (o, (dtype, _)) in k.outputs.iter().enumerate() {
         let t = tensor(k.inputs.len() + o);
         let store =
