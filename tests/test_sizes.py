@@ -270,6 +270,8 @@ DIM_CASES = [((3, 8193), 1), ((3, 70000), -1), ((70000, 3), 0), ((4, 300_000), 1
 # several), short rows of many outputs, and a middle dimension.
 DIM_CASES += [((1024, 300), 0), ((1025, 300), 0), ((1000, 130), 0), ((3000, 257), 0)]
 DIM_CASES += [((300, 32), 1), ((300, 33), 1), ((60, 40, 70), 1)]
+# Rows summed 16 elements a step from 16-byte loads: whole steps and a tail of four.
+DIM_CASES += [((64, 52), 1)]
 # Float32 column sums of 32 neighbouring outputs per invocation: a last span of one four and
 # of seven, three chunks, and a single four.
 DIM_CASES += [((3000, 260), 0), ((1100, 284), 0), ((2050, 4), 0)]

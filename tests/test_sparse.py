@@ -3,6 +3,7 @@ duplicates and coalescing (past 65,536 entries), sums with dense and sparse oper
 moves between devices, nn.Embedding(sparse=True) trained by SGD, an op without a sparse
 kernel, and two threads at once."""
 
+import re
 import threading
 
 import pytest
@@ -150,6 +151,32 @@ def test_products_of_two_sparse_matrices(device, size):
         actual = x.to(device) * y.to(device)
         assert actual.layout == torch.sparse_coo
         torch.testing.assert_close(actual.to_dense().cpu(), expected.to_dense())
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64])
+@pytest.mark.parametrize("rows", [7, 70_001])
+def test_hspmm(device, dtype, rows):
+    """sparse @ dense as a hybrid tensor: the coalesced rows holding entries (an empty row
+    left out, duplicates merged first; past 65,536 rows), their products as the CPU's, and
+    the CPU's errors."""
+    g = torch.Generator().manual_seed(rows)
+    nnz = 2 * rows
+    indices = torch.stack(
+        [torch.randint(0, rows, (nnz,), generator=g), torch.randint(0, 5, (nnz,), generator=g)]
+    )
+    indices[0][indices[0] == 1] = 0  # row 1 stays empty
+    values = torch.randint(-9, 10, (nnz,), generator=g).to(dtype)
+    mat1 = torch.sparse_coo_tensor(indices, values, (rows, 5))
+    mat2 = torch.randint(-9, 10, (5, 3), generator=g).to(dtype)
+    expected = torch.hspmm(mat1, mat2)
+    actual = torch.hspmm(mat1.to(device), mat2.to(device))
+    assert actual.sparse_dim() == 1 and actual.dense_dim() == 1
+    assert_same_sparse(actual, expected)  # small integers: every order sums exactly
+    for a, b in ((mat1, mat2[:4]), (mat1, mat2[..., None]), (mat1, mat2.double())):
+        with pytest.raises(RuntimeError) as cpu:
+            torch.hspmm(a, b)
+        with pytest.raises(RuntimeError, match=re.escape(str(cpu.value))):
+            torch.hspmm(a.to(device), b.to(device))
 
 
 def test_an_op_without_a_sparse_kernel_raises(device):

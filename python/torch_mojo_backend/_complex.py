@@ -66,6 +66,12 @@ _C10_NAMES = {
     torch.complex32: "ComplexHalf",
     torch.complex64: "ComplexFloat",
     torch.complex128: "ComplexDouble",
+    torch.bfloat16: "BFloat16",
+    torch.int64: "Long",
+    torch.int32: "Int",
+    torch.int16: "Short",
+    torch.int8: "Char",
+    torch.uint8: "Byte",
 }
 _COMPLEX_OF = {torch.float16: torch.complex32, torch.float32: torch.complex64}
 _COMPLEX_OF[torch.float64] = torch.complex128

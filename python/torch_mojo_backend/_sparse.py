@@ -31,9 +31,13 @@ registers PyTorch's device-generic ones (construction, indices and values, copie
   search, repeats included).
 - `mm` of two sparse matrices (`_sparse_sparse_matmul`): every pair of entries that meet
   (`repeat_interleave` over each row's entry count), coalesced.
+- `hspmm` (sparse @ dense as a hybrid tensor): the coalesced matrix's rows that hold entries,
+  each with its row of the product, the entries of a row added in their order, as the CPU's.
 """
 
 import torch
+
+from ._complex import _name
 
 
 def _positions(indices, sizes):
@@ -221,6 +225,32 @@ def _product(sparse, dense):
     dtype = torch.promote_types(sparse.dtype, dense.dtype)
     out = torch.zeros(sparse.shape[0], dense.shape[1], dtype=dtype, device=dense.device)
     return out.index_add_(0, rows, sparse._values()[:, None].to(dtype) * dense[columns])
+
+
+def hspmm(mat1, mat2):
+    """mat1 @ mat2 as a sparse tensor of one sparse and one dense dimension: the rows of
+    coalesced `mat1` that hold entries, each with its row of the product."""
+    for number, matrix, ndim in ((2, mat1, mat1.sparse_dim()), (3, mat2, mat2.dim())):
+        if ndim != 2:
+            raise RuntimeError(f"hspmm: Argument #{number}: matrices expected, got {ndim}D tensor")
+        if number == 2 and matrix.dense_dim() != 0:
+            raise RuntimeError(
+                f"hspmm: Argument #2: scalar values expected, got {matrix.dense_dim()}D values"
+            )
+    if mat1.shape[1] != mat2.shape[0]:
+        raise RuntimeError(
+            f"hspmm: Argument #3: Expected dim 0 size {mat1.shape[1]}, got {mat2.shape[0]}"
+        )
+    if mat1.dtype != mat2.dtype:
+        raise RuntimeError(
+            f"expected scalar type {_name(mat1.dtype)} but found {_name(mat2.dtype)}"
+        )
+    coalesced = mat1.coalesce()
+    (rows, columns), values = coalesced._indices(), coalesced._values()
+    held, row = torch.unique_consecutive(rows, return_inverse=True)
+    out = values.new_zeros((held.numel(), mat2.shape[1]))
+    out.index_add_(0, row, values[:, None] * mat2[columns])
+    return _sparse(held[None], out, (mat1.shape[0], mat2.shape[1]), False)
 
 
 def sparse_product(self, other):
@@ -458,4 +488,5 @@ KERNELS = {
     "_sparse_log_softmax_backward_data": log_softmax_backward,
     "_sparse_sparse_matmul": sparse_product,
     "addmm": addmm,
+    "hspmm": hspmm,
 }

@@ -151,10 +151,13 @@ fn main {
         float acc1_7 = __uint_as_float(0x0u);
         if (nr == 1u) {
             if (rs1 == 4u && (ib1 & 15u) == 0u) {
-                const u32 whole = lo + (hi - lo) / 8u * 8u;
-                for (u32 j = lo; j < whole; j += 8u) {
+                const u32 whole = lo + (hi - lo) / 16u * 16u;
+                for (u32 j = lo; j < whole; j += 16u) {
                     const auto v4_0 = *(const float4*)(b0 + (ib1 + (j + 0u) * 4u));
                     const auto v4_1 = *(const float4*)(b0 + (ib1 + (j + 4u) * 4u));
+                    const auto v4_2 = *(const float4*)(b0 + (ib1 + (j + 8u) * 4u));
+                    const auto v4_3 = *(const float4*)(b0 + (ib1 + (j + 12u) * 4u));
+                    float s_0 = __uint_as_float(0x0u);
                     {
                         const float x0 = v4_0.x;
                         const float v = expf((x0 - x1));
@@ -163,8 +166,9 @@ fn main {
                             sat = stash_base + red(j + 0u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_0 = comb(acc1_0, v);
+                        s_0 = v;
                     }
+                    float s_1 = __uint_as_float(0x0u);
                     {
                         const float x0 = v4_0.y;
                         const float v = expf((x0 - x1));
@@ -173,8 +177,9 @@ fn main {
                             sat = stash_base + red(j + 1u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_1 = comb(acc1_1, v);
+                        s_1 = v;
                     }
+                    float s_2 = __uint_as_float(0x0u);
                     {
                         const float x0 = v4_0.z;
                         const float v = expf((x0 - x1));
@@ -183,8 +188,9 @@ fn main {
                             sat = stash_base + red(j + 2u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_2 = comb(acc1_2, v);
+                        s_2 = v;
                     }
+                    float s_3 = __uint_as_float(0x0u);
                     {
                         const float x0 = v4_0.w;
                         const float v = expf((x0 - x1));
@@ -193,8 +199,9 @@ fn main {
                             sat = stash_base + red(j + 3u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_3 = comb(acc1_3, v);
+                        s_3 = v;
                     }
+                    float s_4 = __uint_as_float(0x0u);
                     {
                         const float x0 = v4_1.x;
                         const float v = expf((x0 - x1));
@@ -203,8 +210,9 @@ fn main {
                             sat = stash_base + red(j + 4u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_4 = comb(acc1_4, v);
+                        s_4 = v;
                     }
+                    float s_5 = __uint_as_float(0x0u);
                     {
                         const float x0 = v4_1.y;
                         const float v = expf((x0 - x1));
@@ -213,8 +221,9 @@ fn main {
                             sat = stash_base + red(j + 5u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_5 = comb(acc1_5, v);
+                        s_5 = v;
                     }
+                    float s_6 = __uint_as_float(0x0u);
                     {
                         const float x0 = v4_1.z;
                         const float v = expf((x0 - x1));
@@ -223,8 +232,9 @@ fn main {
                             sat = stash_base + red(j + 6u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_6 = comb(acc1_6, v);
+                        s_6 = v;
                     }
+                    float s_7 = __uint_as_float(0x0u);
                     {
                         const float x0 = v4_1.w;
                         const float v = expf((x0 - x1));
@@ -233,8 +243,97 @@ fn main {
                             sat = stash_base + red(j + 7u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_7 = comb(acc1_7, v);
+                        s_7 = v;
                     }
+                    float s_8 = __uint_as_float(0x0u);
+                    {
+                        const float x0 = v4_2.x;
+                        const float v = expf((x0 - x1));
+                        u32 sat = stash_base + (j + 8u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 8u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_8 = v;
+                    }
+                    float s_9 = __uint_as_float(0x0u);
+                    {
+                        const float x0 = v4_2.y;
+                        const float v = expf((x0 - x1));
+                        u32 sat = stash_base + (j + 9u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 9u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_9 = v;
+                    }
+                    float s_10 = __uint_as_float(0x0u);
+                    {
+                        const float x0 = v4_2.z;
+                        const float v = expf((x0 - x1));
+                        u32 sat = stash_base + (j + 10u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 10u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_10 = v;
+                    }
+                    float s_11 = __uint_as_float(0x0u);
+                    {
+                        const float x0 = v4_2.w;
+                        const float v = expf((x0 - x1));
+                        u32 sat = stash_base + (j + 11u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 11u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_11 = v;
+                    }
+                    float s_12 = __uint_as_float(0x0u);
+                    {
+                        const float x0 = v4_3.x;
+                        const float v = expf((x0 - x1));
+                        u32 sat = stash_base + (j + 12u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 12u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_12 = v;
+                    }
+                    float s_13 = __uint_as_float(0x0u);
+                    {
+                        const float x0 = v4_3.y;
+                        const float v = expf((x0 - x1));
+                        u32 sat = stash_base + (j + 13u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 13u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_13 = v;
+                    }
+                    float s_14 = __uint_as_float(0x0u);
+                    {
+                        const float x0 = v4_3.z;
+                        const float v = expf((x0 - x1));
+                        u32 sat = stash_base + (j + 14u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 14u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_14 = v;
+                    }
+                    float s_15 = __uint_as_float(0x0u);
+                    {
+                        const float x0 = v4_3.w;
+                        const float v = expf((x0 - x1));
+                        u32 sat = stash_base + (j + 15u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 15u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_15 = v;
+                    }
+                    acc1 = comb(acc1, ((((s_0 + s_1) + (s_2 + s_3)) + ((s_4 + s_5) + (s_6 + s_7))) + (((s_8 + s_9) + (s_10 + s_11)) + ((s_12 + s_13) + (s_14 + s_15)))));
                 }
                 for (u32 j = whole; j < hi; j += 1u) {
                     const float x0 = ld0(ib1 + j * 4u);
@@ -244,7 +343,7 @@ fn main {
                         sat = stash_base + red(j, eo + nk) * 4u;
                     }
                     st1(sat, v);
-                    acc1_0 = comb(acc1_0, v);
+                    acc1 = comb(acc1, v);
                 }
             } else {
                 for (u32 j = lo; j < hi; j += 8u) {

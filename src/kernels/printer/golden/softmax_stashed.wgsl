@@ -151,10 +151,13 @@ fn main {
         var acc1_7: f32 = bitcast<f32>(0x0u);
         if (nr == 1u) {
             if (rs1 == 4u && (ib1 & 15u) == 0u) {
-                let whole: u32 = lo + (hi - lo) / 8u * 8u;
-                for (var j = lo; j < whole; j += 8u) {
+                let whole: u32 = lo + (hi - lo) / 16u * 16u;
+                for (var j = lo; j < whole; j += 16u) {
                     let v4_0 = bitcast<vec4<f32>>(b0[(ib1 + (j + 0u) * 4u) >> 4u]);
                     let v4_1 = bitcast<vec4<f32>>(b0[(ib1 + (j + 4u) * 4u) >> 4u]);
+                    let v4_2 = bitcast<vec4<f32>>(b0[(ib1 + (j + 8u) * 4u) >> 4u]);
+                    let v4_3 = bitcast<vec4<f32>>(b0[(ib1 + (j + 12u) * 4u) >> 4u]);
+                    var s_0: f32 = bitcast<f32>(0x0u);
                     {
                         let x0: f32 = v4_0[0];
                         let v: f32 = exp_f32((x0 - x1));
@@ -163,8 +166,9 @@ fn main {
                             sat = stash_base + red(j + 0u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_0 = comb(acc1_0, v);
+                        s_0 = v;
                     }
+                    var s_1: f32 = bitcast<f32>(0x0u);
                     {
                         let x0: f32 = v4_0[1];
                         let v: f32 = exp_f32((x0 - x1));
@@ -173,8 +177,9 @@ fn main {
                             sat = stash_base + red(j + 1u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_1 = comb(acc1_1, v);
+                        s_1 = v;
                     }
+                    var s_2: f32 = bitcast<f32>(0x0u);
                     {
                         let x0: f32 = v4_0[2];
                         let v: f32 = exp_f32((x0 - x1));
@@ -183,8 +188,9 @@ fn main {
                             sat = stash_base + red(j + 2u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_2 = comb(acc1_2, v);
+                        s_2 = v;
                     }
+                    var s_3: f32 = bitcast<f32>(0x0u);
                     {
                         let x0: f32 = v4_0[3];
                         let v: f32 = exp_f32((x0 - x1));
@@ -193,8 +199,9 @@ fn main {
                             sat = stash_base + red(j + 3u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_3 = comb(acc1_3, v);
+                        s_3 = v;
                     }
+                    var s_4: f32 = bitcast<f32>(0x0u);
                     {
                         let x0: f32 = v4_1[0];
                         let v: f32 = exp_f32((x0 - x1));
@@ -203,8 +210,9 @@ fn main {
                             sat = stash_base + red(j + 4u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_4 = comb(acc1_4, v);
+                        s_4 = v;
                     }
+                    var s_5: f32 = bitcast<f32>(0x0u);
                     {
                         let x0: f32 = v4_1[1];
                         let v: f32 = exp_f32((x0 - x1));
@@ -213,8 +221,9 @@ fn main {
                             sat = stash_base + red(j + 5u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_5 = comb(acc1_5, v);
+                        s_5 = v;
                     }
+                    var s_6: f32 = bitcast<f32>(0x0u);
                     {
                         let x0: f32 = v4_1[2];
                         let v: f32 = exp_f32((x0 - x1));
@@ -223,8 +232,9 @@ fn main {
                             sat = stash_base + red(j + 6u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_6 = comb(acc1_6, v);
+                        s_6 = v;
                     }
+                    var s_7: f32 = bitcast<f32>(0x0u);
                     {
                         let x0: f32 = v4_1[3];
                         let v: f32 = exp_f32((x0 - x1));
@@ -233,8 +243,97 @@ fn main {
                             sat = stash_base + red(j + 7u, eo + nk) * 4u;
                         }
                         st1(sat, v);
-                        acc1_7 = comb(acc1_7, v);
+                        s_7 = v;
                     }
+                    var s_8: f32 = bitcast<f32>(0x0u);
+                    {
+                        let x0: f32 = v4_2[0];
+                        let v: f32 = exp_f32((x0 - x1));
+                        var sat: u32 = stash_base + (j + 8u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 8u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_8 = v;
+                    }
+                    var s_9: f32 = bitcast<f32>(0x0u);
+                    {
+                        let x0: f32 = v4_2[1];
+                        let v: f32 = exp_f32((x0 - x1));
+                        var sat: u32 = stash_base + (j + 9u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 9u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_9 = v;
+                    }
+                    var s_10: f32 = bitcast<f32>(0x0u);
+                    {
+                        let x0: f32 = v4_2[2];
+                        let v: f32 = exp_f32((x0 - x1));
+                        var sat: u32 = stash_base + (j + 10u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 10u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_10 = v;
+                    }
+                    var s_11: f32 = bitcast<f32>(0x0u);
+                    {
+                        let x0: f32 = v4_2[3];
+                        let v: f32 = exp_f32((x0 - x1));
+                        var sat: u32 = stash_base + (j + 11u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 11u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_11 = v;
+                    }
+                    var s_12: f32 = bitcast<f32>(0x0u);
+                    {
+                        let x0: f32 = v4_3[0];
+                        let v: f32 = exp_f32((x0 - x1));
+                        var sat: u32 = stash_base + (j + 12u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 12u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_12 = v;
+                    }
+                    var s_13: f32 = bitcast<f32>(0x0u);
+                    {
+                        let x0: f32 = v4_3[1];
+                        let v: f32 = exp_f32((x0 - x1));
+                        var sat: u32 = stash_base + (j + 13u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 13u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_13 = v;
+                    }
+                    var s_14: f32 = bitcast<f32>(0x0u);
+                    {
+                        let x0: f32 = v4_3[2];
+                        let v: f32 = exp_f32((x0 - x1));
+                        var sat: u32 = stash_base + (j + 14u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 14u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_14 = v;
+                    }
+                    var s_15: f32 = bitcast<f32>(0x0u);
+                    {
+                        let x0: f32 = v4_3[3];
+                        let v: f32 = exp_f32((x0 - x1));
+                        var sat: u32 = stash_base + (j + 15u) * stash_step;
+                        if (nr != 1u) {
+                            sat = stash_base + red(j + 15u, eo + nk) * 4u;
+                        }
+                        st1(sat, v);
+                        s_15 = v;
+                    }
+                    acc1 = comb(acc1, ((((s_0 + s_1) + (s_2 + s_3)) + ((s_4 + s_5) + (s_6 + s_7))) + (((s_8 + s_9) + (s_10 + s_11)) + ((s_12 + s_13) + (s_14 + s_15)))));
                 }
                 for (var j = whole; j < hi; j += 1u) {
                     let x0: f32 = ld0(ib1 + j * 4u);
@@ -244,7 +343,7 @@ fn main {
                         sat = stash_base + red(j, eo + nk) * 4u;
                     }
                     st1(sat, v);
-                    acc1_0 = comb(acc1_0, v);
+                    acc1 = comb(acc1, v);
                 }
             } else {
                 for (var j = lo; j < hi; j += 8u) {
