@@ -339,7 +339,7 @@ fn elementwise_vector(
         let zero = p.d.constant(map.dtype, 0.0);
         p.var(name, Ty::Value(map.dtype), zero);
     }
-    per_component(p, source_dtype, value, |c, value| {
+    per_component(p, source_dtype, value, "v4", |c, value| {
         format!("{} = {value};", results[c])
     });
     let store = p.d.store4(out, map.dtype, "eb + j * 4u", &results);
@@ -355,17 +355,18 @@ fn elementwise_vector(
     p.close();
 }
 
-/// For each component `c` of the 16-byte vector `v4`, in a block of its own: `x0` (of
-/// `input`) bound to it, and the line `assign(c, e)` of `e` printed over `x0`.
+/// For each component `c` of the 16-byte vector named `vector`, in a block of its own: `x0`
+/// (of `input`) bound to it, and the line `assign(c, e)` of `e` printed over `x0`.
 pub(super) fn per_component(
     p: &mut Printer,
     input: DType,
     e: &Expr,
+    vector: &str,
     assign: impl Fn(usize, &str) -> String,
 ) {
     for c in 0..4 {
         p.open("");
-        let x0 = p.d.component("v4", c);
+        let x0 = p.d.component(vector, c);
         p.let_("x0", Ty::Value(input), x0);
         let value = p.expr(e);
         p.line(assign(c, &value));

@@ -46,157 +46,141 @@ fn main {
         float a7_2 = __uint_as_float(0x0u);
         float a7_3 = __uint_as_float(0x0u);
         for (u32 j = lo; j < hi; j += 1u) {
-            if (0u < fours) {
-                const auto v4 = *(const float4*)(b0 + (ib + j * rs + 0u));
-                {
-                    const float x0 = v4.x;
-                    a0_0 = a0_0 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.y;
-                    a0_1 = a0_1 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.z;
-                    a0_2 = a0_2 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.w;
-                    a0_3 = a0_3 + (x0 * s0);
-                }
+            const auto v4_0 = *(const float4*)(b0 + (ib + j * rs + 16u * min(0u, fours - 1u)));
+            {
+                const float x0 = v4_0.x;
+                a0_0 = a0_0 + (x0 * s0);
             }
-            if (1u < fours) {
-                const auto v4 = *(const float4*)(b0 + (ib + j * rs + 16u));
-                {
-                    const float x0 = v4.x;
-                    a1_0 = a1_0 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.y;
-                    a1_1 = a1_1 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.z;
-                    a1_2 = a1_2 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.w;
-                    a1_3 = a1_3 + (x0 * s0);
-                }
+            {
+                const float x0 = v4_0.y;
+                a0_1 = a0_1 + (x0 * s0);
             }
-            if (2u < fours) {
-                const auto v4 = *(const float4*)(b0 + (ib + j * rs + 32u));
-                {
-                    const float x0 = v4.x;
-                    a2_0 = a2_0 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.y;
-                    a2_1 = a2_1 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.z;
-                    a2_2 = a2_2 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.w;
-                    a2_3 = a2_3 + (x0 * s0);
-                }
+            {
+                const float x0 = v4_0.z;
+                a0_2 = a0_2 + (x0 * s0);
             }
-            if (3u < fours) {
-                const auto v4 = *(const float4*)(b0 + (ib + j * rs + 48u));
-                {
-                    const float x0 = v4.x;
-                    a3_0 = a3_0 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.y;
-                    a3_1 = a3_1 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.z;
-                    a3_2 = a3_2 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.w;
-                    a3_3 = a3_3 + (x0 * s0);
-                }
+            {
+                const float x0 = v4_0.w;
+                a0_3 = a0_3 + (x0 * s0);
             }
-            if (4u < fours) {
-                const auto v4 = *(const float4*)(b0 + (ib + j * rs + 64u));
-                {
-                    const float x0 = v4.x;
-                    a4_0 = a4_0 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.y;
-                    a4_1 = a4_1 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.z;
-                    a4_2 = a4_2 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.w;
-                    a4_3 = a4_3 + (x0 * s0);
-                }
+            const auto v4_1 = *(const float4*)(b0 + (ib + j * rs + 16u * min(1u, fours - 1u)));
+            {
+                const float x0 = v4_1.x;
+                a1_0 = a1_0 + (x0 * s0);
             }
-            if (5u < fours) {
-                const auto v4 = *(const float4*)(b0 + (ib + j * rs + 80u));
-                {
-                    const float x0 = v4.x;
-                    a5_0 = a5_0 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.y;
-                    a5_1 = a5_1 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.z;
-                    a5_2 = a5_2 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.w;
-                    a5_3 = a5_3 + (x0 * s0);
-                }
+            {
+                const float x0 = v4_1.y;
+                a1_1 = a1_1 + (x0 * s0);
             }
-            if (6u < fours) {
-                const auto v4 = *(const float4*)(b0 + (ib + j * rs + 96u));
-                {
-                    const float x0 = v4.x;
-                    a6_0 = a6_0 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.y;
-                    a6_1 = a6_1 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.z;
-                    a6_2 = a6_2 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.w;
-                    a6_3 = a6_3 + (x0 * s0);
-                }
+            {
+                const float x0 = v4_1.z;
+                a1_2 = a1_2 + (x0 * s0);
             }
-            if (7u < fours) {
-                const auto v4 = *(const float4*)(b0 + (ib + j * rs + 112u));
-                {
-                    const float x0 = v4.x;
-                    a7_0 = a7_0 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.y;
-                    a7_1 = a7_1 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.z;
-                    a7_2 = a7_2 + (x0 * s0);
-                }
-                {
-                    const float x0 = v4.w;
-                    a7_3 = a7_3 + (x0 * s0);
-                }
+            {
+                const float x0 = v4_1.w;
+                a1_3 = a1_3 + (x0 * s0);
+            }
+            const auto v4_2 = *(const float4*)(b0 + (ib + j * rs + 16u * min(2u, fours - 1u)));
+            {
+                const float x0 = v4_2.x;
+                a2_0 = a2_0 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_2.y;
+                a2_1 = a2_1 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_2.z;
+                a2_2 = a2_2 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_2.w;
+                a2_3 = a2_3 + (x0 * s0);
+            }
+            const auto v4_3 = *(const float4*)(b0 + (ib + j * rs + 16u * min(3u, fours - 1u)));
+            {
+                const float x0 = v4_3.x;
+                a3_0 = a3_0 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_3.y;
+                a3_1 = a3_1 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_3.z;
+                a3_2 = a3_2 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_3.w;
+                a3_3 = a3_3 + (x0 * s0);
+            }
+            const auto v4_4 = *(const float4*)(b0 + (ib + j * rs + 16u * min(4u, fours - 1u)));
+            {
+                const float x0 = v4_4.x;
+                a4_0 = a4_0 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_4.y;
+                a4_1 = a4_1 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_4.z;
+                a4_2 = a4_2 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_4.w;
+                a4_3 = a4_3 + (x0 * s0);
+            }
+            const auto v4_5 = *(const float4*)(b0 + (ib + j * rs + 16u * min(5u, fours - 1u)));
+            {
+                const float x0 = v4_5.x;
+                a5_0 = a5_0 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_5.y;
+                a5_1 = a5_1 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_5.z;
+                a5_2 = a5_2 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_5.w;
+                a5_3 = a5_3 + (x0 * s0);
+            }
+            const auto v4_6 = *(const float4*)(b0 + (ib + j * rs + 16u * min(6u, fours - 1u)));
+            {
+                const float x0 = v4_6.x;
+                a6_0 = a6_0 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_6.y;
+                a6_1 = a6_1 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_6.z;
+                a6_2 = a6_2 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_6.w;
+                a6_3 = a6_3 + (x0 * s0);
+            }
+            const auto v4_7 = *(const float4*)(b0 + (ib + j * rs + 16u * min(7u, fours - 1u)));
+            {
+                const float x0 = v4_7.x;
+                a7_0 = a7_0 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_7.y;
+                a7_1 = a7_1 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_7.z;
+                a7_2 = a7_2 + (x0 * s0);
+            }
+            {
+                const float x0 = v4_7.w;
+                a7_3 = a7_3 + (x0 * s0);
             }
         }
         if (0u < fours) {

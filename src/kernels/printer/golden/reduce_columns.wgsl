@@ -46,157 +46,141 @@ fn main {
         var a7_2: f32 = bitcast<f32>(0x0u);
         var a7_3: f32 = bitcast<f32>(0x0u);
         for (var j = lo; j < hi; j += 1u) {
-            if (0u < fours) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 0u) >> 4u]);
-                {
-                    let x0: f32 = v4[0];
-                    a0_0 = a0_0 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[1];
-                    a0_1 = a0_1 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[2];
-                    a0_2 = a0_2 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[3];
-                    a0_3 = a0_3 + (x0 * s0);
-                }
+            let v4_0 = bitcast<vec4<f32>>(b0[(ib + j * rs + 16u * min(0u, fours - 1u)) >> 4u]);
+            {
+                let x0: f32 = v4_0[0];
+                a0_0 = a0_0 + (x0 * s0);
             }
-            if (1u < fours) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 16u) >> 4u]);
-                {
-                    let x0: f32 = v4[0];
-                    a1_0 = a1_0 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[1];
-                    a1_1 = a1_1 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[2];
-                    a1_2 = a1_2 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[3];
-                    a1_3 = a1_3 + (x0 * s0);
-                }
+            {
+                let x0: f32 = v4_0[1];
+                a0_1 = a0_1 + (x0 * s0);
             }
-            if (2u < fours) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 32u) >> 4u]);
-                {
-                    let x0: f32 = v4[0];
-                    a2_0 = a2_0 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[1];
-                    a2_1 = a2_1 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[2];
-                    a2_2 = a2_2 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[3];
-                    a2_3 = a2_3 + (x0 * s0);
-                }
+            {
+                let x0: f32 = v4_0[2];
+                a0_2 = a0_2 + (x0 * s0);
             }
-            if (3u < fours) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 48u) >> 4u]);
-                {
-                    let x0: f32 = v4[0];
-                    a3_0 = a3_0 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[1];
-                    a3_1 = a3_1 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[2];
-                    a3_2 = a3_2 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[3];
-                    a3_3 = a3_3 + (x0 * s0);
-                }
+            {
+                let x0: f32 = v4_0[3];
+                a0_3 = a0_3 + (x0 * s0);
             }
-            if (4u < fours) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 64u) >> 4u]);
-                {
-                    let x0: f32 = v4[0];
-                    a4_0 = a4_0 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[1];
-                    a4_1 = a4_1 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[2];
-                    a4_2 = a4_2 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[3];
-                    a4_3 = a4_3 + (x0 * s0);
-                }
+            let v4_1 = bitcast<vec4<f32>>(b0[(ib + j * rs + 16u * min(1u, fours - 1u)) >> 4u]);
+            {
+                let x0: f32 = v4_1[0];
+                a1_0 = a1_0 + (x0 * s0);
             }
-            if (5u < fours) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 80u) >> 4u]);
-                {
-                    let x0: f32 = v4[0];
-                    a5_0 = a5_0 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[1];
-                    a5_1 = a5_1 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[2];
-                    a5_2 = a5_2 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[3];
-                    a5_3 = a5_3 + (x0 * s0);
-                }
+            {
+                let x0: f32 = v4_1[1];
+                a1_1 = a1_1 + (x0 * s0);
             }
-            if (6u < fours) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 96u) >> 4u]);
-                {
-                    let x0: f32 = v4[0];
-                    a6_0 = a6_0 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[1];
-                    a6_1 = a6_1 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[2];
-                    a6_2 = a6_2 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[3];
-                    a6_3 = a6_3 + (x0 * s0);
-                }
+            {
+                let x0: f32 = v4_1[2];
+                a1_2 = a1_2 + (x0 * s0);
             }
-            if (7u < fours) {
-                let v4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 112u) >> 4u]);
-                {
-                    let x0: f32 = v4[0];
-                    a7_0 = a7_0 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[1];
-                    a7_1 = a7_1 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[2];
-                    a7_2 = a7_2 + (x0 * s0);
-                }
-                {
-                    let x0: f32 = v4[3];
-                    a7_3 = a7_3 + (x0 * s0);
-                }
+            {
+                let x0: f32 = v4_1[3];
+                a1_3 = a1_3 + (x0 * s0);
+            }
+            let v4_2 = bitcast<vec4<f32>>(b0[(ib + j * rs + 16u * min(2u, fours - 1u)) >> 4u]);
+            {
+                let x0: f32 = v4_2[0];
+                a2_0 = a2_0 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_2[1];
+                a2_1 = a2_1 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_2[2];
+                a2_2 = a2_2 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_2[3];
+                a2_3 = a2_3 + (x0 * s0);
+            }
+            let v4_3 = bitcast<vec4<f32>>(b0[(ib + j * rs + 16u * min(3u, fours - 1u)) >> 4u]);
+            {
+                let x0: f32 = v4_3[0];
+                a3_0 = a3_0 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_3[1];
+                a3_1 = a3_1 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_3[2];
+                a3_2 = a3_2 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_3[3];
+                a3_3 = a3_3 + (x0 * s0);
+            }
+            let v4_4 = bitcast<vec4<f32>>(b0[(ib + j * rs + 16u * min(4u, fours - 1u)) >> 4u]);
+            {
+                let x0: f32 = v4_4[0];
+                a4_0 = a4_0 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_4[1];
+                a4_1 = a4_1 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_4[2];
+                a4_2 = a4_2 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_4[3];
+                a4_3 = a4_3 + (x0 * s0);
+            }
+            let v4_5 = bitcast<vec4<f32>>(b0[(ib + j * rs + 16u * min(5u, fours - 1u)) >> 4u]);
+            {
+                let x0: f32 = v4_5[0];
+                a5_0 = a5_0 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_5[1];
+                a5_1 = a5_1 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_5[2];
+                a5_2 = a5_2 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_5[3];
+                a5_3 = a5_3 + (x0 * s0);
+            }
+            let v4_6 = bitcast<vec4<f32>>(b0[(ib + j * rs + 16u * min(6u, fours - 1u)) >> 4u]);
+            {
+                let x0: f32 = v4_6[0];
+                a6_0 = a6_0 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_6[1];
+                a6_1 = a6_1 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_6[2];
+                a6_2 = a6_2 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_6[3];
+                a6_3 = a6_3 + (x0 * s0);
+            }
+            let v4_7 = bitcast<vec4<f32>>(b0[(ib + j * rs + 16u * min(7u, fours - 1u)) >> 4u]);
+            {
+                let x0: f32 = v4_7[0];
+                a7_0 = a7_0 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_7[1];
+                a7_1 = a7_1 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_7[2];
+                a7_2 = a7_2 + (x0 * s0);
+            }
+            {
+                let x0: f32 = v4_7[3];
+                a7_3 = a7_3 + (x0 * s0);
             }
         }
         if (0u < fours) {
