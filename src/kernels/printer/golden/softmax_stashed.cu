@@ -55,60 +55,181 @@ fn main {
         const u32 rs0 = p.w[io + nk + 1u] * 4u;
         if (nr == 1u) {
             if (rs0 == 4u && (ib0 & 15u) == 0u) {
-                for (u32 j = lo; j < hi; j += 4u) {
-                    if (j + 4u <= hi) {
-                        const auto v4 = *(const float4*)(b0 + (ib0 + j * 4u));
-                        {
-                            const float x0 = v4.x;
-                            const float v = x0;
-                            if (ok0) {
-                                acc0 = comb_max(acc0, v);
-                            } else {
-                                acc0 = v;
-                                ok0 = true;
-                            }
+                const u32 whole = lo + (hi - lo) / 16u * 16u;
+                for (u32 j = lo; j < whole; j += 16u) {
+                    const auto v4_0 = *(const float4*)(b0 + (ib0 + (j + 0u) * 4u));
+                    const auto v4_1 = *(const float4*)(b0 + (ib0 + (j + 4u) * 4u));
+                    const auto v4_2 = *(const float4*)(b0 + (ib0 + (j + 8u) * 4u));
+                    const auto v4_3 = *(const float4*)(b0 + (ib0 + (j + 12u) * 4u));
+                    {
+                        const float x0 = v4_0.x;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
                         }
-                        {
-                            const float x0 = v4.y;
-                            const float v = x0;
-                            if (ok0) {
-                                acc0 = comb_max(acc0, v);
-                            } else {
-                                acc0 = v;
-                                ok0 = true;
-                            }
+                    }
+                    {
+                        const float x0 = v4_0.y;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
                         }
-                        {
-                            const float x0 = v4.z;
-                            const float v = x0;
-                            if (ok0) {
-                                acc0 = comb_max(acc0, v);
-                            } else {
-                                acc0 = v;
-                                ok0 = true;
-                            }
+                    }
+                    {
+                        const float x0 = v4_0.z;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
                         }
-                        {
-                            const float x0 = v4.w;
-                            const float v = x0;
-                            if (ok0) {
-                                acc0 = comb_max(acc0, v);
-                            } else {
-                                acc0 = v;
-                                ok0 = true;
-                            }
+                    }
+                    {
+                        const float x0 = v4_0.w;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
                         }
+                    }
+                    {
+                        const float x0 = v4_1.x;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        const float x0 = v4_1.y;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        const float x0 = v4_1.z;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        const float x0 = v4_1.w;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        const float x0 = v4_2.x;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        const float x0 = v4_2.y;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        const float x0 = v4_2.z;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        const float x0 = v4_2.w;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        const float x0 = v4_3.x;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        const float x0 = v4_3.y;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        const float x0 = v4_3.z;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        const float x0 = v4_3.w;
+                        const float v = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                }
+                for (u32 j = whole; j < hi; j += 1u) {
+                    const float x0 = ld0(ib0 + j * 4u);
+                    const float v = x0;
+                    if (ok0) {
+                        acc0 = comb_max(acc0, v);
                     } else {
-                        for (u32 jj = j; jj < hi; jj += 1u) {
-                            const float x0 = ld0(ib0 + jj * 4u);
-                            const float v = x0;
-                            if (ok0) {
-                                acc0 = comb_max(acc0, v);
-                            } else {
-                                acc0 = v;
-                                ok0 = true;
-                            }
-                        }
+                        acc0 = v;
+                        ok0 = true;
                     }
                 }
             } else {

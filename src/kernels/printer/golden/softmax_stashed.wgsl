@@ -55,60 +55,181 @@ fn main {
         let rs0: u32 = p[launch.words + io + nk + 1u] * 4u;
         if (nr == 1u) {
             if (rs0 == 4u && (ib0 & 15u) == 0u) {
-                for (var j = lo; j < hi; j += 4u) {
-                    if (j + 4u <= hi) {
-                        let v4 = bitcast<vec4<f32>>(b0[(ib0 + j * 4u) >> 4u]);
-                        {
-                            let x0: f32 = v4[0];
-                            let v: f32 = x0;
-                            if (ok0) {
-                                acc0 = comb_max(acc0, v);
-                            } else {
-                                acc0 = v;
-                                ok0 = true;
-                            }
+                let whole: u32 = lo + (hi - lo) / 16u * 16u;
+                for (var j = lo; j < whole; j += 16u) {
+                    let v4_0 = bitcast<vec4<f32>>(b0[(ib0 + (j + 0u) * 4u) >> 4u]);
+                    let v4_1 = bitcast<vec4<f32>>(b0[(ib0 + (j + 4u) * 4u) >> 4u]);
+                    let v4_2 = bitcast<vec4<f32>>(b0[(ib0 + (j + 8u) * 4u) >> 4u]);
+                    let v4_3 = bitcast<vec4<f32>>(b0[(ib0 + (j + 12u) * 4u) >> 4u]);
+                    {
+                        let x0: f32 = v4_0[0];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
                         }
-                        {
-                            let x0: f32 = v4[1];
-                            let v: f32 = x0;
-                            if (ok0) {
-                                acc0 = comb_max(acc0, v);
-                            } else {
-                                acc0 = v;
-                                ok0 = true;
-                            }
+                    }
+                    {
+                        let x0: f32 = v4_0[1];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
                         }
-                        {
-                            let x0: f32 = v4[2];
-                            let v: f32 = x0;
-                            if (ok0) {
-                                acc0 = comb_max(acc0, v);
-                            } else {
-                                acc0 = v;
-                                ok0 = true;
-                            }
+                    }
+                    {
+                        let x0: f32 = v4_0[2];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
                         }
-                        {
-                            let x0: f32 = v4[3];
-                            let v: f32 = x0;
-                            if (ok0) {
-                                acc0 = comb_max(acc0, v);
-                            } else {
-                                acc0 = v;
-                                ok0 = true;
-                            }
+                    }
+                    {
+                        let x0: f32 = v4_0[3];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
                         }
+                    }
+                    {
+                        let x0: f32 = v4_1[0];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        let x0: f32 = v4_1[1];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        let x0: f32 = v4_1[2];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        let x0: f32 = v4_1[3];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        let x0: f32 = v4_2[0];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        let x0: f32 = v4_2[1];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        let x0: f32 = v4_2[2];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        let x0: f32 = v4_2[3];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        let x0: f32 = v4_3[0];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        let x0: f32 = v4_3[1];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        let x0: f32 = v4_3[2];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                    {
+                        let x0: f32 = v4_3[3];
+                        let v: f32 = x0;
+                        if (ok0) {
+                            acc0 = comb_max(acc0, v);
+                        } else {
+                            acc0 = v;
+                            ok0 = true;
+                        }
+                    }
+                }
+                for (var j = whole; j < hi; j += 1u) {
+                    let x0: f32 = ld0(ib0 + j * 4u);
+                    let v: f32 = x0;
+                    if (ok0) {
+                        acc0 = comb_max(acc0, v);
                     } else {
-                        for (var jj = j; jj < hi; jj += 1u) {
-                            let x0: f32 = ld0(ib0 + jj * 4u);
-                            let v: f32 = x0;
-                            if (ok0) {
-                                acc0 = comb_max(acc0, v);
-                            } else {
-                                acc0 = v;
-                                ok0 = true;
-                            }
-                        }
+                        acc0 = v;
+                        ok0 = true;
                     }
                 }
             } else {
