@@ -532,8 +532,9 @@ impl Pass {
         p.close();
     }
 
-    /// [`Pass::vector_loop`] for one invocation: [`step_width`] elements a step from 16-byte
-    /// loads while whole steps remain, then the rest one by one. (A test inside the loop for
+    /// [`Pass::vector_loop`] for one invocation (and the contiguous rows of
+    /// [`Pass::print_partial_sums`]): [`step_width`] elements a step from 16-byte loads while
+    /// whole steps remain, then the rest one by one. (A test inside the loop for
     /// the last step, as a group's loop has, makes lavapipe mask every update in the loop:
     /// 4096² amax over rows 15 -> 11-12 ms.)
     fn vector_steps(&self, p: &mut Printer, step: &Step, base: &str) {
@@ -550,12 +551,28 @@ impl Pass {
             let line = p.d.let_inferred(&format!("v4_{q}"), &v);
             p.line(line);
         }
-        for u in 0..width {
+        // A float sum adds the step's mapped elements as a tree, then updates its running
+        // sum once (see `Pass::print_partial_sums`); other reductions take them one by one.
+        let tree_sum = step.op == ReduceOp::Sum && self.acc.is_float();
+        let values: Vec<String> = (0..width).map(|u| format!("s_{u}")).collect();
+        for (u, value) in values.iter().enumerate() {
+            let pos = format!("j + {u}u");
+            if tree_sum {
+                p.var(value, Ty::Value(self.acc), p.d.constant(self.acc, 0.0));
+            }
             p.open("");
             let x0 = p.d.component(&format!("v4_{}", u / 4), u % 4);
-            let pos = format!("j + {u}u");
-            self.element(p, step, &x0, &format!("i64({pos})"), &pos);
+            if tree_sum {
+                self.mapped(p, step, &x0, &pos);
+                p.line(format!("{value} = v;"));
+            } else {
+                self.element(p, step, &x0, &format!("i64({pos})"), &pos);
+            }
             p.close();
+        }
+        if tree_sum {
+            let (a, comb) = (step.names.0, step.comb);
+            p.line(format!("{a} = {comb}({a}, {});", tree(values)));
         }
         p.close();
         p.for_up("j", "whole", "hi");
@@ -601,33 +618,7 @@ impl Pass {
             // Contiguous rows starting at a 16-byte boundary: whole steps by 16-byte loads,
             // the rest one by one.
             p.if_(format!("rs{number} == 4u && ({ib} & 15u) == 0u"));
-            let width = step_width(step.value);
-            p.let_(
-                "whole",
-                Ty::U32,
-                format!("lo + (hi - lo) / {width}u * {width}u"),
-            );
-            p.for_("j", "lo", "j < whole", &format!("j += {width}u"));
-            for q in 0..width / 4 {
-                let v =
-                    p.d.load4(0, self.input, &format!("{ib} + (j + {}u) * 4u", 4 * q));
-                let line = p.d.let_inferred(&format!("v4_{q}"), &v);
-                p.line(line);
-            }
-            let values: Vec<String> = (0..width).map(|u| format!("s_{u}")).collect();
-            for (u, value) in values.iter().enumerate() {
-                p.var(value, Ty::Value(self.acc), &zero);
-                p.open("");
-                let x0 = p.d.component(&format!("v4_{}", u / 4), u % 4);
-                self.mapped(p, step, &x0, &format!("j + {u}u"));
-                p.line(format!("{value} = v;"));
-                p.close();
-            }
-            p.line(format!("{a} = {}({a}, {});", step.comb, tree(values)));
-            p.close();
-            p.for_up("j", "whole", "hi");
-            self.element(p, step, &format!("ld0({ib} + j * 4u)"), "i64(j)", "j");
-            p.close();
+            self.vector_steps(p, step, &ib);
             p.else_(None);
         }
         guarded(p, &|u| format!("{ib} + (j + {u}u) * rs{number}"));
