@@ -179,6 +179,41 @@ def test_least_squares_of_full_rank_matrices(device, gen, driver, shape, rhs):
         torch.linalg.lstsq(b[..., 0].to(device), b.to(device))
 
 
+@pytest.mark.parametrize("driver", [None, "gelsy", "gelsd", "gelss"])
+@pytest.mark.parametrize("dtype", [torch.float64, torch.float32, torch.complex64])
+@pytest.mark.parametrize("wide", [False, True])
+def test_least_squares_of_rank_deficient_matrices(device, gen, driver, dtype, wide):
+    # A batch of a matrix of rank 3 (a column the sum of two others, a zero one) and one of full
+    # rank: the rank-revealing drivers give the ranks and the least-norm solution of the
+    # deficient one, and no residuals unless every matrix has full rank, as LAPACK's. Compared
+    # with LAPACK's SVD driver in double precision: the CPU's gelsy sometimes misses the rank
+    # (2 or even 0 where the singular values are 5.7, 2.4, 1.7, 3e-16, 0) and its solution
+    # leaves a larger residual than the least-norm one.
+    # Multiples of 1/64, so that the sums are exact in every dtype.
+    a = (torch.randn(3, 7, 5, generator=gen, dtype=torch.float64) * 64).round().div(64).to(dtype)
+    a[0, :, 3] = a[0, :, 0] + a[0, :, 1]
+    a[0, :, 4] = 0
+    a[1, :, 2] = a[1, :, 4] * 2
+    b = torch.randn(3, 7, 2, generator=gen, dtype=torch.float64).to(dtype)
+    if wide:
+        a, b = a.mH.contiguous(), b[:, :5]
+    wide_dtype = torch.complex128 if dtype.is_complex else torch.float64
+    expected = torch.linalg.lstsq(a.to(wide_dtype), b.to(wide_dtype), driver="gelsd")
+    got = torch.linalg.lstsq(a.to(device), b.to(device), driver=driver)
+    assert got.rank.cpu().tolist() == expected.rank.tolist() == [3, 4, 5]
+    tol = {"atol": 1e-4, "rtol": 1e-4, "check_dtype": False} if dtype != torch.float64 else {}
+    torch.testing.assert_close(got.solution.cpu(), expected.solution, **tol)
+    if driver in ("gelsd", "gelss"):
+        torch.testing.assert_close(got.singular_values.cpu(), expected.singular_values, **tol)
+    else:
+        assert got.singular_values.shape == (0,)
+    assert got.residuals.shape == expected.residuals.shape == (0,)
+    full = torch.linalg.lstsq(a[2:].to(device), b[2:].to(device), driver=driver)
+    torch.testing.assert_close(
+        cpu(full), list(torch.linalg.lstsq(a[2:], b[2:], driver=driver)), **tol
+    )
+
+
 @pytest.mark.parametrize("hermitian", [False, True])
 @pytest.mark.parametrize("dtype", [torch.float64, torch.complex64])
 @pytest.mark.parametrize("shape", [(6, 6), (3, 9, 9), (40, 40)])

@@ -646,9 +646,12 @@ def linalg_qr_out(A, mode="reduced", *, Q, R):
 
 
 def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank, singular_values):
-    """Least squares through Householder QR, for matrices of full rank (the rank reported is
-    min(m, n)): A = QR gives x = R^-1 Q^H b (m >= n); A^H = QR the least-norm x = Q R^-H b
-    (H the conjugate transpose: the transpose for real matrices)."""
+    """Least squares as the CPU's drivers give it. `gels` (CUDA's only driver) assumes full
+    rank: A = QR gives x = R^-1 Q^H b (m >= n); A^H = QR the least-norm x = Q R^-H b (H the
+    conjugate transpose). The rank-revealing drivers (`gelsy`, the default, `gelsd`, `gelss`)
+    also take the SVD: the rank counts singular values above rcond times the largest (rcond
+    eps * max(m, n) by default), and a rank-deficient matrix gets the least-norm solution
+    V S^+ U^H b, as LAPACK's give it; one of full rank keeps the QR solution."""
     checks = [
         (A.dim() >= 2, "input must have at least 2 dimensions."),
         (B.dim() >= 1, "other must have at least 1 dimension."),
@@ -682,16 +685,43 @@ def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank
         x = _apply_reflectors(reflectors, tau, padded, transpose=False)
     # What the CPU's drivers return besides the solution (gelsy when none is named).
     driver = driver or "gelsy"
+    full_rank = True
+    if driver != "gels":
+        x, ranks, sigma = _rank_revealing_solution(a, rhs, x, rcond)
+        full_rank = bool((ranks == min(m, n)).all())
     results = [(solution, x.squeeze(-1) if vector else x)]
-    if m > n and driver != "gelsy":
+    if m > n and driver != "gelsy" and (driver == "gels" or full_rank):
         results.append((residuals, (a @ x - rhs).abs().square().sum(-2)))
     if driver != "gels":
-        results.append((rank, torch.full(batch, min(m, n), dtype=torch.int64, device=A.device)))
+        results.append((rank, ranks))
     if driver in ("gelsd", "gelss"):
-        results.append((singular_values, _jacobi_svd(a if m >= n else a.mH)[1]))
+        results.append((singular_values, sigma))
     for out, value in results:
         out.resize_(value.shape).copy_(value)
     return solution, residuals, rank, singular_values
+
+
+def _rank_revealing_solution(a, rhs, x, rcond):
+    """(solution, ranks, singular values) of min |a x - rhs| by the SVD a = U S V^H: `x` (the
+    QR solution) where a has full rank, the least-norm V S^+ U^H rhs where it has not."""
+    m, n = a.shape[-2:]
+    if min(m, n) == 0:
+        ranks = torch.zeros(a.shape[:-2], dtype=torch.int64, device=a.device)
+        return x, ranks, torch.zeros(*a.shape[:-2], 0, dtype=_real_dtype(a), device=a.device)
+    if m >= n:
+        u, sigma, v = _jacobi_svd(a)
+    else:
+        v, sigma, u = _jacobi_svd(a.mH)
+    if rcond is None:
+        rcond = torch.finfo(sigma.dtype).eps * max(m, n)
+    kept = sigma > rcond * sigma[..., :1]
+    ranks = kept.sum(-1)
+    if bool((ranks == min(m, n)).all()):
+        return x, ranks, sigma
+    inverse = torch.where(kept, 1 / torch.where(kept, sigma, 1), 0).to(a.dtype)
+    least_norm = v @ (inverse[..., :, None] * (u.mH @ rhs))
+    full = (ranks == min(m, n))[..., None, None]
+    return torch.where(full, x, least_norm), ranks, sigma
 
 
 KERNELS = {
