@@ -179,6 +179,51 @@ def test_hspmm(device, dtype, rows):
             torch.hspmm(a.to(device), b.to(device))
 
 
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64])
+@pytest.mark.parametrize("rows", [7, 70_001])
+def test_sspaddmm_and_smm(device, dtype, rows):
+    """beta * self + alpha * (sparse @ dense) as the CPU lays it out (self's entries, then the
+    whole product row of each row holding entries; uncoalesced), smm, and the CPU's errors.
+    Small integers, so every order of additions gives the same values."""
+    g = torch.Generator().manual_seed(rows)
+    nnz = 2 * rows
+    indices = torch.stack(
+        [torch.randint(0, rows, (nnz,), generator=g), torch.randint(0, 5, (nnz,), generator=g)]
+    )
+    indices[0][indices[0] == 1] = 0  # row 1 stays empty
+    mat1 = torch.sparse_coo_tensor(
+        indices, torch.randint(-9, 10, (nnz,), generator=g).to(dtype), (rows, 5)
+    )
+    mat2 = torch.randint(-9, 10, (5, 3), generator=g).to(dtype)
+    self = torch.sparse_coo_tensor(
+        torch.stack(
+            [torch.randint(0, rows, (9,), generator=g), torch.randint(0, 3, (9,), generator=g)]
+        ),
+        torch.randint(-9, 10, (9,), generator=g).to(dtype),
+        (rows, 3),
+    )
+    moved = [t.to(device) for t in (self, mat1, mat2)]
+    assert_same_sparse(
+        torch.sspaddmm(*moved, beta=3, alpha=2), torch.sspaddmm(self, mat1, mat2, beta=3, alpha=2)
+    )
+    assert_same_sparse(torch.smm(*moved[1:]), torch.smm(mat1, mat2))
+    wrong = [
+        torch.zeros(2, 3, dtype=dtype).to_sparse(),
+        torch.zeros(rows, 4, dtype=dtype).to_sparse(),
+    ]
+    for args in (
+        (self, mat1, mat2[:4]),
+        (wrong[0], mat1, mat2),
+        (wrong[1], mat1, mat2),
+        (self, mat1, mat2[..., None]),
+        (self, mat1, mat2.double()),
+    ):
+        with pytest.raises(RuntimeError) as cpu:
+            torch.sspaddmm(*args)
+        with pytest.raises(RuntimeError, match=re.escape(str(cpu.value))):
+            torch.sspaddmm(*(t.to(device) for t in args))
+
+
 def test_an_op_without_a_sparse_kernel_raises(device):
     s = dense_with_zeros((4, 4)).to_sparse().to(device)
     with pytest.raises(NotImplementedError, match="aten::exp"):

@@ -33,6 +33,7 @@ registers PyTorch's device-generic ones (construction, indices and values, copie
   (`repeat_interleave` over each row's entry count), coalesced.
 - `hspmm` (sparse @ dense as a hybrid tensor): the coalesced matrix's rows that hold entries,
   each with its row of the product, the entries of a row added in their order, as the CPU's.
+  `sspaddmm` (and `smm`) append those rows, each as whole, to the scaled entries of `self`.
 """
 
 import torch
@@ -251,6 +252,65 @@ def hspmm(mat1, mat2):
     out = values.new_zeros((held.numel(), mat2.shape[1]))
     out.index_add_(0, row, values[:, None] * mat2[columns])
     return _sparse(held[None], out, (mat1.shape[0], mat2.shape[1]), False)
+
+
+def sspaddmm_out(self, mat1, mat2, *, beta=1, alpha=1, out):
+    """beta * self + alpha * (mat1 @ mat2) as an uncoalesced sparse matrix laid out as the
+    CPU's: self's entries scaled by beta, then each row of coalesced `mat1` that holds entries
+    with its whole row of the product (each entry scaled by alpha, then added in order). CUDA
+    has no kernel for it; `torch.smm` calls it with `out` as `self`."""
+    checks = [
+        (
+            mat1.sparse_dim() == 2,
+            f"Argument #2: matrices expected, got {mat1.sparse_dim()}D tensor",
+        ),
+        (
+            mat1.dense_dim() == 0,
+            f"Argument #2: scalar values expected, got {mat1.dense_dim()}D values",
+        ),
+        (mat2.dim() == 2, f"Argument #2: matrices expected, got {mat2.dim()}D tensor"),
+    ]
+    for ok, message in checks:
+        if not ok:
+            raise RuntimeError(f"sspaddmm: {message}")
+    rows, inner = mat1.shape
+    columns = mat2.shape[1]
+    if self is out:
+        # The CPU resizes `out` before its checks, so an `out` that is `self` (smm) is empty.
+        self = _sparse(mat1._indices()[:, :0], mat1._values()[:0], (rows, columns), False)
+    for number, dim, size, got in (
+        (3, 0, inner, mat2.shape[0]),
+        (1, 0, rows, self.shape[0]),
+        (1, 1, columns, self.shape[1]),
+    ):
+        if size != got:
+            raise RuntimeError(
+                f"sspaddmm: Argument #{number}: Expected dim {dim} size {size}, got {got}"
+            )
+    if mat1.dtype != mat2.dtype:
+        raise RuntimeError(
+            f"expected scalar type {_name(mat1.dtype)} but found {_name(mat2.dtype)}"
+        )
+    coalesced = mat1.coalesce()
+    (entry_rows, entry_columns), values = coalesced._indices(), coalesced._values()
+    held, row = torch.unique_consecutive(entry_rows, return_inverse=True)
+    product = values.new_zeros((held.numel(), columns))
+    if not (values.is_floating_point() or values.is_complex()):
+        alpha = int(alpha)  # the CPU casts alpha to the values' type
+    product.index_add_(0, row, (values * alpha)[:, None] * mat2[entry_columns])
+    column = torch.arange(columns, device=held.device)
+    indices = torch.cat(
+        [
+            self._indices(),
+            torch.stack([held.repeat_interleave(columns), column.repeat(held.numel())]),
+        ],
+        1,
+    )
+    scaled = self._values().to(values.dtype)
+    if self._nnz():
+        scaled.mul_(beta)
+    values = torch.cat([scaled, product.reshape(-1)])
+    return out.copy_(_sparse(indices, values, (rows, columns), False))
 
 
 def sparse_product(self, other):
@@ -489,4 +549,5 @@ KERNELS = {
     "_sparse_sparse_matmul": sparse_product,
     "addmm": addmm,
     "hspmm": hspmm,
+    "sspaddmm.out": sspaddmm_out,
 }
