@@ -174,7 +174,19 @@ def part_ops(results):
             )
         rows.append(compare("sum", dtype, REDUCE["sum"], [inputs(shape, dtype, 9)]))
         rows.append(compare("cumsum", dtype, REDUCE["cumsum"], [inputs(shape, dtype, 9)]))
+    # Through cuFFT on both sides: the same library, so within a few roundings.
+    for dtype in (torch.float32, torch.float64):
+        for name, fn in FFT.items():
+            rows.append(compare(name, dtype, fn, [inputs((6, 40, 257), dtype, 10)]))
     write_rows(results, "ops.csv", rows)
+
+
+FFT = {
+    "fft": lambda x: torch.fft.fft(x),
+    "rfft2": lambda x: torch.fft.rfft2(x, norm="ortho"),
+    "irfftn": lambda x: torch.fft.irfftn(torch.fft.rfftn(x), s=x.shape),
+    "fftn_4d": lambda x: torch.fft.fftn(x[None].expand(2, -1, -1, -1), norm="forward"),
+}
 
 
 # ----------------------------------------------------------------------------- random numbers

@@ -221,6 +221,8 @@ TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) { register_ops(m, false); }
 // Launches a kernel torch.compile generated (python/torch_mojo_backend/compiler).
 TORCH_LIBRARY(mojo, m) {
   m.def("run_compiled(str program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars) -> ()");
+  // An unnormalized transform through the device's FFT library (python/torch_mojo_backend/_fft.py).
+  m.def("fft(Tensor input, Tensor(a!) output, int kind, int[] signal, bool forward) -> ()");
 }
 
 TORCH_LIBRARY_IMPL(mojo, PrivateUse1, m) { register_ops(m, true); }

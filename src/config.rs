@@ -33,6 +33,8 @@ pub struct Config {
     pub nvrtc: Option<String>,
     /// `TORCH_MOJO_BACKEND_CUBLAS`: cuBLAS's path (set by the Python package from its wheel).
     pub cublas: Option<PathBuf>,
+    /// `TORCH_MOJO_BACKEND_CUFFT`: cuFFT's path (set by the Python package from its wheel).
+    pub cufft: Option<PathBuf>,
     /// `TORCH_MOJO_BACKEND_RNG_SMS`: the multiprocessor count of the emulated CUDA RNG grid.
     pub rng_multiprocessors: Option<u64>,
     /// The kernel cache: `TORCH_MOJO_BACKEND_CACHE_DIR`, else `$XDG_CACHE_HOME` or
@@ -83,6 +85,7 @@ impl Config {
             shadow_nvrtc: flag("TORCH_MOJO_BACKEND_SHADOW_NVRTC"),
             nvrtc: var("TORCH_MOJO_BACKEND_NVRTC"),
             cublas: var("TORCH_MOJO_BACKEND_CUBLAS").map(PathBuf::from),
+            cufft: var("TORCH_MOJO_BACKEND_CUFFT").map(PathBuf::from),
             rng_multiprocessors: number("TORCH_MOJO_BACKEND_RNG_SMS").filter(|&v: &u64| v > 0),
             cache_dir,
             emulated_memory: var("TORCH_MOJO_BACKEND_EMULATED_MEMORY"),

@@ -62,6 +62,12 @@ fn host_address(address: u64, bytes: u64) -> PyResult<Option<usize>> {
     Ok(backend().map_err(to_py)?.host_address(address, bytes))
 }
 
+/// Whether a vendor FFT library (cuFFT) serves `device`: `torch.fft` then runs through it.
+#[pyfunction]
+fn fft_library(device: usize) -> PyResult<bool> {
+    Ok(backend().map_err(to_py)?.has_fft_library(device))
+}
+
 /// The most bytes one score matrix buffer of attention takes on `device` (attention through
 /// its GEMM library holds two), or 0 where the fused kernels serve every call.
 #[pyfunction]
@@ -202,6 +208,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(backend_name, m)?)?;
     m.add_function(wrap_pyfunction!(device_name, m)?)?;
     m.add_function(wrap_pyfunction!(host_address, m)?)?;
+    m.add_function(wrap_pyfunction!(fft_library, m)?)?;
     m.add_function(wrap_pyfunction!(attention_score_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(multiprocessor_count, m)?)?;
     m.add_function(wrap_pyfunction!(current_device, m)?)?;

@@ -119,3 +119,44 @@ def test_errors_match_the_cpu(device):
         torch.fft.fft(torch.ones(4, device=device), n=0)
     with pytest.raises(IndexError, match="Dimension out of range"):
         torch.fft.rfft(torch.ones(4, device=device), dim=1)
+
+
+def test_the_vendor_library_serves_the_cuda_backend(device, monkeypatch):
+    """On the CUDA backend (the emulation of cuFFT here, cuFFT on a GPU) transforms go through
+    the FFT library, up to 3 dimensions a call, never the portable DFT products: the 4-D and
+    two-sided transforms are split as PyTorch's CUDA backend splits them, and an inverse real
+    transform leaves its input intact though cuFFT overwrites the copy it is given. Elsewhere
+    there is no library."""
+    from torch_mojo_backend import _C, _fft
+
+    has_library = _C.fft_library(device.index or 0)
+    assert has_library == (_C.backend_name() == "cuda")
+    if not has_library:
+        pytest.skip("the device has no FFT library")
+    signals = []
+    library_transform = _fft._library_transform
+
+    def counted(z, dims, kind, sizes, forward):
+        signals.append(list(sizes))
+        return library_transform(z, dims, kind, sizes, forward)
+
+    monkeypatch.setattr(_fft, "_library_transform", counted)
+    monkeypatch.setattr(_fft, "_along", lambda *args: pytest.fail("a portable transform ran"))
+    g = torch.Generator().manual_seed(4)
+    x = torch.randn(2, 3, 4, 7, dtype=torch.float64, generator=g)
+    z = torch.randn(2, 3, 4, 5, dtype=torch.complex128, generator=g)
+    cases = [
+        (torch.fft.fftn, z, {}),
+        (torch.fft.fft, torch.randn(70_001, dtype=torch.float64, generator=g), {}),
+        (torch.fft.rfftn, x, {"norm": "ortho"}),
+        (torch.fft.fftn, x.float(), {"dim": (0, 1, 2, 3), "norm": "forward"}),
+        (torch.fft.irfftn, z, {"s": (2, 3, 4, 8)}),
+        (torch.fft.hfft, z.to(torch.complex64), {"n": 9}),
+    ]
+    for transform, value, kwargs in cases:
+        moved = value.to(device)
+        kept = moved.clone()
+        close(transform(moved, **kwargs), transform(value, **kwargs))
+        assert torch.equal(moved.cpu(), kept.cpu())
+    assert signals[:3] == [[3, 4, 5], [2], [70_001]]
+    assert all(len(sizes) <= 3 for sizes in signals)

@@ -15,6 +15,11 @@ Plans (DFT matrices, twiddles, chirps) are built once per size on the host in fl
 pocketfft and cuFFT build theirs. Those under `DEVICE_PLAN_BYTES` are kept on the device
 too (in the allocator's small pool); larger ones are copied to it per call, so a kept plan
 never holds a large segment that `empty_cache` could otherwise release.
+
+Where the device has a vendor FFT library (cuFFT on NVIDIA), transforms run through it
+instead (`torch.ops.mojo.fft`), as PyTorch's CUDA backend does: up to 3 dimensions per call
+on contiguous signals moved to the end, a real transform over the last 3 dimensions given
+and complex ones over the rest; two-sided real transforms as complex ones.
 """
 
 import functools
@@ -22,6 +27,7 @@ import math
 
 import torch
 
+from . import _C
 from ._complex import resize_out
 
 DIRECT = 32  # longest transform done as one matrix product
@@ -193,8 +199,57 @@ def _check_half(self, dims, sizes):
                 )
 
 
+@functools.cache
+def _has_library(index):
+    return _C.fft_library(index)
+
+
+def _library(tensor):
+    """Whether `tensor`'s device transforms through its vendor FFT library."""
+    return _has_library(tensor.device.index or 0)
+
+
+# `torch.ops.mojo.fft`'s kinds.
+_C2C, _R2C, _C2R = 0, 1, 2
+
+
+def _library_transform(z, dims, kind, sizes, forward):
+    """The library's unnormalized transform of `z` (pairs (..., 2), or reals for a real
+    input) over `dims` (at most 3) of signal `sizes`: those dimensions moved to the end, the
+    signals made contiguous (a copy: the complex-to-real transform overwrites its input), the
+    result moved back."""
+    complex_in = kind != _R2C
+    ndim = z.dim() - complex_in
+    dims = [d % ndim for d in dims]
+    rest = [d for d in range(ndim) if d not in dims]
+    order = rest + dims + ([ndim] if complex_in else [])
+    signals = z.permute(order).clone(memory_format=torch.contiguous_format)
+    batch_shape = signals.shape[: len(rest)]
+    out_last = sizes[-1] if kind != _R2C else sizes[-1] // 2 + 1
+    out_shape = [*batch_shape, *sizes[:-1], out_last] + ([2] if kind != _C2R else [])
+    out = torch.empty(out_shape, dtype=z.dtype, device=z.device)
+    torch.ops.mojo.fft(signals, out, kind, list(sizes), forward)
+    inverse = [0] * len(order[:ndim])
+    for position, d in enumerate(order[:ndim]):
+        inverse[d] = position
+    return out.permute(inverse + ([ndim] if kind != _C2R else []))
+
+
+def _library_c2c(z, dims, forward):
+    """Complex transforms of pairs `z` over `dims` through the library, 3 dimensions a call."""
+    dims = list(dims)
+    while dims:
+        chunk, dims = dims[-3:], dims[:-3]
+        z = _library_transform(z, chunk, _C2C, [z.shape[d] for d in chunk], forward)
+    return z
+
+
 def _fft_c2c(self, dim, normalization, forward):
     _check_half(self, dim, self.shape)
+    if _library(self):
+        z = _library_c2c(_pairs_of(self), dim, forward)
+        z = _scale(z, [self.shape[d] for d in dim], normalization)
+        return _result(z, self.dtype)
     z = _pairs_of(self)
     for d in dim:
         z = _along(z, d, not forward)
@@ -204,6 +259,15 @@ def _fft_c2c(self, dim, normalization, forward):
 
 def _fft_r2c(self, dim, normalization, onesided):
     _check_half(self, dim, self.shape)
+    if _library(self):
+        sizes = [self.shape[d] for d in dim]
+        if onesided:
+            real = self.to(_compute_dtype(self.dtype))
+            z = _library_transform(real, dim[-3:], _R2C, sizes[-3:], True)
+            z = _library_c2c(z, dim[:-3], True)
+        else:
+            z = _library_c2c(_pairs_of(self), dim, True)
+        return _result(_scale(z, sizes, normalization), _COMPLEX_OF[self.dtype])
     z = _pairs_of(self)
     last = dim[-1]
     z = _along(z, last, False)
@@ -221,6 +285,17 @@ def _fft_c2r(self, dim, normalization, last_dim_size):
     sizes[last] = last_dim_size
     _check_half(self, dim, sizes)
     z = _pairs_of(self)
+    if _library(self):
+        half = last_dim_size // 2 + 1
+        z = z.narrow(last, 0, min(half, z.shape[last]))
+        if z.shape[last] < half:
+            pad = list(z.shape)
+            pad[last] = half - z.shape[last]
+            z = torch.cat((z, z.new_zeros(pad)), last)
+        z = _library_c2c(z, dim[:-3], False)
+        z = _library_transform(z, dim[-3:], _C2R, [sizes[d] for d in dim[-3:]], False)
+        z = _scale(z, [sizes[d] for d in dim], normalization)
+        return z.to(_REAL_OF[self.dtype]).contiguous()
     for d in dim[:-1]:
         z = _along(z, d, True)
     # The Hermitian extension X[n - k] = conj(X[k]) of the kept half, then its inverse DFT's

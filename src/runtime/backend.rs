@@ -49,6 +49,31 @@ pub struct Gemm {
     pub bias: Option<u64>,
 }
 
+/// What a Fourier transform takes and gives: complex to complex, real to the non-negative
+/// half of the spectrum, or that half back to real.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FftKind {
+    ComplexToComplex,
+    RealToComplex,
+    ComplexToReal,
+}
+
+/// An unnormalized discrete Fourier transform over the last `signal.len()` (1 to 3)
+/// dimensions of `batch` contiguous signals: `input` and `output` hold (batch, *signal)
+/// elements contiguously, the last dimension of the complex side of a real transform holding
+/// `signal[last] / 2 + 1` elements. `dtype` is the real type of the elements (F32 or F64).
+#[derive(Clone, Debug)]
+pub struct Fft {
+    pub dtype: DType,
+    pub kind: FftKind,
+    /// Forward transforms use exp(-2 pi i jk / n), inverse ones exp(+2 pi i jk / n).
+    pub forward: bool,
+    pub signal: Vec<u64>,
+    pub batch: u64,
+    pub input: u64,
+    pub output: u64,
+}
+
 /// The host side of an asynchronous copy.
 #[derive(Clone, Copy)]
 pub enum HostBuffer {
@@ -144,6 +169,10 @@ pub trait Backend: Send + Sync {
     /// Runs `gemm` through the vendor library; false when it cannot take this layout or dtype
     /// (the portable kernel then does).
     fn gemm(&self, device: usize, gemm: &Gemm) -> Result<bool>;
+    /// Whether a vendor FFT library (cuFFT) serves `device`.
+    fn has_fft_library(&self, device: usize) -> bool;
+    /// Runs `fft` through the vendor FFT library; false when there is none or it declines.
+    fn fft(&self, device: usize, fft: &Fft) -> Result<bool>;
     /// Whether all work queued on `stream` of `device` has finished (never blocks).
     fn stream_idle(&self, device: usize, stream: u64) -> Result<bool>;
     /// Waits for the work queued on `stream` of `device`.

@@ -6,7 +6,7 @@ use parking_lot::Mutex;
 use super::allocator::{CachingAllocator, MemoryProvider};
 use std::slice;
 
-use super::backend::{device_of, Backend, DeviceEvent, Gemm, HostBuffer, Launch};
+use super::backend::{device_of, Backend, DeviceEvent, Fft, Gemm, HostBuffer, Launch};
 use super::stats::DeviceStats;
 use super::streams;
 use super::trace;
@@ -84,6 +84,12 @@ pub trait VendorDevice: Send + Sync {
         false
     }
     fn gemm(&self, _gemm: &Gemm) -> Result<bool> {
+        Ok(false)
+    }
+    fn has_fft_library(&self) -> bool {
+        false
+    }
+    fn fft(&self, _fft: &Fft) -> Result<bool> {
         Ok(false)
     }
     fn multiprocessors(&self) -> Option<u32> {
@@ -298,6 +304,15 @@ where
     fn gemm(&self, device: usize, gemm: &Gemm) -> Result<bool> {
         let name = || format!("gemm({})", gemm.dtype.name());
         self.traced(device, name, |d| d.gemm(gemm))
+    }
+
+    fn has_fft_library(&self, device: usize) -> bool {
+        self.device(device).is_ok_and(|d| d.has_fft_library())
+    }
+
+    fn fft(&self, device: usize, fft: &Fft) -> Result<bool> {
+        let name = || format!("fft({:?}, {})", fft.kind, fft.dtype.name());
+        self.traced(device, name, |d| d.fft(fft))
     }
 
     fn multiprocessors(&self, device: usize) -> Option<u32> {

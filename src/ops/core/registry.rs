@@ -12,7 +12,7 @@ use crate::ops::core::call::Call;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 44] {
+fn families() -> [&'static [(&'static str, OpFn)]; 45] {
     [
         crate::ops::elementwise::math::OPS,
         crate::ops::elementwise::unary::OPS,
@@ -39,6 +39,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 44] {
         crate::ops::nn::loss::OPS,
         crate::ops::shape::factory::OPS,
         crate::ops::linalg::products::OPS,
+        crate::ops::linalg::fft::OPS,
         crate::ops::nn::softmax::OPS,
         crate::ops::nn::nll::OPS,
         crate::ops::nn::layer_norm::OPS,

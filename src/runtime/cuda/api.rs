@@ -1,5 +1,5 @@
-//! The seam between the CUDA backend and what it runs on: every driver, cuBLAS and cuBLASLt
-//! call the backend makes, by its C name and signature, and the compiler of its kernels. The
+//! The seam between the CUDA backend and what it runs on: every driver, cuBLAS, cuBLASLt and
+//! cuFFT call the backend makes, by its C name and signature, and the compiler of its kernels. The
 //! real libraries implement it (`real`), and so does a CPU emulation of them (`emulated`, for
 //! tests); everything above this trait is the code that runs on a GPU.
 
@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 
 use cudarc::cublas::sys as blas;
 use cudarc::cublaslt::sys as lt;
+use cudarc::cufft::sys as fft;
 use cudarc::driver::sys::{
     CUcontext, CUdevice, CUdevice_attribute, CUdeviceptr, CUevent, CUfunction, CUmodule, CUresult,
     CUstream,
@@ -182,6 +183,37 @@ pub trait Driver: Send + Sync {
     /// Describes `call` to cuBLASLt (descriptor, layouts, preference), asks its heuristic for
     /// an algorithm and runs it: Ok(false) when no algorithm takes the call.
     unsafe fn cublasLtMatmul(&self, handle: lt::cublasLtHandle_t, call: &LtMatmul) -> Result<bool>;
+
+    /// Whether cuFFT can be used.
+    fn fft_present(&self) -> bool;
+    unsafe fn cufftCreate(&self, plan: *mut fft::cufftHandle) -> fft::cufftResult;
+    unsafe fn cufftMakePlanMany64(
+        &self,
+        plan: fft::cufftHandle,
+        rank: c_int,
+        n: *mut i64,
+        inembed: *mut i64,
+        istride: i64,
+        idist: i64,
+        onembed: *mut i64,
+        ostride: i64,
+        odist: i64,
+        kind: fft::cufftType,
+        batch: i64,
+        work_size: *mut usize,
+    ) -> fft::cufftResult;
+    unsafe fn cufftSetStream(&self, plan: fft::cufftHandle, stream: CUstream) -> fft::cufftResult;
+    unsafe fn cufftDestroy(&self, plan: fft::cufftHandle) -> fft::cufftResult;
+    /// The `cufftExec*` call the plan's type names (C2C, R2C, C2R, Z2Z, D2Z or Z2D), with
+    /// `direction` (`CUFFT_FORWARD` -1, `CUFFT_INVERSE` 1) for the complex-to-complex ones.
+    unsafe fn cufftExec(
+        &self,
+        plan: fft::cufftHandle,
+        kind: fft::cufftType,
+        input: *mut c_void,
+        output: *mut c_void,
+        direction: c_int,
+    ) -> fft::cufftResult;
 }
 
 static DRIVER: OnceLock<Box<dyn Driver>> = OnceLock::new();

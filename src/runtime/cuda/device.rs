@@ -15,13 +15,14 @@ use super::blas::Blas;
 use super::blas_lt::BlasLt;
 use super::driver::{attribute, check, Context};
 use super::events::CudaEvent;
+use super::fft::FftLibrary;
 use super::memory::DeviceMemory;
 use super::streams::Streams;
 use crate::error::{Error, Result};
 use crate::kernels::compile::cuda_binary;
 use crate::kernels::{cuda, Kernel};
 use crate::runtime::allocator::CachingAllocator;
-use crate::runtime::backend::{address_base, DeviceEvent, Gemm, HostBuffer, Launch};
+use crate::runtime::backend::{address_base, DeviceEvent, Fft, Gemm, HostBuffer, Launch};
 use crate::runtime::devices::VendorDevice;
 use crate::runtime::streams;
 
@@ -45,6 +46,7 @@ pub struct CudaDevice {
     functions: Mutex<FastMap<Kernel, Function>>,
     blas: OnceLock<Option<Blas>>,
     blas_lt: OnceLock<Option<BlasLt>>,
+    fft: OnceLock<Option<FftLibrary>>,
     /// Held while a thread issues a product to cuBLAS or cuBLASLt. On an H200, two threads
     /// issuing cuBLASLt products at once (one handle, one stream and its workspace) got wrong
     /// results in one of them, the same in every run (`bench/gpu_thread_probe.py`); issued
@@ -103,6 +105,7 @@ impl CudaDevice {
             functions: Mutex::new(FastMap::default()),
             blas: OnceLock::new(),
             blas_lt: OnceLock::new(),
+            fft: OnceLock::new(),
             library_calls: Mutex::new(()),
         })
     }
@@ -156,6 +159,15 @@ impl CudaDevice {
             .get_or_init(|| {
                 self.context.bind().ok()?;
                 Blas::create(&self.name)
+            })
+            .as_ref()
+    }
+
+    fn fft_library(&self) -> Option<&FftLibrary> {
+        self.fft
+            .get_or_init(|| {
+                self.context.bind().ok()?;
+                FftLibrary::create()
             })
             .as_ref()
     }
@@ -411,6 +423,24 @@ impl VendorDevice for CudaDevice {
             },
             None => blas.gemm(gemm, a, b, out, stream),
         }
+    }
+
+    fn has_fft_library(&self) -> bool {
+        self.fft_library().is_some()
+    }
+
+    /// Runs `f` through cuFFT; false when cuFFT is absent or declines it.
+    fn fft(&self, f: &Fft) -> Result<bool> {
+        let Some(library) = self.fft_library() else {
+            return Ok(false);
+        };
+        self.context.bind()?;
+        let input = self.pointer(f.input, 0)?;
+        let output = self.pointer(f.output, 0)?;
+        let id = streams::current(self.index);
+        let stream = (id, self.streams.get(id)?);
+        let _one_at_a_time = self.library_calls.lock();
+        library.run(f, (input, output), stream)
     }
 
     /// Page-locked host memory usable by every device's copies (portable).

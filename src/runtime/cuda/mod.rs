@@ -1,5 +1,6 @@
 //! The CUDA backend: NVIDIA GPUs through the driver API (libcuda loaded at run time by cudarc),
-//! kernels compiled by NVRTC for each device's architecture, GEMM through cuBLAS.
+//! kernels compiled by NVRTC for each device's architecture, GEMM through cuBLAS, Fourier
+//! transforms through cuFFT.
 
 mod api;
 mod blas;
@@ -8,6 +9,7 @@ mod device;
 mod driver;
 mod emulated;
 mod events;
+mod fft;
 mod memory;
 mod real;
 mod streams;

@@ -1,4 +1,4 @@
-//! The real libraries behind the seam: libcuda, NVRTC, cuBLAS and cuBLASLt, loaded at run time
+//! The real libraries behind the seam: libcuda, NVRTC, cuBLAS, cuBLASLt and cuFFT, loaded at run time
 //! by cudarc (and `kernels::nvrtc`). Each call forwards to its library; cuBLASLt's matmul
 //! builds the descriptors its call describes.
 
@@ -8,6 +8,7 @@ use std::ffi::{c_char, c_int, c_uint, c_void};
 
 use cudarc::cublas::sys as blas;
 use cudarc::cublaslt::sys as lt;
+use cudarc::cufft::sys as fft;
 use cudarc::driver::sys::{
     self, CUcontext, CUdevice, CUdevice_attribute, CUdeviceptr, CUevent, CUfunction, CUmodule,
     CUresult, CUstream,
@@ -29,11 +30,15 @@ fn preload_blas() {
         return;
     };
     let lt = path.with_file_name("libcublasLt.so.13");
-    for library in [lt, path] {
+    preload(&[lt, path]);
+}
+
+/// Loads each of `libraries` into the global namespace, kept for the life of the process.
+fn preload(libraries: &[std::path::PathBuf]) {
+    for library in libraries {
         use libloading::os::unix::{Library, RTLD_GLOBAL, RTLD_NOW};
-        // SAFETY: loading cuBLAS runs no initialisers with preconditions.
-        if let Ok(lib) = unsafe { Library::open(Some(&library), RTLD_NOW | RTLD_GLOBAL) } {
-            // Kept loaded for the life of the process.
+        // SAFETY: loading NVIDIA's libraries runs no initialisers with preconditions.
+        if let Ok(lib) = unsafe { Library::open(Some(library), RTLD_NOW | RTLD_GLOBAL) } {
             std::mem::forget(lib);
         }
     }
@@ -300,6 +305,65 @@ impl Driver for Real {
 
     unsafe fn cublasLtMatmul(&self, handle: lt::cublasLtHandle_t, call: &LtMatmul) -> Result<bool> {
         lt_matmul(handle, call)
+    }
+
+    fn fft_present(&self) -> bool {
+        if let Some(path) = crate::config::config().cufft.clone() {
+            preload(&[path]);
+        }
+        // SAFETY: only probes for the library.
+        unsafe { fft::is_culib_present() }
+    }
+
+    unsafe fn cufftCreate(&self, plan: *mut fft::cufftHandle) -> fft::cufftResult {
+        fft::cufftCreate(plan)
+    }
+
+    unsafe fn cufftMakePlanMany64(
+        &self,
+        plan: fft::cufftHandle,
+        rank: c_int,
+        n: *mut i64,
+        inembed: *mut i64,
+        istride: i64,
+        idist: i64,
+        onembed: *mut i64,
+        ostride: i64,
+        odist: i64,
+        kind: fft::cufftType,
+        batch: i64,
+        work_size: *mut usize,
+    ) -> fft::cufftResult {
+        fft::cufftMakePlanMany64(
+            plan, rank, n, inembed, istride, idist, onembed, ostride, odist, kind, batch, work_size,
+        )
+    }
+
+    unsafe fn cufftSetStream(&self, plan: fft::cufftHandle, stream: CUstream) -> fft::cufftResult {
+        fft::cufftSetStream(plan, stream as fft::cudaStream_t)
+    }
+
+    unsafe fn cufftDestroy(&self, plan: fft::cufftHandle) -> fft::cufftResult {
+        fft::cufftDestroy(plan)
+    }
+
+    unsafe fn cufftExec(
+        &self,
+        plan: fft::cufftHandle,
+        kind: fft::cufftType,
+        input: *mut c_void,
+        output: *mut c_void,
+        direction: c_int,
+    ) -> fft::cufftResult {
+        use fft::cufftType as T;
+        match kind {
+            T::CUFFT_C2C => fft::cufftExecC2C(plan, input as _, output as _, direction),
+            T::CUFFT_R2C => fft::cufftExecR2C(plan, input as _, output as _),
+            T::CUFFT_C2R => fft::cufftExecC2R(plan, input as _, output as _),
+            T::CUFFT_Z2Z => fft::cufftExecZ2Z(plan, input as _, output as _, direction),
+            T::CUFFT_D2Z => fft::cufftExecD2Z(plan, input as _, output as _),
+            T::CUFFT_Z2D => fft::cufftExecZ2D(plan, input as _, output as _),
+        }
     }
 }
 

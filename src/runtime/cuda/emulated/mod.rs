@@ -1,4 +1,4 @@
-//! A CPU emulation of the CUDA driver, cuBLAS and cuBLASLt behind the seam (`api::Driver`),
+//! A CPU emulation of the CUDA driver, cuBLAS, cuBLASLt and cuFFT behind the seam (`api::Driver`),
 //! so that the CUDA backend runs without a GPU: `TORCH_MOJO_BACKEND_PLATFORM=cuda-emulated`,
 //! for tests only. Device memory is host memory; each stream is a worker thread running its
 //! queue in order; events carry the time they were reached; kernels are the renderer's CUDA
@@ -14,6 +14,7 @@
 
 mod blas;
 mod compiler;
+mod fft;
 mod memory;
 mod module;
 mod pool;
@@ -27,6 +28,7 @@ use std::sync::Arc;
 
 use cudarc::cublas::sys as cublas;
 use cudarc::cublaslt::sys as lt;
+use cudarc::cufft::sys as cufft;
 use cudarc::driver::sys::{
     CUcontext, CUdevice, CUdevice_attribute, CUdeviceptr, CUevent, CUfunction, CUmodule, CUresult,
     CUstream,
@@ -59,6 +61,7 @@ pub struct Emulated {
     compiler: HostCompiler,
     launches: AtomicU64,
     failing_launch: Option<u64>,
+    fft_plans: fft::Plans,
 }
 
 thread_local! {
@@ -109,6 +112,7 @@ impl Emulated {
             compiler: HostCompiler::new(),
             launches: AtomicU64::new(0),
             failing_launch,
+            fft_plans: fft::Plans::default(),
         }
     }
 
@@ -681,6 +685,85 @@ impl Driver for Emulated {
         // SAFETY: per the API the operands stay valid until the stream runs the product.
         queue.submit(Box::new(move || unsafe { gemm.run() }));
         Ok(true)
+    }
+
+    fn fft_present(&self) -> bool {
+        true
+    }
+
+    unsafe fn cufftCreate(&self, plan: *mut cufft::cufftHandle) -> cufft::cufftResult {
+        // SAFETY: valid out-pointer per the API.
+        unsafe { *plan = self.fft_plans.create() };
+        cufft::cufftResult::CUFFT_SUCCESS
+    }
+
+    unsafe fn cufftMakePlanMany64(
+        &self,
+        plan: cufft::cufftHandle,
+        rank: c_int,
+        n: *mut i64,
+        inembed: *mut i64,
+        istride: i64,
+        idist: i64,
+        onembed: *mut i64,
+        ostride: i64,
+        odist: i64,
+        kind: cufft::cufftType,
+        batch: i64,
+        work_size: *mut usize,
+    ) -> cufft::cufftResult {
+        if !work_size.is_null() {
+            // SAFETY: valid out-pointer per the API; the emulation needs no workspace.
+            unsafe { *work_size = 0 };
+        }
+        // SAFETY: the sizes and embeddings hold `rank` values per the API.
+        unsafe {
+            self.fft_plans.make(
+                plan,
+                rank,
+                (n, inembed, istride, idist),
+                (onembed, ostride, odist),
+                kind,
+                batch,
+            )
+        }
+    }
+
+    unsafe fn cufftSetStream(
+        &self,
+        plan: cufft::cufftHandle,
+        stream: CUstream,
+    ) -> cufft::cufftResult {
+        self.fft_plans.set_stream(plan, stream as usize)
+    }
+
+    unsafe fn cufftDestroy(&self, plan: cufft::cufftHandle) -> cufft::cufftResult {
+        self.fft_plans.destroy(plan)
+    }
+
+    unsafe fn cufftExec(
+        &self,
+        plan: cufft::cufftHandle,
+        kind: cufft::cufftType,
+        input: *mut c_void,
+        output: *mut c_void,
+        direction: c_int,
+    ) -> cufft::cufftResult {
+        let (transform, stream) =
+            match self
+                .fft_plans
+                .transform(plan, kind, (input, output), direction)
+            {
+                Ok(found) => found,
+                Err(status) => return status,
+            };
+        // SAFETY: the plan's stream is one of this driver's.
+        let Some(queue) = (unsafe { self.queue(stream as CUstream) }) else {
+            return cufft::cufftResult::CUFFT_EXEC_FAILED;
+        };
+        // SAFETY: per the API the data stays valid until the stream runs the transform.
+        queue.submit(Box::new(move || unsafe { transform.run() }));
+        cufft::cufftResult::CUFFT_SUCCESS
     }
 }
 
