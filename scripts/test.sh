@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Sets everything up, then runs the whole test suite: cargo's unit tests and pytest on the
-# software device (Mesa lavapipe), then pytest on the CUDA backend over the CPU emulation of its
-# driver, with faulthandler on so a crash is reported, never silent. Every test file runs in
-# full on both; the conformance sweep runs every item with its first 3 samples on the software
-# device and its first one on the emulation (CI's fixed subset, to fit its time), or with every
-# sample on the software device when MOJO_CONFORMANCE_SAMPLES=all.
+# Sets everything up, then runs the whole test suite: cargo's unit tests, then pytest on the
+# software device (Mesa lavapipe) and, at the same time, pytest on the CUDA backend over the
+# CPU emulation of its driver, with faulthandler on so a crash is reported, never silent.
+# Every test file runs in full on both; the conformance sweep runs every item with its first 3
+# samples on the software device and its first one on the emulation (CI's fixed subset, to fit
+# its time), or with every sample on the software device when MOJO_CONFORMANCE_SAMPLES=all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -17,6 +17,21 @@ torch_lib="$(.venv/bin/python -c 'import os, torch; print(os.path.join(os.path.d
 LD_LIBRARY_PATH="$torch_lib" cargo test --lib -q
 samples="${MOJO_CONFORMANCE_SAMPLES:-3}"
 [ "$samples" = all ] && samples=
-MOJO_CONFORMANCE_SAMPLES="$samples" .venv/bin/python -X faulthandler -m pytest -q tests "$@"
+# The two runs side by side: neither keeps both cores busy alone (Python's dispatch, one
+# host compiler at a time), so together they take about two thirds of their sum. The
+# emulation's report follows the software device's.
+emulation_log="$(mktemp)"
 TORCH_MOJO_BACKEND_PLATFORM=cuda-emulated MOJO_CONFORMANCE_SAMPLES=1 \
-  .venv/bin/python -X faulthandler -m pytest -q tests "$@"
+  MOJO_CONFORMANCE_SUMMARY="$emulation_log.json" \
+  .venv/bin/python -X faulthandler -m pytest -q tests "$@" >"$emulation_log" 2>&1 &
+emulation=$!
+software_status=0
+MOJO_CONFORMANCE_SAMPLES="$samples" .venv/bin/python -X faulthandler -m pytest -q tests "$@" ||
+  software_status=$?
+emulation_status=0
+wait "$emulation" || emulation_status=$?
+echo "=== The CUDA backend over the CPU emulation of its driver"
+cat "$emulation_log"
+rm -f "$emulation_log" "$emulation_log.json"
+echo "software device: exit $software_status; CUDA emulation: exit $emulation_status"
+[ "$software_status" -eq 0 ] && [ "$emulation_status" -eq 0 ]

@@ -279,19 +279,25 @@ def _fft_r2c(self, dim, normalization, onesided):
     return _result(z, _COMPLEX_OF[self.dtype])
 
 
+def _first(z, dim, count):
+    """The first `count` entries of pairs z along `dim`, zeros past its end."""
+    z = z.narrow(dim, 0, min(count, z.shape[dim]))
+    if z.shape[dim] < count:
+        pad = list(z.shape)
+        pad[dim] = count - z.shape[dim]
+        z = torch.cat((z, z.new_zeros(pad)), dim)
+    return z
+
+
 def _fft_c2r(self, dim, normalization, last_dim_size):
     last = dim[-1]
     sizes = list(self.shape)
     sizes[last] = last_dim_size
     _check_half(self, dim, sizes)
     z = _pairs_of(self)
+    half = last_dim_size // 2 + 1
+    z = _first(z, last, half)
     if _library(self):
-        half = last_dim_size // 2 + 1
-        z = z.narrow(last, 0, min(half, z.shape[last]))
-        if z.shape[last] < half:
-            pad = list(z.shape)
-            pad[last] = half - z.shape[last]
-            z = torch.cat((z, z.new_zeros(pad)), last)
         z = _library_c2c(z, dim[:-3], False)
         z = _library_transform(z, dim[-3:], _C2R, [sizes[d] for d in dim[-3:]], False)
         z = _scale(z, [sizes[d] for d in dim], normalization)
@@ -300,12 +306,6 @@ def _fft_c2r(self, dim, normalization, last_dim_size):
         z = _along(z, d, True)
     # The Hermitian extension X[n - k] = conj(X[k]) of the kept half, then its inverse DFT's
     # real part (imaginary parts that must vanish, as at k = 0, are ignored as by the CPU).
-    half = last_dim_size // 2 + 1
-    z = z.narrow(last, 0, min(half, z.shape[last]))
-    if z.shape[last] < half:
-        pad = list(z.shape)
-        pad[last] = half - z.shape[last]
-        z = torch.cat((z, z.new_zeros(pad)), last)
     mirrored = last_dim_size - half
     if mirrored > 0:
         tail = z.narrow(last, 1, mirrored).flip(last)

@@ -246,12 +246,24 @@ def hspmm(mat1, mat2):
         raise RuntimeError(
             f"expected scalar type {_name(mat1.dtype)} but found {_name(mat2.dtype)}"
         )
+    held, out = _product_rows(mat1, mat2)
+    return _sparse(held[None], out, (mat1.shape[0], mat2.shape[1]), False)
+
+
+def _product_rows(mat1, mat2, alpha=1):
+    """The rows of coalesced `mat1` that hold entries, and each one's row of mat1 @ mat2: its
+    entries, each times `alpha` (cast to the values' type as the CPU casts it), added in
+    order."""
     coalesced = mat1.coalesce()
     (rows, columns), values = coalesced._indices(), coalesced._values()
     held, row = torch.unique_consecutive(rows, return_inverse=True)
+    if alpha != 1:
+        values = values * (
+            alpha if values.is_floating_point() or values.is_complex() else int(alpha)
+        )
     out = values.new_zeros((held.numel(), mat2.shape[1]))
     out.index_add_(0, row, values[:, None] * mat2[columns])
-    return _sparse(held[None], out, (mat1.shape[0], mat2.shape[1]), False)
+    return held, out
 
 
 def sspaddmm_out(self, mat1, mat2, *, beta=1, alpha=1, out):
@@ -291,13 +303,7 @@ def sspaddmm_out(self, mat1, mat2, *, beta=1, alpha=1, out):
         raise RuntimeError(
             f"expected scalar type {_name(mat1.dtype)} but found {_name(mat2.dtype)}"
         )
-    coalesced = mat1.coalesce()
-    (entry_rows, entry_columns), values = coalesced._indices(), coalesced._values()
-    held, row = torch.unique_consecutive(entry_rows, return_inverse=True)
-    product = values.new_zeros((held.numel(), columns))
-    if not (values.is_floating_point() or values.is_complex()):
-        alpha = int(alpha)  # the CPU casts alpha to the values' type
-    product.index_add_(0, row, (values * alpha)[:, None] * mat2[entry_columns])
+    held, product = _product_rows(mat1, mat2, alpha)
     column = torch.arange(columns, device=held.device)
     indices = torch.cat(
         [
@@ -306,7 +312,7 @@ def sspaddmm_out(self, mat1, mat2, *, beta=1, alpha=1, out):
         ],
         1,
     )
-    scaled = self._values().to(values.dtype)
+    scaled = self._values().to(product.dtype)
     if self._nnz():
         scaled.mul_(beta)
     values = torch.cat([scaled, product.reshape(-1)])
