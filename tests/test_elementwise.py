@@ -404,3 +404,31 @@ def test_float32_exp_over_its_whole_normal_range(device):
     torch.testing.assert_close(
         torch.exp(special.to(device)).cpu(), torch.exp(special), equal_nan=True
     )
+
+
+def test_float64_round_and_trigonometry_of_large_arguments(device):
+    """float64 round (half to even, the sign of zero kept) and sin/cos/tan past 2^24 and up to
+    1e15, where lavapipe's own f64 round drifted (off past 2^24 on AVX2 hosts) and took the
+    trigonometric reduction with it (sin(1e8) was 1.0). The wgpu devices' reduction is exact
+    below 2^56 only (no Payne-Hanek yet), so 1e300 is rounded but not taken a sine of."""
+    g = torch.Generator().manual_seed(7)
+    magnitudes = 10 ** (torch.rand(20_000, generator=g, dtype=torch.float64) * 15)
+    signs = torch.randn(20_000, generator=g, dtype=torch.float64).sign()
+    edges = [2.5, -2.5, 0.5, -0.5, -0.3, 0.0, -0.0, 2.0**40 + 0.5, 2.0**52 - 0.5, 1e300]
+    edges += [float("inf"), float("-inf"), float("nan"), 1e8, 3.2e7, 2.0**27]
+    x = torch.cat([torch.tensor(edges, dtype=torch.float64), magnitudes * signs])
+    moved = x.to(device)
+    for decimals in (0, 2, -3):
+        expected = torch.round(x, decimals=decimals)
+        actual = torch.round(moved, decimals=decimals).cpu()
+        torch.testing.assert_close(actual, expected, rtol=0, atol=0, equal_nan=True)
+        assert torch.equal(actual.signbit(), expected.signbit())
+    within = x.abs() < 2.0**56
+    for op in (torch.sin, torch.cos, torch.tan):
+        torch.testing.assert_close(
+            op(moved[within.to(device)]).cpu(),
+            op(x[within]),
+            rtol=1e-12,
+            atol=1e-15,
+            equal_nan=True,
+        )

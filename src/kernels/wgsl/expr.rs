@@ -190,6 +190,7 @@ fn unary(op: UnaryOp, x: &str, dtype: DType, helpers: &mut Helpers) -> String {
             format!("select(ceil({x}), floor({x}), {x} > 0.0lf)")
         }
         UnaryOp::Trunc if float => format!("trunc({x})"),
+        UnaryOp::Round if dtype == DType::F64 => format!("{}({x})", helpers.need("round_f64")),
         UnaryOp::Round if float => format!("round({x})"),
         UnaryOp::Ceil | UnaryOp::Floor | UnaryOp::Trunc | UnaryOp::Round => x.to_string(),
         UnaryOp::Not if dtype == DType::Bool => format!("(!{x})"),

@@ -39,6 +39,7 @@ impl Helpers {
 fn deps(name: &str) -> &'static [&'static str] {
     match name {
         "sin_f64" | "cos_f64" | "tan_f64" => &["sincos_f64"],
+        "sincos_f64" => &["round_f64"],
         "atan2_f64" => &["atan_f64"],
         "asin_f64" | "acos_f64" => &["atan2_f64"],
         "asin_f32" | "acos_f32" => &["atan2_f32"],
@@ -395,13 +396,31 @@ fn log_f64(x: f64) -> f64 {
     return f64(e) * f64(0.6931471805599453) + f64(2.0) * s * p;
 }
 
+fn round_f64(x: f64) -> f64 {
+    // Half to even through floor: lavapipe's f64 round is off past 2^24 on AVX2 hosts.
+    let f = floor(x);
+    let d = x - f;
+    let odd = f - f64(2.0) * floor(f * f64(0.5));
+    var r = f;
+    if (d > f64(0.5) || (d == f64(0.5) && odd == f64(1.0))) { r = f + f64(1.0); }
+    let signed_zero = bitcast<f64>(bitcast<u64>(x) & 0x8000000000000000lu);
+    return select(r, signed_zero, r == f64(0.0));
+}
+
 fn sincos_f64(x: f64) -> vec2<f64> {
     if ((bitcast<u64>(x) & 0x7ff0000000000000lu) == 0x7ff0000000000000lu) {
         let nan = bitcast<f64>(0x7ff8000000000000lu);
         return vec2<f64>(nan, nan);
     }
-    let k = round(x * f64(0.6366197723675814));
-    let r = (x - k * f64(1.5707963267341256)) - k * f64(6.077100506506192e-11);
+    // x - k pi/2 with pi/2 in pieces of 26 bits and k split at 2^27, so that every product
+    // but the last is exact and each difference cancels exactly: accurate for |x| < 2^56.
+    let k = round_f64(x * f64(0.6366197723675814));
+    let kh = round_f64(k * f64(7.450580596923828e-9)) * f64(134217728.0);
+    let kl = k - kh;
+    var r = (x - kh * f64(1.5707963109016418)) - kl * f64(1.5707963109016418);
+    r = (r - kh * f64(1.5893254712295857e-8)) - kl * f64(1.5893254712295857e-8);
+    r = (r - kh * f64(6.123233932053594e-17)) - kl * f64(6.123233932053594e-17);
+    r = r - k * f64(6.36831716351095e-25);
     let r2 = r * r;
     var s = f64(1.0);
     var c = f64(1.0);
