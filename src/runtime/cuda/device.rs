@@ -163,6 +163,15 @@ impl CudaDevice {
             .as_ref()
     }
 
+    /// Binds the context for a vendor library call on the calling thread's current stream:
+    /// that stream (its id and CUDA stream) and the lock that runs library calls one at a time.
+    fn library_call(&self) -> Result<((u64, sys::CUstream), parking_lot::MutexGuard<'_, ()>)> {
+        self.context.bind()?;
+        let id = streams::current(self.index);
+        let stream = (id, self.streams.get(id)?);
+        Ok((stream, self.library_calls.lock()))
+    }
+
     fn fft_library(&self) -> Option<&FftLibrary> {
         self.fft
             .get_or_init(|| {
@@ -409,13 +418,10 @@ impl VendorDevice for CudaDevice {
         let Some(blas) = self.blas() else {
             return Ok(false);
         };
-        self.context.bind()?;
+        let (stream, _one_at_a_time) = self.library_call()?;
         let a = self.pointer(gemm.a.address, 0)?;
         let b = self.pointer(gemm.b.address, 0)?;
         let out = self.pointer(gemm.out.address, 0)?;
-        let id = streams::current(self.index);
-        let stream = (id, self.streams.get(id)?);
-        let _one_at_a_time = self.library_calls.lock();
         match gemm.bias {
             Some(bias) => match self.blas_lt() {
                 Some(lt) => lt.gemm_with_bias(gemm, (a, b, out, self.pointer(bias, 0)?), stream),
@@ -434,12 +440,9 @@ impl VendorDevice for CudaDevice {
         let Some(library) = self.fft_library() else {
             return Ok(false);
         };
-        self.context.bind()?;
+        let (stream, _one_at_a_time) = self.library_call()?;
         let input = self.pointer(f.input, 0)?;
         let output = self.pointer(f.output, 0)?;
-        let id = streams::current(self.index);
-        let stream = (id, self.streams.get(id)?);
-        let _one_at_a_time = self.library_calls.lock();
         library.run(f, (input, output), stream)
     }
 
