@@ -687,8 +687,10 @@ def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank
     driver = driver or "gelsy"
     full_rank = True
     if driver != "gels":
-        x, ranks, sigma = _rank_revealing_solution(a, rhs, x, rcond)
-        full_rank = bool((ranks == min(m, n)).all())
+        k = min(m, n)
+        r = reflectors[..., :k, :k].triu()
+        x, ranks, sigma = _rank_revealing_solution(a, rhs, x, rcond, r, driver == "gelsy")
+        full_rank = bool((ranks == k).all())
     results = [(solution, x.squeeze(-1) if vector else x)]
     if m > n and driver != "gelsy" and (driver == "gels" or full_rank):
         results.append((residuals, (a @ x - rhs).abs().square().sum(-2)))
@@ -701,19 +703,30 @@ def linalg_lstsq_out(A, B, rcond=None, *, driver=None, solution, residuals, rank
     return solution, residuals, rank, singular_values
 
 
-def _rank_revealing_solution(a, rhs, x, rcond):
+def _rank_revealing_solution(a, rhs, x, rcond, r, certificate_enough):
     """(solution, ranks, singular values) of min |a x - rhs| by the SVD a = U S V^H: `x` (the
-    QR solution) where a has full rank, the least-norm V S^+ U^H rhs where it has not."""
+    QR solution) where a has full rank, the least-norm V S^+ U^H rhs where it has not. With
+    `certificate_enough` (no singular values wanted), the SVD is skipped when QR's triangle
+    `r` proves full rank: 1/|r^-1|_F <= s_min and |r|_F >= s_max, so their ratio over rcond
+    bounds s_min / s_max from below (one triangular solve, where the SVD takes sweeps)."""
     m, n = a.shape[-2:]
-    if min(m, n) == 0:
+    k = min(m, n)
+    if k == 0:
         ranks = torch.zeros(a.shape[:-2], dtype=torch.int64, device=a.device)
         return x, ranks, torch.zeros(*a.shape[:-2], 0, dtype=_real_dtype(a), device=a.device)
+    if rcond is None:
+        rcond = torch.finfo(_real_dtype(a)).eps * max(m, n)
+    if certificate_enough:
+        eye = torch.eye(k, dtype=r.dtype, device=r.device).expand_as(r)
+        inverse = _triangular(r, eye, lower=False, unit=False)
+        smallest = 1 / inverse.norm(dim=(-2, -1))
+        if bool((smallest > rcond * r.norm(dim=(-2, -1))).all()):
+            full = torch.full(a.shape[:-2], k, dtype=torch.int64, device=a.device)
+            return x, full, torch.zeros(*a.shape[:-2], 0, dtype=_real_dtype(a), device=a.device)
     if m >= n:
         u, sigma, v = _jacobi_svd(a)
     else:
         v, sigma, u = _jacobi_svd(a.mH)
-    if rcond is None:
-        rcond = torch.finfo(sigma.dtype).eps * max(m, n)
     kept = sigma > rcond * sigma[..., :1]
     ranks = kept.sum(-1)
     if bool((ranks == min(m, n)).all()):
