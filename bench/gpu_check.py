@@ -178,7 +178,32 @@ def part_ops(results):
     for dtype in (torch.float32, torch.float64):
         for name, fn in FFT.items():
             rows.append(compare(name, dtype, fn, [inputs((6, 40, 257), dtype, 10)]))
+    # Through cuSOLVER on both sides (PyTorch's CUDA backend batches small matrices through
+    # cuBLAS instead, so pivots may be rounded apart where two candidates nearly tie).
+    for dtype in (torch.float32, torch.float64, torch.complex64):
+        for name, fn in SOLVER.items():
+            shape = (4, 48, 48) if name != "lu_many_small" else (500, 4, 4)
+            a = torch.randn(shape, dtype=dtype, generator=torch.Generator().manual_seed(11))
+            rows.append(compare(name, dtype, fn, [a], atol=1e-3, rtol=1e-3))
     write_rows(results, "ops.csv", rows)
+
+
+def well_conditioned(a):
+    return a + a.shape[-1] * torch.eye(a.shape[-1], dtype=a.dtype, device=a.device)
+
+
+SOLVER = {
+    "lu_factor": lambda a: torch.linalg.lu_factor(well_conditioned(a)).LU,
+    "lu_many_small": lambda a: torch.linalg.lu_factor(well_conditioned(a)).LU,
+    "solve": lambda a: torch.linalg.solve(well_conditioned(a), a[..., :3]),
+    "solve_adjoint": lambda a: torch.linalg.solve(well_conditioned(a).mH, a[..., :3]),
+    "inv": lambda a: torch.linalg.inv(well_conditioned(a)),
+    "slogdet": lambda a: torch.linalg.slogdet(well_conditioned(a)).logabsdet,
+    "cholesky": lambda a: torch.linalg.cholesky(a @ a.mH + torch.eye(a.shape[-1], device=a.device)),
+    "cholesky_solve": lambda a: torch.cholesky_solve(
+        a[..., :2], torch.linalg.cholesky(a @ a.mH + torch.eye(a.shape[-1], device=a.device))
+    ),
+}
 
 
 FFT = {
@@ -366,6 +391,14 @@ def part_bench(results):
             out[f"{key}_ratio"] = out[f"{key}_mojo"] / out[f"{key}_torch"]
             print(key, out[f"{key}_mojo"], out[f"{key}_torch"], flush=True)
 
+    for size in (64,) if QUICK else (1024, 4096):
+        for device in (CUDA, MOJO):
+            a = well_conditioned(torch.randn(size, size, device=device, dtype=torch.float64))
+            b = torch.randn(size, 8, device=device, dtype=torch.float64)
+            s = timed(lambda a=a, b=b: torch.linalg.solve(a, b), device, repeat=5)
+            out[f"solve_f64_{size}_ms_{label(device)}"] = s * 1e3
+        key = f"solve_f64_{size}_ms"
+        out[f"{key}_ratio"] = out[f"{key}_mojo"] / out[f"{key}_torch"]
     out.update(layer_rows())
     # Host time per tiny op: issue many small in-place adds, then wait once.
     for device in (CUDA, MOJO):

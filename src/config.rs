@@ -35,6 +35,8 @@ pub struct Config {
     pub cublas: Option<PathBuf>,
     /// `TORCH_MOJO_BACKEND_CUFFT`: cuFFT's path (set by the Python package from its wheel).
     pub cufft: Option<PathBuf>,
+    /// `TORCH_MOJO_BACKEND_CUSOLVER`: cuSOLVER's path (set by the Python package from its wheel).
+    pub cusolver: Option<PathBuf>,
     /// `TORCH_MOJO_BACKEND_RNG_SMS`: the multiprocessor count of the emulated CUDA RNG grid.
     pub rng_multiprocessors: Option<u64>,
     /// The kernel cache: `TORCH_MOJO_BACKEND_CACHE_DIR`, else `$XDG_CACHE_HOME` or
@@ -86,6 +88,7 @@ impl Config {
             nvrtc: var("TORCH_MOJO_BACKEND_NVRTC"),
             cublas: var("TORCH_MOJO_BACKEND_CUBLAS").map(PathBuf::from),
             cufft: var("TORCH_MOJO_BACKEND_CUFFT").map(PathBuf::from),
+            cusolver: var("TORCH_MOJO_BACKEND_CUSOLVER").map(PathBuf::from),
             rng_multiprocessors: number("TORCH_MOJO_BACKEND_RNG_SMS").filter(|&v: &u64| v > 0),
             cache_dir,
             emulated_memory: var("TORCH_MOJO_BACKEND_EMULATED_MEMORY"),

@@ -68,6 +68,13 @@ fn fft_library(device: usize) -> PyResult<bool> {
     Ok(backend().map_err(to_py)?.has_fft_library(device))
 }
 
+/// Whether a vendor solver library (cuSOLVER) serves `device`: LU and Cholesky factorizations
+/// and their solves then run through it.
+#[pyfunction]
+fn solver_library(device: usize) -> PyResult<bool> {
+    Ok(backend().map_err(to_py)?.has_solver_library(device))
+}
+
 /// The most bytes one score matrix buffer of attention takes on `device` (attention through
 /// its GEMM library holds two), or 0 where the fused kernels serve every call.
 #[pyfunction]
@@ -209,6 +216,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(device_name, m)?)?;
     m.add_function(wrap_pyfunction!(host_address, m)?)?;
     m.add_function(wrap_pyfunction!(fft_library, m)?)?;
+    m.add_function(wrap_pyfunction!(solver_library, m)?)?;
     m.add_function(wrap_pyfunction!(attention_score_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(multiprocessor_count, m)?)?;
     m.add_function(wrap_pyfunction!(current_device, m)?)?;

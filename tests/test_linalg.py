@@ -263,3 +263,72 @@ def test_ldl_factor_reports_a_zero_pivot(device):
     # The CPU's check and message (an internal assert for this code, as on the CPU).
     with pytest.raises(RuntimeError, match="Unknown error code: 2"):
         torch.linalg.ldl_factor_ex(a.to(device), check_errors=True)
+
+
+def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
+    """On the CUDA backend (the emulation of cuSOLVER here, cuSOLVER on a GPU) LU and Cholesky
+    factorizations and their solves go through the solver library, never the portable column
+    steps, for every dtype, broadcast batches, adjoint and right-hand solves, no pivoting, a
+    matrix of order 200 and a singular one; a batch of many small matrices stays on the
+    portable kernels, with the same results. Elsewhere there is no library."""
+    from torch_mojo_backend import _C, _linalg, _solver_library
+
+    has_library = _C.solver_library(device.index or 0)
+    assert has_library == (_C.backend_name() == "cuda")
+    if not has_library:
+        pytest.skip("the device has no solver library")
+    portable = {}
+    for name in ("_permutation", "_triangular", "_pivot_magnitude"):
+        original = getattr(_linalg, name)
+
+        def counted(*args, name=name, original=original):
+            portable[name] = portable.get(name, 0) + 1
+            return original(*args)
+
+        monkeypatch.setattr(_linalg, name, counted)
+    for dtype in (torch.float32, torch.float64, torch.complex64, torch.complex128):
+        tol = {"rtol": 1e-4, "atol": 1e-4} if dtype.itemsize <= 8 else {}
+        a = torch.randn(3, 6, 6, generator=gen, dtype=dtype)
+        b = torch.randn(2, 1, 6, 4, generator=gen, dtype=dtype)
+        m, mb = a.to(device), b.to(device)
+        lu, pivots = torch.linalg.lu_factor(m)
+        want_lu, want_pivots = torch.linalg.lu_factor(a)
+        assert torch.equal(pivots.cpu(), want_pivots)
+        torch.testing.assert_close(lu.cpu(), want_lu, **tol)
+        for adjoint in (False, True):
+            got = torch.linalg.lu_solve(lu, pivots, mb, adjoint=adjoint)
+            want = torch.linalg.lu_solve(want_lu, want_pivots, b, adjoint=adjoint)
+            torch.testing.assert_close(got.cpu(), want, **tol)
+        got = torch.linalg.solve(m, mb.mT, left=False)
+        torch.testing.assert_close(got.cpu(), torch.linalg.solve(a, b.mT, left=False), **tol)
+        torch.testing.assert_close(torch.linalg.inv(m).cpu(), torch.linalg.inv(a), **tol)
+        torch.testing.assert_close(torch.linalg.det(m).cpu(), torch.linalg.det(a), **tol)
+        no_pivots, _ = torch.linalg.lu_factor(m + 10 * torch.eye(6, device=device), pivot=False)
+        lower = no_pivots.tril(-1) + torch.eye(6, dtype=dtype, device=device)
+        torch.testing.assert_close((lower @ no_pivots.triu()).cpu(), a + 10 * torch.eye(6), **tol)
+        spd = a @ a.mH + torch.eye(6)
+        for upper in (False, True):
+            factor = torch.linalg.cholesky(spd.to(device), upper=upper)
+            want = torch.linalg.cholesky(spd, upper=upper)
+            torch.testing.assert_close(factor.cpu(), want, **tol)
+            got = torch.cholesky_solve(mb, factor, upper=upper)
+            torch.testing.assert_close(got.cpu(), torch.cholesky_solve(b, want, upper=upper), **tol)
+            got = torch.cholesky_inverse(factor[0], upper=upper).cpu()
+            torch.testing.assert_close(got, torch.cholesky_inverse(want[0], upper=upper), **tol)
+        info = torch.linalg.cholesky_ex(-spd.to(device)).info
+        assert info.cpu().tolist() == [1, 1, 1]
+    assert portable == {}
+    big = well_conditioned(gen, 200, 200)
+    got = torch.linalg.solve(big.to(device), big[:, :3].to(device))
+    torch.testing.assert_close(got.cpu(), torch.linalg.solve(big, big[:, :3]))
+    singular = torch.tensor([[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]])
+    info = torch.linalg.lu_factor_ex(singular.to(device)).info
+    assert info.item() == torch.linalg.lu_factor_ex(singular).info.item() == 3
+    assert portable == {}
+    many = torch.randn(50, 3, 3, generator=gen, dtype=torch.float64)
+    assert not _solver_library.serves(many.to(device))
+    got = torch.linalg.lu_factor(many.to(device))
+    want = torch.linalg.lu_factor(many)
+    assert torch.equal(got.pivots.cpu(), want.pivots)
+    torch.testing.assert_close(got.LU.cpu(), want.LU)
+    assert portable["_pivot_magnitude"] > 0

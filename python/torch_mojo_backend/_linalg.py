@@ -39,9 +39,14 @@ rounding.
 - `linalg_matrix_exp`: a degree-18 Taylor polynomial of `A / 2^s` (1-norm within the reach the
   CPU's kernel gives that degree), squared back s times, s chosen per matrix; half types in
   float32.
+
+Where the device has a solver library (cuSOLVER on NVIDIA), LU and Cholesky factorizations
+and their solves run through it instead (`_solver_library`), as on PyTorch's CUDA backend.
 """
 
 import torch
+
+from . import _solver_library
 
 
 def _check(info, api, a):
@@ -50,6 +55,8 @@ def _check(info, api, a):
 
 def _lu(a, pivot=True):
     """LU of the (..., m, n) matrices `a`: (LU, pivots (1-based, int32), info (int32))."""
+    if _solver_library.serves(a):
+        return _solver_library.lu_factor(a, pivot)
     lu = a.clone(memory_format=torch.contiguous_format)
     *batch, m, n = lu.shape
     steps = min(m, n)
@@ -132,6 +139,8 @@ def _lu_solve(lu, pivots, b, left=True, adjoint=False):
     """X with A X = b (or A^H X = b, X A = b, X A^H = b) for A = P L U given as (lu, pivots)."""
     if not left:
         return _lu_solve(lu, pivots, b.mH, True, not adjoint).mH
+    if _solver_library.serves(lu):
+        return _solver_library.lu_solve(lu, pivots, b, adjoint)
     batch = torch.broadcast_shapes(lu.shape[:-2], b.shape[:-2])
     lu = lu.expand(*batch, *lu.shape[-2:])
     b = b.expand(*batch, *b.shape[-2:])
@@ -236,6 +245,8 @@ def linalg_slogdet_sign(A, *, sign, logabsdet, LU, pivots):
 
 def _cholesky(a):
     """The lower factor of a's lower triangle and potrf's info."""
+    if _solver_library.serves(a):
+        return _solver_library.cholesky(a)
     *batch, n, _ = a.shape
     factor = torch.zeros_like(a, memory_format=torch.contiguous_format)
     info = torch.zeros(batch, dtype=torch.int32, device=a.device)
@@ -273,6 +284,8 @@ def cholesky_out(A, upper=False, *, out):
 
 def cholesky_inverse(A, upper=False):
     eye = torch.eye(A.shape[-1], dtype=A.dtype, device=A.device).expand_as(A)
+    if _solver_library.serves(A):
+        return cholesky_solve_helper(eye, A, upper)
     # A = L L^H (or U^H U): its inverse is L^-H L^-1 (or U^-1 U^-H).
     inverse = _triangular(A, eye, lower=not upper, unit=False)
     return inverse @ inverse.mH if upper else inverse.mH @ inverse
@@ -286,6 +299,8 @@ def cholesky_inverse_out(A, upper=False, *, out):
 
 def cholesky_solve_helper(B, A, upper):
     factor = A.mH if upper else A
+    if _solver_library.serves(factor):
+        return _solver_library.cholesky_solve(factor, B)
     y = _triangular(factor, B, lower=True, unit=False)
     return _triangular(factor.mH, y, lower=False, unit=False)
 

@@ -74,6 +74,42 @@ pub struct Fft {
     pub output: u64,
 }
 
+/// A dense factorization or solve of the vendor solver library (cuSOLVER, LAPACK's routines).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolverRoutine {
+    /// `getrf`: A = P L U with partial pivoting, in place of `a` (`rows × cols`); 1-based
+    /// int64 pivots (min(rows, cols) per matrix; without row exchanges when `pivots` is 0)
+    /// and an int32 `info` per matrix.
+    LuFactor,
+    /// `getrs`: solves op(A) X = B in place of `b` (`rows × rhs`) from `getrf`'s `a` and
+    /// pivots; op(A) is A, or its conjugate transpose when `adjoint`.
+    LuSolve { adjoint: bool },
+    /// `potrf`: A = L L^H from A's lower triangle, L in place of that triangle (the upper
+    /// one left as it was); an int32 `info` per matrix.
+    Cholesky,
+    /// `potrs`: solves A X = B in place of `b` (`rows × rhs`) from `potrf`'s lower factor.
+    CholeskySolve,
+}
+
+/// One solver routine over `batch` column-major matrices stored one after another (leading
+/// dimension `rows`), each with its own right-hand sides, pivots and `info` where the
+/// routine has them. `dtype` is the real type of the elements (F32 or F64), pairs of them
+/// when `complex`.
+#[derive(Clone, Debug)]
+pub struct Solve {
+    pub routine: SolverRoutine,
+    pub dtype: DType,
+    pub complex: bool,
+    pub rows: u64,
+    pub cols: u64,
+    pub rhs: u64,
+    pub batch: u64,
+    pub a: u64,
+    pub b: u64,
+    pub pivots: u64,
+    pub info: u64,
+}
+
 /// The host side of an asynchronous copy.
 #[derive(Clone, Copy)]
 pub enum HostBuffer {
@@ -173,6 +209,10 @@ pub trait Backend: Send + Sync {
     fn has_fft_library(&self, device: usize) -> bool;
     /// Runs `fft` through the vendor FFT library; false when there is none or it declines.
     fn fft(&self, device: usize, fft: &Fft) -> Result<bool>;
+    /// Whether a vendor solver library (cuSOLVER) serves `device`.
+    fn has_solver_library(&self, device: usize) -> bool;
+    /// Runs `solve` through the vendor solver library; false when there is none.
+    fn solve(&self, device: usize, solve: &Solve) -> Result<bool>;
     /// Whether all work queued on `stream` of `device` has finished (never blocks).
     fn stream_idle(&self, device: usize, stream: u64) -> Result<bool>;
     /// Waits for the work queued on `stream` of `device`.

@@ -6,7 +6,7 @@ use parking_lot::Mutex;
 use super::allocator::{CachingAllocator, MemoryProvider};
 use std::slice;
 
-use super::backend::{device_of, Backend, DeviceEvent, Fft, Gemm, HostBuffer, Launch};
+use super::backend::{device_of, Backend, DeviceEvent, Fft, Gemm, HostBuffer, Launch, Solve};
 use super::stats::DeviceStats;
 use super::streams;
 use super::trace;
@@ -90,6 +90,12 @@ pub trait VendorDevice: Send + Sync {
         false
     }
     fn fft(&self, _fft: &Fft) -> Result<bool> {
+        Ok(false)
+    }
+    fn has_solver_library(&self) -> bool {
+        false
+    }
+    fn solve(&self, _solve: &Solve) -> Result<bool> {
         Ok(false)
     }
     fn multiprocessors(&self) -> Option<u32> {
@@ -313,6 +319,15 @@ where
     fn fft(&self, device: usize, fft: &Fft) -> Result<bool> {
         let name = || format!("fft({:?}, {})", fft.kind, fft.dtype.name());
         self.traced(device, name, |d| d.fft(fft))
+    }
+
+    fn has_solver_library(&self, device: usize) -> bool {
+        self.device(device).is_ok_and(|d| d.has_solver_library())
+    }
+
+    fn solve(&self, device: usize, solve: &Solve) -> Result<bool> {
+        let name = || format!("solve({:?}, {})", solve.routine, solve.dtype.name());
+        self.traced(device, name, |d| d.solve(solve))
     }
 
     fn multiprocessors(&self, device: usize) -> Option<u32> {

@@ -1,5 +1,5 @@
-//! The seam between the CUDA backend and what it runs on: every driver, cuBLAS, cuBLASLt and
-//! cuFFT call the backend makes, by its C name and signature, and the compiler of its kernels. The
+//! The seam between the CUDA backend and what it runs on: every driver, cuBLAS, cuBLASLt,
+//! cuFFT and cuSOLVER call the backend makes, by its C name and signature, and the compiler of its kernels. The
 //! real libraries implement it (`real`), and so does a CPU emulation of them (`emulated`, for
 //! tests); everything above this trait is the code that runs on a GPU.
 
@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use cudarc::cublas::sys as blas;
 use cudarc::cublaslt::sys as lt;
 use cudarc::cufft::sys as fft;
+use cudarc::cusolver::sys as solver;
 use cudarc::driver::sys::{
     CUcontext, CUdevice, CUdevice_attribute, CUdeviceptr, CUevent, CUfunction, CUmodule, CUresult,
     CUstream,
@@ -214,6 +215,112 @@ pub trait Driver: Send + Sync {
         output: *mut c_void,
         direction: c_int,
     ) -> fft::cufftResult;
+
+    /// Whether cuSOLVER can be used.
+    fn solver_present(&self) -> bool;
+    unsafe fn cusolverDnCreate(
+        &self,
+        handle: *mut solver::cusolverDnHandle_t,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnSetStream(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        stream: CUstream,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnCreateParams(
+        &self,
+        params: *mut solver::cusolverDnParams_t,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXgetrf_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXgetrf(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        ipiv: *mut i64,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXgetrs(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        trans: solver::cublasOperation_t,
+        n: i64,
+        nrhs: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        ipiv: *const i64,
+        b_type: solver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXpotrf_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXpotrf(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXpotrs(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        nrhs: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        b_type: solver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t;
 }
 
 static DRIVER: OnceLock<Box<dyn Driver>> = OnceLock::new();

@@ -17,12 +17,13 @@ use super::driver::{attribute, check, Context};
 use super::events::CudaEvent;
 use super::fft::FftLibrary;
 use super::memory::DeviceMemory;
+use super::solver::{SolveData, SolverLibrary};
 use super::streams::Streams;
 use crate::error::{Error, Result};
 use crate::kernels::compile::cuda_binary;
 use crate::kernels::{cuda, Kernel};
 use crate::runtime::allocator::CachingAllocator;
-use crate::runtime::backend::{address_base, DeviceEvent, Fft, Gemm, HostBuffer, Launch};
+use crate::runtime::backend::{address_base, DeviceEvent, Fft, Gemm, HostBuffer, Launch, Solve};
 use crate::runtime::devices::VendorDevice;
 use crate::runtime::streams;
 
@@ -47,6 +48,7 @@ pub struct CudaDevice {
     blas: OnceLock<Option<Blas>>,
     blas_lt: OnceLock<Option<BlasLt>>,
     fft: OnceLock<Option<FftLibrary>>,
+    solver: OnceLock<Option<SolverLibrary>>,
     /// Held while a thread issues a product to cuBLAS or cuBLASLt. On an H200, two threads
     /// issuing cuBLASLt products at once (one handle, one stream and its workspace) got wrong
     /// results in one of them, the same in every run (`bench/gpu_thread_probe.py`); issued
@@ -106,6 +108,7 @@ impl CudaDevice {
             blas: OnceLock::new(),
             blas_lt: OnceLock::new(),
             fft: OnceLock::new(),
+            solver: OnceLock::new(),
             library_calls: Mutex::new(()),
         })
     }
@@ -177,6 +180,15 @@ impl CudaDevice {
             .get_or_init(|| {
                 self.context.bind().ok()?;
                 FftLibrary::create()
+            })
+            .as_ref()
+    }
+
+    fn solver_library(&self) -> Option<&SolverLibrary> {
+        self.solver
+            .get_or_init(|| {
+                self.context.bind().ok()?;
+                SolverLibrary::create()
             })
             .as_ref()
     }
@@ -444,6 +456,46 @@ impl VendorDevice for CudaDevice {
         let input = self.pointer(f.input, 0)?;
         let output = self.pointer(f.output, 0)?;
         library.run(f, (input, output), stream)
+    }
+
+    fn has_solver_library(&self) -> bool {
+        self.solver_library().is_some()
+    }
+
+    /// Runs `s` through cuSOLVER, with device workspace from the allocator on the current
+    /// stream (freed once queued: the stream's later work is ordered after it).
+    fn solve(&self, s: &Solve) -> Result<bool> {
+        let Some(library) = self.solver_library() else {
+            return Ok(false);
+        };
+        let (stream, _one_at_a_time) = self.library_call()?;
+        let optional = |address: u64| {
+            if address == 0 {
+                Ok(0)
+            } else {
+                self.pointer(address, 0)
+            }
+        };
+        let a = self.pointer(s.a, 0)?;
+        let (workspace_bytes, host_bytes) = library.workspace(s, a, stream)?;
+        let scratch = self
+            .memory
+            .lock()
+            .allocate(workspace_bytes.max(8) as u64, stream.0)?;
+        let run = || -> Result<()> {
+            let data = SolveData {
+                a,
+                b: optional(s.b)?,
+                pivots: optional(s.pivots)?,
+                info: optional(s.info)?,
+                workspace: self.pointer(scratch, 0)?,
+                workspace_bytes,
+            };
+            library.run(s, &data, host_bytes, stream)
+        };
+        let result = run();
+        self.memory.lock().free(scratch)?;
+        result.map(|()| true)
     }
 
     /// Page-locked host memory usable by every device's copies (portable).

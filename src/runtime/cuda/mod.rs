@@ -1,6 +1,6 @@
 //! The CUDA backend: NVIDIA GPUs through the driver API (libcuda loaded at run time by cudarc),
 //! kernels compiled by NVRTC for each device's architecture, GEMM through cuBLAS, Fourier
-//! transforms through cuFFT.
+//! transforms through cuFFT, dense factorizations through cuSOLVER.
 
 mod api;
 mod blas;
@@ -12,6 +12,7 @@ mod events;
 mod fft;
 mod memory;
 mod real;
+mod solver;
 mod streams;
 
 use api::driver;

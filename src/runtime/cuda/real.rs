@@ -1,4 +1,5 @@
-//! The real libraries behind the seam: libcuda, NVRTC, cuBLAS, cuBLASLt and cuFFT, loaded at run time
+//! The real libraries behind the seam: libcuda, NVRTC, cuBLAS, cuBLASLt, cuFFT and cuSOLVER,
+//! loaded at run time
 //! by cudarc (and `kernels::nvrtc`). Each call forwards to its library; cuBLASLt's matmul
 //! builds the descriptors its call describes.
 
@@ -9,6 +10,7 @@ use std::ffi::{c_char, c_int, c_uint, c_void};
 use cudarc::cublas::sys as blas;
 use cudarc::cublaslt::sys as lt;
 use cudarc::cufft::sys as fft;
+use cudarc::cusolver::sys as solver;
 use cudarc::driver::sys::{
     self, CUcontext, CUdevice, CUdevice_attribute, CUdeviceptr, CUevent, CUfunction, CUmodule,
     CUresult, CUstream,
@@ -364,6 +366,203 @@ impl Driver for Real {
             T::CUFFT_D2Z => fft::cufftExecD2Z(plan, input as _, output as _),
             T::CUFFT_Z2D => fft::cufftExecZ2D(plan, input as _, output as _),
         }
+    }
+    fn solver_present(&self) -> bool {
+        if !self.blas_present() {
+            return false;
+        }
+        if let Some(path) = crate::config::config().cusolver.clone() {
+            let sparse = path.with_file_name("libcusparse.so.12");
+            let jit = path.with_file_name("libnvJitLink.so.13");
+            preload(&[jit, sparse, path]);
+        }
+        // SAFETY: only probes for the library.
+        unsafe { solver::is_culib_present() }
+    }
+
+    unsafe fn cusolverDnCreate(
+        &self,
+        handle: *mut solver::cusolverDnHandle_t,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnCreate(handle)
+    }
+
+    unsafe fn cusolverDnSetStream(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        stream: CUstream,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnSetStream(handle, stream as solver::cudaStream_t)
+    }
+
+    unsafe fn cusolverDnCreateParams(
+        &self,
+        params: *mut solver::cusolverDnParams_t,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnCreateParams(params)
+    }
+
+    unsafe fn cusolverDnXgetrf_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXgetrf_bufferSize(
+            handle,
+            params,
+            m,
+            n,
+            data_type,
+            a,
+            lda,
+            compute_type,
+            device_bytes,
+            host_bytes,
+        )
+    }
+
+    unsafe fn cusolverDnXgetrf(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        ipiv: *mut i64,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXgetrf(
+            handle,
+            params,
+            m,
+            n,
+            data_type,
+            a,
+            lda,
+            ipiv,
+            compute_type,
+            device_work,
+            device_bytes,
+            host_work,
+            host_bytes,
+            info,
+        )
+    }
+
+    unsafe fn cusolverDnXgetrs(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        trans: solver::cublasOperation_t,
+        n: i64,
+        nrhs: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        ipiv: *const i64,
+        b_type: solver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXgetrs(
+            handle, params, trans, n, nrhs, data_type, a, lda, ipiv, b_type, b, ldb, info,
+        )
+    }
+
+    unsafe fn cusolverDnXpotrf_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXpotrf_bufferSize(
+            handle,
+            params,
+            uplo,
+            n,
+            data_type,
+            a,
+            lda,
+            compute_type,
+            device_bytes,
+            host_bytes,
+        )
+    }
+
+    unsafe fn cusolverDnXpotrf(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXpotrf(
+            handle,
+            params,
+            uplo,
+            n,
+            data_type,
+            a,
+            lda,
+            compute_type,
+            device_work,
+            device_bytes,
+            host_work,
+            host_bytes,
+            info,
+        )
+    }
+
+    unsafe fn cusolverDnXpotrs(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        nrhs: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        b_type: solver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXpotrs(
+            handle, params, uplo, n, nrhs, data_type, a, lda, b_type, b, ldb, info,
+        )
     }
 }
 

@@ -1,4 +1,5 @@
-//! A CPU emulation of the CUDA driver, cuBLAS, cuBLASLt and cuFFT behind the seam (`api::Driver`),
+//! A CPU emulation of the CUDA driver, cuBLAS, cuBLASLt, cuFFT and cuSOLVER behind the seam
+//! (`api::Driver`),
 //! so that the CUDA backend runs without a GPU: `TORCH_MOJO_BACKEND_PLATFORM=cuda-emulated`,
 //! for tests only. Device memory is host memory; each stream is a worker thread running its
 //! queue in order; events carry the time they were reached; kernels are the renderer's CUDA
@@ -20,6 +21,7 @@ mod module;
 mod pool;
 mod prelude;
 mod queue;
+mod solver;
 
 use std::cell::Cell;
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
@@ -29,6 +31,7 @@ use std::sync::Arc;
 use cudarc::cublas::sys as cublas;
 use cudarc::cublaslt::sys as lt;
 use cudarc::cufft::sys as cufft;
+use cudarc::cusolver::sys as cusolver;
 use cudarc::driver::sys::{
     CUcontext, CUdevice, CUdevice_attribute, CUdeviceptr, CUevent, CUfunction, CUmodule, CUresult,
     CUstream,
@@ -42,6 +45,7 @@ use compiler::HostCompiler;
 use memory::Memory;
 use module::{library_bytes, Function, Module};
 use queue::{Event, Queue};
+use solver::{Element, Operand};
 
 /// What the emulation reports as each device's multiprocessor count and architecture.
 const MULTIPROCESSORS: i32 = 132;
@@ -130,6 +134,25 @@ impl Emulated {
         }
         // SAFETY: per the contract: streams live for the process.
         Some(unsafe { &*(stream as *const Queue) })
+    }
+
+    /// Queues `job` on the stream of cuSOLVER handle `handle`.
+    ///
+    /// # Safety
+    /// `handle` must come from cusolverDnCreate.
+    unsafe fn solver_queue(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        job: impl FnOnce() + Send + 'static,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: handles come from cusolverDnCreate.
+        let stream = *unsafe { &*(handle as *const Mutex<usize>) }.lock() as CUstream;
+        // SAFETY: the handle's stream is one of this driver's.
+        let Some(queue) = (unsafe { self.queue(stream) }) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_INITIALIZED;
+        };
+        queue.submit(Box::new(job));
+        cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
     }
 
     /// Whether `len` bytes from `address` are device memory of any device.
@@ -765,6 +788,200 @@ impl Driver for Emulated {
         queue.submit(Box::new(move || unsafe { transform.run() }));
         cufft::cufftResult::CUFFT_SUCCESS
     }
+    fn solver_present(&self) -> bool {
+        true
+    }
+
+    unsafe fn cusolverDnCreate(
+        &self,
+        handle: *mut cusolver::cusolverDnHandle_t,
+    ) -> cusolver::cusolverStatus_t {
+        let stream: Box<Mutex<usize>> = Box::new(Mutex::new(0));
+        // SAFETY: valid out-pointer per the API; handles live for the process.
+        unsafe { *handle = Box::into_raw(stream) as cusolver::cusolverDnHandle_t };
+        cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
+    }
+
+    unsafe fn cusolverDnSetStream(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        stream: CUstream,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: handles come from cusolverDnCreate.
+        *unsafe { &*(handle as *const Mutex<usize>) }.lock() = stream as usize;
+        cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
+    }
+
+    unsafe fn cusolverDnCreateParams(
+        &self,
+        params: *mut cusolver::cusolverDnParams_t,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointer per the API; the emulation keeps nothing in it.
+        unsafe { *params = std::ptr::NonNull::dangling().as_ptr() };
+        cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
+    }
+
+    unsafe fn cusolverDnXgetrf_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        _m: i64,
+        _n: i64,
+        _data_type: cusolver::cudaDataType,
+        _a: *const c_void,
+        _lda: i64,
+        _compute_type: cusolver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointers per the API.
+        unsafe { solver::no_workspace(device_bytes, host_bytes) }
+    }
+
+    unsafe fn cusolverDnXgetrf(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        m: i64,
+        n: i64,
+        data_type: cusolver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        ipiv: *mut i64,
+        _compute_type: cusolver::cudaDataType,
+        _device_work: *mut c_void,
+        _device_bytes: usize,
+        _host_work: *mut c_void,
+        _host_bytes: usize,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let Some(a) = operand(data_type, a, lda, m) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        let (m, n, pivots, info) = (m as usize, n as usize, ipiv as usize, info as usize);
+        // SAFETY: per the API the operands stay valid until the stream runs the call.
+        unsafe { self.solver_queue(handle, move || solver::getrf(m, n, a, pivots, info)) }
+    }
+
+    unsafe fn cusolverDnXgetrs(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        trans: cusolver::cublasOperation_t,
+        n: i64,
+        nrhs: i64,
+        data_type: cusolver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        ipiv: *const i64,
+        b_type: cusolver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let (Some(a), Some(b)) = (operand(data_type, a, lda, n), operand(b_type, b, ldb, n)) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        let (n, nrhs, pivots, info) = (n as usize, nrhs as usize, ipiv as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe {
+            self.solver_queue(handle, move || {
+                solver::getrs(trans, n, nrhs, a, pivots, b);
+                *(info as *mut i32) = 0;
+            })
+        }
+    }
+
+    unsafe fn cusolverDnXpotrf_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        _uplo: cusolver::cublasFillMode_t,
+        _n: i64,
+        _data_type: cusolver::cudaDataType,
+        _a: *const c_void,
+        _lda: i64,
+        _compute_type: cusolver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointers per the API.
+        unsafe { solver::no_workspace(device_bytes, host_bytes) }
+    }
+
+    unsafe fn cusolverDnXpotrf(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        uplo: cusolver::cublasFillMode_t,
+        n: i64,
+        data_type: cusolver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        _compute_type: cusolver::cudaDataType,
+        _device_work: *mut c_void,
+        _device_bytes: usize,
+        _host_work: *mut c_void,
+        _host_bytes: usize,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let Some(a) = operand(data_type, a, lda, n) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        if uplo != cusolver::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED;
+        }
+        let (n, info) = (n as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe { self.solver_queue(handle, move || solver::potrf(n, a, info)) }
+    }
+
+    unsafe fn cusolverDnXpotrs(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        uplo: cusolver::cublasFillMode_t,
+        n: i64,
+        nrhs: i64,
+        data_type: cusolver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        b_type: cusolver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let (Some(a), Some(b)) = (operand(data_type, a, lda, n), operand(b_type, b, ldb, n)) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        if uplo != cusolver::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED;
+        }
+        let (n, nrhs, info) = (n as usize, nrhs as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe {
+            self.solver_queue(handle, move || {
+                solver::potrs(n, nrhs, a, b);
+                *(info as *mut i32) = 0;
+            })
+        }
+    }
+}
+
+/// A cuSOLVER operand of `data_type` at `base` with leading dimension `ld` for `rows` rows,
+/// or None for a type or leading dimension cuSOLVER refuses.
+fn operand(
+    data_type: cusolver::cudaDataType,
+    base: *const c_void,
+    ld: i64,
+    rows: i64,
+) -> Option<Operand> {
+    let element = Element::of(data_type)?;
+    (ld >= rows.max(1)).then_some(Operand {
+        element,
+        base: base as usize,
+        ld: ld as usize,
+    })
 }
 
 /// The event behind `event` (from cuEventCreate), or None for null.

@@ -1,0 +1,398 @@
+//! cuSOLVER's getrf, getrs, potrf and potrs computed on the CPU as LAPACK defines them:
+//! column-major matrices with a leading dimension, 1-based int64 pivots, `info` as LAPACK
+//! reports it. Every element type (real or complex, single or double) computes in complex
+//! float64 and rounds once on the way back.
+
+use std::ops::{Add, Div, Mul, Sub};
+
+use cudarc::cusolver::sys::{cublasOperation_t, cudaDataType, cusolverStatus_t};
+
+/// A stored element type cuSOLVER reads and writes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Element {
+    F32,
+    F64,
+    C32,
+    C64,
+}
+
+impl Element {
+    pub fn of(data_type: cudaDataType) -> Option<Element> {
+        use cudaDataType as T;
+        Some(match data_type {
+            T::CUDA_R_32F => Element::F32,
+            T::CUDA_R_64F => Element::F64,
+            T::CUDA_C_32F => Element::C32,
+            T::CUDA_C_64F => Element::C64,
+            _ => return None,
+        })
+    }
+
+    /// The element at `index` of `base`.
+    ///
+    /// # Safety
+    /// `base` must address an array of this type holding `index`.
+    unsafe fn read(self, base: usize, index: usize) -> Complex {
+        // SAFETY: per the contract.
+        unsafe {
+            match self {
+                Element::F32 => Complex::real(f64::from(*(base as *const f32).add(index))),
+                Element::F64 => Complex::real(*(base as *const f64).add(index)),
+                Element::C32 => {
+                    let at = (base as *const f32).add(2 * index);
+                    Complex::new(f64::from(*at), f64::from(*at.add(1)))
+                }
+                Element::C64 => {
+                    let at = (base as *const f64).add(2 * index);
+                    Complex::new(*at, *at.add(1))
+                }
+            }
+        }
+    }
+
+    /// # Safety
+    /// As for `read`, writable.
+    unsafe fn write(self, base: usize, index: usize, value: Complex) {
+        // SAFETY: per the contract.
+        unsafe {
+            match self {
+                Element::F32 => *(base as *mut f32).add(index) = value.re as f32,
+                Element::F64 => *(base as *mut f64).add(index) = value.re,
+                Element::C32 => {
+                    let at = (base as *mut f32).add(2 * index);
+                    *at = value.re as f32;
+                    *at.add(1) = value.im as f32;
+                }
+                Element::C64 => {
+                    let at = (base as *mut f64).add(2 * index);
+                    *at = value.re;
+                    *at.add(1) = value.im;
+                }
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Complex {
+    re: f64,
+    im: f64,
+}
+
+impl Complex {
+    fn new(re: f64, im: f64) -> Self {
+        Complex { re, im }
+    }
+    fn real(re: f64) -> Self {
+        Complex { re, im: 0.0 }
+    }
+    fn conj(self) -> Self {
+        Complex::new(self.re, -self.im)
+    }
+    /// LAPACK's pivoting magnitude: |re| + |im|.
+    fn magnitude(self) -> f64 {
+        self.re.abs() + self.im.abs()
+    }
+}
+
+impl Add for Complex {
+    type Output = Complex;
+    fn add(self, o: Complex) -> Complex {
+        Complex::new(self.re + o.re, self.im + o.im)
+    }
+}
+
+impl Sub for Complex {
+    type Output = Complex;
+    fn sub(self, o: Complex) -> Complex {
+        Complex::new(self.re - o.re, self.im - o.im)
+    }
+}
+
+impl Mul for Complex {
+    type Output = Complex;
+    fn mul(self, o: Complex) -> Complex {
+        Complex::new(
+            self.re * o.re - self.im * o.im,
+            self.re * o.im + self.im * o.re,
+        )
+    }
+}
+
+impl Div for Complex {
+    type Output = Complex;
+    fn div(self, o: Complex) -> Complex {
+        if o.im == 0.0 {
+            return Complex::new(self.re / o.re, self.im / o.re);
+        }
+        let d = o.re * o.re + o.im * o.im;
+        Complex::new(
+            (self.re * o.re + self.im * o.im) / d,
+            (self.im * o.re - self.re * o.im) / d,
+        )
+    }
+}
+
+/// A column-major `rows × cols` matrix read from device memory, written back the same way.
+struct Matrix {
+    element: Element,
+    base: usize,
+    ld: usize,
+    rows: usize,
+    cols: usize,
+    values: Vec<Complex>,
+}
+
+impl Matrix {
+    /// # Safety
+    /// `base` must address `cols` columns `ld` elements apart, each holding `rows` elements.
+    unsafe fn read(element: Element, base: usize, ld: usize, rows: usize, cols: usize) -> Self {
+        let mut values = Vec::with_capacity(rows * cols);
+        for j in 0..cols {
+            for i in 0..rows {
+                // SAFETY: per the contract.
+                values.push(unsafe { element.read(base, i + j * ld) });
+            }
+        }
+        Matrix {
+            element,
+            base,
+            ld,
+            rows,
+            cols,
+            values,
+        }
+    }
+
+    fn at(&self, i: usize, j: usize) -> Complex {
+        self.values[i + j * self.rows]
+    }
+
+    fn set(&mut self, i: usize, j: usize, value: Complex) {
+        self.values[i + j * self.rows] = value;
+    }
+
+    fn swap_rows(&mut self, i: usize, k: usize) {
+        for j in 0..self.cols {
+            self.values.swap(i + j * self.rows, k + j * self.rows);
+        }
+    }
+
+    /// Writes the entries `keep(i, j)` selects back where they were read.
+    ///
+    /// # Safety
+    /// As for `read`, writable.
+    unsafe fn write(&self, keep: impl Fn(usize, usize) -> bool) {
+        for j in 0..self.cols {
+            for i in (0..self.rows).filter(|&i| keep(i, j)) {
+                // SAFETY: per the contract.
+                unsafe {
+                    self.element
+                        .write(self.base, i + j * self.ld, self.at(i, j))
+                };
+            }
+        }
+    }
+}
+
+/// Addresses as plain numbers, so that a queued call may carry them to the stream's thread.
+#[derive(Clone, Copy)]
+pub struct Operand {
+    pub element: Element,
+    pub base: usize,
+    pub ld: usize,
+}
+
+/// Reports that a call needs no workspace.
+///
+/// # Safety
+/// Both pointers must be valid for writes.
+pub unsafe fn no_workspace(device: *mut usize, host: *mut usize) -> cusolverStatus_t {
+    // SAFETY: per the contract.
+    unsafe {
+        *device = 0;
+        *host = 0;
+    }
+    cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
+}
+
+/// getrf: P A = L U with partial pivoting (the first entry of largest |re| + |im| in the
+/// column), or A = L U without row exchanges when `pivots` is 0 (null); `info` is the first
+/// zero pivot's column, 1-based, its column left unscaled.
+///
+/// # Safety
+/// `a` must hold an `m × n` matrix, `pivots` (unless 0) min(m, n) int64 and `info` one
+/// int32.
+pub unsafe fn getrf(m: usize, n: usize, a: Operand, pivots: usize, info: usize) {
+    // SAFETY: per the contract.
+    let mut x = unsafe { Matrix::read(a.element, a.base, a.ld, m, n) };
+    let mut first_zero = 0;
+    for j in 0..m.min(n) {
+        let mut p = j;
+        if pivots != 0 {
+            for i in j + 1..m {
+                if x.at(i, j).magnitude() > x.at(p, j).magnitude() {
+                    p = i;
+                }
+            }
+            // SAFETY: per the contract.
+            unsafe { *(pivots as *mut i64).add(j) = p as i64 + 1 };
+        }
+        let pivot = x.at(p, j);
+        if pivot != Complex::default() {
+            x.swap_rows(p, j);
+            for i in j + 1..m {
+                x.set(i, j, x.at(i, j) / pivot);
+            }
+        } else if first_zero == 0 {
+            first_zero = j as i32 + 1;
+        }
+        for k in j + 1..n {
+            let u = x.at(j, k);
+            for i in j + 1..m {
+                x.set(i, k, x.at(i, k) - x.at(i, j) * u);
+            }
+        }
+    }
+    // SAFETY: per the contract.
+    unsafe {
+        x.write(|_, _| true);
+        *(info as *mut i32) = first_zero;
+    }
+}
+
+/// getrs: solves op(A) X = B for getrf's factors, op N, T or C.
+///
+/// # Safety
+/// `a` must hold getrf's `n × n` factors, `pivots` its n pivots, `b` an `n × nrhs` matrix.
+pub unsafe fn getrs(
+    trans: cublasOperation_t,
+    n: usize,
+    nrhs: usize,
+    a: Operand,
+    pivots: usize,
+    b: Operand,
+) {
+    // SAFETY: per the contract.
+    let (lu, mut x) = unsafe {
+        (
+            Matrix::read(a.element, a.base, a.ld, n, n),
+            Matrix::read(b.element, b.base, b.ld, n, nrhs),
+        )
+    };
+    // A pivot out of range (not getrf's) exchanges nothing.
+    // SAFETY: per the contract.
+    let pivot = |k: usize| match unsafe { *(pivots as *const i64).add(k) } {
+        p if (1..=n as i64).contains(&p) => p as usize - 1,
+        _ => k,
+    };
+    let op = |c: Complex| match trans {
+        cublasOperation_t::CUBLAS_OP_C => c.conj(),
+        _ => c,
+    };
+    if trans == cublasOperation_t::CUBLAS_OP_N {
+        for k in 0..n {
+            x.swap_rows(k, pivot(k));
+        }
+        substitute(&mut x, n, |i, k| lu.at(i, k), true, true);
+        substitute(&mut x, n, |i, k| lu.at(i, k), false, false);
+    } else {
+        substitute(&mut x, n, |i, k| op(lu.at(k, i)), true, false);
+        substitute(&mut x, n, |i, k| op(lu.at(k, i)), false, true);
+        for k in (0..n).rev() {
+            x.swap_rows(k, pivot(k));
+        }
+    }
+    // SAFETY: per the contract.
+    unsafe { x.write(|_, _| true) };
+}
+
+/// Solves T Y = X in place of `x` for the lower (or upper) triangle of the `n × n` matrix
+/// whose entries `t(i, k)` gives, its diagonal taken as ones when `unit`.
+fn substitute(
+    x: &mut Matrix,
+    n: usize,
+    t: impl Fn(usize, usize) -> Complex,
+    lower: bool,
+    unit: bool,
+) {
+    for c in 0..x.cols {
+        let order: Box<dyn Iterator<Item = usize>> = if lower {
+            Box::new(0..n)
+        } else {
+            Box::new((0..n).rev())
+        };
+        for i in order {
+            let mut v = x.at(i, c);
+            let known: Box<dyn Iterator<Item = usize>> = if lower {
+                Box::new(0..i)
+            } else {
+                Box::new(i + 1..n)
+            };
+            for k in known {
+                v = v - t(i, k) * x.at(k, c);
+            }
+            if !unit {
+                v = v / t(i, i);
+            }
+            x.set(i, c, v);
+        }
+    }
+}
+
+/// potrf (lower): A = L L^H from A's lower triangle (the diagonal's imaginary parts ignored),
+/// L in place of it; `info` is the first column whose pivot is not positive, which LAPACK
+/// leaves holding that pivot and stops at.
+///
+/// # Safety
+/// `a` must hold an `n × n` matrix and `info` one int32.
+pub unsafe fn potrf(n: usize, a: Operand, info: usize) {
+    // SAFETY: per the contract.
+    let mut x = unsafe { Matrix::read(a.element, a.base, a.ld, n, n) };
+    let mut failed = 0;
+    for j in 0..n {
+        let mut d = x.at(j, j).re;
+        for k in 0..j {
+            let l = x.at(j, k);
+            d -= l.re * l.re + l.im * l.im;
+        }
+        // Not positive, or NaN.
+        if d.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
+            x.set(j, j, Complex::real(d));
+            failed = j as i32 + 1;
+            break;
+        }
+        let d = d.sqrt();
+        x.set(j, j, Complex::real(d));
+        for i in j + 1..n {
+            let mut v = x.at(i, j);
+            for k in 0..j {
+                v = v - x.at(i, k) * x.at(j, k).conj();
+            }
+            x.set(i, j, v / Complex::real(d));
+        }
+    }
+    // SAFETY: per the contract.
+    unsafe {
+        x.write(|i, j| i >= j);
+        *(info as *mut i32) = failed;
+    }
+}
+
+/// potrs (lower): solves A X = B from potrf's factor L: L Y = B, then L^H X = Y.
+///
+/// # Safety
+/// `a` must hold potrf's `n × n` factor and `b` an `n × nrhs` matrix.
+pub unsafe fn potrs(n: usize, nrhs: usize, a: Operand, b: Operand) {
+    // SAFETY: per the contract.
+    let (l, mut x) = unsafe {
+        (
+            Matrix::read(a.element, a.base, a.ld, n, n),
+            Matrix::read(b.element, b.base, b.ld, n, nrhs),
+        )
+    };
+    substitute(&mut x, n, |i, k| l.at(i, k), true, false);
+    substitute(&mut x, n, |i, k| l.at(k, i).conj(), false, false);
+    // SAFETY: per the contract.
+    unsafe { x.write(|_, _| true) };
+}

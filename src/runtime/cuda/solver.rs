@@ -1,0 +1,247 @@
+//! Dense factorizations and solves through cuSOLVER, loaded at run time: LAPACK's getrf,
+//! getrs, potrf and potrs in cuSOLVER's 64-bit generic API, one call per matrix of a batch
+//! (PyTorch's CUDA backend loops over a batch for these too). A handle per stream id, bound
+//! to its stream once, so that streams never share a handle's state; one parameter object
+//! (default algorithms) for all.
+
+use std::collections::HashMap;
+use std::ffi::{c_int, c_void};
+
+use cudarc::cusolver::sys::{
+    cublasFillMode_t, cublasOperation_t, cudaDataType, cusolverDnHandle_t, cusolverDnParams_t,
+    cusolverStatus_t,
+};
+use cudarc::driver::sys::{CUdeviceptr, CUstream};
+use parking_lot::Mutex;
+
+use super::api::driver;
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::runtime::backend::{Solve, SolverRoutine};
+
+#[derive(Clone, Copy)]
+struct Handle(cusolverDnHandle_t);
+
+// SAFETY: a cuSOLVER handle may be used from any thread with its context current, one
+// thread at a time (the device's library lock).
+unsafe impl Send for Handle {}
+
+struct Params(cusolverDnParams_t);
+
+// SAFETY: the parameter object is only read by calls, one at a time.
+unsafe impl Send for Params {}
+// SAFETY: as above.
+unsafe impl Sync for Params {}
+
+/// cuSOLVER for one device's primary context.
+pub struct SolverLibrary {
+    handles: Mutex<HashMap<u64, Handle>>,
+    params: Params,
+}
+
+/// The device addresses of a solve's operands, resolved, and its device workspace.
+pub struct SolveData {
+    pub a: CUdeviceptr,
+    pub b: CUdeviceptr,
+    pub pivots: CUdeviceptr,
+    pub info: CUdeviceptr,
+    pub workspace: CUdeviceptr,
+    pub workspace_bytes: usize,
+}
+
+fn status(rc: cusolverStatus_t, what: &str) -> Result<()> {
+    if rc == cusolverStatus_t::CUSOLVER_STATUS_SUCCESS {
+        Ok(())
+    } else {
+        Err(Error::runtime(format!(
+            "mojo: cuSOLVER error in {what}: {rc:?}"
+        )))
+    }
+}
+
+/// cuSOLVER's type for `s`'s elements.
+fn data_type(s: &Solve) -> Result<cudaDataType> {
+    use cudaDataType as T;
+    Ok(match (s.dtype, s.complex) {
+        (DType::F32, false) => T::CUDA_R_32F,
+        (DType::F64, false) => T::CUDA_R_64F,
+        (DType::F32, true) => T::CUDA_C_32F,
+        (DType::F64, true) => T::CUDA_C_64F,
+        (other, _) => {
+            return Err(Error::type_error(format!(
+                "mojo: cuSOLVER takes float32 or float64 data, not {}",
+                other.name()
+            )))
+        }
+    })
+}
+
+const LOWER: cublasFillMode_t = cublasFillMode_t::CUBLAS_FILL_MODE_LOWER;
+
+impl SolverLibrary {
+    /// cuSOLVER when the library loads and takes a parameter object.
+    pub fn create() -> Option<Self> {
+        if !driver().solver_present() {
+            return None;
+        }
+        let mut params: cusolverDnParams_t = std::ptr::null_mut();
+        // SAFETY: valid out-pointer.
+        let rc = unsafe { driver().cusolverDnCreateParams(&mut params) };
+        (rc == cusolverStatus_t::CUSOLVER_STATUS_SUCCESS).then(|| SolverLibrary {
+            handles: Mutex::new(HashMap::new()),
+            params: Params(params),
+        })
+    }
+
+    /// The handle of stream id `id` (whose CUDA stream is `stream`), created on first use;
+    /// the device's context must be current.
+    fn handle(&self, id: u64, stream: CUstream) -> Result<cusolverDnHandle_t> {
+        let mut handles = self.handles.lock();
+        if let Some(h) = handles.get(&id) {
+            return Ok(h.0);
+        }
+        let mut handle: cusolverDnHandle_t = std::ptr::null_mut();
+        // SAFETY: valid out-pointer; the context is current; the stream is one of its own.
+        unsafe {
+            status(driver().cusolverDnCreate(&mut handle), "cusolverDnCreate")?;
+            status(
+                driver().cusolverDnSetStream(handle, stream),
+                "cusolverDnSetStream",
+            )?;
+        }
+        handles.insert(id, Handle(handle));
+        Ok(handle)
+    }
+
+    /// The (device, host) workspace bytes each matrix of `s` needs, on stream `id`; `a` is the
+    /// first matrix (the sizes are the same for every one).
+    pub fn workspace(
+        &self,
+        s: &Solve,
+        a: CUdeviceptr,
+        (id, stream): (u64, CUstream),
+    ) -> Result<(usize, usize)> {
+        let handle = self.handle(id, stream)?;
+        let t = data_type(s)?;
+        let (mut device, mut host) = (0usize, 0usize);
+        let (rows, cols) = (s.rows as i64, s.cols as i64);
+        let lda = rows.max(1);
+        let a = a as *const c_void;
+        // SAFETY: valid out-pointers; `a` holds a matrix of these sizes.
+        unsafe {
+            match s.routine {
+                SolverRoutine::LuFactor => status(
+                    driver().cusolverDnXgetrf_bufferSize(
+                        handle,
+                        self.params.0,
+                        rows,
+                        cols,
+                        t,
+                        a,
+                        lda,
+                        t,
+                        &mut device,
+                        &mut host,
+                    ),
+                    "cusolverDnXgetrf_bufferSize",
+                )?,
+                SolverRoutine::Cholesky => status(
+                    driver().cusolverDnXpotrf_bufferSize(
+                        handle,
+                        self.params.0,
+                        LOWER,
+                        rows,
+                        t,
+                        a,
+                        lda,
+                        t,
+                        &mut device,
+                        &mut host,
+                    ),
+                    "cusolverDnXpotrf_bufferSize",
+                )?,
+                SolverRoutine::LuSolve { .. } | SolverRoutine::CholeskySolve => {}
+            }
+        }
+        Ok((device, host))
+    }
+
+    /// Runs `s` over its batch on stream `id`, matrix after matrix. The solves write their
+    /// `info` (which only reports invalid arguments) into the workspace, which must hold at
+    /// least 4 bytes.
+    pub fn run(
+        &self,
+        s: &Solve,
+        data: &SolveData,
+        host_bytes: usize,
+        stream: (u64, CUstream),
+    ) -> Result<()> {
+        let handle = self.handle(stream.0, stream.1)?;
+        let t = data_type(s)?;
+        let element = s.dtype.size() as u64 * if s.complex { 2 } else { 1 };
+        let (rows, cols, rhs) = (s.rows as i64, s.cols as i64, s.rhs as i64);
+        let lda = rows.max(1);
+        let steps = s.rows.min(s.cols);
+        let mut host = vec![0u8; host_bytes];
+        let host_work = if host_bytes == 0 {
+            std::ptr::null_mut()
+        } else {
+            host.as_mut_ptr() as *mut c_void
+        };
+        let params = self.params.0;
+        for m in 0..s.batch {
+            let a = (data.a + m * s.rows * s.cols * element) as *mut c_void;
+            let b = (data.b + m * s.rows * s.rhs * element) as *mut c_void;
+            let pivots = if data.pivots == 0 {
+                std::ptr::null_mut()
+            } else {
+                (data.pivots + m * steps * 8) as *mut i64
+            };
+            let info = (data.info + m * 4) as *mut c_int;
+            let solve_info = data.workspace as *mut c_int;
+            let work = data.workspace as *mut c_void;
+            let bytes = data.workspace_bytes;
+            // SAFETY: the caller's addresses hold `batch` matrices of these sizes, laid out
+            // one after another, and the workspace the bytes cuSOLVER asked for.
+            unsafe {
+                match s.routine {
+                    SolverRoutine::LuFactor => status(
+                        driver().cusolverDnXgetrf(
+                            handle, params, rows, cols, t, a, lda, pivots, t, work, bytes,
+                            host_work, host_bytes, info,
+                        ),
+                        "cusolverDnXgetrf",
+                    )?,
+                    SolverRoutine::LuSolve { adjoint } => {
+                        let trans = match (adjoint, s.complex) {
+                            (false, _) => cublasOperation_t::CUBLAS_OP_N,
+                            (true, false) => cublasOperation_t::CUBLAS_OP_T,
+                            (true, true) => cublasOperation_t::CUBLAS_OP_C,
+                        };
+                        status(
+                            driver().cusolverDnXgetrs(
+                                handle, params, trans, rows, rhs, t, a, lda, pivots, t, b, lda,
+                                solve_info,
+                            ),
+                            "cusolverDnXgetrs",
+                        )?
+                    }
+                    SolverRoutine::Cholesky => status(
+                        driver().cusolverDnXpotrf(
+                            handle, params, LOWER, rows, t, a, lda, t, work, bytes, host_work,
+                            host_bytes, info,
+                        ),
+                        "cusolverDnXpotrf",
+                    )?,
+                    SolverRoutine::CholeskySolve => status(
+                        driver().cusolverDnXpotrs(
+                            handle, params, LOWER, rows, rhs, t, a, lda, t, b, lda, solve_info,
+                        ),
+                        "cusolverDnXpotrs",
+                    )?,
+                }
+            }
+        }
+        Ok(())
+    }
+}
