@@ -188,6 +188,19 @@ def part_ops(results):
     write_rows(results, "ops.csv", rows)
 
 
+def rebuilt_eigh(a):
+    """V diag(w) V^H from eigh's factors (the eigenvectors' phases are arbitrary)."""
+    w, v = torch.linalg.eigh(a)
+    return v @ torch.diag_embed(w.to(a.dtype)) @ v.mH
+
+
+def rebuilt_svd(a):
+    """U diag(S) V^H from the full SVD's factors, and U^H U (the phases are arbitrary)."""
+    u, s, vh = torch.linalg.svd(a, full_matrices=True)
+    k = s.shape[-1]
+    return torch.cat([(u[..., :k] * s[..., None, :].to(a.dtype)) @ vh, u.mH @ u], -1)
+
+
 def well_conditioned(a):
     return a + a.shape[-1] * torch.eye(a.shape[-1], dtype=a.dtype, device=a.device)
 
@@ -200,6 +213,10 @@ SOLVER = {
     "inv": lambda a: torch.linalg.inv(well_conditioned(a)),
     "slogdet": lambda a: torch.linalg.slogdet(well_conditioned(a)).logabsdet,
     "cholesky": lambda a: torch.linalg.cholesky(a @ a.mH + torch.eye(a.shape[-1], device=a.device)),
+    "eigvalsh": lambda a: torch.linalg.eigvalsh(a + a.mH),
+    "eigh_rebuilt": lambda a: rebuilt_eigh(a + a.mH),
+    "svdvals": lambda a: torch.linalg.svdvals(a),
+    "svd_rebuilt": lambda a: rebuilt_svd(a[..., :, :40]),
     "cholesky_solve": lambda a: torch.cholesky_solve(
         a[..., :2], torch.linalg.cholesky(a @ a.mH + torch.eye(a.shape[-1], device=a.device))
     ),

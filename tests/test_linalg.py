@@ -267,10 +267,11 @@ def test_ldl_factor_reports_a_zero_pivot(device):
 
 def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
     """On the CUDA backend (the emulation of cuSOLVER here, cuSOLVER on a GPU) LU and Cholesky
-    factorizations and their solves go through the solver library, never the portable column
-    steps, for every dtype, broadcast batches, adjoint and right-hand solves, no pivoting, a
-    matrix of order 200 and a singular one; a batch of many small matrices stays on the
-    portable kernels, with the same results. Elsewhere there is no library."""
+    factorizations and their solves, eigh and svd go through the solver library, never the
+    portable column steps or Jacobi rounds, for every dtype, broadcast batches, adjoint and
+    right-hand solves, no pivoting, tall, wide and rank-deficient SVDs, a matrix of order 200
+    and a singular one; a batch of many small matrices stays on the portable kernels, with
+    the same results. Elsewhere there is no library."""
     from torch_mojo_backend import _C, _linalg, _solver_library
 
     has_library = _C.solver_library(device.index or 0)
@@ -278,7 +279,7 @@ def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
     if not has_library:
         pytest.skip("the device has no solver library")
     portable = {}
-    for name in ("_permutation", "_triangular", "_pivot_magnitude"):
+    for name in ("_permutation", "_triangular", "_pivot_magnitude", "_jacobi_eigh", "_jacobi_svd"):
         original = getattr(_linalg, name)
 
         def counted(*args, name=name, original=original):
@@ -317,7 +318,31 @@ def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
             torch.testing.assert_close(got, torch.cholesky_inverse(want[0], upper=upper), **tol)
         info = torch.linalg.cholesky_ex(-spd.to(device)).info
         assert info.cpu().tolist() == [1, 1, 1]
+        values, vectors = torch.linalg.eigh(spd.to(device), UPLO="U")
+        torch.testing.assert_close(values.cpu(), torch.linalg.eigvalsh(spd, UPLO="U"), **tol)
+        product = vectors @ torch.diag_embed(values).to(dtype) @ vectors.mH
+        torch.testing.assert_close(product.cpu(), spd, **tol)
+        for shape, full in (((2, 7, 4), True), ((4, 6), False), ((3, 4, 7), True)):
+            x = torch.randn(shape, generator=gen, dtype=dtype)
+            u, s, vh = torch.linalg.svd(x.to(device), full_matrices=full)
+            want = torch.linalg.svd(x, full_matrices=full)
+            assert (u.shape, s.shape, vh.shape) == (want.U.shape, want.S.shape, want.Vh.shape)
+            torch.testing.assert_close(s.cpu(), want.S, **tol)
+            k = min(shape[-2:])
+            product = (u[..., :k] * s[..., None, :].to(dtype)) @ vh[..., :k, :]
+            torch.testing.assert_close(product.cpu(), x, **tol)
+            for q in (u, vh.mH):
+                eye = torch.eye(q.shape[-1], dtype=dtype)
+                torch.testing.assert_close((q.mH @ q).cpu(), eye.expand_as(q.mH @ q), **tol)
     assert portable == {}
+    # A rank-2 matrix: U stays orthonormal where the singular values are rounding noise.
+    low_rank = torch.randn(6, 2, generator=gen, dtype=torch.float64) @ torch.randn(
+        2, 5, generator=gen, dtype=torch.float64
+    )
+    u, s, vh = torch.linalg.svd(low_rank.to(device))
+    torch.testing.assert_close((u.mH @ u).cpu(), torch.eye(6, dtype=torch.float64))
+    torch.testing.assert_close(((u[:, :5] * s) @ vh).cpu(), low_rank)
+    assert torch.linalg.matrix_rank(low_rank.to(device)).item() == 2
     big = well_conditioned(gen, 200, 200)
     got = torch.linalg.solve(big.to(device), big[:, :3].to(device))
     torch.testing.assert_close(got.cpu(), torch.linalg.solve(big, big[:, :3]))

@@ -41,7 +41,8 @@ rounding.
   float32.
 
 Where the device has a solver library (cuSOLVER on NVIDIA), LU and Cholesky factorizations
-and their solves run through it instead (`_solver_library`), as on PyTorch's CUDA backend.
+and their solves, `_linalg_eigh` and `_linalg_svd` run through it instead
+(`_solver_library`), as on PyTorch's CUDA backend.
 """
 
 import torch
@@ -451,7 +452,10 @@ def linalg_eigh_eigenvalues(A, UPLO="L", compute_v=True, *, eigenvalues, eigenve
     # The diagonal's imaginary parts are ignored, as LAPACK's zheevd ignores them.
     diagonal = torch.diag_embed(lower.diagonal(dim1=-2, dim2=-1).real).to(A.dtype)
     symmetric = lower.tril(-1) + lower.tril(-1).mH + diagonal
-    values, vectors = _jacobi_eigh(symmetric)
+    if _solver_library.serves(symmetric):
+        values, vectors = _solver_library.eigh(symmetric, compute_v)
+    else:
+        values, vectors = _jacobi_eigh(symmetric)
     if compute_v:
         return _into((eigenvalues, eigenvectors), (values, vectors))
     return _into((eigenvalues,), (values,))[0], eigenvectors
@@ -503,6 +507,11 @@ def linalg_svd_U(A, full_matrices=False, compute_uv=True, *, driver=None, U, S, 
         vh = eye[: (n if full_matrices else k), :n].expand(*A.shape[:-2], -1, -1)
         s = torch.zeros(*A.shape[:-2], k, dtype=_real_dtype(A), device=A.device)
         return _into((U, S, Vh), (u, s, vh)) if compute_uv else (U, _into((S,), (s,))[0], Vh)
+    if _solver_library.serves(A):
+        u, s, vh = _solver_library.svd(A, full_matrices, compute_uv)
+        if not compute_uv:
+            return U, _into((S,), (s,))[0], Vh
+        return _into((U, S, Vh), (u, s, vh))
     if m >= n:
         u, s, v = _jacobi_svd(A)
     else:

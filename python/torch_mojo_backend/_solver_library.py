@@ -1,6 +1,7 @@
-"""LU and Cholesky factorizations and their solves through the device's solver library
-(cuSOLVER on NVIDIA: `torch.ops.mojo.lu_factor`, `lu_solve`, `cholesky`, `cholesky_solve`),
-for `_linalg` where the device has one.
+"""LU and Cholesky factorizations and their solves, Hermitian eigendecompositions and SVDs
+through the device's solver library (cuSOLVER on NVIDIA: `torch.ops.mojo.lu_factor`,
+`lu_solve`, `cholesky`, `cholesky_solve`, `eigh`, `svd`), for `_linalg` where the device has
+one.
 
 The library takes column-major matrices and works in place, so each call hands it a
 column-major copy (a contiguous tensor of the transposes) and returns a column-major view of
@@ -18,6 +19,7 @@ import torch
 from . import _C
 
 _DTYPES = (torch.float32, torch.float64, torch.complex64, torch.complex128)
+_REAL = {torch.complex64: torch.float32, torch.complex128: torch.float64}
 
 
 @functools.cache
@@ -88,3 +90,33 @@ def cholesky_solve(lower, b):
     x = _column_major(b.expand(*batch, *b.shape[-2:]))
     torch.ops.mojo.cholesky_solve(factors, x)
     return x.mT
+
+
+def eigh(a, vectors=True):
+    """syevd: the eigenvalues (ascending) of the Hermitian matrices `a` (their lower
+    triangles) and, with `vectors`, their eigenvectors as columns (else None)."""
+    work = _column_major(a)
+    values = torch.empty(a.shape[:-1], dtype=_REAL.get(a.dtype, a.dtype), device=a.device)
+    info = torch.zeros(a.shape[:-2], dtype=torch.int32, device=a.device)
+    torch.ops.mojo.eigh(work, values, info, vectors)
+    return values, work.mT if vectors else None
+
+
+def svd(a, full_matrices=False, compute_uv=True):
+    """gesvd: (U, S, V^H) of the (..., m, n) matrices `a` (U and V^H None without
+    `compute_uv`); a wide matrix through its adjoint's, as gesvd takes m >= n."""
+    *batch, m, n = a.shape
+    if m < n:
+        u, s, vh = svd(a.mH, full_matrices, compute_uv)
+        return (vh.mH, s, u.mH) if compute_uv else (None, s, None)
+    work = _column_major(a)
+    s = torch.empty(*batch, n, dtype=_REAL.get(a.dtype, a.dtype), device=a.device)
+    info = torch.zeros(batch, dtype=torch.int32, device=a.device)
+    if compute_uv:
+        # Column-major U (m x m or m x n) and V^H (n x n), as the transposes' contiguous rows.
+        u = torch.empty(*batch, m if full_matrices else n, m, dtype=a.dtype, device=a.device)
+        vh = torch.empty(*batch, n, n, dtype=a.dtype, device=a.device)
+    else:
+        u = vh = torch.empty(0, dtype=a.dtype, device=a.device)
+    torch.ops.mojo.svd(work, s, u, vh, info, compute_uv, full_matrices)
+    return (u.mT, s, vh.mT) if compute_uv else (None, s, None)

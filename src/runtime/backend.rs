@@ -89,12 +89,20 @@ pub enum SolverRoutine {
     Cholesky,
     /// `potrs`: solves A X = B in place of `b` (`rows × rhs`) from `potrf`'s lower factor.
     CholeskySolve,
+    /// `syevd`: the eigenvalues of the Hermitian A (its lower triangle) into `b`, ascending
+    /// (real elements), and with `vectors` the eigenvectors as the columns of `a`; an int32
+    /// `info` per matrix.
+    Eigh { vectors: bool },
+    /// `gesvd` (rows ≥ cols): A's singular values into `b`, descending (real elements); with
+    /// `vectors` U into `u` (`rows × cols`, or `rows × rows` when `full`) and V^H into `vt`
+    /// (`cols × cols`); `a` is overwritten; an int32 `info` per matrix.
+    Svd { vectors: bool, full: bool },
 }
 
 /// One solver routine over `batch` column-major matrices stored one after another (leading
-/// dimension `rows`), each with its own right-hand sides, pivots and `info` where the
-/// routine has them. `dtype` is the real type of the elements (F32 or F64), pairs of them
-/// when `complex`.
+/// dimension `rows`), each with its own right-hand sides (or eigenvalues, or singular values:
+/// `b`), pivots, singular vectors and `info` where the routine has them (0 where not).
+/// `dtype` is the real type of the elements (F32 or F64), pairs of them when `complex`.
 #[derive(Clone, Debug)]
 pub struct Solve {
     pub routine: SolverRoutine,
@@ -107,6 +115,8 @@ pub struct Solve {
     pub a: u64,
     pub b: u64,
     pub pivots: u64,
+    pub u: u64,
+    pub vt: u64,
     pub info: u64,
 }
 

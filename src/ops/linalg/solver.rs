@@ -1,5 +1,6 @@
-//! `mojo::lu_factor`, `mojo::lu_solve`, `mojo::cholesky` and `mojo::cholesky_solve`: LAPACK's
-//! getrf, getrs, potrf and potrs through the device's solver library (cuSOLVER), for
+//! `mojo::lu_factor`, `mojo::lu_solve`, `mojo::cholesky`, `mojo::cholesky_solve`, `mojo::eigh`
+//! and `mojo::svd`: LAPACK's getrf, getrs, potrf, potrs, syevd and gesvd through the device's
+//! solver library (cuSOLVER), for
 //! `python/torch_mojo_backend/_linalg.py` where the device has one. Matrices arrive
 //! column-major, as the library takes them: a contiguous (*batch, cols, rows) tensor holds
 //! each matrix's transpose. Real or complex, single or double precision.
@@ -17,6 +18,8 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("mojo::lu_solve", lu_solve),
     ("mojo::cholesky", cholesky),
     ("mojo::cholesky_solve", cholesky_solve),
+    ("mojo::eigh", eigh),
+    ("mojo::svd", svd),
 ];
 
 /// A batch of column-major matrices: the tensor (complex ones as pairs), whether complex,
@@ -85,34 +88,46 @@ fn right_hand_sides(call: &Call, index: usize, a: &Matrices) -> Result<Matrices>
     Ok(b)
 }
 
-/// Runs `routine` over `a` (and `b`, the pivots and `info` where given).
-fn run(
-    routine: SolverRoutine,
-    a: &Matrices,
-    b: Option<&Matrices>,
-    pivots: Option<&TensorRef>,
-    info: Option<&TensorRef>,
-) -> Result<()> {
+/// The operands of a routine besides its matrices `a`, where it has them.
+#[derive(Default)]
+struct Operands<'a> {
+    rhs: Option<&'a Matrices>,
+    values: Option<&'a TensorRef>,
+    pivots: Option<&'a TensorRef>,
+    u: Option<&'a TensorRef>,
+    vt: Option<&'a TensorRef>,
+    info: Option<&'a TensorRef>,
+}
+
+/// Runs `routine` over `a` and `with`.
+fn run(routine: SolverRoutine, a: &Matrices, with: Operands) -> Result<()> {
     let mut tensors = vec![&a.tensor];
-    tensors.extend(b.map(|b| &b.tensor));
-    tensors.extend(pivots);
-    tensors.extend(info);
+    tensors.extend(with.rhs.map(|b| &b.tensor));
+    tensors.extend(
+        [with.values, with.pivots, with.u, with.vt, with.info]
+            .into_iter()
+            .flatten(),
+    );
     let device = common_device(&tensors)?;
-    if a.batch == 0 || a.rows == 0 || a.cols == 0 || b.is_some_and(|b| b.cols == 0) {
+    let rhs = with.rhs.map_or(0, |b| b.cols);
+    if a.batch == 0 || a.rows == 0 || a.cols == 0 || with.rhs.is_some_and(|_| rhs == 0) {
         return Ok(());
     }
+    let address = |t: Option<&TensorRef>| t.map_or(0, |t| t.address);
     let solve = Solve {
         routine,
         dtype: a.tensor.dtype,
         complex: a.complex,
         rows: a.rows,
         cols: a.cols,
-        rhs: b.map_or(0, |b| b.cols),
+        rhs,
         batch: a.batch,
         a: a.tensor.address,
-        b: b.map_or(0, |b| b.tensor.address),
-        pivots: pivots.map_or(0, |p| p.address),
-        info: info.map_or(0, |i| i.address),
+        b: with.rhs.map_or(address(with.values), |b| b.tensor.address),
+        pivots: address(with.pivots),
+        u: address(with.u),
+        vt: address(with.vt),
+        info: address(with.info),
     };
     if !crate::runtime::backend()?.solve(device, &solve)? {
         return Err(Error::runtime(format!(
@@ -132,8 +147,12 @@ fn lu_factor(call: &mut Call) -> Result<()> {
         check_vector(&pivots, DType::I64, a.batch * a.rows.min(a.cols), "pivots")?;
     }
     check_vector(&info, DType::I32, a.batch, "info")?;
-    let pivots = pivoting.then_some(&pivots);
-    run(SolverRoutine::LuFactor, &a, None, pivots, Some(&info))
+    let with = Operands {
+        pivots: pivoting.then_some(&pivots),
+        info: Some(&info),
+        ..Operands::default()
+    };
+    run(SolverRoutine::LuFactor, &a, with)
 }
 
 /// `lu_solve(Tensor a, Tensor pivots, Tensor(a!) b, bool adjoint)`: X with A X = B (or
@@ -144,8 +163,12 @@ fn lu_solve(call: &mut Call) -> Result<()> {
     let b = right_hand_sides(call, 2, &a)?;
     let adjoint = call.boolean(3)?;
     check_vector(&pivots, DType::I64, a.batch * a.rows, "pivots")?;
-    let routine = SolverRoutine::LuSolve { adjoint };
-    run(routine, &a, Some(&b), Some(&pivots), None)
+    let with = Operands {
+        rhs: Some(&b),
+        pivots: Some(&pivots),
+        ..Operands::default()
+    };
+    run(SolverRoutine::LuSolve { adjoint }, &a, with)
 }
 
 /// `cholesky(Tensor(a!) a, Tensor(b!) info)`: the lower factor of A's lower triangle in place
@@ -157,7 +180,11 @@ fn cholesky(call: &mut Call) -> Result<()> {
     if a.rows != a.cols {
         return Err(Error::runtime("mojo: cholesky takes square matrices"));
     }
-    run(SolverRoutine::Cholesky, &a, None, None, Some(&info))
+    let with = Operands {
+        info: Some(&info),
+        ..Operands::default()
+    };
+    run(SolverRoutine::Cholesky, &a, with)
 }
 
 /// `cholesky_solve(Tensor a, Tensor(a!) b)`: X with L L^H X = B in place of `b`, L the lower
@@ -165,5 +192,89 @@ fn cholesky(call: &mut Call) -> Result<()> {
 fn cholesky_solve(call: &mut Call) -> Result<()> {
     let a = matrices(call, 0)?;
     let b = right_hand_sides(call, 1, &a)?;
-    run(SolverRoutine::CholeskySolve, &a, Some(&b), None, None)
+    let with = Operands {
+        rhs: Some(&b),
+        ..Operands::default()
+    };
+    run(SolverRoutine::CholeskySolve, &a, with)
+}
+
+/// Checks that `t` holds `count` contiguous matrix elements like `a`'s (pairs when complex).
+fn check_like(
+    call: &Call,
+    index: usize,
+    a: &Matrices,
+    count: u64,
+    what: &str,
+) -> Result<TensorRef> {
+    // SAFETY: the glue describes a live tensor.
+    let (t, complex) = unsafe { TensorRef::from_arg_or_pairs(call.tensor_arg(index)?)? };
+    if complex != a.complex {
+        return Err(Error::type_error(format!(
+            "mojo: the solver's {what} must have its matrices' dtype"
+        )));
+    }
+    check_vector(
+        &t,
+        a.tensor.dtype,
+        count * if complex { 2 } else { 1 },
+        what,
+    )?;
+    Ok(t)
+}
+
+/// `eigh(Tensor(a!) a, Tensor(b!) values, Tensor(c!) info, bool vectors)`: the eigenvalues of
+/// the Hermitian matrices' lower triangles, ascending (real), and with `vectors` their
+/// eigenvectors as the columns of `a`; int32 info.
+fn eigh(call: &mut Call) -> Result<()> {
+    let a = matrices(call, 0)?;
+    let values = call.tensor(1)?;
+    let info = call.tensor(2)?;
+    let vectors = call.boolean(3)?;
+    if a.rows != a.cols {
+        return Err(Error::runtime("mojo: eigh takes square matrices"));
+    }
+    check_vector(&values, a.tensor.dtype, a.batch * a.rows, "eigenvalues")?;
+    check_vector(&info, DType::I32, a.batch, "info")?;
+    let with = Operands {
+        values: Some(&values),
+        info: Some(&info),
+        ..Operands::default()
+    };
+    run(SolverRoutine::Eigh { vectors }, &a, with)
+}
+
+/// `svd(Tensor(a!) a, Tensor(b!) values, Tensor(c!) u, Tensor(d!) vh, Tensor(e!) info,
+/// bool vectors, bool full)`: the singular values of the matrices (rows ≥ cols), descending
+/// (real), and with `vectors` U (rows × cols, or rows × rows when `full`) and V^H (cols ×
+/// cols), column-major; `a` is overwritten; int32 info.
+fn svd(call: &mut Call) -> Result<()> {
+    let a = matrices(call, 0)?;
+    let values = call.tensor(1)?;
+    let info = call.tensor(4)?;
+    let (vectors, full) = (call.boolean(5)?, call.boolean(6)?);
+    if a.rows < a.cols {
+        return Err(Error::runtime(
+            "mojo: svd through the solver library takes matrices of at least as many rows as columns",
+        ));
+    }
+    check_vector(&values, a.tensor.dtype, a.batch * a.cols, "singular values")?;
+    check_vector(&info, DType::I32, a.batch, "info")?;
+    let (u, vt) = if vectors {
+        let u_columns = if full { a.rows } else { a.cols };
+        (
+            Some(check_like(call, 2, &a, a.batch * a.rows * u_columns, "U")?),
+            Some(check_like(call, 3, &a, a.batch * a.cols * a.cols, "V^H")?),
+        )
+    } else {
+        (None, None)
+    };
+    let with = Operands {
+        values: Some(&values),
+        u: u.as_ref(),
+        vt: vt.as_ref(),
+        info: Some(&info),
+        ..Operands::default()
+    };
+    run(SolverRoutine::Svd { vectors, full }, &a, with)
 }

@@ -5,7 +5,7 @@
 
 #![allow(non_snake_case, clippy::too_many_arguments)]
 
-use std::ffi::{c_char, c_int, c_uint, c_void};
+use std::ffi::{c_char, c_int, c_schar, c_uint, c_void};
 use std::sync::OnceLock;
 
 use cudarc::cublas::sys as blas;
@@ -319,6 +319,90 @@ pub trait Driver: Send + Sync {
         b_type: solver::cudaDataType,
         b: *mut c_void,
         ldb: i64,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXsyevd_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobz: solver::cusolverEigMode_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        w_type: solver::cudaDataType,
+        w: *const c_void,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXsyevd(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobz: solver::cusolverEigMode_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        w_type: solver::cudaDataType,
+        w: *mut c_void,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXgesvd_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobu: c_schar,
+        jobvt: c_schar,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        s_type: solver::cudaDataType,
+        s: *const c_void,
+        u_type: solver::cudaDataType,
+        u: *const c_void,
+        ldu: i64,
+        vt_type: solver::cudaDataType,
+        vt: *const c_void,
+        ldvt: i64,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXgesvd(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobu: c_schar,
+        jobvt: c_schar,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        s_type: solver::cudaDataType,
+        s: *mut c_void,
+        u_type: solver::cudaDataType,
+        u: *mut c_void,
+        ldu: i64,
+        vt_type: solver::cudaDataType,
+        vt: *mut c_void,
+        ldvt: i64,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
         info: *mut c_int,
     ) -> solver::cusolverStatus_t;
 }

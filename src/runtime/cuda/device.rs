@@ -487,6 +487,8 @@ impl VendorDevice for CudaDevice {
                 a,
                 b: optional(s.b)?,
                 pivots: optional(s.pivots)?,
+                u: optional(s.u)?,
+                vt: optional(s.vt)?,
                 info: optional(s.info)?,
                 workspace: self.pointer(scratch, 0)?,
                 workspace_bytes,

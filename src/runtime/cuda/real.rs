@@ -5,7 +5,7 @@
 
 #![allow(non_snake_case)]
 
-use std::ffi::{c_char, c_int, c_uint, c_void};
+use std::ffi::{c_char, c_int, c_schar, c_uint, c_void};
 
 use cudarc::cublas::sys as blas;
 use cudarc::cublaslt::sys as lt;
@@ -562,6 +562,177 @@ impl Driver for Real {
     ) -> solver::cusolverStatus_t {
         solver::cusolverDnXpotrs(
             handle, params, uplo, n, nrhs, data_type, a, lda, b_type, b, ldb, info,
+        )
+    }
+    unsafe fn cusolverDnXsyevd_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobz: solver::cusolverEigMode_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        w_type: solver::cudaDataType,
+        w: *const c_void,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXsyevd_bufferSize(
+            handle,
+            params,
+            jobz,
+            uplo,
+            n,
+            data_type,
+            a,
+            lda,
+            w_type,
+            w,
+            compute_type,
+            device_bytes,
+            host_bytes,
+        )
+    }
+
+    unsafe fn cusolverDnXsyevd(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobz: solver::cusolverEigMode_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        w_type: solver::cudaDataType,
+        w: *mut c_void,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXsyevd(
+            handle,
+            params,
+            jobz,
+            uplo,
+            n,
+            data_type,
+            a,
+            lda,
+            w_type,
+            w,
+            compute_type,
+            device_work,
+            device_bytes,
+            host_work,
+            host_bytes,
+            info,
+        )
+    }
+
+    unsafe fn cusolverDnXgesvd_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobu: c_schar,
+        jobvt: c_schar,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        s_type: solver::cudaDataType,
+        s: *const c_void,
+        u_type: solver::cudaDataType,
+        u: *const c_void,
+        ldu: i64,
+        vt_type: solver::cudaDataType,
+        vt: *const c_void,
+        ldvt: i64,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXgesvd_bufferSize(
+            handle,
+            params,
+            jobu,
+            jobvt,
+            m,
+            n,
+            data_type,
+            a,
+            lda,
+            s_type,
+            s,
+            u_type,
+            u,
+            ldu,
+            vt_type,
+            vt,
+            ldvt,
+            compute_type,
+            device_bytes,
+            host_bytes,
+        )
+    }
+
+    unsafe fn cusolverDnXgesvd(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobu: c_schar,
+        jobvt: c_schar,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        s_type: solver::cudaDataType,
+        s: *mut c_void,
+        u_type: solver::cudaDataType,
+        u: *mut c_void,
+        ldu: i64,
+        vt_type: solver::cudaDataType,
+        vt: *mut c_void,
+        ldvt: i64,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXgesvd(
+            handle,
+            params,
+            jobu,
+            jobvt,
+            m,
+            n,
+            data_type,
+            a,
+            lda,
+            s_type,
+            s,
+            u_type,
+            u,
+            ldu,
+            vt_type,
+            vt,
+            ldvt,
+            compute_type,
+            device_work,
+            device_bytes,
+            host_work,
+            host_bytes,
+            info,
         )
     }
 }

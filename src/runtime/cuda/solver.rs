@@ -1,5 +1,5 @@
 //! Dense factorizations and solves through cuSOLVER, loaded at run time: LAPACK's getrf,
-//! getrs, potrf and potrs in cuSOLVER's 64-bit generic API, one call per matrix of a batch
+//! getrs, potrf, potrs, syevd and gesvd in cuSOLVER's 64-bit generic API, one call per matrix of a batch
 //! (PyTorch's CUDA backend loops over a batch for these too). A handle per stream id, bound
 //! to its stream once, so that streams never share a handle's state; one parameter object
 //! (default algorithms) for all.
@@ -9,7 +9,7 @@ use std::ffi::{c_int, c_void};
 
 use cudarc::cusolver::sys::{
     cublasFillMode_t, cublasOperation_t, cudaDataType, cusolverDnHandle_t, cusolverDnParams_t,
-    cusolverStatus_t,
+    cusolverEigMode_t, cusolverStatus_t,
 };
 use cudarc::driver::sys::{CUdeviceptr, CUstream};
 use parking_lot::Mutex;
@@ -44,6 +44,8 @@ pub struct SolveData {
     pub a: CUdeviceptr,
     pub b: CUdeviceptr,
     pub pivots: CUdeviceptr,
+    pub u: CUdeviceptr,
+    pub vt: CUdeviceptr,
     pub info: CUdeviceptr,
     pub workspace: CUdeviceptr,
     pub workspace_bytes: usize,
@@ -77,6 +79,32 @@ fn data_type(s: &Solve) -> Result<cudaDataType> {
 }
 
 const LOWER: cublasFillMode_t = cublasFillMode_t::CUBLAS_FILL_MODE_LOWER;
+
+/// cuSOLVER's type for the real values (eigenvalues, singular values) of `s`'s elements.
+fn real_type(s: &Solve) -> cudaDataType {
+    if s.dtype == DType::F64 {
+        cudaDataType::CUDA_R_64F
+    } else {
+        cudaDataType::CUDA_R_32F
+    }
+}
+
+fn eig_mode(vectors: bool) -> cusolverEigMode_t {
+    if vectors {
+        cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR
+    } else {
+        cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR
+    }
+}
+
+/// gesvd's jobu and jobvt: all of U's columns ('A'), the first min(m, n) ('S') or none ('N').
+fn svd_jobs(vectors: bool, full: bool) -> (i8, i8) {
+    match (vectors, full) {
+        (false, _) => (b'N' as i8, b'N' as i8),
+        (true, false) => (b'S' as i8, b'S' as i8),
+        (true, true) => (b'A' as i8, b'A' as i8),
+    }
+}
 
 impl SolverLibrary {
     /// cuSOLVER when the library loads and takes a parameter object.
@@ -160,6 +188,52 @@ impl SolverLibrary {
                     ),
                     "cusolverDnXpotrf_bufferSize",
                 )?,
+                SolverRoutine::Eigh { vectors } => status(
+                    driver().cusolverDnXsyevd_bufferSize(
+                        handle,
+                        self.params.0,
+                        eig_mode(vectors),
+                        LOWER,
+                        rows,
+                        t,
+                        a,
+                        lda,
+                        real_type(s),
+                        std::ptr::null(),
+                        t,
+                        &mut device,
+                        &mut host,
+                    ),
+                    "cusolverDnXsyevd_bufferSize",
+                )?,
+                SolverRoutine::Svd { vectors, full } => {
+                    let (jobu, jobvt) = svd_jobs(vectors, full);
+                    status(
+                        driver().cusolverDnXgesvd_bufferSize(
+                            handle,
+                            self.params.0,
+                            jobu,
+                            jobvt,
+                            rows,
+                            cols,
+                            t,
+                            a,
+                            lda,
+                            real_type(s),
+                            std::ptr::null(),
+                            t,
+                            std::ptr::null(),
+                            lda,
+                            t,
+                            std::ptr::null(),
+                            cols.max(1),
+                            t,
+                            &mut device,
+                            &mut host,
+                        ),
+                        "cusolverDnXgesvd_bufferSize",
+                    )?
+                }
                 SolverRoutine::LuSolve { .. } | SolverRoutine::CholeskySolve => {}
             }
         }
@@ -189,14 +263,31 @@ impl SolverLibrary {
             host.as_mut_ptr() as *mut c_void
         };
         let params = self.params.0;
+        let u_columns = if matches!(s.routine, SolverRoutine::Svd { full: true, .. }) {
+            s.rows
+        } else {
+            steps
+        };
+        // Bytes per matrix of each operand (of `b` as eigenvalues or singular values too).
+        let matrix = s.rows * s.cols * element;
+        let (rhs_bytes, values_bytes) = (s.rows * s.rhs * element, steps * s.dtype.size() as u64);
+        let (u_bytes, vt_bytes) = (s.rows * u_columns * element, s.cols * s.cols * element);
         for m in 0..s.batch {
-            let a = (data.a + m * s.rows * s.cols * element) as *mut c_void;
-            let b = (data.b + m * s.rows * s.rhs * element) as *mut c_void;
-            let pivots = if data.pivots == 0 {
-                std::ptr::null_mut()
-            } else {
-                (data.pivots + m * steps * 8) as *mut i64
+            // The m-th matrix's operand of `bytes` each from `base`, or null for none.
+            let at = |base: CUdeviceptr, bytes: u64| {
+                if base == 0 {
+                    std::ptr::null_mut()
+                } else {
+                    (base + m * bytes) as *mut c_void
+                }
             };
+            let (a, b, values) = (
+                at(data.a, matrix),
+                at(data.b, rhs_bytes),
+                at(data.b, values_bytes),
+            );
+            let (u, vt) = (at(data.u, u_bytes), at(data.vt, vt_bytes));
+            let pivots = at(data.pivots, steps * 8) as *mut i64;
             let info = (data.info + m * 4) as *mut c_int;
             let solve_info = data.workspace as *mut c_int;
             let work = data.workspace as *mut c_void;
@@ -233,6 +324,58 @@ impl SolverLibrary {
                         ),
                         "cusolverDnXpotrf",
                     )?,
+                    SolverRoutine::Eigh { vectors } => status(
+                        driver().cusolverDnXsyevd(
+                            handle,
+                            params,
+                            eig_mode(vectors),
+                            LOWER,
+                            rows,
+                            t,
+                            a,
+                            lda,
+                            real_type(s),
+                            values,
+                            t,
+                            work,
+                            bytes,
+                            host_work,
+                            host_bytes,
+                            info,
+                        ),
+                        "cusolverDnXsyevd",
+                    )?,
+                    SolverRoutine::Svd { vectors, full } => {
+                        let (jobu, jobvt) = svd_jobs(vectors, full);
+                        status(
+                            driver().cusolverDnXgesvd(
+                                handle,
+                                params,
+                                jobu,
+                                jobvt,
+                                rows,
+                                cols,
+                                t,
+                                a,
+                                lda,
+                                real_type(s),
+                                values,
+                                t,
+                                u,
+                                lda,
+                                t,
+                                vt,
+                                cols.max(1),
+                                t,
+                                work,
+                                bytes,
+                                host_work,
+                                host_bytes,
+                                info,
+                            ),
+                            "cusolverDnXgesvd",
+                        )?
+                    }
                     SolverRoutine::CholeskySolve => status(
                         driver().cusolverDnXpotrs(
                             handle, params, LOWER, rows, rhs, t, a, lda, t, b, lda, solve_info,

@@ -24,7 +24,7 @@ mod queue;
 mod solver;
 
 use std::cell::Cell;
-use std::ffi::{c_char, c_int, c_uint, c_void, CStr};
+use std::ffi::{c_char, c_int, c_schar, c_uint, c_void, CStr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -965,6 +965,140 @@ impl Driver for Emulated {
                 *(info as *mut i32) = 0;
             })
         }
+    }
+    unsafe fn cusolverDnXsyevd_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        _jobz: cusolver::cusolverEigMode_t,
+        _uplo: cusolver::cublasFillMode_t,
+        _n: i64,
+        _data_type: cusolver::cudaDataType,
+        _a: *const c_void,
+        _lda: i64,
+        _w_type: cusolver::cudaDataType,
+        _w: *const c_void,
+        _compute_type: cusolver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointers per the API.
+        unsafe { solver::no_workspace(device_bytes, host_bytes) }
+    }
+
+    unsafe fn cusolverDnXsyevd(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        jobz: cusolver::cusolverEigMode_t,
+        uplo: cusolver::cublasFillMode_t,
+        n: i64,
+        data_type: cusolver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        w_type: cusolver::cudaDataType,
+        w: *mut c_void,
+        _compute_type: cusolver::cudaDataType,
+        _device_work: *mut c_void,
+        _device_bytes: usize,
+        _host_work: *mut c_void,
+        _host_bytes: usize,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let Some(a) = operand(data_type, a, lda, n) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        if !solver::holds_reals_of(w_type, a.element) {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        }
+        if uplo != cusolver::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED;
+        }
+        let vectors = jobz == cusolver::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR;
+        let (n, w, info) = (n as usize, w as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe { self.solver_queue(handle, move || solver::syevd(n, a, w, vectors, info)) }
+    }
+
+    unsafe fn cusolverDnXgesvd_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        _jobu: c_schar,
+        _jobvt: c_schar,
+        _m: i64,
+        _n: i64,
+        _data_type: cusolver::cudaDataType,
+        _a: *const c_void,
+        _lda: i64,
+        _s_type: cusolver::cudaDataType,
+        _s: *const c_void,
+        _u_type: cusolver::cudaDataType,
+        _u: *const c_void,
+        _ldu: i64,
+        _vt_type: cusolver::cudaDataType,
+        _vt: *const c_void,
+        _ldvt: i64,
+        _compute_type: cusolver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointers per the API.
+        unsafe { solver::no_workspace(device_bytes, host_bytes) }
+    }
+
+    unsafe fn cusolverDnXgesvd(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        jobu: c_schar,
+        jobvt: c_schar,
+        m: i64,
+        n: i64,
+        data_type: cusolver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        s_type: cusolver::cudaDataType,
+        s: *mut c_void,
+        u_type: cusolver::cudaDataType,
+        u: *mut c_void,
+        ldu: i64,
+        vt_type: cusolver::cudaDataType,
+        vt: *mut c_void,
+        ldvt: i64,
+        _compute_type: cusolver::cudaDataType,
+        _device_work: *mut c_void,
+        _device_bytes: usize,
+        _host_work: *mut c_void,
+        _host_bytes: usize,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        use cusolver::cusolverStatus_t::{
+            CUSOLVER_STATUS_INVALID_VALUE, CUSOLVER_STATUS_NOT_SUPPORTED,
+        };
+        let Some(a) = operand(data_type, a, lda, m) else {
+            return CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        let (jobu, jobvt) = (jobu as u8, jobvt as u8);
+        // The emulation takes the jobs the backend asks for: both 'N', 'S' or 'A'.
+        let full = jobu == b'A';
+        let vectors = jobu != b'N';
+        if m < n || jobu != jobvt || !b"NSA".contains(&jobu) {
+            return CUSOLVER_STATUS_NOT_SUPPORTED;
+        }
+        if !solver::holds_reals_of(s_type, a.element)
+            || (vectors && (u_type != data_type || vt_type != data_type || ldu != m || ldvt != n))
+        {
+            return CUSOLVER_STATUS_INVALID_VALUE;
+        }
+        let (m, n, s, info) = (m as usize, n as usize, s as usize, info as usize);
+        let vectors = if vectors {
+            (u as usize, vt as usize, full)
+        } else {
+            (0, 0, false)
+        };
+        // SAFETY: as for getrf.
+        unsafe { self.solver_queue(handle, move || solver::gesvd((m, n), a, s, vectors, info)) }
     }
 }
 

@@ -133,6 +133,16 @@ impl Div for Complex {
     }
 }
 
+/// Whether `data_type` is the real type of `element`'s precision (eigenvalues, singular
+/// values).
+pub fn holds_reals_of(data_type: cudaDataType, element: Element) -> bool {
+    matches!(
+        (Element::of(data_type), element),
+        (Some(Element::F32), Element::F32 | Element::C32)
+            | (Some(Element::F64), Element::F64 | Element::C64)
+    )
+}
+
 /// A column-major `rows × cols` matrix read from device memory, written back the same way.
 struct Matrix {
     element: Element,
@@ -395,4 +405,278 @@ pub unsafe fn potrs(n: usize, nrhs: usize, a: Operand, b: Operand) {
     substitute(&mut x, n, |i, k| l.at(k, i).conj(), false, false);
     // SAFETY: per the contract.
     unsafe { x.write(|_, _| true) };
+}
+
+/// The rotation that diagonalizes the Hermitian 2 × 2 block [[alpha, gamma], [conj(gamma),
+/// beta]] (alpha and beta real): (c, s, e^{-i arg gamma}), for [`rotate_columns`]; None when
+/// |gamma| is within `tolerance` of sqrt(|alpha beta|), or under `floor`.
+fn jacobi_rotation(
+    (alpha, beta, gamma): (f64, f64, Complex),
+    tolerance: f64,
+    floor: f64,
+) -> Option<(f64, f64, Complex)> {
+    let magnitude = gamma.re.hypot(gamma.im);
+    if magnitude <= floor.max(1e-300) || magnitude <= tolerance * (alpha * beta).abs().sqrt() {
+        return None;
+    }
+    let phase = Complex::new(gamma.re / magnitude, -gamma.im / magnitude);
+    let theta = (beta - alpha) / (2.0 * magnitude);
+    let t = theta.signum() / (theta.abs() + theta.hypot(1.0));
+    let c = 1.0 / t.hypot(1.0);
+    Some((c, t * c, phase))
+}
+
+/// Columns p and q of `x` times the rotation (c, s, phase): p' = c p - s phase q,
+/// q' = s p + c phase q.
+fn rotate_columns(x: &mut Matrix, p: usize, q: usize, (c, s, phase): (f64, f64, Complex)) {
+    for k in 0..x.rows {
+        let (xp, xq) = (x.at(k, p), x.at(k, q) * phase);
+        x.set(k, p, Complex::real(c) * xp - Complex::real(s) * xq);
+        x.set(k, q, Complex::real(s) * xp + Complex::real(c) * xq);
+    }
+}
+
+/// Rows p and q of `x` times the adjoint of the rotation: p' = c p - s conj(phase) q,
+/// q' = s p + c conj(phase) q.
+fn rotate_rows(x: &mut Matrix, p: usize, q: usize, (c, s, phase): (f64, f64, Complex)) {
+    for k in 0..x.cols {
+        let (xp, xq) = (x.at(p, k), x.at(q, k) * phase.conj());
+        x.set(p, k, Complex::real(c) * xp - Complex::real(s) * xq);
+        x.set(q, k, Complex::real(s) * xp + Complex::real(c) * xq);
+    }
+}
+
+/// The most cyclic Jacobi sweeps run; they converge quadratically, in well under 20.
+const SWEEPS: usize = 60;
+
+/// An identity matrix of order n, written like `like` (its element type) to nowhere.
+fn identity(n: usize, element: Element) -> Matrix {
+    let mut eye = Matrix {
+        element,
+        base: 0,
+        ld: n,
+        rows: n,
+        cols: n,
+        values: vec![Complex::default(); n * n],
+    };
+    (0..n).for_each(|i| eye.set(i, i, Complex::real(1.0)));
+    eye
+}
+
+/// Writes `values` at `base` as real elements of `element`'s precision.
+///
+/// # Safety
+/// `base` must address `values.len()` writable real elements.
+unsafe fn write_reals(element: Element, base: usize, values: &[f64]) {
+    let real = match element {
+        Element::F32 | Element::C32 => Element::F32,
+        Element::F64 | Element::C64 => Element::F64,
+    };
+    for (i, &v) in values.iter().enumerate() {
+        // SAFETY: per the contract.
+        unsafe { real.write(base, i, Complex::real(v)) };
+    }
+}
+
+/// Copies `x`'s columns in `order` to `base` (column-major, leading dimension `ld`).
+///
+/// # Safety
+/// `base` must address `order.len()` writable columns of `x.rows` elements, `ld` apart.
+unsafe fn write_columns(x: &Matrix, order: &[usize], base: usize, ld: usize) {
+    for (j, &from) in order.iter().enumerate() {
+        for i in 0..x.rows {
+            // SAFETY: per the contract.
+            unsafe { x.element.write(base, i + j * ld, x.at(i, from)) };
+        }
+    }
+}
+
+/// syevd (lower): the eigenvalues of the Hermitian matrix A's lower triangle (the diagonal's
+/// imaginary parts ignored) into `values`, ascending, by cyclic Jacobi rotations; with
+/// `vectors` the eigenvectors as a's columns. `info` is 0.
+///
+/// # Safety
+/// `a` must hold an `n × n` matrix, `values` n real elements and `info` one int32.
+pub unsafe fn syevd(n: usize, a: Operand, values: usize, vectors: bool, info: usize) {
+    // SAFETY: per the contract.
+    let mut h = unsafe { Matrix::read(a.element, a.base, a.ld, n, n) };
+    for j in 0..n {
+        h.set(j, j, Complex::real(h.at(j, j).re));
+        for i in j + 1..n {
+            h.set(j, i, h.at(i, j).conj());
+        }
+    }
+    let mut q = identity(n, a.element);
+    let norm = h
+        .values
+        .iter()
+        .map(|x| x.re * x.re + x.im * x.im)
+        .sum::<f64>()
+        .sqrt();
+    let tolerance = n as f64 * f64::EPSILON;
+    for _ in 0..SWEEPS {
+        let mut rotated = false;
+        for p in 0..n {
+            for r in p + 1..n {
+                let alpha = h.at(p, p).re;
+                let beta = h.at(r, r).re;
+                let block = (alpha, beta, h.at(p, r));
+                if let Some(rotation) = jacobi_rotation(block, tolerance, f64::EPSILON * norm) {
+                    rotate_columns(&mut h, p, r, rotation);
+                    rotate_rows(&mut h, p, r, rotation);
+                    rotate_columns(&mut q, p, r, rotation);
+                    rotated = true;
+                }
+            }
+        }
+        if !rotated {
+            break;
+        }
+    }
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&i, &j| h.at(i, i).re.total_cmp(&h.at(j, j).re));
+    let eigenvalues: Vec<f64> = order.iter().map(|&i| h.at(i, i).re).collect();
+    // SAFETY: per the contract.
+    unsafe {
+        write_reals(a.element, values, &eigenvalues);
+        if vectors {
+            write_columns(&q, &order, a.base, a.ld);
+        }
+        *(info as *mut i32) = 0;
+    }
+}
+
+/// `want` orthonormal columns of `rows` entries: each of `candidates` in turn, orthogonalized
+/// against those kept before it (twice, for accuracy) and kept where most of it remains
+/// (else its place is left empty), then unit vectors orthogonalized the same way, filling the
+/// empty places first. A unit vector is kept where more than 0.5 / sqrt(rows) of it remains:
+/// the squares of what remains of all of them sum to the dimensions left, so one of them
+/// keeps at least 1 / sqrt(rows) while any is left.
+fn orthonormal_columns(
+    candidates: Vec<Vec<Complex>>,
+    rows: usize,
+    want: usize,
+) -> Vec<Vec<Complex>> {
+    fn dot(a: &[Complex], b: &[Complex]) -> Complex {
+        a.iter()
+            .zip(b)
+            .fold(Complex::default(), |sum, (&x, &y)| sum + x.conj() * y)
+    }
+    let orthogonalize = |kept: &[Option<Vec<Complex>>], mut v: Vec<Complex>, least: f64| {
+        for _ in 0..2 {
+            for c in kept.iter().flatten() {
+                let projection = dot(c, &v);
+                v.iter_mut()
+                    .zip(c)
+                    .for_each(|(x, &y)| *x = *x - projection * y);
+            }
+        }
+        let norm = dot(&v, &v).re.sqrt();
+        (norm > least).then(|| v.into_iter().map(|x| x / Complex::real(norm)).collect())
+    };
+    let mut columns: Vec<Option<Vec<Complex>>> = Vec::with_capacity(want);
+    for candidate in candidates {
+        let kept = orthogonalize(&columns, candidate, 0.5);
+        columns.push(kept);
+    }
+    for unit in 0..rows {
+        let missing = columns.iter().filter(|c| c.is_none()).count();
+        if columns.len() - missing >= want {
+            break;
+        }
+        let mut v = vec![Complex::default(); rows];
+        v[unit] = Complex::real(1.0);
+        if let Some(v) = orthogonalize(&columns, v, 0.5 / (rows as f64).sqrt()) {
+            match columns.iter_mut().find(|c| c.is_none()) {
+                Some(place) => *place = Some(v),
+                None => columns.push(Some(v)),
+            }
+        }
+    }
+    columns.into_iter().flatten().take(want).collect()
+}
+
+/// gesvd (m ≥ n): A's singular values into `values`, descending, by one-sided Jacobi
+/// rotations of its columns; with `u` and `vt` (addresses, 0 for none) U's first n columns
+/// (all m with `full`) and V^H. `info` is 0.
+///
+/// # Safety
+/// `a` must hold an `m × n` matrix, `values` n real elements, `u` (unless 0) m × n (m × m
+/// with `full`) elements with leading dimension m, `vt` (unless 0) n × n with leading
+/// dimension n, and `info` one int32.
+pub unsafe fn gesvd(
+    (m, n): (usize, usize),
+    a: Operand,
+    values: usize,
+    (u, vt, full): (usize, usize, bool),
+    info: usize,
+) {
+    // SAFETY: per the contract.
+    let mut w = unsafe { Matrix::read(a.element, a.base, a.ld, m, n) };
+    let mut v = identity(n, a.element);
+    let norm2 = w
+        .values
+        .iter()
+        .map(|x| x.re * x.re + x.im * x.im)
+        .sum::<f64>();
+    let tolerance = m as f64 * f64::EPSILON;
+    let floor = f64::EPSILON * f64::EPSILON * norm2;
+    let column_dot = |w: &Matrix, p: usize, q: usize| {
+        (0..m).fold(Complex::default(), |sum, k| {
+            sum + w.at(k, p).conj() * w.at(k, q)
+        })
+    };
+    for _ in 0..SWEEPS {
+        let mut rotated = false;
+        for p in 0..n {
+            for q in p + 1..n {
+                let alpha = column_dot(&w, p, p).re;
+                let beta = column_dot(&w, q, q).re;
+                let block = (alpha, beta, column_dot(&w, p, q));
+                if let Some(rotation) = jacobi_rotation(block, tolerance, floor) {
+                    rotate_columns(&mut w, p, q, rotation);
+                    rotate_columns(&mut v, p, q, rotation);
+                    rotated = true;
+                }
+            }
+        }
+        if !rotated {
+            break;
+        }
+    }
+    let norms: Vec<f64> = (0..n).map(|j| column_dot(&w, j, j).re.sqrt()).collect();
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&i, &j| norms[j].total_cmp(&norms[i]));
+    let sorted: Vec<f64> = order.iter().map(|&j| norms[j]).collect();
+    // SAFETY: per the contract.
+    unsafe { write_reals(a.element, values, &sorted) };
+    if u != 0 {
+        // U's columns: A's rotated columns over their norms, those of (numerically) zero
+        // singular values replaced to keep U orthonormal.
+        let candidates: Vec<Vec<Complex>> = order
+            .iter()
+            .map(|&j| {
+                let scale = Complex::real(if norms[j] > 0.0 { norms[j] } else { 1.0 });
+                (0..m).map(|k| w.at(k, j) / scale).collect()
+            })
+            .collect();
+        let columns = orthonormal_columns(candidates, m, if full { m } else { n });
+        for (j, column) in columns.iter().enumerate() {
+            for (i, &x) in column.iter().enumerate() {
+                // SAFETY: per the contract.
+                unsafe { a.element.write(u, i + j * m, x) };
+            }
+        }
+    }
+    if vt != 0 {
+        for (i, &j) in order.iter().enumerate() {
+            for k in 0..n {
+                // Row i of V^H is the conjugate of V's column j.
+                // SAFETY: per the contract.
+                unsafe { a.element.write(vt, i + k * n, v.at(k, j).conj()) };
+            }
+        }
+    }
+    // SAFETY: per the contract.
+    unsafe { *(info as *mut i32) = 0 };
 }
