@@ -253,3 +253,26 @@ def test_backward_in_one_thread_while_another_runs_forward(device):
     bodies = [backward_thread, forward_thread]
     run_in_threads(2, lambda i: bodies[i](), failures)
     failures.assert_none()
+
+
+def test_threads_factor_and_solve_on_their_own_streams(device):
+    """Linear algebra from 3 threads at once, each on a stream of its own (on the CUDA
+    backend through the solver library: a handle per stream, calls one at a time)."""
+    failures = Failures()
+
+    def body(i):
+        g = torch.Generator().manual_seed(50 + i)
+        with torch.mojo.stream(torch.mojo.Stream()):
+            for r in range(4):
+                check = failures.checker(f"thread {i} round {r}")
+                a = torch.randn(6, 6, generator=g, dtype=torch.float64) + 6 * torch.eye(6)
+                b = torch.randn(6, 2, generator=g, dtype=torch.float64)
+                spd = a @ a.T
+                ours = a.to(device)
+                check("solve", torch.linalg.solve(ours, b.to(device)), torch.linalg.solve(a, b))
+                check("cholesky", torch.linalg.cholesky(ours @ ours.T), torch.linalg.cholesky(spd))
+                check("eigvalsh", torch.linalg.eigvalsh(spd.to(device)), torch.linalg.eigvalsh(spd))
+                check("svdvals", torch.linalg.svdvals(ours), torch.linalg.svdvals(a))
+
+    run_in_threads(3, body, failures)
+    failures.assert_none()

@@ -453,7 +453,8 @@ def linalg_eigh_eigenvalues(A, UPLO="L", compute_v=True, *, eigenvalues, eigenve
     diagonal = torch.diag_embed(lower.diagonal(dim1=-2, dim2=-1).real).to(A.dtype)
     symmetric = lower.tril(-1) + lower.tril(-1).mH + diagonal
     if _solver_library.serves(symmetric):
-        values, vectors = _solver_library.eigh(symmetric, compute_v)
+        values, vectors, info = _solver_library.eigh(symmetric, compute_v)
+        _check(info, "torch.linalg.eigh", A)
     else:
         values, vectors = _jacobi_eigh(symmetric)
     if compute_v:
@@ -508,7 +509,8 @@ def linalg_svd_U(A, full_matrices=False, compute_uv=True, *, driver=None, U, S, 
         s = torch.zeros(*A.shape[:-2], k, dtype=_real_dtype(A), device=A.device)
         return _into((U, S, Vh), (u, s, vh)) if compute_uv else (U, _into((S,), (s,))[0], Vh)
     if _solver_library.serves(A):
-        u, s, vh = _solver_library.svd(A, full_matrices, compute_uv)
+        u, s, vh, info = _solver_library.svd(A, full_matrices, compute_uv)
+        _check(info, "torch.linalg.svd", A)
         if not compute_uv:
             return U, _into((S,), (s,))[0], Vh
         return _into((U, S, Vh), (u, s, vh))

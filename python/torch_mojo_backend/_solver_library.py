@@ -94,21 +94,21 @@ def cholesky_solve(lower, b):
 
 def eigh(a, vectors=True):
     """syevd: the eigenvalues (ascending) of the Hermitian matrices `a` (their lower
-    triangles) and, with `vectors`, their eigenvectors as columns (else None)."""
+    triangles), with `vectors` their eigenvectors as columns (else None), and info."""
     work = _column_major(a)
     values = torch.empty(a.shape[:-1], dtype=_REAL.get(a.dtype, a.dtype), device=a.device)
     info = torch.zeros(a.shape[:-2], dtype=torch.int32, device=a.device)
     torch.ops.mojo.eigh(work, values, info, vectors)
-    return values, work.mT if vectors else None
+    return values, work.mT if vectors else None, info
 
 
 def svd(a, full_matrices=False, compute_uv=True):
-    """gesvd: (U, S, V^H) of the (..., m, n) matrices `a` (U and V^H None without
+    """gesvd: (U, S, V^H, info) of the (..., m, n) matrices `a` (U and V^H None without
     `compute_uv`); a wide matrix through its adjoint's, as gesvd takes m >= n."""
     *batch, m, n = a.shape
     if m < n:
-        u, s, vh = svd(a.mH, full_matrices, compute_uv)
-        return (vh.mH, s, u.mH) if compute_uv else (None, s, None)
+        u, s, vh, info = svd(a.mH, full_matrices, compute_uv)
+        return (vh.mH, s, u.mH, info) if compute_uv else (None, s, None, info)
     work = _column_major(a)
     s = torch.empty(*batch, n, dtype=_REAL.get(a.dtype, a.dtype), device=a.device)
     info = torch.zeros(batch, dtype=torch.int32, device=a.device)
@@ -119,4 +119,4 @@ def svd(a, full_matrices=False, compute_uv=True):
     else:
         u = vh = torch.empty(0, dtype=a.dtype, device=a.device)
     torch.ops.mojo.svd(work, s, u, vh, info, compute_uv, full_matrices)
-    return (u.mT, s, vh.mT) if compute_uv else (None, s, None)
+    return (u.mT, s, vh.mT, info) if compute_uv else (None, s, None, info)
