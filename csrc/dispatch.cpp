@@ -224,7 +224,7 @@ TORCH_LIBRARY(mojo, m) {
   // An unnormalized transform through the device's FFT library (python/torch_mojo_backend/_fft.py).
   m.def("fft(Tensor input, Tensor(a!) output, int kind, int[] signal, bool forward) -> ()");
   // LAPACK's getrf, getrs, potrf, potrs, syevd and gesvd through the device's solver library,
-  // on column-major batches (python/torch_mojo_backend/_solver_library.py).
+  // and the BLAS's trsm, on column-major batches (python/torch_mojo_backend/_solver_library.py).
   m.def("lu_factor(Tensor(a!) a, Tensor(b!) pivots, Tensor(c!) info) -> ()");
   m.def("lu_solve(Tensor a, Tensor pivots, Tensor(a!) b, bool adjoint) -> ()");
   m.def("cholesky(Tensor(a!) a, Tensor(b!) info) -> ()");
@@ -233,6 +233,7 @@ TORCH_LIBRARY(mojo, m) {
   m.def(
       "svd(Tensor(a!) a, Tensor(b!) values, Tensor(c!) u, Tensor(d!) vh, Tensor(e!) info, "
       "bool vectors, bool full) -> ()");
+  m.def("triangular_solve(Tensor a, Tensor(a!) b, bool upper, bool unit) -> ()");
 }
 
 TORCH_LIBRARY_IMPL(mojo, PrivateUse1, m) { register_ops(m, true); }

@@ -268,10 +268,11 @@ def test_ldl_factor_reports_a_zero_pivot(device):
 def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
     """On the CUDA backend (the emulation of cuSOLVER here, cuSOLVER on a GPU) LU and Cholesky
     factorizations and their solves, eigh and svd go through the solver library, never the
-    portable column steps or Jacobi rounds, for every dtype, broadcast batches, adjoint and
-    right-hand solves, no pivoting, tall, wide and rank-deficient SVDs, a matrix of order 200
-    and a singular one; a batch of many small matrices stays on the portable kernels, with
-    the same results. Elsewhere there is no library."""
+    portable column steps, substitutions or Jacobi rounds (triangular solves through cuBLAS),
+    for every dtype, broadcast batches, adjoint and right-hand solves, no pivoting, tall,
+    wide and rank-deficient SVDs, a matrix of order 200 and a singular one; a batch of many
+    small matrices stays on the portable kernels, with the same results. Elsewhere there is
+    no library."""
     from torch_mojo_backend import _C, _linalg, _solver_library
 
     has_library = _C.solver_library(device.index or 0)
@@ -279,7 +280,7 @@ def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
     if not has_library:
         pytest.skip("the device has no solver library")
     portable = {}
-    for name in ("_permutation", "_triangular", "_pivot_magnitude", "_jacobi_eigh", "_jacobi_svd"):
+    for name in ("_permutation", "_substitute", "_pivot_magnitude", "_jacobi_eigh", "_jacobi_svd"):
         original = getattr(_linalg, name)
 
         def counted(*args, name=name, original=original):
@@ -318,6 +319,12 @@ def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
             torch.testing.assert_close(got, torch.cholesky_inverse(want[0], upper=upper), **tol)
         info = torch.linalg.cholesky_ex(-spd.to(device)).info
         assert info.cpu().tolist() == [1, 1, 1]
+        for upper, left, unit in ((False, True, False), (True, False, True), (True, True, False)):
+            kwargs = {"upper": upper, "left": left, "unitriangular": unit}
+            rhs = b if left else b.mT
+            got = torch.linalg.solve_triangular(m, rhs.to(device), **kwargs)
+            want = torch.linalg.solve_triangular(a, rhs, **kwargs)
+            torch.testing.assert_close(got.cpu(), want, **tol)
         values, vectors = torch.linalg.eigh(spd.to(device), UPLO="U")
         torch.testing.assert_close(values.cpu(), torch.linalg.eigvalsh(spd, UPLO="U"), **tol)
         product = vectors @ torch.diag_embed(values).to(dtype) @ vectors.mH

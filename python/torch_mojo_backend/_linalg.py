@@ -41,8 +41,8 @@ rounding.
   float32.
 
 Where the device has a solver library (cuSOLVER on NVIDIA), LU and Cholesky factorizations
-and their solves, `_linalg_eigh` and `_linalg_svd` run through it instead
-(`_solver_library`), as on PyTorch's CUDA backend.
+and their solves, `_linalg_eigh` and `_linalg_svd` run through it instead, and triangular
+solves through its BLAS (cuBLAS's trsm) (`_solver_library`), as on PyTorch's CUDA backend.
 """
 
 import torch
@@ -120,6 +120,13 @@ def _unrows(x, perm):
 
 def _triangular(t, b, lower, unit):
     """X with t X = b, t (..., n, n) triangular, b (..., n, k); batch shapes broadcast."""
+    if t.dtype == b.dtype and _solver_library.serves(t):
+        return _solver_library.triangular_solve(t, b, not lower, unit)
+    return _substitute(t, b, lower, unit)
+
+
+def _substitute(t, b, lower, unit):
+    """`_triangular` by substitution, a row per step."""
     batch = torch.broadcast_shapes(t.shape[:-2], b.shape[:-2])
     t = t.expand(*batch, *t.shape[-2:])
     b = b.expand(*batch, *b.shape[-2:])

@@ -1,7 +1,7 @@
 """LU and Cholesky factorizations and their solves, Hermitian eigendecompositions and SVDs
-through the device's solver library (cuSOLVER on NVIDIA: `torch.ops.mojo.lu_factor`,
-`lu_solve`, `cholesky`, `cholesky_solve`, `eigh`, `svd`), for `_linalg` where the device has
-one.
+through the device's solver library, and triangular solves through its BLAS (cuSOLVER and
+cuBLAS on NVIDIA: `torch.ops.mojo.lu_factor`, `lu_solve`, `cholesky`, `cholesky_solve`,
+`eigh`, `svd`, `triangular_solve`), for `_linalg` where the device has them.
 
 The library takes column-major matrices and works in place, so each call hands it a
 column-major copy (a contiguous tensor of the transposes) and returns a column-major view of
@@ -120,3 +120,14 @@ def svd(a, full_matrices=False, compute_uv=True):
         u = vh = torch.empty(0, dtype=a.dtype, device=a.device)
     torch.ops.mojo.svd(work, s, u, vh, info, compute_uv, full_matrices)
     return (u.mT, s, vh.mT, info) if compute_uv else (None, s, None, info)
+
+
+def triangular_solve(t, b, upper, unit=False):
+    """trsm: X with T X = b for T the lower (or `upper`) triangles of `t`, their diagonals
+    taken as ones when `unit`; batch shapes broadcast."""
+    batch = torch.broadcast_shapes(t.shape[:-2], b.shape[:-2])
+    n = t.shape[-1]
+    factors = _plain(t).expand(*batch, n, n).mT.contiguous()
+    x = _column_major(b.expand(*batch, *b.shape[-2:]))
+    torch.ops.mojo.triangular_solve(factors, x, upper, unit)
+    return x.mT

@@ -97,6 +97,9 @@ pub enum SolverRoutine {
     /// `vectors` U into `u` (`rows × cols`, or `rows × rows` when `full`) and V^H into `vt`
     /// (`cols × cols`); `a` is overwritten; an int32 `info` per matrix.
     Svd { vectors: bool, full: bool },
+    /// `trsm` (of the BLAS library): solves T X = B in place of `b` (`rows × rhs`) for T the
+    /// lower (or `upper`) triangle of `a`, its diagonal taken as ones when `unit`.
+    TriangularSolve { upper: bool, unit: bool },
 }
 
 /// One solver routine over `batch` column-major matrices stored one after another (leading

@@ -1,6 +1,6 @@
-//! `mojo::lu_factor`, `mojo::lu_solve`, `mojo::cholesky`, `mojo::cholesky_solve`, `mojo::eigh`
-//! and `mojo::svd`: LAPACK's getrf, getrs, potrf, potrs, syevd and gesvd through the device's
-//! solver library (cuSOLVER), for
+//! `mojo::lu_factor`, `mojo::lu_solve`, `mojo::cholesky`, `mojo::cholesky_solve`, `mojo::eigh`,
+//! `mojo::svd` and `mojo::triangular_solve`: LAPACK's getrf, getrs, potrf, potrs, syevd and
+//! gesvd through the device's solver library (cuSOLVER), and the BLAS's trsm (cuBLAS), for
 //! `python/torch_mojo_backend/_linalg.py` where the device has one. Matrices arrive
 //! column-major, as the library takes them: a contiguous (*batch, cols, rows) tensor holds
 //! each matrix's transpose. Real or complex, single or double precision.
@@ -20,6 +20,7 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("mojo::cholesky_solve", cholesky_solve),
     ("mojo::eigh", eigh),
     ("mojo::svd", svd),
+    ("mojo::triangular_solve", triangular_solve),
 ];
 
 /// A batch of column-major matrices: the tensor (complex ones as pairs), whether complex,
@@ -277,4 +278,17 @@ fn svd(call: &mut Call) -> Result<()> {
         ..Operands::default()
     };
     run(SolverRoutine::Svd { vectors, full }, &a, with)
+}
+
+/// `triangular_solve(Tensor a, Tensor(a!) b, bool upper, bool unit)`: X with T X = B in place
+/// of `b`, T the lower (or `upper`) triangle of `a`, its diagonal taken as ones when `unit`.
+fn triangular_solve(call: &mut Call) -> Result<()> {
+    let a = matrices(call, 0)?;
+    let b = right_hand_sides(call, 1, &a)?;
+    let (upper, unit) = (call.boolean(2)?, call.boolean(3)?);
+    let with = Operands {
+        rhs: Some(&b),
+        ..Operands::default()
+    };
+    run(SolverRoutine::TriangularSolve { upper, unit }, &a, with)
 }

@@ -180,6 +180,25 @@ pub trait Driver: Send + Sync {
         algo: blas::cublasGemmAlgo_t,
     ) -> blas::cublasStatus_t;
 
+    /// The `cublas{S,D,C,Z}trsm_v2` call `data_type` names (real or complex, single or
+    /// double), `alpha` pointing to a value of that type.
+    unsafe fn cublasTrsm(
+        &self,
+        handle: blas::cublasHandle_t,
+        data_type: blas::cudaDataType,
+        side: blas::cublasSideMode_t,
+        uplo: blas::cublasFillMode_t,
+        trans: blas::cublasOperation_t,
+        diag: blas::cublasDiagType_t,
+        m: c_int,
+        n: c_int,
+        alpha: *const c_void,
+        a: *const c_void,
+        lda: c_int,
+        b: *mut c_void,
+        ldb: c_int,
+    ) -> blas::cublasStatus_t;
+
     unsafe fn cublasLtCreate(&self, handle: *mut lt::cublasLtHandle_t) -> lt::cublasStatus_t;
     /// Describes `call` to cuBLASLt (descriptor, layouts, preference), asks its heuristic for
     /// an algorithm and runs it: Ok(false) when no algorithm takes the call.

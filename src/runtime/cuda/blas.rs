@@ -14,7 +14,7 @@ use super::api::driver;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::compile::trace_enabled;
-use crate::runtime::backend::{Gemm, MatrixView};
+use crate::runtime::backend::{Gemm, MatrixView, Solve};
 
 extern "C" {
     /// PyTorch's setting: whether float32 matmuls may use TF32 (csrc/hooks.cpp).
@@ -227,6 +227,80 @@ impl Blas {
         };
         status(rc, "cublasGemmStridedBatchedEx")?;
         Ok(true)
+    }
+}
+
+impl Blas {
+    /// Solves T X = B in place of `b` for each of `s`'s `batch` triangles T in `a` (lower, or
+    /// `upper`; a unit diagonal when `unit`), column-major, on `stream`: a `trsm` per matrix.
+    pub fn trsm(
+        &self,
+        s: &Solve,
+        (upper, unit): (bool, bool),
+        (a, b): (CUdeviceptr, CUdeviceptr),
+        (id, stream): (u64, CUstream),
+    ) -> Result<()> {
+        use sys::cudaDataType as T;
+        let data_type = match (s.dtype, s.complex) {
+            (DType::F32, false) => T::CUDA_R_32F,
+            (DType::F64, false) => T::CUDA_R_64F,
+            (DType::F32, true) => T::CUDA_C_32F,
+            (DType::F64, true) => T::CUDA_C_64F,
+            (other, _) => {
+                return Err(Error::type_error(format!(
+                    "mojo: trsm takes float32 or float64 data, not {}",
+                    other.name()
+                )))
+            }
+        };
+        let (Ok(rows), Ok(rhs)) = (i32::try_from(s.rows), i32::try_from(s.rhs)) else {
+            return Err(Error::runtime(
+                "mojo: trsm takes at most 2^31 - 1 rows and columns",
+            ));
+        };
+        let element = s.dtype.size() as u64 * if s.complex { 2 } else { 1 };
+        let (one64, one32) = ([1.0f64, 0.0], [1.0f32, 0.0]);
+        let alpha: *const c_void = if s.dtype == DType::F64 {
+            one64.as_ptr() as _
+        } else {
+            one32.as_ptr() as _
+        };
+        let uplo = if upper {
+            sys::cublasFillMode_t::CUBLAS_FILL_MODE_UPPER
+        } else {
+            sys::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER
+        };
+        let diag = if unit {
+            sys::cublasDiagType_t::CUBLAS_DIAG_UNIT
+        } else {
+            sys::cublasDiagType_t::CUBLAS_DIAG_NON_UNIT
+        };
+        let handle = self.handle(id, stream)?;
+        for m in 0..s.batch {
+            let a = a + m * s.rows * s.rows * element;
+            let b = b + m * s.rows * s.rhs * element;
+            // SAFETY: the caller's addresses hold `batch` triangles and right-hand sides of
+            // these sizes one after another; alpha lives across the call.
+            let rc = unsafe {
+                driver().cublasTrsm(
+                    handle,
+                    data_type,
+                    sys::cublasSideMode_t::CUBLAS_SIDE_LEFT,
+                    uplo,
+                    sys::cublasOperation_t::CUBLAS_OP_N,
+                    diag,
+                    rows,
+                    rhs,
+                    alpha,
+                    a as *const c_void,
+                    rows.max(1),
+                    b as *mut c_void,
+                    rows.max(1),
+                )
+            };
+            status(rc, "cublasTrsm")?;
+        }
+        Ok(())
     }
 }
 

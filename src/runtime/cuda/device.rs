@@ -23,7 +23,9 @@ use crate::error::{Error, Result};
 use crate::kernels::compile::cuda_binary;
 use crate::kernels::{cuda, Kernel};
 use crate::runtime::allocator::CachingAllocator;
-use crate::runtime::backend::{address_base, DeviceEvent, Fft, Gemm, HostBuffer, Launch, Solve};
+use crate::runtime::backend::{
+    address_base, DeviceEvent, Fft, Gemm, HostBuffer, Launch, Solve, SolverRoutine,
+};
 use crate::runtime::devices::VendorDevice;
 use crate::runtime::streams;
 
@@ -462,9 +464,19 @@ impl VendorDevice for CudaDevice {
         self.solver_library().is_some()
     }
 
-    /// Runs `s` through cuSOLVER, with device workspace from the allocator on the current
-    /// stream (freed once queued: the stream's later work is ordered after it).
+    /// Runs `s` through cuSOLVER (triangular solves through cuBLAS), with device workspace
+    /// from the allocator on the current stream (freed once queued: the stream's later work
+    /// is ordered after it).
     fn solve(&self, s: &Solve) -> Result<bool> {
+        if let SolverRoutine::TriangularSolve { upper, unit } = s.routine {
+            let Some(blas) = self.blas() else {
+                return Ok(false);
+            };
+            let (stream, _one_at_a_time) = self.library_call()?;
+            let operands = (self.pointer(s.a, 0)?, self.pointer(s.b, 0)?);
+            blas.trsm(s, (upper, unit), operands, stream)?;
+            return Ok(true);
+        }
         let Some(library) = self.solver_library() else {
             return Ok(false);
         };

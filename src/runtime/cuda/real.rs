@@ -301,6 +301,41 @@ impl Driver for Real {
         unsafe { blas::is_culib_present() && lt::is_culib_present() }
     }
 
+    unsafe fn cublasTrsm(
+        &self,
+        handle: blas::cublasHandle_t,
+        data_type: blas::cudaDataType,
+        side: blas::cublasSideMode_t,
+        uplo: blas::cublasFillMode_t,
+        trans: blas::cublasOperation_t,
+        diag: blas::cublasDiagType_t,
+        m: c_int,
+        n: c_int,
+        alpha: *const c_void,
+        a: *const c_void,
+        lda: c_int,
+        b: *mut c_void,
+        ldb: c_int,
+    ) -> blas::cublasStatus_t {
+        use blas::cudaDataType as T;
+        let (h, sd, ul, tr, dg) = (handle, side, uplo, trans, diag);
+        match data_type {
+            T::CUDA_R_32F => blas::cublasStrsm_v2(
+                h, sd, ul, tr, dg, m, n, alpha as _, a as _, lda, b as _, ldb,
+            ),
+            T::CUDA_R_64F => blas::cublasDtrsm_v2(
+                h, sd, ul, tr, dg, m, n, alpha as _, a as _, lda, b as _, ldb,
+            ),
+            T::CUDA_C_32F => blas::cublasCtrsm_v2(
+                h, sd, ul, tr, dg, m, n, alpha as _, a as _, lda, b as _, ldb,
+            ),
+            T::CUDA_C_64F => blas::cublasZtrsm_v2(
+                h, sd, ul, tr, dg, m, n, alpha as _, a as _, lda, b as _, ldb,
+            ),
+            _ => blas::cublasStatus_t::CUBLAS_STATUS_NOT_SUPPORTED,
+        }
+    }
+
     unsafe fn cublasLtCreate(&self, handle: *mut lt::cublasLtHandle_t) -> lt::cublasStatus_t {
         lt::cublasLtCreate(handle)
     }

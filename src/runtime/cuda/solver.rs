@@ -234,7 +234,9 @@ impl SolverLibrary {
                         "cusolverDnXgesvd_bufferSize",
                     )?
                 }
-                SolverRoutine::LuSolve { .. } | SolverRoutine::CholeskySolve => {}
+                SolverRoutine::LuSolve { .. }
+                | SolverRoutine::CholeskySolve
+                | SolverRoutine::TriangularSolve { .. } => {}
             }
         }
         Ok((device, host))
@@ -250,6 +252,9 @@ impl SolverLibrary {
         host_bytes: usize,
         stream: (u64, CUstream),
     ) -> Result<()> {
+        if let SolverRoutine::TriangularSolve { .. } = s.routine {
+            return Err(Error::runtime("mojo: triangular solves go through cuBLAS"));
+        }
         let handle = self.handle(stream.0, stream.1)?;
         let t = data_type(s)?;
         let element = s.dtype.size() as u64 * if s.complex { 2 } else { 1 };
@@ -376,6 +381,7 @@ impl SolverLibrary {
                             "cusolverDnXgesvd",
                         )?
                     }
+                    SolverRoutine::TriangularSolve { .. } => unreachable!("returned above"),
                     SolverRoutine::CholeskySolve => status(
                         driver().cusolverDnXpotrs(
                             handle, params, LOWER, rows, rhs, t, a, lda, t, b, lda, solve_info,

@@ -687,6 +687,58 @@ impl Driver for Emulated {
         S::CUBLAS_STATUS_SUCCESS
     }
 
+    unsafe fn cublasTrsm(
+        &self,
+        handle: cublas::cublasHandle_t,
+        data_type: cublas::cudaDataType,
+        side: cublas::cublasSideMode_t,
+        uplo: cublas::cublasFillMode_t,
+        trans: cublas::cublasOperation_t,
+        diag: cublas::cublasDiagType_t,
+        m: c_int,
+        n: c_int,
+        alpha: *const c_void,
+        a: *const c_void,
+        lda: c_int,
+        b: *mut c_void,
+        ldb: c_int,
+    ) -> cublas::cublasStatus_t {
+        use cublas::cublasStatus_t as S;
+        let Some(element) = solver::Element::of_blas(data_type) else {
+            return S::CUBLAS_STATUS_NOT_SUPPORTED;
+        };
+        // The emulation takes what the backend asks for: left side, no transpose, alpha 1.
+        // SAFETY: alpha points to a value of the data type, whose real part comes first.
+        let one = unsafe { element.is_one(alpha as usize) };
+        let left = side == cublas::cublasSideMode_t::CUBLAS_SIDE_LEFT;
+        if !left || trans != cublas::cublasOperation_t::CUBLAS_OP_N || !one {
+            return S::CUBLAS_STATUS_NOT_SUPPORTED;
+        }
+        if lda < m.max(1) || ldb < m.max(1) {
+            return S::CUBLAS_STATUS_INVALID_VALUE;
+        }
+        let operand = |base: usize, ld: c_int| Operand {
+            element,
+            base,
+            ld: ld as usize,
+        };
+        let (a, b) = (operand(a as usize, lda), operand(b as usize, ldb));
+        let upper = uplo == cublas::cublasFillMode_t::CUBLAS_FILL_MODE_UPPER;
+        let unit = diag == cublas::cublasDiagType_t::CUBLAS_DIAG_UNIT;
+        let (m, n) = (m as usize, n as usize);
+        // SAFETY: handles come from cublasCreate.
+        let stream = *unsafe { &*(handle as *const Mutex<usize>) }.lock() as CUstream;
+        // SAFETY: the handle's stream is one of this driver's.
+        let Some(queue) = (unsafe { self.queue(stream) }) else {
+            return S::CUBLAS_STATUS_NOT_INITIALIZED;
+        };
+        // SAFETY: per the API the operands stay valid until the stream runs the solve.
+        queue.submit(Box::new(move || unsafe {
+            solver::trsm((m, n), a, b, upper, unit)
+        }));
+        S::CUBLAS_STATUS_SUCCESS
+    }
+
     unsafe fn cublasLtCreate(&self, handle: *mut lt::cublasLtHandle_t) -> lt::cublasStatus_t {
         // SAFETY: valid out-pointer per the API; the handle is never dereferenced.
         unsafe { *handle = std::ptr::NonNull::dangling().as_ptr() };

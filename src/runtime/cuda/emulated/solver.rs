@@ -1,4 +1,5 @@
-//! cuSOLVER's getrf, getrs, potrf and potrs computed on the CPU as LAPACK defines them:
+//! cuSOLVER's getrf, getrs, potrf, potrs, syevd and gesvd, and cuBLAS's trsm, computed on the
+//! CPU as LAPACK and the BLAS define them:
 //! column-major matrices with a leading dimension, 1-based int64 pivots, `info` as LAPACK
 //! reports it. Every element type (real or complex, single or double) computes in complex
 //! float64 and rounds once on the way back.
@@ -26,6 +27,26 @@ impl Element {
             T::CUDA_C_64F => Element::C64,
             _ => return None,
         })
+    }
+
+    pub fn of_blas(data_type: cudarc::cublas::sys::cudaDataType) -> Option<Element> {
+        use cudarc::cublas::sys::cudaDataType as T;
+        Some(match data_type {
+            T::CUDA_R_32F => Element::F32,
+            T::CUDA_R_64F => Element::F64,
+            T::CUDA_C_32F => Element::C32,
+            T::CUDA_C_64F => Element::C64,
+            _ => return None,
+        })
+    }
+
+    /// Whether the value at `address` is one.
+    ///
+    /// # Safety
+    /// `address` must hold a value of this type.
+    pub unsafe fn is_one(self, address: usize) -> bool {
+        // SAFETY: per the contract.
+        unsafe { self.read(address, 0) == Complex::real(1.0) }
     }
 
     /// The element at `index` of `base`.
@@ -348,6 +369,24 @@ fn substitute(
             x.set(i, c, v);
         }
     }
+}
+
+/// trsm (left side, no transpose, alpha 1): solves T X = B in place of the `m × n` matrix `b`
+/// for T the lower (or `upper`) triangle of `a`, with a unit diagonal when `unit`.
+///
+/// # Safety
+/// `a` must hold an `m × m` matrix and `b` an `m × n` one.
+pub unsafe fn trsm((m, n): (usize, usize), a: Operand, b: Operand, upper: bool, unit: bool) {
+    // SAFETY: per the contract.
+    let (t, mut x) = unsafe {
+        (
+            Matrix::read(a.element, a.base, a.ld, m, m),
+            Matrix::read(b.element, b.base, b.ld, m, n),
+        )
+    };
+    substitute(&mut x, m, |i, k| t.at(i, k), !upper, unit);
+    // SAFETY: per the contract.
+    unsafe { x.write(|_, _| true) };
 }
 
 /// potrf (lower): A = L L^H from A's lower triangle (the diagonal's imaginary parts ignored),
