@@ -136,6 +136,26 @@ impl Emulated {
         Some(unsafe { &*(stream as *const Queue) })
     }
 
+    /// Queues `job` on the stream of library handle `handle` (cuBLAS's or cuSOLVER's); false
+    /// when that stream is not one of this driver's.
+    ///
+    /// # Safety
+    /// `handle` must come from [`new_handle`].
+    unsafe fn handle_submit(
+        &self,
+        handle: *mut c_void,
+        job: impl FnOnce() + Send + 'static,
+    ) -> bool {
+        // SAFETY: per the contract.
+        let stream = *unsafe { &*(handle as *const Mutex<usize>) }.lock() as CUstream;
+        // SAFETY: the handle's stream is one of this driver's.
+        let Some(queue) = (unsafe { self.queue(stream) }) else {
+            return false;
+        };
+        queue.submit(Box::new(job));
+        true
+    }
+
     /// Queues `job` on the stream of cuSOLVER handle `handle`.
     ///
     /// # Safety
@@ -145,14 +165,12 @@ impl Emulated {
         handle: cusolver::cusolverDnHandle_t,
         job: impl FnOnce() + Send + 'static,
     ) -> cusolver::cusolverStatus_t {
-        // SAFETY: handles come from cusolverDnCreate.
-        let stream = *unsafe { &*(handle as *const Mutex<usize>) }.lock() as CUstream;
-        // SAFETY: the handle's stream is one of this driver's.
-        let Some(queue) = (unsafe { self.queue(stream) }) else {
-            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_INITIALIZED;
-        };
-        queue.submit(Box::new(job));
-        cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
+        // SAFETY: per the contract.
+        if unsafe { self.handle_submit(handle as *mut c_void, job) } {
+            cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
+        } else {
+            cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_INITIALIZED
+        }
     }
 
     /// Whether `len` bytes from `address` are device memory of any device.
@@ -617,9 +635,8 @@ impl Driver for Emulated {
         &self,
         handle: *mut cublas::cublasHandle_t,
     ) -> cublas::cublasStatus_t {
-        let stream: Box<Mutex<usize>> = Box::new(Mutex::new(0));
-        // SAFETY: valid out-pointer per the API; handles live for the process.
-        unsafe { *handle = Box::into_raw(stream) as cublas::cublasHandle_t };
+        // SAFETY: valid out-pointer per the API.
+        unsafe { *handle = new_handle() as cublas::cublasHandle_t };
         cublas::cublasStatus_t::CUBLAS_STATUS_SUCCESS
     }
 
@@ -629,7 +646,7 @@ impl Driver for Emulated {
         stream: cublas::cudaStream_t,
     ) -> cublas::cublasStatus_t {
         // SAFETY: handles come from cublasCreate.
-        *unsafe { &*(handle as *const Mutex<usize>) }.lock() = stream as usize;
+        unsafe { set_handle_stream(handle as *mut c_void, stream as usize) };
         cublas::cublasStatus_t::CUBLAS_STATUS_SUCCESS
     }
 
@@ -676,15 +693,13 @@ impl Driver for Emulated {
             Ok(gemm) => gemm,
             Err(status) => return status,
         };
-        // SAFETY: handles come from cublasCreate.
-        let stream = *unsafe { &*(handle as *const Mutex<usize>) }.lock() as CUstream;
-        // SAFETY: the handle's stream is one of this driver's.
-        let Some(queue) = (unsafe { self.queue(stream) }) else {
-            return S::CUBLAS_STATUS_NOT_INITIALIZED;
-        };
-        // SAFETY: per the API the operands stay valid until the stream runs the product.
-        queue.submit(Box::new(move || unsafe { gemm.run() }));
-        S::CUBLAS_STATUS_SUCCESS
+        // SAFETY: handles come from cublasCreate; per the API the operands stay valid until
+        // the stream runs the product.
+        if unsafe { self.handle_submit(handle as *mut c_void, move || gemm.run()) } {
+            S::CUBLAS_STATUS_SUCCESS
+        } else {
+            S::CUBLAS_STATUS_NOT_INITIALIZED
+        }
     }
 
     unsafe fn cublasTrsm(
@@ -726,17 +741,14 @@ impl Driver for Emulated {
         let upper = uplo == cublas::cublasFillMode_t::CUBLAS_FILL_MODE_UPPER;
         let unit = diag == cublas::cublasDiagType_t::CUBLAS_DIAG_UNIT;
         let (m, n) = (m as usize, n as usize);
-        // SAFETY: handles come from cublasCreate.
-        let stream = *unsafe { &*(handle as *const Mutex<usize>) }.lock() as CUstream;
-        // SAFETY: the handle's stream is one of this driver's.
-        let Some(queue) = (unsafe { self.queue(stream) }) else {
-            return S::CUBLAS_STATUS_NOT_INITIALIZED;
-        };
-        // SAFETY: per the API the operands stay valid until the stream runs the solve.
-        queue.submit(Box::new(move || unsafe {
-            solver::trsm((m, n), a, b, upper, unit)
-        }));
-        S::CUBLAS_STATUS_SUCCESS
+        let solve = move || unsafe { solver::trsm((m, n), a, b, upper, unit) };
+        // SAFETY: handles come from cublasCreate; per the API the operands stay valid until
+        // the stream runs the solve.
+        if unsafe { self.handle_submit(handle as *mut c_void, solve) } {
+            S::CUBLAS_STATUS_SUCCESS
+        } else {
+            S::CUBLAS_STATUS_NOT_INITIALIZED
+        }
     }
 
     unsafe fn cublasLtCreate(&self, handle: *mut lt::cublasLtHandle_t) -> lt::cublasStatus_t {
@@ -848,9 +860,8 @@ impl Driver for Emulated {
         &self,
         handle: *mut cusolver::cusolverDnHandle_t,
     ) -> cusolver::cusolverStatus_t {
-        let stream: Box<Mutex<usize>> = Box::new(Mutex::new(0));
-        // SAFETY: valid out-pointer per the API; handles live for the process.
-        unsafe { *handle = Box::into_raw(stream) as cusolver::cusolverDnHandle_t };
+        // SAFETY: valid out-pointer per the API.
+        unsafe { *handle = new_handle() as cusolver::cusolverDnHandle_t };
         cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
     }
 
@@ -860,7 +871,7 @@ impl Driver for Emulated {
         stream: CUstream,
     ) -> cusolver::cusolverStatus_t {
         // SAFETY: handles come from cusolverDnCreate.
-        *unsafe { &*(handle as *const Mutex<usize>) }.lock() = stream as usize;
+        unsafe { set_handle_stream(handle as *mut c_void, stream as usize) };
         cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
     }
 
@@ -1152,6 +1163,21 @@ impl Driver for Emulated {
         // SAFETY: as for getrf.
         unsafe { self.solver_queue(handle, move || solver::gesvd((m, n), a, s, vectors, info)) }
     }
+}
+
+/// A new library handle (cuBLAS's or cuSOLVER's) of the emulation: the stream its calls go
+/// to, the null stream until one is set. Handles live for the process.
+fn new_handle() -> *mut c_void {
+    Box::into_raw(Box::new(Mutex::new(0usize))) as *mut c_void
+}
+
+/// Sets the stream of library handle `handle`.
+///
+/// # Safety
+/// `handle` must come from [`new_handle`].
+unsafe fn set_handle_stream(handle: *mut c_void, stream: usize) {
+    // SAFETY: per the contract.
+    *unsafe { &*(handle as *const Mutex<usize>) }.lock() = stream;
 }
 
 /// A cuSOLVER operand of `data_type` at `base` with leading dimension `ld` for `rows` rows,

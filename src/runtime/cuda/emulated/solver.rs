@@ -19,23 +19,20 @@ pub enum Element {
 
 impl Element {
     pub fn of(data_type: cudaDataType) -> Option<Element> {
-        use cudaDataType as T;
-        Some(match data_type {
-            T::CUDA_R_32F => Element::F32,
-            T::CUDA_R_64F => Element::F64,
-            T::CUDA_C_32F => Element::C32,
-            T::CUDA_C_64F => Element::C64,
-            _ => return None,
-        })
+        Element::of_code(data_type as u32)
     }
 
     pub fn of_blas(data_type: cudarc::cublas::sys::cudaDataType) -> Option<Element> {
-        use cudarc::cublas::sys::cudaDataType as T;
-        Some(match data_type {
-            T::CUDA_R_32F => Element::F32,
-            T::CUDA_R_64F => Element::F64,
-            T::CUDA_C_32F => Element::C32,
-            T::CUDA_C_64F => Element::C64,
+        Element::of_code(data_type as u32)
+    }
+
+    /// The element of CUDA's `cudaDataType` code `code` (cuSOLVER's and cuBLAS's enums).
+    fn of_code(code: u32) -> Option<Element> {
+        Some(match code {
+            0 => Element::F32,
+            1 => Element::F64,
+            4 => Element::C32,
+            5 => Element::C64,
             _ => return None,
         })
     }
