@@ -1,22 +1,22 @@
 //! The seam between the CUDA backend and what it runs on: every driver, cuBLAS, cuBLASLt,
-//! cuFFT and cuSOLVER call the backend makes, by its C name and signature, and the compiler of its kernels. The
+//! cuFFT and cuSOLVER (`solver_api`) call the backend makes, by its C name and signature, and the compiler of its kernels. The
 //! real libraries implement it (`real`), and so does a CPU emulation of them (`emulated`, for
 //! tests); everything above this trait is the code that runs on a GPU.
 
 #![allow(non_snake_case, clippy::too_many_arguments)]
 
-use std::ffi::{c_char, c_int, c_schar, c_uint, c_void};
+use std::ffi::{c_char, c_int, c_uint, c_void};
 use std::sync::OnceLock;
 
 use cudarc::cublas::sys as blas;
 use cudarc::cublaslt::sys as lt;
 use cudarc::cufft::sys as fft;
-use cudarc::cusolver::sys as solver;
 use cudarc::driver::sys::{
     CUcontext, CUdevice, CUdevice_attribute, CUdeviceptr, CUevent, CUfunction, CUmodule, CUresult,
     CUstream,
 };
 
+use super::solver_api::SolverApi;
 use crate::error::Result;
 use crate::kernels::compile::CudaCompiler;
 
@@ -54,7 +54,7 @@ pub struct LtMatmul {
 
 /// The calls the CUDA backend makes. Driver calls return the driver's codes; library calls
 /// their libraries' statuses, so that the code above handles the same results either way.
-pub trait Driver: Send + Sync {
+pub trait Driver: SolverApi + Send + Sync {
     /// Whether the driver library can be used at all (the real one: libcuda loads).
     fn library_present(&self) -> bool;
     /// The kernel compiler whose binaries `cuModuleLoadData` takes.
@@ -234,196 +234,6 @@ pub trait Driver: Send + Sync {
         output: *mut c_void,
         direction: c_int,
     ) -> fft::cufftResult;
-
-    /// Whether cuSOLVER can be used.
-    fn solver_present(&self) -> bool;
-    unsafe fn cusolverDnCreate(
-        &self,
-        handle: *mut solver::cusolverDnHandle_t,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnSetStream(
-        &self,
-        handle: solver::cusolverDnHandle_t,
-        stream: CUstream,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnCreateParams(
-        &self,
-        params: *mut solver::cusolverDnParams_t,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnXgetrf_bufferSize(
-        &self,
-        handle: solver::cusolverDnHandle_t,
-        params: solver::cusolverDnParams_t,
-        m: i64,
-        n: i64,
-        data_type: solver::cudaDataType,
-        a: *const c_void,
-        lda: i64,
-        compute_type: solver::cudaDataType,
-        device_bytes: *mut usize,
-        host_bytes: *mut usize,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnXgetrf(
-        &self,
-        handle: solver::cusolverDnHandle_t,
-        params: solver::cusolverDnParams_t,
-        m: i64,
-        n: i64,
-        data_type: solver::cudaDataType,
-        a: *mut c_void,
-        lda: i64,
-        ipiv: *mut i64,
-        compute_type: solver::cudaDataType,
-        device_work: *mut c_void,
-        device_bytes: usize,
-        host_work: *mut c_void,
-        host_bytes: usize,
-        info: *mut c_int,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnXgetrs(
-        &self,
-        handle: solver::cusolverDnHandle_t,
-        params: solver::cusolverDnParams_t,
-        trans: solver::cublasOperation_t,
-        n: i64,
-        nrhs: i64,
-        data_type: solver::cudaDataType,
-        a: *const c_void,
-        lda: i64,
-        ipiv: *const i64,
-        b_type: solver::cudaDataType,
-        b: *mut c_void,
-        ldb: i64,
-        info: *mut c_int,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnXpotrf_bufferSize(
-        &self,
-        handle: solver::cusolverDnHandle_t,
-        params: solver::cusolverDnParams_t,
-        uplo: solver::cublasFillMode_t,
-        n: i64,
-        data_type: solver::cudaDataType,
-        a: *const c_void,
-        lda: i64,
-        compute_type: solver::cudaDataType,
-        device_bytes: *mut usize,
-        host_bytes: *mut usize,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnXpotrf(
-        &self,
-        handle: solver::cusolverDnHandle_t,
-        params: solver::cusolverDnParams_t,
-        uplo: solver::cublasFillMode_t,
-        n: i64,
-        data_type: solver::cudaDataType,
-        a: *mut c_void,
-        lda: i64,
-        compute_type: solver::cudaDataType,
-        device_work: *mut c_void,
-        device_bytes: usize,
-        host_work: *mut c_void,
-        host_bytes: usize,
-        info: *mut c_int,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnXpotrs(
-        &self,
-        handle: solver::cusolverDnHandle_t,
-        params: solver::cusolverDnParams_t,
-        uplo: solver::cublasFillMode_t,
-        n: i64,
-        nrhs: i64,
-        data_type: solver::cudaDataType,
-        a: *const c_void,
-        lda: i64,
-        b_type: solver::cudaDataType,
-        b: *mut c_void,
-        ldb: i64,
-        info: *mut c_int,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnXsyevd_bufferSize(
-        &self,
-        handle: solver::cusolverDnHandle_t,
-        params: solver::cusolverDnParams_t,
-        jobz: solver::cusolverEigMode_t,
-        uplo: solver::cublasFillMode_t,
-        n: i64,
-        data_type: solver::cudaDataType,
-        a: *const c_void,
-        lda: i64,
-        w_type: solver::cudaDataType,
-        w: *const c_void,
-        compute_type: solver::cudaDataType,
-        device_bytes: *mut usize,
-        host_bytes: *mut usize,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnXsyevd(
-        &self,
-        handle: solver::cusolverDnHandle_t,
-        params: solver::cusolverDnParams_t,
-        jobz: solver::cusolverEigMode_t,
-        uplo: solver::cublasFillMode_t,
-        n: i64,
-        data_type: solver::cudaDataType,
-        a: *mut c_void,
-        lda: i64,
-        w_type: solver::cudaDataType,
-        w: *mut c_void,
-        compute_type: solver::cudaDataType,
-        device_work: *mut c_void,
-        device_bytes: usize,
-        host_work: *mut c_void,
-        host_bytes: usize,
-        info: *mut c_int,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnXgesvd_bufferSize(
-        &self,
-        handle: solver::cusolverDnHandle_t,
-        params: solver::cusolverDnParams_t,
-        jobu: c_schar,
-        jobvt: c_schar,
-        m: i64,
-        n: i64,
-        data_type: solver::cudaDataType,
-        a: *const c_void,
-        lda: i64,
-        s_type: solver::cudaDataType,
-        s: *const c_void,
-        u_type: solver::cudaDataType,
-        u: *const c_void,
-        ldu: i64,
-        vt_type: solver::cudaDataType,
-        vt: *const c_void,
-        ldvt: i64,
-        compute_type: solver::cudaDataType,
-        device_bytes: *mut usize,
-        host_bytes: *mut usize,
-    ) -> solver::cusolverStatus_t;
-    unsafe fn cusolverDnXgesvd(
-        &self,
-        handle: solver::cusolverDnHandle_t,
-        params: solver::cusolverDnParams_t,
-        jobu: c_schar,
-        jobvt: c_schar,
-        m: i64,
-        n: i64,
-        data_type: solver::cudaDataType,
-        a: *mut c_void,
-        lda: i64,
-        s_type: solver::cudaDataType,
-        s: *mut c_void,
-        u_type: solver::cudaDataType,
-        u: *mut c_void,
-        ldu: i64,
-        vt_type: solver::cudaDataType,
-        vt: *mut c_void,
-        ldvt: i64,
-        compute_type: solver::cudaDataType,
-        device_work: *mut c_void,
-        device_bytes: usize,
-        host_work: *mut c_void,
-        host_bytes: usize,
-        info: *mut c_int,
-    ) -> solver::cusolverStatus_t;
 }
 
 static DRIVER: OnceLock<Box<dyn Driver>> = OnceLock::new();

@@ -12,7 +12,9 @@ mod events;
 mod fft;
 mod memory;
 mod real;
+mod real_solver;
 mod solver;
+mod solver_api;
 mod streams;
 
 use api::driver;

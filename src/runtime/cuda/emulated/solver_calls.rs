@@ -1,0 +1,326 @@
+//! cuSOLVER's calls in the emulation: each checks its arguments as the backend uses them and
+//! queues the routine (`solver.rs`) on its handle's stream.
+
+#![allow(non_snake_case, clippy::too_many_arguments)]
+
+use std::ffi::{c_int, c_schar, c_void};
+
+use cudarc::cusolver::sys as cusolver;
+use cudarc::driver::sys::CUstream;
+
+use super::{new_handle, operand, set_handle_stream, solver, Emulated};
+use crate::runtime::cuda::solver_api::SolverApi;
+
+impl SolverApi for Emulated {
+    fn solver_present(&self) -> bool {
+        true
+    }
+
+    unsafe fn cusolverDnCreate(
+        &self,
+        handle: *mut cusolver::cusolverDnHandle_t,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointer per the API.
+        unsafe { *handle = new_handle() as cusolver::cusolverDnHandle_t };
+        cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
+    }
+
+    unsafe fn cusolverDnSetStream(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        stream: CUstream,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: handles come from cusolverDnCreate.
+        unsafe { set_handle_stream(handle as *mut c_void, stream as usize) };
+        cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
+    }
+
+    unsafe fn cusolverDnCreateParams(
+        &self,
+        params: *mut cusolver::cusolverDnParams_t,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointer per the API; the emulation keeps nothing in it.
+        unsafe { *params = std::ptr::NonNull::dangling().as_ptr() };
+        cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
+    }
+
+    unsafe fn cusolverDnXgetrf_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        _m: i64,
+        _n: i64,
+        _data_type: cusolver::cudaDataType,
+        _a: *const c_void,
+        _lda: i64,
+        _compute_type: cusolver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointers per the API.
+        unsafe { solver::no_workspace(device_bytes, host_bytes) }
+    }
+
+    unsafe fn cusolverDnXgetrf(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        m: i64,
+        n: i64,
+        data_type: cusolver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        ipiv: *mut i64,
+        _compute_type: cusolver::cudaDataType,
+        _device_work: *mut c_void,
+        _device_bytes: usize,
+        _host_work: *mut c_void,
+        _host_bytes: usize,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let Some(a) = operand(data_type, a, lda, m) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        let (m, n, pivots, info) = (m as usize, n as usize, ipiv as usize, info as usize);
+        // SAFETY: per the API the operands stay valid until the stream runs the call.
+        unsafe { self.solver_queue(handle, move || solver::getrf(m, n, a, pivots, info)) }
+    }
+
+    unsafe fn cusolverDnXgetrs(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        trans: cusolver::cublasOperation_t,
+        n: i64,
+        nrhs: i64,
+        data_type: cusolver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        ipiv: *const i64,
+        b_type: cusolver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let (Some(a), Some(b)) = (operand(data_type, a, lda, n), operand(b_type, b, ldb, n)) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        let (n, nrhs, pivots, info) = (n as usize, nrhs as usize, ipiv as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe {
+            self.solver_queue(handle, move || {
+                solver::getrs(trans, n, nrhs, a, pivots, b);
+                *(info as *mut i32) = 0;
+            })
+        }
+    }
+
+    unsafe fn cusolverDnXpotrf_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        _uplo: cusolver::cublasFillMode_t,
+        _n: i64,
+        _data_type: cusolver::cudaDataType,
+        _a: *const c_void,
+        _lda: i64,
+        _compute_type: cusolver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointers per the API.
+        unsafe { solver::no_workspace(device_bytes, host_bytes) }
+    }
+
+    unsafe fn cusolverDnXpotrf(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        uplo: cusolver::cublasFillMode_t,
+        n: i64,
+        data_type: cusolver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        _compute_type: cusolver::cudaDataType,
+        _device_work: *mut c_void,
+        _device_bytes: usize,
+        _host_work: *mut c_void,
+        _host_bytes: usize,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let Some(a) = operand(data_type, a, lda, n) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        if uplo != cusolver::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED;
+        }
+        let (n, info) = (n as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe { self.solver_queue(handle, move || solver::potrf(n, a, info)) }
+    }
+
+    unsafe fn cusolverDnXpotrs(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        uplo: cusolver::cublasFillMode_t,
+        n: i64,
+        nrhs: i64,
+        data_type: cusolver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        b_type: cusolver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let (Some(a), Some(b)) = (operand(data_type, a, lda, n), operand(b_type, b, ldb, n)) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        if uplo != cusolver::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED;
+        }
+        let (n, nrhs, info) = (n as usize, nrhs as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe {
+            self.solver_queue(handle, move || {
+                solver::potrs(n, nrhs, a, b);
+                *(info as *mut i32) = 0;
+            })
+        }
+    }
+    unsafe fn cusolverDnXsyevd_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        _jobz: cusolver::cusolverEigMode_t,
+        _uplo: cusolver::cublasFillMode_t,
+        _n: i64,
+        _data_type: cusolver::cudaDataType,
+        _a: *const c_void,
+        _lda: i64,
+        _w_type: cusolver::cudaDataType,
+        _w: *const c_void,
+        _compute_type: cusolver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointers per the API.
+        unsafe { solver::no_workspace(device_bytes, host_bytes) }
+    }
+
+    unsafe fn cusolverDnXsyevd(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        jobz: cusolver::cusolverEigMode_t,
+        uplo: cusolver::cublasFillMode_t,
+        n: i64,
+        data_type: cusolver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        w_type: cusolver::cudaDataType,
+        w: *mut c_void,
+        _compute_type: cusolver::cudaDataType,
+        _device_work: *mut c_void,
+        _device_bytes: usize,
+        _host_work: *mut c_void,
+        _host_bytes: usize,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let Some(a) = operand(data_type, a, lda, n) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        if !solver::holds_reals_of(w_type, a.element) {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        }
+        if uplo != cusolver::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED;
+        }
+        let vectors = jobz == cusolver::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR;
+        let (n, w, info) = (n as usize, w as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe { self.solver_queue(handle, move || solver::syevd(n, a, w, vectors, info)) }
+    }
+
+    unsafe fn cusolverDnXgesvd_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        _jobu: c_schar,
+        _jobvt: c_schar,
+        _m: i64,
+        _n: i64,
+        _data_type: cusolver::cudaDataType,
+        _a: *const c_void,
+        _lda: i64,
+        _s_type: cusolver::cudaDataType,
+        _s: *const c_void,
+        _u_type: cusolver::cudaDataType,
+        _u: *const c_void,
+        _ldu: i64,
+        _vt_type: cusolver::cudaDataType,
+        _vt: *const c_void,
+        _ldvt: i64,
+        _compute_type: cusolver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointers per the API.
+        unsafe { solver::no_workspace(device_bytes, host_bytes) }
+    }
+
+    unsafe fn cusolverDnXgesvd(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        jobu: c_schar,
+        jobvt: c_schar,
+        m: i64,
+        n: i64,
+        data_type: cusolver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        s_type: cusolver::cudaDataType,
+        s: *mut c_void,
+        u_type: cusolver::cudaDataType,
+        u: *mut c_void,
+        ldu: i64,
+        vt_type: cusolver::cudaDataType,
+        vt: *mut c_void,
+        ldvt: i64,
+        _compute_type: cusolver::cudaDataType,
+        _device_work: *mut c_void,
+        _device_bytes: usize,
+        _host_work: *mut c_void,
+        _host_bytes: usize,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        use cusolver::cusolverStatus_t::{
+            CUSOLVER_STATUS_INVALID_VALUE, CUSOLVER_STATUS_NOT_SUPPORTED,
+        };
+        let Some(a) = operand(data_type, a, lda, m) else {
+            return CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        let (jobu, jobvt) = (jobu as u8, jobvt as u8);
+        // The emulation takes the jobs the backend asks for: both 'N', 'S' or 'A'.
+        let full = jobu == b'A';
+        let vectors = jobu != b'N';
+        if m < n || jobu != jobvt || !b"NSA".contains(&jobu) {
+            return CUSOLVER_STATUS_NOT_SUPPORTED;
+        }
+        if !solver::holds_reals_of(s_type, a.element)
+            || (vectors && (u_type != data_type || vt_type != data_type || ldu != m || ldvt != n))
+        {
+            return CUSOLVER_STATUS_INVALID_VALUE;
+        }
+        let (m, n, s, info) = (m as usize, n as usize, s as usize, info as usize);
+        let vectors = if vectors {
+            (u as usize, vt as usize, full)
+        } else {
+            (0, 0, false)
+        };
+        // SAFETY: as for getrf.
+        unsafe { self.solver_queue(handle, move || solver::gesvd((m, n), a, s, vectors, info)) }
+    }
+}

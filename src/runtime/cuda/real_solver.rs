@@ -1,0 +1,385 @@
+//! cuSOLVER behind the seam: each call forwards to the library, loaded at run time by cudarc
+//! (from the path the Python package finds in its wheel, with cuSPARSE and nvJitLink, which
+//! it needs).
+
+#![allow(non_snake_case, clippy::too_many_arguments)]
+
+use std::ffi::{c_int, c_schar, c_void};
+
+use cudarc::cusolver::sys as solver;
+use cudarc::driver::sys::CUstream;
+
+use super::api::Driver;
+use super::real::Real;
+use super::solver_api::SolverApi;
+
+impl SolverApi for Real {
+    fn solver_present(&self) -> bool {
+        if !self.blas_present() {
+            return false;
+        }
+        if let Some(path) = crate::config::config().cusolver.clone() {
+            let sparse = path.with_file_name("libcusparse.so.12");
+            let jit = path.with_file_name("libnvJitLink.so.13");
+            super::real::preload(&[jit, sparse, path]);
+        }
+        // SAFETY: only probes for the library.
+        unsafe { solver::is_culib_present() }
+    }
+
+    unsafe fn cusolverDnCreate(
+        &self,
+        handle: *mut solver::cusolverDnHandle_t,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnCreate(handle)
+    }
+
+    unsafe fn cusolverDnSetStream(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        stream: CUstream,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnSetStream(handle, stream as solver::cudaStream_t)
+    }
+
+    unsafe fn cusolverDnCreateParams(
+        &self,
+        params: *mut solver::cusolverDnParams_t,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnCreateParams(params)
+    }
+
+    unsafe fn cusolverDnXgetrf_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXgetrf_bufferSize(
+            handle,
+            params,
+            m,
+            n,
+            data_type,
+            a,
+            lda,
+            compute_type,
+            device_bytes,
+            host_bytes,
+        )
+    }
+
+    unsafe fn cusolverDnXgetrf(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        ipiv: *mut i64,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXgetrf(
+            handle,
+            params,
+            m,
+            n,
+            data_type,
+            a,
+            lda,
+            ipiv,
+            compute_type,
+            device_work,
+            device_bytes,
+            host_work,
+            host_bytes,
+            info,
+        )
+    }
+
+    unsafe fn cusolverDnXgetrs(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        trans: solver::cublasOperation_t,
+        n: i64,
+        nrhs: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        ipiv: *const i64,
+        b_type: solver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXgetrs(
+            handle, params, trans, n, nrhs, data_type, a, lda, ipiv, b_type, b, ldb, info,
+        )
+    }
+
+    unsafe fn cusolverDnXpotrf_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXpotrf_bufferSize(
+            handle,
+            params,
+            uplo,
+            n,
+            data_type,
+            a,
+            lda,
+            compute_type,
+            device_bytes,
+            host_bytes,
+        )
+    }
+
+    unsafe fn cusolverDnXpotrf(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXpotrf(
+            handle,
+            params,
+            uplo,
+            n,
+            data_type,
+            a,
+            lda,
+            compute_type,
+            device_work,
+            device_bytes,
+            host_work,
+            host_bytes,
+            info,
+        )
+    }
+
+    unsafe fn cusolverDnXpotrs(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        nrhs: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        b_type: solver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXpotrs(
+            handle, params, uplo, n, nrhs, data_type, a, lda, b_type, b, ldb, info,
+        )
+    }
+    unsafe fn cusolverDnXsyevd_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobz: solver::cusolverEigMode_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        w_type: solver::cudaDataType,
+        w: *const c_void,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXsyevd_bufferSize(
+            handle,
+            params,
+            jobz,
+            uplo,
+            n,
+            data_type,
+            a,
+            lda,
+            w_type,
+            w,
+            compute_type,
+            device_bytes,
+            host_bytes,
+        )
+    }
+
+    unsafe fn cusolverDnXsyevd(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobz: solver::cusolverEigMode_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        w_type: solver::cudaDataType,
+        w: *mut c_void,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXsyevd(
+            handle,
+            params,
+            jobz,
+            uplo,
+            n,
+            data_type,
+            a,
+            lda,
+            w_type,
+            w,
+            compute_type,
+            device_work,
+            device_bytes,
+            host_work,
+            host_bytes,
+            info,
+        )
+    }
+
+    unsafe fn cusolverDnXgesvd_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobu: c_schar,
+        jobvt: c_schar,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        s_type: solver::cudaDataType,
+        s: *const c_void,
+        u_type: solver::cudaDataType,
+        u: *const c_void,
+        ldu: i64,
+        vt_type: solver::cudaDataType,
+        vt: *const c_void,
+        ldvt: i64,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXgesvd_bufferSize(
+            handle,
+            params,
+            jobu,
+            jobvt,
+            m,
+            n,
+            data_type,
+            a,
+            lda,
+            s_type,
+            s,
+            u_type,
+            u,
+            ldu,
+            vt_type,
+            vt,
+            ldvt,
+            compute_type,
+            device_bytes,
+            host_bytes,
+        )
+    }
+
+    unsafe fn cusolverDnXgesvd(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        jobu: c_schar,
+        jobvt: c_schar,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        s_type: solver::cudaDataType,
+        s: *mut c_void,
+        u_type: solver::cudaDataType,
+        u: *mut c_void,
+        ldu: i64,
+        vt_type: solver::cudaDataType,
+        vt: *mut c_void,
+        ldvt: i64,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXgesvd(
+            handle,
+            params,
+            jobu,
+            jobvt,
+            m,
+            n,
+            data_type,
+            a,
+            lda,
+            s_type,
+            s,
+            u_type,
+            u,
+            ldu,
+            vt_type,
+            vt,
+            ldvt,
+            compute_type,
+            device_work,
+            device_bytes,
+            host_work,
+            host_bytes,
+            info,
+        )
+    }
+}
