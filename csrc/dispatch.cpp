@@ -223,12 +223,14 @@ TORCH_LIBRARY(mojo, m) {
   m.def("run_compiled(str program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars) -> ()");
   // An unnormalized transform through the device's FFT library (python/torch_mojo_backend/_fft.py).
   m.def("fft(Tensor input, Tensor(a!) output, int kind, int[] signal, bool forward) -> ()");
-  // LAPACK's getrf, getrs, potrf, potrs, syevd and gesvd through the device's solver library,
-  // and the BLAS's trsm, on column-major batches (python/torch_mojo_backend/_solver_library.py).
+  // LAPACK's getrf, getrs, potrf, potrs, geqrf, syevd and gesvd through the device's solver
+  // library, and the BLAS's trsm, on column-major batches
+  // (python/torch_mojo_backend/_solver_library.py).
   m.def("lu_factor(Tensor(a!) a, Tensor(b!) pivots, Tensor(c!) info) -> ()");
   m.def("lu_solve(Tensor a, Tensor pivots, Tensor(a!) b, bool adjoint) -> ()");
   m.def("cholesky(Tensor(a!) a, Tensor(b!) info) -> ()");
   m.def("cholesky_solve(Tensor a, Tensor(a!) b) -> ()");
+  m.def("geqrf(Tensor(a!) a, Tensor(b!) tau, Tensor(c!) info) -> ()");
   m.def("eigh(Tensor(a!) a, Tensor(b!) values, Tensor(c!) info, bool vectors) -> ()");
   m.def(
       "svd(Tensor(a!) a, Tensor(b!) values, Tensor(c!) u, Tensor(d!) vh, Tensor(e!) info, "

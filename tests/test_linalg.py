@@ -266,8 +266,8 @@ def test_ldl_factor_reports_a_zero_pivot(device):
 
 
 def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
-    """On the CUDA backend (the emulation of cuSOLVER here, cuSOLVER on a GPU) LU and Cholesky
-    factorizations and their solves, eigh and svd go through the solver library, never the
+    """On the CUDA backend (the emulation of cuSOLVER here, cuSOLVER on a GPU) LU, Cholesky and
+    QR factorizations, the solves, eigh and svd go through the solver library, never the
     portable column steps, substitutions or Jacobi rounds (triangular solves through cuBLAS),
     for every dtype, broadcast batches, adjoint and right-hand solves, no pivoting, tall,
     wide and rank-deficient SVDs, a matrix of order 200 and a singular one; a batch of many
@@ -280,7 +280,8 @@ def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
     if not has_library:
         pytest.skip("the device has no solver library")
     portable = {}
-    for name in ("_permutation", "_substitute", "_pivot_magnitude", "_jacobi_eigh", "_jacobi_svd"):
+    portable_steps = ("_permutation", "_substitute", "_pivot_magnitude", "_larfg")
+    for name in (*portable_steps, "_jacobi_eigh", "_jacobi_svd"):
         original = getattr(_linalg, name)
 
         def counted(*args, name=name, original=original):
@@ -325,6 +326,12 @@ def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
             got = torch.linalg.solve_triangular(m, rhs.to(device), **kwargs)
             want = torch.linalg.solve_triangular(a, rhs, **kwargs)
             torch.testing.assert_close(got.cpu(), want, **tol)
+        for shape in ((2, 7, 4), (3, 5)):
+            x = torch.randn(shape, generator=gen, dtype=dtype)
+            for got, want in zip(torch.geqrf(x.to(device)), torch.geqrf(x), strict=True):
+                torch.testing.assert_close(got.cpu(), want, **tol)
+            for got, want in zip(torch.linalg.qr(x.to(device)), torch.linalg.qr(x), strict=True):
+                torch.testing.assert_close(got.cpu(), want, **tol)
         values, vectors = torch.linalg.eigh(spd.to(device), UPLO="U")
         torch.testing.assert_close(values.cpu(), torch.linalg.eigvalsh(spd, UPLO="U"), **tol)
         product = vectors @ torch.diag_embed(values).to(dtype) @ vectors.mH

@@ -40,8 +40,9 @@ rounding.
   CPU's kernel gives that degree), squared back s times, s chosen per matrix; half types in
   float32.
 
-Where the device has a solver library (cuSOLVER on NVIDIA), LU and Cholesky factorizations
-and their solves, `_linalg_eigh` and `_linalg_svd` run through it instead, and triangular
+Where the device has a solver library (cuSOLVER on NVIDIA), LU, Cholesky and QR (`geqrf`)
+factorizations, LU's and Cholesky's solves, `_linalg_eigh` and `_linalg_svd` run through it
+instead, and triangular
 solves through its BLAS (cuBLAS's trsm) (`_solver_library`), as on PyTorch's CUDA backend.
 """
 
@@ -563,6 +564,8 @@ def _householder(a):
     """LAPACK's geqrf of the (..., m, n) matrices a: R on and above the diagonal, the
     reflectors' vectors below it (their first entry 1, not stored), and their factors tau
     (`_larfg`'s)."""
+    if _solver_library.serves(a):
+        return _solver_library.geqrf(a)
     a = a.clone(memory_format=torch.contiguous_format)
     *batch, m, n = a.shape
     steps = min(m, n)

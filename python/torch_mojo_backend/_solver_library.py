@@ -1,7 +1,8 @@
-"""LU and Cholesky factorizations and their solves, Hermitian eigendecompositions and SVDs
+"""LU, Cholesky and QR factorizations, LU's and Cholesky's solves, Hermitian
+eigendecompositions and SVDs
 through the device's solver library, and triangular solves through its BLAS (cuSOLVER and
 cuBLAS on NVIDIA: `torch.ops.mojo.lu_factor`, `lu_solve`, `cholesky`, `cholesky_solve`,
-`eigh`, `svd`, `triangular_solve`), for `_linalg` where the device has them.
+`geqrf`, `eigh`, `svd`, `triangular_solve`), for `_linalg` where the device has them.
 
 The library takes column-major matrices and works in place, so each call hands it a
 column-major copy (a contiguous tensor of the transposes) and returns a column-major view of
@@ -131,3 +132,14 @@ def triangular_solve(t, b, upper, unit=False):
     x = _column_major(b.expand(*batch, *b.shape[-2:]))
     torch.ops.mojo.triangular_solve(factors, x, upper, unit)
     return x.mT
+
+
+def geqrf(a):
+    """geqrf: R and the Householder reflectors of the (..., m, n) matrices `a` in LAPACK's
+    layout, and their factors tau."""
+    *batch, m, n = a.shape
+    work = _column_major(a)
+    tau = torch.empty(*batch, min(m, n), dtype=a.dtype, device=a.device)
+    info = torch.zeros(batch, dtype=torch.int32, device=a.device)
+    torch.ops.mojo.geqrf(work, tau, info)
+    return work.mT, tau

@@ -97,6 +97,10 @@ pub enum SolverRoutine {
     /// `vectors` U into `u` (`rows × cols`, or `rows × rows` when `full`) and V^H into `vt`
     /// (`cols × cols`); `a` is overwritten; an int32 `info` per matrix.
     Svd { vectors: bool, full: bool },
+    /// `geqrf`: A = Q R in place of `a`: R on and above the diagonal, the Householder
+    /// reflectors' vectors below it (LAPACK's layout), their factors into `b`
+    /// (min(rows, cols) elements of a's type); an int32 `info` per matrix.
+    Qr,
     /// `trsm` (of the BLAS library): solves T X = B in place of `b` (`rows × rhs`) for T the
     /// lower (or `upper`) triangle of `a`, its diagonal taken as ones when `unit`.
     TriangularSolve { upper: bool, unit: bool },

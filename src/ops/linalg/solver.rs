@@ -1,6 +1,7 @@
-//! `mojo::lu_factor`, `mojo::lu_solve`, `mojo::cholesky`, `mojo::cholesky_solve`, `mojo::eigh`,
-//! `mojo::svd` and `mojo::triangular_solve`: LAPACK's getrf, getrs, potrf, potrs, syevd and
-//! gesvd through the device's solver library (cuSOLVER), and the BLAS's trsm (cuBLAS), for
+//! `mojo::lu_factor`, `mojo::lu_solve`, `mojo::cholesky`, `mojo::cholesky_solve`,
+//! `mojo::geqrf`, `mojo::eigh`, `mojo::svd` and `mojo::triangular_solve`: LAPACK's getrf,
+//! getrs, potrf, potrs, geqrf, syevd and gesvd through the device's solver library
+//! (cuSOLVER), and the BLAS's trsm (cuBLAS), for
 //! `python/torch_mojo_backend/_linalg.py` where the device has one. Matrices arrive
 //! column-major, as the library takes them: a contiguous (*batch, cols, rows) tensor holds
 //! each matrix's transpose. Real or complex, single or double precision.
@@ -18,6 +19,7 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("mojo::lu_solve", lu_solve),
     ("mojo::cholesky", cholesky),
     ("mojo::cholesky_solve", cholesky_solve),
+    ("mojo::geqrf", geqrf),
     ("mojo::eigh", eigh),
     ("mojo::svd", svd),
     ("mojo::triangular_solve", triangular_solve),
@@ -222,6 +224,21 @@ fn check_like(
         what,
     )?;
     Ok(t)
+}
+
+/// `geqrf(Tensor(a!) a, Tensor(b!) tau, Tensor(c!) info)`: R and the Householder reflectors
+/// in place of `a` (LAPACK's layout), their factors into `tau`; int32 info.
+fn geqrf(call: &mut Call) -> Result<()> {
+    let a = matrices(call, 0)?;
+    let tau = check_like(call, 1, &a, a.batch * a.rows.min(a.cols), "tau")?;
+    let info = call.tensor(2)?;
+    check_vector(&info, DType::I32, a.batch, "info")?;
+    let with = Operands {
+        values: Some(&tau),
+        info: Some(&info),
+        ..Operands::default()
+    };
+    run(SolverRoutine::Qr, &a, with)
 }
 
 /// `eigh(Tensor(a!) a, Tensor(b!) values, Tensor(c!) info, bool vectors)`: the eigenvalues of

@@ -1,5 +1,5 @@
 //! Dense factorizations and solves through cuSOLVER, loaded at run time: LAPACK's getrf,
-//! getrs, potrf, potrs, syevd and gesvd in cuSOLVER's 64-bit generic API, one call per matrix of a batch
+//! getrs, potrf, potrs, geqrf, syevd and gesvd in cuSOLVER's 64-bit generic API, one call per matrix of a batch
 //! (PyTorch's CUDA backend loops over a batch for these too). A handle per stream id, bound
 //! to its stream once, so that streams never share a handle's state; one parameter object
 //! (default algorithms) for all.
@@ -188,6 +188,23 @@ impl SolverLibrary {
                     ),
                     "cusolverDnXpotrf_bufferSize",
                 )?,
+                SolverRoutine::Qr => status(
+                    driver().cusolverDnXgeqrf_bufferSize(
+                        handle,
+                        self.params.0,
+                        rows,
+                        cols,
+                        t,
+                        a,
+                        lda,
+                        t,
+                        std::ptr::null(),
+                        t,
+                        &mut device,
+                        &mut host,
+                    ),
+                    "cusolverDnXgeqrf_bufferSize",
+                )?,
                 SolverRoutine::Eigh { vectors } => status(
                     driver().cusolverDnXsyevd_bufferSize(
                         handle,
@@ -328,6 +345,26 @@ impl SolverLibrary {
                             host_bytes, info,
                         ),
                         "cusolverDnXpotrf",
+                    )?,
+                    SolverRoutine::Qr => status(
+                        driver().cusolverDnXgeqrf(
+                            handle,
+                            params,
+                            rows,
+                            cols,
+                            t,
+                            a,
+                            lda,
+                            t,
+                            at(data.b, steps * element),
+                            t,
+                            work,
+                            bytes,
+                            host_work,
+                            host_bytes,
+                            info,
+                        ),
+                        "cusolverDnXgeqrf",
                     )?,
                     SolverRoutine::Eigh { vectors } => status(
                         driver().cusolverDnXsyevd(

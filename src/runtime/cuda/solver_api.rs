@@ -200,4 +200,37 @@ pub trait SolverApi {
         host_bytes: usize,
         info: *mut c_int,
     ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXgeqrf_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        tau_type: solver::cudaDataType,
+        tau: *const c_void,
+        compute_type: solver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXgeqrf(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        params: solver::cusolverDnParams_t,
+        m: i64,
+        n: i64,
+        data_type: solver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        tau_type: solver::cudaDataType,
+        tau: *mut c_void,
+        compute_type: solver::cudaDataType,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t;
 }

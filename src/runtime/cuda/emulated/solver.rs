@@ -716,3 +716,61 @@ pub unsafe fn gesvd(
     // SAFETY: per the contract.
     unsafe { *(info as *mut i32) = 0 };
 }
+
+/// geqrf: A = Q R with Q = H_0 ... H_{k-1} (k = min(m, n)), each H_i = I - tau_i v_i v_i^H
+/// made as LAPACK's zlarfg makes it (beta = -sign(re alpha) |(alpha, x)|, real; tau = 0 where
+/// there is nothing to reflect) and applied to the columns on its right as H_i^H. R ends on
+/// and above a's diagonal, each v_i below it (its leading 1 not stored), tau_i in `tau`.
+///
+/// # Safety
+/// `a` must hold an `m × n` matrix, `tau` min(m, n) elements of its type and `info` one
+/// int32.
+pub unsafe fn geqrf((m, n): (usize, usize), a: Operand, tau: usize, info: usize) {
+    // SAFETY: per the contract.
+    let mut x = unsafe { Matrix::read(a.element, a.base, a.ld, m, n) };
+    for k in 0..m.min(n) {
+        let alpha = x.at(k, k);
+        let norm = (k + 1..m)
+            .map(|i| x.at(i, k))
+            .map(|v| v.re * v.re + v.im * v.im)
+            .sum::<f64>()
+            .sqrt();
+        let mut t = Complex::default();
+        if norm != 0.0 || alpha.im != 0.0 {
+            let length = alpha.re.hypot(alpha.im).hypot(norm);
+            let beta = if alpha.re >= 0.0 { -length } else { length };
+            t = Complex::new((beta - alpha.re) / beta, -alpha.im / beta);
+            let scale = Complex::real(1.0) / (alpha - Complex::real(beta));
+            for i in k + 1..m {
+                x.set(i, k, x.at(i, k) * scale);
+            }
+            x.set(k, k, Complex::real(beta));
+        }
+        // SAFETY: per the contract.
+        unsafe { a.element.write(tau, k, t) };
+        // The reflector's vector: 1, then the entries below the diagonal.
+        let v: Vec<Complex> = (k..m)
+            .map(|i| {
+                if i == k {
+                    Complex::real(1.0)
+                } else {
+                    x.at(i, k)
+                }
+            })
+            .collect();
+        for j in k + 1..n {
+            let w = (k..m).fold(Complex::default(), |sum, i| {
+                sum + v[i - k].conj() * x.at(i, j)
+            });
+            let factor = t.conj() * w;
+            for i in k..m {
+                x.set(i, j, x.at(i, j) - v[i - k] * factor);
+            }
+        }
+    }
+    // SAFETY: per the contract.
+    unsafe {
+        x.write(|_, _| true);
+        *(info as *mut i32) = 0;
+    }
+}

@@ -323,4 +323,51 @@ impl SolverApi for Emulated {
         // SAFETY: as for getrf.
         unsafe { self.solver_queue(handle, move || solver::gesvd((m, n), a, s, vectors, info)) }
     }
+    unsafe fn cusolverDnXgeqrf_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        _m: i64,
+        _n: i64,
+        _data_type: cusolver::cudaDataType,
+        _a: *const c_void,
+        _lda: i64,
+        _tau_type: cusolver::cudaDataType,
+        _tau: *const c_void,
+        _compute_type: cusolver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointers per the API.
+        unsafe { solver::no_workspace(device_bytes, host_bytes) }
+    }
+
+    unsafe fn cusolverDnXgeqrf(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        m: i64,
+        n: i64,
+        data_type: cusolver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        tau_type: cusolver::cudaDataType,
+        tau: *mut c_void,
+        _compute_type: cusolver::cudaDataType,
+        _device_work: *mut c_void,
+        _device_bytes: usize,
+        _host_work: *mut c_void,
+        _host_bytes: usize,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let Some(a) = operand(data_type, a, lda, m) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        if tau_type != data_type {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        }
+        let (m, n, tau, info) = (m as usize, n as usize, tau as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe { self.solver_queue(handle, move || solver::geqrf((m, n), a, tau, info)) }
+    }
 }
