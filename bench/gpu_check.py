@@ -213,6 +213,7 @@ SOLVER = {
     "inv": lambda a: torch.linalg.inv(well_conditioned(a)),
     "slogdet": lambda a: torch.linalg.slogdet(well_conditioned(a)).logabsdet,
     "cholesky": lambda a: torch.linalg.cholesky(a @ a.mH + torch.eye(a.shape[-1], device=a.device)),
+    "qr_r": lambda a: torch.linalg.qr(a).R,
     "eigvalsh": lambda a: torch.linalg.eigvalsh(a + a.mH),
     "eigh_rebuilt": lambda a: rebuilt_eigh(a + a.mH),
     "svdvals": lambda a: torch.linalg.svdvals(a),
