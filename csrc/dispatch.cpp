@@ -218,24 +218,9 @@ void register_ops(torch::Library& m, bool own) {
 
 TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) { register_ops(m, false); }
 
-// Launches a kernel torch.compile generated (python/torch_mojo_backend/compiler).
+// The ops mojo defines itself; their schemas stand beside their Rust code (src/ffi/dispatch.rs).
 TORCH_LIBRARY(mojo, m) {
-  m.def("run_compiled(str program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars) -> ()");
-  // An unnormalized transform through the device's FFT library (python/torch_mojo_backend/_fft.py).
-  m.def("fft(Tensor input, Tensor(a!) output, int kind, int[] signal, bool forward) -> ()");
-  // LAPACK's getrf, getrs, potrf, potrs, geqrf, syevd and gesvd through the device's solver
-  // library, and the BLAS's trsm, on column-major batches
-  // (python/torch_mojo_backend/_solver_library.py).
-  m.def("lu_factor(Tensor(a!) a, Tensor(b!) pivots, Tensor(c!) info) -> ()");
-  m.def("lu_solve(Tensor a, Tensor pivots, Tensor(a!) b, bool adjoint) -> ()");
-  m.def("cholesky(Tensor(a!) a, Tensor(b!) info) -> ()");
-  m.def("cholesky_solve(Tensor a, Tensor(a!) b) -> ()");
-  m.def("geqrf(Tensor(a!) a, Tensor(b!) tau, Tensor(c!) info) -> ()");
-  m.def("eigh(Tensor(a!) a, Tensor(b!) values, Tensor(c!) info, bool vectors) -> ()");
-  m.def(
-      "svd(Tensor(a!) a, Tensor(b!) values, Tensor(c!) u, Tensor(d!) vh, Tensor(e!) info, "
-      "bool vectors, bool full) -> ()");
-  m.def("triangular_solve(Tensor a, Tensor(a!) b, bool upper, bool unit) -> ()");
+  for (int32_t i = 0; const char* schema = mojo_own_schema(i); ++i) m.def(schema);
 }
 
 TORCH_LIBRARY_IMPL(mojo, PrivateUse1, m) { register_ops(m, true); }

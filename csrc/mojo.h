@@ -145,6 +145,7 @@ int mojo_copy(const MojoTensor* dst, const MojoTensor* src);
 int mojo_fill(const MojoTensor* dst, const MojoScalar* value);
 int32_t mojo_op_count(void);
 const char* mojo_op_name(int32_t id);
+const char* mojo_own_schema(int32_t index);
 // Runs op `id`; `results` receives up to kMaxResults returns: an argument index, -1 - a created
 // tensor, or kUndefinedResult for an undefined tensor (for an int return: its value).
 #define kUndefinedResult INT32_MIN

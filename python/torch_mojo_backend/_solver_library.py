@@ -46,6 +46,16 @@ def _column_major(a):
     return _plain(a).mT.clone(memory_format=torch.contiguous_format)
 
 
+def _operands(factors, b):
+    """A solve's operands in the library's layout, batch shapes broadcast: the (n, n)
+    `factors` column-major (read only, so a copy only where not already so) and a
+    column-major copy of the right-hand sides `b`, which the library overwrites."""
+    batch = torch.broadcast_shapes(factors.shape[:-2], b.shape[:-2])
+    n = factors.shape[-1]
+    factors = _plain(factors).expand(*batch, n, n).mT.contiguous()
+    return factors, _column_major(b.expand(*batch, *b.shape[-2:]))
+
+
 def lu_factor(a, pivot=True):
     """getrf: (LU, pivots (1-based, int32), info (int32)) of the (..., m, n) matrices `a`;
     without row exchanges when not `pivot` (the pivots are then 1, 2, ...)."""
@@ -66,11 +76,8 @@ def lu_factor(a, pivot=True):
 def lu_solve(lu, pivots, b, adjoint=False):
     """getrs: X with A X = b (or A^H X = b) for A = P L U given as getrf's (lu, pivots);
     batch shapes broadcast."""
-    batch = torch.broadcast_shapes(lu.shape[:-2], b.shape[:-2])
-    n = lu.shape[-1]
-    factors = _plain(lu).expand(*batch, n, n).mT.contiguous()
-    pivots = pivots.expand(*batch, n).to(torch.int64).contiguous()
-    x = _column_major(b.expand(*batch, *b.shape[-2:]))
+    factors, x = _operands(lu, b)
+    pivots = pivots.expand(*x.shape[:-2], lu.shape[-1]).to(torch.int64).contiguous()
     torch.ops.mojo.lu_solve(factors, pivots, x, adjoint)
     return x.mT
 
@@ -85,10 +92,7 @@ def cholesky(a):
 
 def cholesky_solve(lower, b):
     """potrs: X with L L^H X = b for the lower factors `lower`; batch shapes broadcast."""
-    batch = torch.broadcast_shapes(lower.shape[:-2], b.shape[:-2])
-    n = lower.shape[-1]
-    factors = _plain(lower).expand(*batch, n, n).mT.contiguous()
-    x = _column_major(b.expand(*batch, *b.shape[-2:]))
+    factors, x = _operands(lower, b)
     torch.ops.mojo.cholesky_solve(factors, x)
     return x.mT
 
@@ -126,10 +130,7 @@ def svd(a, full_matrices=False, compute_uv=True):
 def triangular_solve(t, b, upper, unit=False):
     """trsm: X with T X = b for T the lower (or `upper`) triangles of `t`, their diagonals
     taken as ones when `unit`; batch shapes broadcast."""
-    batch = torch.broadcast_shapes(t.shape[:-2], b.shape[:-2])
-    n = t.shape[-1]
-    factors = _plain(t).expand(*batch, n, n).mT.contiguous()
-    x = _column_major(b.expand(*batch, *b.shape[-2:]))
+    factors, x = _operands(t, b)
     torch.ops.mojo.triangular_solve(factors, x, upper, unit)
     return x.mT
 

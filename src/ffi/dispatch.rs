@@ -24,6 +24,32 @@ pub extern "C" fn mojo_op_name(id: i32) -> *const c_char {
         .map_or(std::ptr::null(), |(name, _)| name.as_ptr())
 }
 
+/// The schemas of the ops the `mojo` library defines (`torch.ops.mojo.*`), NUL-terminated.
+fn own_schemas() -> &'static [std::ffi::CString] {
+    static SCHEMAS: std::sync::OnceLock<Vec<std::ffi::CString>> = std::sync::OnceLock::new();
+    SCHEMAS.get_or_init(|| {
+        let lists = [
+            crate::ops::core::compiled::SCHEMAS,
+            crate::ops::linalg::fft::SCHEMAS,
+            crate::ops::linalg::solver::SCHEMAS,
+        ];
+        lists
+            .iter()
+            .flat_map(|list| list.iter())
+            .map(|schema| std::ffi::CString::new(*schema).expect("no NUL in a schema"))
+            .collect()
+    })
+}
+
+/// The schema of the `index`-th op the `mojo` library defines, or null past the last.
+#[no_mangle]
+pub extern "C" fn mojo_own_schema(index: i32) -> *const c_char {
+    usize::try_from(index)
+        .ok()
+        .and_then(|i| own_schemas().get(i))
+        .map_or(std::ptr::null(), |schema| schema.as_ptr())
+}
+
 /// The most returns an op hands back (`kMaxResults` in `csrc/mojo.h`; a `Tensor[]` result
 /// is read from the created tensors instead).
 const MAX_RESULTS: usize = 16;

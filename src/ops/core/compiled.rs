@@ -16,6 +16,10 @@ use crate::runtime::backend;
 
 pub const OPS: &[(&str, OpFn)] = &[("mojo::run_compiled", run_compiled)];
 
+/// The schemas of this file's `mojo::` ops, defined by `csrc/dispatch.cpp`.
+pub const SCHEMAS: &[&str] =
+    &["run_compiled(str program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars) -> ()"];
+
 /// The loop iterations one invocation of a compiled kernel may take in all: the software
 /// device stops an invocation after 65,535 (every loop of it, helper functions' included;
 /// the margin covers the grid loop and a group's combine).

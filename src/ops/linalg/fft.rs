@@ -11,6 +11,10 @@ use crate::runtime::backend::{Fft, FftKind};
 
 pub const OPS: &[(&str, OpFn)] = &[("mojo::fft", fft)];
 
+/// The schemas of this file's `mojo::` ops, defined by `csrc/dispatch.cpp`.
+pub const SCHEMAS: &[&str] =
+    &["fft(Tensor input, Tensor(a!) output, int kind, int[] signal, bool forward) -> ()"];
+
 /// `fft(Tensor input, Tensor(a!) output, int kind, int[] signal, bool forward)`: kind 0
 /// complex to complex, 1 real to complex, 2 complex to real, over the last `signal.len()`
 /// dimensions of contiguous signals (a complex side's real view ends in a dimension of 2). A

@@ -25,6 +25,19 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("mojo::triangular_solve", triangular_solve),
 ];
 
+/// The schemas of this file's `mojo::` ops, defined by `csrc/dispatch.cpp`.
+pub const SCHEMAS: &[&str] = &[
+    "lu_factor(Tensor(a!) a, Tensor(b!) pivots, Tensor(c!) info) -> ()",
+    "lu_solve(Tensor a, Tensor pivots, Tensor(a!) b, bool adjoint) -> ()",
+    "cholesky(Tensor(a!) a, Tensor(b!) info) -> ()",
+    "cholesky_solve(Tensor a, Tensor(a!) b) -> ()",
+    "geqrf(Tensor(a!) a, Tensor(b!) tau, Tensor(c!) info) -> ()",
+    "eigh(Tensor(a!) a, Tensor(b!) values, Tensor(c!) info, bool vectors) -> ()",
+    "svd(Tensor(a!) a, Tensor(b!) values, Tensor(c!) u, Tensor(d!) vh, Tensor(e!) info, \
+     bool vectors, bool full) -> ()",
+    "triangular_solve(Tensor a, Tensor(a!) b, bool upper, bool unit) -> ()",
+];
+
 /// A batch of column-major matrices: the tensor (complex ones as pairs), whether complex,
 /// and (batch, rows, cols).
 struct Matrices {
