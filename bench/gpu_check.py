@@ -214,6 +214,11 @@ SOLVER = {
     "slogdet": lambda a: torch.linalg.slogdet(well_conditioned(a)).logabsdet,
     "cholesky": lambda a: torch.linalg.cholesky(a @ a.mH + torch.eye(a.shape[-1], device=a.device)),
     "qr_r": lambda a: torch.linalg.qr(a).R,
+    "qr_q": lambda a: torch.linalg.qr(a[..., :, :30]).Q,
+    "ormqr": lambda a: torch.ormqr(*torch.geqrf(a), a[..., :5].mT, left=False, transpose=True),
+    "ldl_solve": lambda a: torch.linalg.ldl_solve(
+        *torch.linalg.ldl_factor(well_conditioned(a + a.mT)), a[..., :3]
+    ),
     "eigvalsh": lambda a: torch.linalg.eigvalsh(a + a.mH),
     "eigh_rebuilt": lambda a: rebuilt_eigh(a + a.mH),
     "svdvals": lambda a: torch.linalg.svdvals(a),

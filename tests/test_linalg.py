@@ -265,6 +265,20 @@ def test_ldl_factor_reports_a_zero_pivot(device):
         torch.linalg.ldl_factor_ex(a.to(device), check_errors=True)
 
 
+def count_calls(monkeypatch, functions):
+    """A dict that counts, by name, the calls of each (module, name) in `functions`."""
+    calls = {}
+    for module, name in functions:
+        original = getattr(module, name)
+
+        def counted(*args, name=name, original=original):
+            calls[name] = calls.get(name, 0) + 1
+            return original(*args)
+
+        monkeypatch.setattr(module, name, counted)
+    return calls
+
+
 def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
     """On the CUDA backend (the emulation of cuSOLVER here, cuSOLVER on a GPU) LU, Cholesky and
     QR factorizations, the solves, eigh and svd go through the solver library, never the
@@ -279,16 +293,9 @@ def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
     assert has_library == (_C.backend_name() == "cuda")
     if not has_library:
         pytest.skip("the device has no solver library")
-    portable = {}
     portable_steps = ("_permutation", "_substitute", "_pivot_magnitude", "_larfg")
-    for name in (*portable_steps, "_jacobi_eigh", "_jacobi_svd"):
-        original = getattr(_linalg, name)
-
-        def counted(*args, name=name, original=original):
-            portable[name] = portable.get(name, 0) + 1
-            return original(*args)
-
-        monkeypatch.setattr(_linalg, name, counted)
+    steps = [(_linalg, name) for name in (*portable_steps, "_jacobi_eigh", "_jacobi_svd")]
+    portable = count_calls(monkeypatch, steps)
     for dtype in (torch.float32, torch.float64, torch.complex64, torch.complex128):
         tol = {"rtol": 1e-4, "atol": 1e-4} if dtype.itemsize <= 8 else {}
         a = torch.randn(3, 6, 6, generator=gen, dtype=dtype)
@@ -371,3 +378,74 @@ def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
     assert torch.equal(got.pivots.cpu(), want.pivots)
     torch.testing.assert_close(got.LU.cpu(), want.LU)
     assert portable["_pivot_magnitude"] > 0
+
+
+def test_the_solver_library_applies_q_and_factors_ldl(device, gen, monkeypatch):
+    """On the CUDA backend Q of a QR factorization is formed and applied by the solver
+    library's ormqr (linalg.qr, householder_product, ormqr from either side, transposed or
+    not), and symmetric LDL factorizations and their solves go through its sytrf and sytrs,
+    with LAPACK's pivots and info, never the portable reflections or pivot steps. Hermitian
+    complex LDL stays portable (sytrf is symmetric only), and so do solves with pivots
+    that would take sytrs past its matrices."""
+    from torch_mojo_backend import _C, _ldl, _linalg, _solver_library
+
+    if not _C.solver_library(device.index or 0):
+        pytest.skip("the device has no solver library")
+    steps = ((_linalg, "_reflect"), (_ldl, "_factor_one"), (_ldl, "_solve_one"))
+    portable = count_calls(monkeypatch, steps)
+    for dtype in (torch.float32, torch.float64, torch.complex64, torch.complex128):
+        tol = {"rtol": 1e-4, "atol": 1e-4} if dtype.itemsize <= 8 else {}
+        for shape in ((2, 7, 4), (3, 5), (6, 6)):
+            x = torch.randn(shape, generator=gen, dtype=dtype)
+            for mode in ("reduced", "complete"):
+                got = torch.linalg.qr(x.to(device), mode=mode)
+                for g, w in zip(got, torch.linalg.qr(x, mode=mode), strict=True):
+                    torch.testing.assert_close(g.cpu(), w, **tol)
+        reflectors = torch.randn(3, 6, 4, generator=gen, dtype=dtype)
+        tau = torch.randn(3, 4, generator=gen, dtype=dtype)
+        got = torch.linalg.householder_product(reflectors.to(device), tau[:, :3].to(device))
+        want = torch.linalg.householder_product(reflectors, tau[:, :3])
+        torch.testing.assert_close(got.cpu(), want, **tol)
+        for left, other in ((True, (3, 6, 5)), (False, (3, 5, 6))):
+            c = torch.randn(other, generator=gen, dtype=dtype)
+            for transpose in (False, True):
+                args = (reflectors, tau, c, left, transpose)
+                got = torch.ormqr(*(t.to(device) if torch.is_tensor(t) else t for t in args))
+                torch.testing.assert_close(got.cpu(), torch.ormqr(*args), **tol)
+        for n in (2, 5, 9):
+            s = torch.randn(4, n, n, generator=gen, dtype=dtype)
+            s = s + s.mT
+            s[1, :, 0] = s[1, 0, :] = 0  # a zero first column: info 1 for that matrix
+            s[2].diagonal().mul_(1e-3)  # small diagonals: 2x2 blocks
+            hermitian = not dtype.is_complex
+            got = torch.linalg.ldl_factor_ex(s.to(device), hermitian=hermitian)
+            want = torch.linalg.ldl_factor_ex(s, hermitian=hermitian)
+            assert torch.equal(got.pivots.cpu(), want.pivots)
+            assert torch.equal(got.info.cpu(), want.info)
+            torch.testing.assert_close(got.LD.cpu(), want.LD, **tol)
+            b = torch.randn(4, n, 3, generator=gen, dtype=dtype)
+            x = torch.linalg.ldl_solve(got.LD, got.pivots, b.to(device)).cpu()
+            solved = want.info == 0
+            torch.testing.assert_close((s @ x)[solved], b[solved], **tol)
+    assert portable == {}
+    h = torch.randn(5, 5, generator=gen, dtype=torch.complex128)
+    h = h + h.mH
+    got = torch.linalg.ldl_factor(h.to(device), hermitian=True)
+    want = torch.linalg.ldl_factor(h, hermitian=True)
+    assert torch.equal(got.pivots.cpu(), want.pivots)
+    torch.testing.assert_close(got.LD.cpu(), want.LD)
+    assert portable.pop("_factor_one") == 1
+    in_bounds = _solver_library.pivots_in_bounds
+    for pivots, ok in (
+        ([1, 2, 3], True),
+        ([-2, -2, 3], True),
+        ([1, -3, -3], True),
+        ([-1, -1, -3], False),
+        ([-3, 2, 3], False),
+        ([0, 2, 3], False),
+        ([1, 4, 3], False),
+        ([-1, -1, -1, -1], True),
+    ):
+        assert in_bounds(torch.tensor([pivots], device=device), blocks=True) == ok, pivots
+    assert in_bounds(torch.tensor([[3, 3, 3]], device=device))
+    assert not in_bounds(torch.tensor([[3, 0, 3]], device=device))

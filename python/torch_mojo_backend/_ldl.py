@@ -16,12 +16,15 @@ factorization (`?sytf2`, `?hetf2`, lower) makes them, and the solves with their 
   factorization).
 
 Pivot decisions read the device (one or two small reads per step): fine for the small and
-batched matrices these serve, slow for large ones.
+batched matrices these serve, slow for large ones. Where the device has a solver library
+(cuSOLVER's sytrf and sytrs), symmetric matrices go through it instead.
 """
 
 import math
 
 import torch
+
+from . import _solver_library
 
 ALPHA = (1 + math.sqrt(17)) / 8
 
@@ -143,20 +146,31 @@ def _whole(a: torch.Tensor, hermitian: bool) -> torch.Tensor:
     return whole
 
 
+def _library_takes(a: torch.Tensor, hermitian: bool) -> bool:
+    """Whether the solver library factors (or solves with) `a`: its sytrf and sytrs take
+    symmetric matrices, not Hermitian complex ones."""
+    return not (hermitian and a.is_complex()) and _solver_library.serves(a)
+
+
 def linalg_ldl_factor_ex_out(self, *, hermitian=False, check_errors=False, LD, pivots, info):
     n = self.shape[-1]
     batch = self.shape[:-2]
-    count = math.prod(batch)
-    work = _whole(self, hermitian).reshape(count, n, n).clone()
-    found_pivots, found_info = [], []
-    for m in work:
-        p, i = _factor_one(m, hermitian)
-        found_pivots.append(p)
-        found_info.append(i)
-    LD.resize_(self.shape).copy_(work.reshape(self.shape).tril())
     shape = (*batch, n)
-    pivots.resize_(shape).copy_(torch.tensor(found_pivots, dtype=torch.int32).reshape(shape))
-    info.resize_(batch).copy_(torch.tensor(found_info, dtype=torch.int32).reshape(batch))
+    if _library_takes(self, hermitian):
+        found = _solver_library.ldl_factor(self)
+        for out, value in zip((LD, pivots, info), found, strict=True):
+            out.resize_(value.shape).copy_(value)
+    else:
+        count = math.prod(batch)
+        work = _whole(self, hermitian).reshape(count, n, n).clone()
+        found_pivots, found_info = [], []
+        for m in work:
+            p, i = _factor_one(m, hermitian)
+            found_pivots.append(p)
+            found_info.append(i)
+        LD.resize_(self.shape).copy_(work.reshape(self.shape).tril())
+        pivots.resize_(shape).copy_(torch.tensor(found_pivots, dtype=torch.int32).reshape(shape))
+        info.resize_(batch).copy_(torch.tensor(found_info, dtype=torch.int32).reshape(batch))
     if check_errors:
         # The CPU's check, and its message, for info codes.
         torch._linalg_check_errors(info, "torch.linalg.ldl_factor_ex", is_matrix=self.dim() == 2)
@@ -226,6 +240,9 @@ def linalg_ldl_solve_out(LD, pivots, B, *, hermitian=False, out):
             raise RuntimeError(f"torch.linalg.ldl_solve: {message}")
     n = LD.shape[-1]
     batch = torch.broadcast_shapes(LD.shape[:-2], B.shape[:-2])
+    if _library_takes(LD, hermitian) and _solver_library.pivots_in_bounds(pivots, blocks=True):
+        x = _solver_library.ldl_solve(LD, pivots, B)
+        return out.resize_(x.shape).copy_(x)
     count = math.prod(batch)
     lds = LD.expand(*batch, n, n).reshape(count, n, n)
     every_pivot = pivots.expand(*batch, n).reshape(count, n).tolist()

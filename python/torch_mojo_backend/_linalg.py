@@ -49,6 +49,7 @@ solves through its BLAS (cuBLAS's trsm) (`_solver_library`), as on PyTorch's CUD
 import torch
 
 from . import _solver_library
+from ._complex import _name
 
 
 def _check(info, api, a):
@@ -148,7 +149,7 @@ def _lu_solve(lu, pivots, b, left=True, adjoint=False):
     """X with A X = b (or A^H X = b, X A = b, X A^H = b) for A = P L U given as (lu, pivots)."""
     if not left:
         return _lu_solve(lu, pivots, b.mH, True, not adjoint).mH
-    if _solver_library.serves(lu):
+    if _solver_library.serves(lu) and _solver_library.pivots_in_bounds(pivots):
         return _solver_library.lu_solve(lu, pivots, b, adjoint)
     batch = torch.broadcast_shapes(lu.shape[:-2], b.shape[:-2])
     lu = lu.expand(*batch, *lu.shape[-2:])
@@ -595,6 +596,8 @@ def _reflect(block, v, tau):
 
 def _apply_reflectors(a, tau, c, transpose):
     """Q c (or Q^H c) for Q = H_0 ... H_{k-1} given as geqrf's (a, tau); c is (..., m, p)."""
+    if a.dtype == c.dtype == tau.dtype and _solver_library.serves(c):
+        return _solver_library.apply_q(a, tau, c, transpose)
     steps = tau.shape[-1]
     c = c.clone(memory_format=torch.contiguous_format)
     for k in range(steps) if transpose else range(steps - 1, -1, -1):
@@ -624,34 +627,51 @@ def linalg_householder_product_out(A, tau, *, out):
 def _check_ormqr(A, tau, C, left):
     """The CPU's argument checks, as RuntimeErrors with its messages."""
     side = -2 if left else -1
-    checks = [
+    for ok, message in [
         (A.dim() >= 2, "input must have at least 2 dimensions."),
         (C.dim() >= 2, "other must have at least 2 dimensions."),
-    ]
-    for ok, message in checks:
+    ]:
         if not ok:
             raise RuntimeError(f"torch.ormqr: {message}")
-    checks = [
-        (
-            C.size(side) >= tau.size(-1),
-            f"other.shape[{side}] must be greater than or equal to tau.shape[-1]",
-        ),
+    if C.size(side) == A.size(-2) and tau.dim() == 0:
+        raise IndexError("Dimension specified as -1 but tensor has no dimensions")
+    for ok, message in [
         (C.size(side) == A.size(-2), f"other.shape[{side}] must be equal to input.shape[-2]"),
-        (tau.size(-1) <= A.size(-1), "tau.shape[-1] must be less than or equal to input.shape[-1]"),
-        (A.dim() - tau.dim() == 1, "input.dim() must be greater than tau.dim() by 1"),
-        (A.dim() == C.dim(), "input.dim() must be equal to other.dim()"),
+        (
+            tau.size(-1) == min(C.size(side), A.size(-1)),
+            f"tau.shape[-1] must be equal to min(other.shape[{side}], input.shape[-1])",
+        ),
+        (
+            A.dim() - tau.dim() == 1,
+            "Expected tau to have one dimension less than input, but got tau.ndim equal to "
+            f"{tau.dim()} and input.ndim is equal to {A.dim()}",
+        ),
+        (
+            A.dim() == C.dim(),
+            "Expected other to have the same number of dimensions as input, but got "
+            f"other.ndim equal to {C.dim()} and input.ndim is equal to {A.dim()}",
+        ),
         (
             tau.shape[:-1] == A.shape[:-2],
-            "Expected batch dimensions of tau to be equal to input.shape[:-2]",
+            "Expected batch dimensions of tau to be equal to input.shape[:-2], but got "
+            f"{list(tau.shape[:-1])}",
         ),
         (
             C.shape[:-2] == A.shape[:-2],
-            "Expected batch dimensions of other to be equal to input.shape[:-2]",
+            "Expected batch dimensions of other to be equal to input.shape[:-2], but got "
+            f"{list(C.shape[:-2])}",
         ),
-        (A.dtype == tau.dtype, "Expected input and tau to have the same dtype"),
-        (A.dtype == C.dtype, "Expected input and other to have the same dtype"),
-    ]
-    for ok, message in checks:
+        (
+            A.dtype == tau.dtype,
+            "Expected input and tau to have the same dtype, but input has dtype"
+            f"{_name(A.dtype)} and tau has dtype {_name(tau.dtype)}",
+        ),
+        (
+            A.dtype == C.dtype,
+            "Expected input and other to have the same dtype, but input has dtype"
+            f"{_name(A.dtype)} and other has dtype {_name(C.dtype)}",
+        ),
+    ]:
         if not ok:
             raise RuntimeError(f"torch.ormqr: {message}")
 

@@ -1,8 +1,8 @@
-"""LU, Cholesky and QR factorizations, LU's and Cholesky's solves, Hermitian
-eigendecompositions and SVDs
-through the device's solver library, and triangular solves through its BLAS (cuSOLVER and
-cuBLAS on NVIDIA: `torch.ops.mojo.lu_factor`, `lu_solve`, `cholesky`, `cholesky_solve`,
-`geqrf`, `eigh`, `svd`, `triangular_solve`), for `_linalg` where the device has them.
+"""LU, Cholesky, QR and LDL factorizations, their solves (Q applied to a matrix for QR),
+Hermitian eigendecompositions and SVDs through the device's solver library, and triangular
+solves through its BLAS (cuSOLVER and cuBLAS on NVIDIA: `torch.ops.mojo.lu_factor`,
+`lu_solve`, `cholesky`, `cholesky_solve`, `geqrf`, `ormqr`, `ldl_factor`, `ldl_solve`,
+`eigh`, `svd`, `triangular_solve`), for `_linalg` and `_ldl` where the device has them.
 
 The library takes column-major matrices and works in place, so each call hands it a
 column-major copy (a contiguous tensor of the transposes) and returns a column-major view of
@@ -73,12 +73,60 @@ def lu_factor(a, pivot=True):
     return lu.mT, pivots.to(torch.int32), info
 
 
+def _pivoted_solve(op, factors, pivots, b, *flags):
+    """X from the solve `op` of `factors` and their 1-based `pivots`; batch shapes broadcast."""
+    factors, x = _operands(factors, b)
+    pivots = pivots.expand(*x.shape[:-2], pivots.shape[-1]).to(torch.int64).contiguous()
+    op(factors, pivots, x, *flags)
+    return x.mT
+
+
 def lu_solve(lu, pivots, b, adjoint=False):
     """getrs: X with A X = b (or A^H X = b) for A = P L U given as getrf's (lu, pivots);
     batch shapes broadcast."""
-    factors, x = _operands(lu, b)
-    pivots = pivots.expand(*x.shape[:-2], lu.shape[-1]).to(torch.int64).contiguous()
-    torch.ops.mojo.lu_solve(factors, pivots, x, adjoint)
+    return _pivoted_solve(torch.ops.mojo.lu_solve, lu, pivots, b, adjoint)
+
+
+def ldl_factor(a):
+    """sytrf (lower): (LD, pivots (1-based, int32, negative for 2x2 blocks), info (int32))
+    of the symmetric matrices whose lower triangles are `a`'s."""
+    work = _column_major(a)
+    pivots = torch.empty(a.shape[:-1], dtype=torch.int32, device=a.device)
+    info = torch.zeros(a.shape[:-2], dtype=torch.int32, device=a.device)
+    torch.ops.mojo.ldl_factor(work, pivots, info)
+    return work.mT.tril(), pivots, info
+
+
+def pivots_in_bounds(pivots, blocks=False):
+    """Whether getrs (or with `blocks`, sytrs) may take `pivots` (..., n) without reaching
+    past its matrices: every pivot within 1..n in magnitude and, for sytrs, the runs of
+    negative (2x2 block) pivots that open and close each row of even length (sytrs pairs a
+    negative pivot with the next row going forward and with the previous one coming back)."""
+    n = pivots.shape[-1]
+    magnitude = pivots.abs()
+    ok = ((magnitude >= 1) & (magnitude <= n)).all()
+    if blocks:
+        negative = (pivots < 0).to(torch.int32)
+        for run in (negative.cumprod(-1), negative.flip(-1).cumprod(-1)):
+            ok &= (run.sum(-1) % 2 == 0).all()
+    return bool(ok)
+
+
+def ldl_solve(ld, pivots, b):
+    """sytrs (lower): X with A X = b for A = L D L^T given as sytrf's (ld, pivots); batch
+    shapes broadcast."""
+    return _pivoted_solve(torch.ops.mojo.ldl_solve, ld, pivots, b)
+
+
+def apply_q(a, tau, c, adjoint=False):
+    """ormqr (unmqr): Q c, or Q^H c when `adjoint`, for Q = H_0 ... H_{k-1} given as geqrf's
+    reflectors `a` (..., m, n) and their factors `tau` (..., k); c is (..., m, p) with a's
+    batch shape."""
+    k = tau.shape[-1]
+    batch = c.shape[:-2]
+    a, tau = a.expand(*batch, *a.shape[-2:]), tau.expand(*batch, k)
+    x = _column_major(c)
+    torch.ops.mojo.ormqr(_column_major(a[..., :k]), _plain(tau).contiguous(), x, adjoint)
     return x.mT
 
 

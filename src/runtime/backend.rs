@@ -98,9 +98,20 @@ pub enum SolverRoutine {
     /// (`cols × cols`); `a` is overwritten; an int32 `info` per matrix.
     Svd { vectors: bool, full: bool },
     /// `geqrf`: A = Q R in place of `a`: R on and above the diagonal, the Householder
-    /// reflectors' vectors below it (LAPACK's layout), their factors into `b`
+    /// reflectors' vectors below it (LAPACK's layout), their factors into `tau`
     /// (min(rows, cols) elements of a's type); an int32 `info` per matrix.
     Qr,
+    /// `ormqr` (`unmqr` for complex elements): C = op(Q) C in place of `b` (`rows × rhs`), Q
+    /// = H_0 ... H_{cols-1} given as `geqrf`'s reflectors (the `rows × cols` matrices `a`)
+    /// and their factors `tau`; op(Q) is Q, or Q^H when `adjoint`.
+    ApplyQ { adjoint: bool },
+    /// `sytrf` (lower): A = L D L^T by Bunch and Kaufman's pivoting, of the symmetric A's
+    /// lower triangle in place of it; 1-based int32 pivots (negative for 2x2 blocks, n per
+    /// matrix) and an int32 `info` per matrix.
+    LdlFactor,
+    /// `sytrs` (lower): solves A X = B in place of `b` (`rows × rhs`) from `sytrf`'s `a` and
+    /// its pivots, as int64.
+    LdlSolve,
     /// `trsm` (of the BLAS library): solves T X = B in place of `b` (`rows × rhs`) for T the
     /// lower (or `upper`) triangle of `a`, its diagonal taken as ones when `unit`.
     TriangularSolve { upper: bool, unit: bool },
@@ -108,7 +119,8 @@ pub enum SolverRoutine {
 
 /// One solver routine over `batch` column-major matrices stored one after another (leading
 /// dimension `rows`), each with its own right-hand sides (or eigenvalues, or singular values:
-/// `b`), pivots, singular vectors and `info` where the routine has them (0 where not).
+/// `b`), pivots, singular vectors, reflector factors and `info` where the routine has them (0
+/// where not).
 /// `dtype` is the real type of the elements (F32 or F64), pairs of them when `complex`.
 #[derive(Clone, Debug)]
 pub struct Solve {
@@ -124,6 +136,7 @@ pub struct Solve {
     pub pivots: u64,
     pub u: u64,
     pub vt: u64,
+    pub tau: u64,
     pub info: u64,
 }
 

@@ -1,6 +1,7 @@
 //! `mojo::lu_factor`, `mojo::lu_solve`, `mojo::cholesky`, `mojo::cholesky_solve`,
-//! `mojo::geqrf`, `mojo::eigh`, `mojo::svd` and `mojo::triangular_solve`: LAPACK's getrf,
-//! getrs, potrf, potrs, geqrf, syevd and gesvd through the device's solver library
+//! `mojo::geqrf`, `mojo::ormqr`, `mojo::ldl_factor`, `mojo::ldl_solve`, `mojo::eigh`,
+//! `mojo::svd` and `mojo::triangular_solve`: LAPACK's getrf, getrs, potrf, potrs, geqrf,
+//! ormqr, sytrf, sytrs, syevd and gesvd through the device's solver library
 //! (cuSOLVER), and the BLAS's trsm (cuBLAS), for
 //! `python/torch_mojo_backend/_linalg.py` where the device has one. Matrices arrive
 //! column-major, as the library takes them: a contiguous (*batch, cols, rows) tensor holds
@@ -20,6 +21,9 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("mojo::cholesky", cholesky),
     ("mojo::cholesky_solve", cholesky_solve),
     ("mojo::geqrf", geqrf),
+    ("mojo::ormqr", ormqr),
+    ("mojo::ldl_factor", ldl_factor),
+    ("mojo::ldl_solve", ldl_solve),
     ("mojo::eigh", eigh),
     ("mojo::svd", svd),
     ("mojo::triangular_solve", triangular_solve),
@@ -32,6 +36,9 @@ pub const SCHEMAS: &[&str] = &[
     "cholesky(Tensor(a!) a, Tensor(b!) info) -> ()",
     "cholesky_solve(Tensor a, Tensor(a!) b) -> ()",
     "geqrf(Tensor(a!) a, Tensor(b!) tau, Tensor(c!) info) -> ()",
+    "ormqr(Tensor a, Tensor tau, Tensor(a!) c, bool adjoint) -> ()",
+    "ldl_factor(Tensor(a!) a, Tensor(b!) pivots, Tensor(c!) info) -> ()",
+    "ldl_solve(Tensor a, Tensor pivots, Tensor(a!) b) -> ()",
     "eigh(Tensor(a!) a, Tensor(b!) values, Tensor(c!) info, bool vectors) -> ()",
     "svd(Tensor(a!) a, Tensor(b!) values, Tensor(c!) u, Tensor(d!) vh, Tensor(e!) info, \
      bool vectors, bool full) -> ()",
@@ -112,6 +119,7 @@ struct Operands<'a> {
     pivots: Option<&'a TensorRef>,
     u: Option<&'a TensorRef>,
     vt: Option<&'a TensorRef>,
+    tau: Option<&'a TensorRef>,
     info: Option<&'a TensorRef>,
 }
 
@@ -120,9 +128,16 @@ fn run(routine: SolverRoutine, a: &Matrices, with: Operands) -> Result<()> {
     let mut tensors = vec![&a.tensor];
     tensors.extend(with.rhs.map(|b| &b.tensor));
     tensors.extend(
-        [with.values, with.pivots, with.u, with.vt, with.info]
-            .into_iter()
-            .flatten(),
+        [
+            with.values,
+            with.pivots,
+            with.u,
+            with.vt,
+            with.tau,
+            with.info,
+        ]
+        .into_iter()
+        .flatten(),
     );
     let device = common_device(&tensors)?;
     let rhs = with.rhs.map_or(0, |b| b.cols);
@@ -143,6 +158,7 @@ fn run(routine: SolverRoutine, a: &Matrices, with: Operands) -> Result<()> {
         pivots: address(with.pivots),
         u: address(with.u),
         vt: address(with.vt),
+        tau: address(with.tau),
         info: address(with.info),
     };
     if !crate::runtime::backend()?.solve(device, &solve)? {
@@ -247,11 +263,71 @@ fn geqrf(call: &mut Call) -> Result<()> {
     let info = call.tensor(2)?;
     check_vector(&info, DType::I32, a.batch, "info")?;
     let with = Operands {
-        values: Some(&tau),
+        tau: Some(&tau),
         info: Some(&info),
         ..Operands::default()
     };
     run(SolverRoutine::Qr, &a, with)
+}
+
+/// `ormqr(Tensor a, Tensor tau, Tensor(a!) c, bool adjoint)`: C = Q C (or Q^H C) in place of
+/// `c` (rows × p), Q given as `geqrf`'s reflectors `a` (rows × k, k ≤ rows) and `tau` (k).
+fn ormqr(call: &mut Call) -> Result<()> {
+    let a = matrices(call, 0)?;
+    let tau = check_like(call, 1, &a, a.batch * a.cols, "tau")?;
+    let c = matrices(call, 2)?;
+    let adjoint = call.boolean(3)?;
+    if c.tensor.dtype != a.tensor.dtype || c.complex != a.complex {
+        return Err(Error::type_error(
+            "mojo: the solver's matrices must share their dtype",
+        ));
+    }
+    if c.batch != a.batch || c.rows != a.rows || a.cols > a.rows {
+        return Err(Error::runtime(format!(
+            "mojo: ormqr takes k ≤ m reflectors of m rows and as many matrices of m rows: got \
+             {} of {}x{} and {} of {}x{}",
+            a.batch, a.rows, a.cols, c.batch, c.rows, c.cols
+        )));
+    }
+    let with = Operands {
+        rhs: Some(&c),
+        tau: Some(&tau),
+        ..Operands::default()
+    };
+    run(SolverRoutine::ApplyQ { adjoint }, &a, with)
+}
+
+/// `ldl_factor(Tensor(a!) a, Tensor(b!) pivots, Tensor(c!) info)`: L D L^T of the symmetric
+/// matrices' lower triangles in place of them; 1-based int32 pivots, int32 info.
+fn ldl_factor(call: &mut Call) -> Result<()> {
+    let a = matrices(call, 0)?;
+    let (pivots, info) = (call.tensor(1)?, call.tensor(2)?);
+    if a.rows != a.cols {
+        return Err(Error::runtime("mojo: ldl_factor takes square matrices"));
+    }
+    check_vector(&pivots, DType::I32, a.batch * a.rows, "pivots")?;
+    check_vector(&info, DType::I32, a.batch, "info")?;
+    let with = Operands {
+        pivots: Some(&pivots),
+        info: Some(&info),
+        ..Operands::default()
+    };
+    run(SolverRoutine::LdlFactor, &a, with)
+}
+
+/// `ldl_solve(Tensor a, Tensor pivots, Tensor(a!) b)`: X with A X = B in place of `b`, from
+/// `ldl_factor`'s results (pivots as int64).
+fn ldl_solve(call: &mut Call) -> Result<()> {
+    let a = matrices(call, 0)?;
+    let pivots = call.tensor(1)?;
+    let b = right_hand_sides(call, 2, &a)?;
+    check_vector(&pivots, DType::I64, a.batch * a.rows, "pivots")?;
+    let with = Operands {
+        rhs: Some(&b),
+        pivots: Some(&pivots),
+        ..Operands::default()
+    };
+    run(SolverRoutine::LdlSolve, &a, with)
 }
 
 /// `eigh(Tensor(a!) a, Tensor(b!) values, Tensor(c!) info, bool vectors)`: the eigenvalues of

@@ -488,26 +488,28 @@ impl VendorDevice for CudaDevice {
                 self.pointer(address, 0)
             }
         };
-        let a = self.pointer(s.a, 0)?;
-        let (workspace_bytes, host_bytes) = library.workspace(s, a, stream)?;
-        let scratch = self
-            .memory
-            .lock()
-            .allocate(workspace_bytes.max(8) as u64, stream.0)?;
-        let run = || -> Result<()> {
-            let data = SolveData {
-                a,
-                b: optional(s.b)?,
-                pivots: optional(s.pivots)?,
-                u: optional(s.u)?,
-                vt: optional(s.vt)?,
-                info: optional(s.info)?,
-                workspace: self.pointer(scratch, 0)?,
-                workspace_bytes,
-            };
-            library.run(s, &data, host_bytes, stream)
+        let mut data = SolveData {
+            a: self.pointer(s.a, 0)?,
+            b: optional(s.b)?,
+            pivots: optional(s.pivots)?,
+            u: optional(s.u)?,
+            vt: optional(s.vt)?,
+            tau: optional(s.tau)?,
+            info: optional(s.info)?,
+            workspace: 0,
+            workspace_bytes: 0,
+            solve_info: 0,
         };
-        let result = run();
+        let (workspace_bytes, host_bytes) = library.workspace(s, &data, stream)?;
+        // The workspace, then (16-byte aligned) the solves' own int32 `info`.
+        let info_offset = workspace_bytes.next_multiple_of(16) as u64;
+        let scratch = self.memory.lock().allocate(info_offset + 16, stream.0)?;
+        let result = self.pointer(scratch, 0).and_then(|workspace| {
+            data.workspace = workspace;
+            data.workspace_bytes = workspace_bytes;
+            data.solve_info = workspace + info_offset;
+            library.run(s, &data, host_bytes, stream)
+        });
         self.memory.lock().free(scratch)?;
         result.map(|()| true)
     }

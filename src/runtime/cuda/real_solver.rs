@@ -449,4 +449,199 @@ impl SolverApi for Real {
             info,
         )
     }
+
+    unsafe fn cusolverDnOrmqr_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        data_type: solver::cudaDataType,
+        side: solver::cublasSideMode_t,
+        trans: solver::cublasOperation_t,
+        m: c_int,
+        n: c_int,
+        k: c_int,
+        a: *const c_void,
+        lda: c_int,
+        tau: *const c_void,
+        c: *const c_void,
+        ldc: c_int,
+        lwork: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        use solver::cudaDataType as T;
+        let (h, sd, tr) = (handle, side, trans);
+        match data_type {
+            T::CUDA_R_32F => solver::cusolverDnSormqr_bufferSize(
+                h, sd, tr, m, n, k, a as _, lda, tau as _, c as _, ldc, lwork,
+            ),
+            T::CUDA_R_64F => solver::cusolverDnDormqr_bufferSize(
+                h, sd, tr, m, n, k, a as _, lda, tau as _, c as _, ldc, lwork,
+            ),
+            T::CUDA_C_32F => solver::cusolverDnCunmqr_bufferSize(
+                h, sd, tr, m, n, k, a as _, lda, tau as _, c as _, ldc, lwork,
+            ),
+            T::CUDA_C_64F => solver::cusolverDnZunmqr_bufferSize(
+                h, sd, tr, m, n, k, a as _, lda, tau as _, c as _, ldc, lwork,
+            ),
+            _ => solver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED,
+        }
+    }
+
+    unsafe fn cusolverDnOrmqr(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        data_type: solver::cudaDataType,
+        side: solver::cublasSideMode_t,
+        trans: solver::cublasOperation_t,
+        m: c_int,
+        n: c_int,
+        k: c_int,
+        a: *const c_void,
+        lda: c_int,
+        tau: *const c_void,
+        c: *mut c_void,
+        ldc: c_int,
+        work: *mut c_void,
+        lwork: c_int,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        use solver::cudaDataType as T;
+        let (h, sd, tr) = (handle, side, trans);
+        match data_type {
+            T::CUDA_R_32F => solver::cusolverDnSormqr(
+                h, sd, tr, m, n, k, a as _, lda, tau as _, c as _, ldc, work as _, lwork, info,
+            ),
+            T::CUDA_R_64F => solver::cusolverDnDormqr(
+                h, sd, tr, m, n, k, a as _, lda, tau as _, c as _, ldc, work as _, lwork, info,
+            ),
+            T::CUDA_C_32F => solver::cusolverDnCunmqr(
+                h, sd, tr, m, n, k, a as _, lda, tau as _, c as _, ldc, work as _, lwork, info,
+            ),
+            T::CUDA_C_64F => solver::cusolverDnZunmqr(
+                h, sd, tr, m, n, k, a as _, lda, tau as _, c as _, ldc, work as _, lwork, info,
+            ),
+            _ => solver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED,
+        }
+    }
+
+    unsafe fn cusolverDnSytrf_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        data_type: solver::cudaDataType,
+        n: c_int,
+        a: *mut c_void,
+        lda: c_int,
+        lwork: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        use solver::cudaDataType as T;
+        match data_type {
+            T::CUDA_R_32F => solver::cusolverDnSsytrf_bufferSize(handle, n, a as _, lda, lwork),
+            T::CUDA_R_64F => solver::cusolverDnDsytrf_bufferSize(handle, n, a as _, lda, lwork),
+            T::CUDA_C_32F => solver::cusolverDnCsytrf_bufferSize(handle, n, a as _, lda, lwork),
+            T::CUDA_C_64F => solver::cusolverDnZsytrf_bufferSize(handle, n, a as _, lda, lwork),
+            _ => solver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED,
+        }
+    }
+
+    unsafe fn cusolverDnSytrf(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        data_type: solver::cudaDataType,
+        uplo: solver::cublasFillMode_t,
+        n: c_int,
+        a: *mut c_void,
+        lda: c_int,
+        ipiv: *mut c_int,
+        work: *mut c_void,
+        lwork: c_int,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        use solver::cudaDataType as T;
+        let (h, ul) = (handle, uplo);
+        match data_type {
+            T::CUDA_R_32F => {
+                solver::cusolverDnSsytrf(h, ul, n, a as _, lda, ipiv, work as _, lwork, info)
+            }
+            T::CUDA_R_64F => {
+                solver::cusolverDnDsytrf(h, ul, n, a as _, lda, ipiv, work as _, lwork, info)
+            }
+            T::CUDA_C_32F => {
+                solver::cusolverDnCsytrf(h, ul, n, a as _, lda, ipiv, work as _, lwork, info)
+            }
+            T::CUDA_C_64F => {
+                solver::cusolverDnZsytrf(h, ul, n, a as _, lda, ipiv, work as _, lwork, info)
+            }
+            _ => solver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED,
+        }
+    }
+
+    unsafe fn cusolverDnXsytrs_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        nrhs: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        ipiv: *const i64,
+        b_type: solver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXsytrs_bufferSize(
+            handle,
+            uplo,
+            n,
+            nrhs,
+            data_type,
+            a,
+            lda,
+            ipiv,
+            b_type,
+            b,
+            ldb,
+            device_bytes,
+            host_bytes,
+        )
+    }
+
+    unsafe fn cusolverDnXsytrs(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        nrhs: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        ipiv: *const i64,
+        b_type: solver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t {
+        solver::cusolverDnXsytrs(
+            handle,
+            uplo,
+            n,
+            nrhs,
+            data_type,
+            a,
+            lda,
+            ipiv,
+            b_type,
+            b,
+            ldb,
+            device_work,
+            device_bytes,
+            host_work,
+            host_bytes,
+            info,
+        )
+    }
 }

@@ -1,5 +1,6 @@
 //! Dense factorizations and solves through cuSOLVER, loaded at run time: LAPACK's getrf,
-//! getrs, potrf, potrs, geqrf, syevd and gesvd in cuSOLVER's 64-bit generic API, one call per matrix of a batch
+//! getrs, potrf, potrs, geqrf, syevd, gesvd and sytrs in cuSOLVER's 64-bit generic API, and
+//! ormqr (unmqr) and sytrf in its legacy typed API, one call per matrix of a batch
 //! (PyTorch's CUDA backend loops over a batch for these too). A handle per stream id, bound
 //! to its stream once, so that streams never share a handle's state; one parameter object
 //! (default algorithms) for all.
@@ -8,8 +9,8 @@ use std::collections::HashMap;
 use std::ffi::{c_int, c_void};
 
 use cudarc::cusolver::sys::{
-    cublasFillMode_t, cublasOperation_t, cudaDataType, cusolverDnHandle_t, cusolverDnParams_t,
-    cusolverEigMode_t, cusolverStatus_t,
+    cublasFillMode_t, cublasOperation_t, cublasSideMode_t, cudaDataType, cusolverDnHandle_t,
+    cusolverDnParams_t, cusolverEigMode_t, cusolverStatus_t,
 };
 use cudarc::driver::sys::{CUdeviceptr, CUstream};
 use parking_lot::Mutex;
@@ -39,16 +40,19 @@ pub struct SolverLibrary {
     params: Params,
 }
 
-/// The device addresses of a solve's operands, resolved, and its device workspace.
+/// The device addresses of a solve's operands, resolved (0 for none), its device workspace,
+/// and an int32 for the `info` of calls whose `info` only reports invalid arguments.
 pub struct SolveData {
     pub a: CUdeviceptr,
     pub b: CUdeviceptr,
     pub pivots: CUdeviceptr,
     pub u: CUdeviceptr,
     pub vt: CUdeviceptr,
+    pub tau: CUdeviceptr,
     pub info: CUdeviceptr,
     pub workspace: CUdeviceptr,
     pub workspace_bytes: usize,
+    pub solve_info: CUdeviceptr,
 }
 
 fn status(rc: cusolverStatus_t, what: &str) -> Result<()> {
@@ -79,6 +83,35 @@ fn data_type(s: &Solve) -> Result<cudaDataType> {
 }
 
 const LOWER: cublasFillMode_t = cublasFillMode_t::CUBLAS_FILL_MODE_LOWER;
+
+/// A or, when `adjoint`, its conjugate transpose (its transpose for real elements).
+fn operation(adjoint: bool, complex: bool) -> cublasOperation_t {
+    match (adjoint, complex) {
+        (false, _) => cublasOperation_t::CUBLAS_OP_N,
+        (true, false) => cublasOperation_t::CUBLAS_OP_T,
+        (true, true) => cublasOperation_t::CUBLAS_OP_C,
+    }
+}
+
+/// The sizes of `s` as the 32-bit arguments of cuSOLVER's legacy calls (ormqr, sytrf).
+fn narrow(s: &Solve) -> Result<(c_int, c_int, c_int)> {
+    match (
+        c_int::try_from(s.rows),
+        c_int::try_from(s.cols),
+        c_int::try_from(s.rhs),
+    ) {
+        (Ok(rows), Ok(cols), Ok(rhs)) => Ok((rows, cols, rhs)),
+        _ => Err(Error::runtime(format!(
+            "mojo: cuSOLVER's {:?} takes at most 2^31 - 1 rows and columns",
+            s.routine
+        ))),
+    }
+}
+
+/// The bytes of an element of `s`.
+fn element_bytes(s: &Solve) -> u64 {
+    s.dtype.size() as u64 * if s.complex { 2 } else { 1 }
+}
 
 /// cuSOLVER's type for the real values (eigenvalues, singular values) of `s`'s elements.
 fn real_type(s: &Solve) -> cudaDataType {
@@ -141,12 +174,12 @@ impl SolverLibrary {
         Ok(handle)
     }
 
-    /// The (device, host) workspace bytes each matrix of `s` needs, on stream `id`; `a` is the
-    /// first matrix (the sizes are the same for every one).
+    /// The (device, host) workspace bytes each matrix of `s` needs, on stream `id`, asked
+    /// with the first matrix's operands in `data` (the sizes are the same for every one).
     pub fn workspace(
         &self,
         s: &Solve,
-        a: CUdeviceptr,
+        data: &SolveData,
         (id, stream): (u64, CUstream),
     ) -> Result<(usize, usize)> {
         let handle = self.handle(id, stream)?;
@@ -154,7 +187,9 @@ impl SolverLibrary {
         let (mut device, mut host) = (0usize, 0usize);
         let (rows, cols) = (s.rows as i64, s.cols as i64);
         let lda = rows.max(1);
-        let a = a as *const c_void;
+        let a = data.a as *const c_void;
+        // The legacy calls count their workspace in elements.
+        let mut elements: c_int = 0;
         // SAFETY: valid out-pointers; `a` holds a matrix of these sizes.
         unsafe {
             match s.routine {
@@ -251,17 +286,69 @@ impl SolverLibrary {
                         "cusolverDnXgesvd_bufferSize",
                     )?
                 }
+                SolverRoutine::ApplyQ { adjoint } => {
+                    let (rows, cols, rhs) = narrow(s)?;
+                    status(
+                        driver().cusolverDnOrmqr_bufferSize(
+                            handle,
+                            t,
+                            cublasSideMode_t::CUBLAS_SIDE_LEFT,
+                            operation(adjoint, s.complex),
+                            rows,
+                            rhs,
+                            cols,
+                            a,
+                            rows.max(1),
+                            data.tau as *const c_void,
+                            data.b as *const c_void,
+                            rows.max(1),
+                            &mut elements,
+                        ),
+                        "cusolverDnOrmqr_bufferSize",
+                    )?
+                }
+                SolverRoutine::LdlFactor => {
+                    let (rows, _, _) = narrow(s)?;
+                    status(
+                        driver().cusolverDnSytrf_bufferSize(
+                            handle,
+                            t,
+                            rows,
+                            data.a as *mut c_void,
+                            rows.max(1),
+                            &mut elements,
+                        ),
+                        "cusolverDnSytrf_bufferSize",
+                    )?
+                }
+                SolverRoutine::LdlSolve => status(
+                    driver().cusolverDnXsytrs_bufferSize(
+                        handle,
+                        LOWER,
+                        rows,
+                        s.rhs as i64,
+                        t,
+                        a,
+                        lda,
+                        data.pivots as *const i64,
+                        t,
+                        data.b as *mut c_void,
+                        lda,
+                        &mut device,
+                        &mut host,
+                    ),
+                    "cusolverDnXsytrs_bufferSize",
+                )?,
                 SolverRoutine::LuSolve { .. }
                 | SolverRoutine::CholeskySolve
                 | SolverRoutine::TriangularSolve { .. } => {}
             }
         }
-        Ok((device, host))
+        let elements = usize::try_from(elements).unwrap_or(0);
+        Ok((device + elements * element_bytes(s) as usize, host))
     }
 
-    /// Runs `s` over its batch on stream `id`, matrix after matrix. The solves write their
-    /// `info` (which only reports invalid arguments) into the workspace, which must hold at
-    /// least 4 bytes.
+    /// Runs `s` over its batch on stream `id`, matrix after matrix.
     pub fn run(
         &self,
         s: &Solve,
@@ -274,7 +361,7 @@ impl SolverLibrary {
         }
         let handle = self.handle(stream.0, stream.1)?;
         let t = data_type(s)?;
-        let element = s.dtype.size() as u64 * if s.complex { 2 } else { 1 };
+        let element = element_bytes(s);
         let (rows, cols, rhs) = (s.rows as i64, s.cols as i64, s.rhs as i64);
         let lda = rows.max(1);
         let steps = s.rows.min(s.cols);
@@ -310,8 +397,8 @@ impl SolverLibrary {
             );
             let (u, vt) = (at(data.u, u_bytes), at(data.vt, vt_bytes));
             let pivots = at(data.pivots, steps * 8) as *mut i64;
-            let info = (data.info + m * 4) as *mut c_int;
-            let solve_info = data.workspace as *mut c_int;
+            let info = at(data.info, 4) as *mut c_int;
+            let solve_info = data.solve_info as *mut c_int;
             let work = data.workspace as *mut c_void;
             let bytes = data.workspace_bytes;
             // SAFETY: the caller's addresses hold `batch` matrices of these sizes, laid out
@@ -325,20 +412,24 @@ impl SolverLibrary {
                         ),
                         "cusolverDnXgetrf",
                     )?,
-                    SolverRoutine::LuSolve { adjoint } => {
-                        let trans = match (adjoint, s.complex) {
-                            (false, _) => cublasOperation_t::CUBLAS_OP_N,
-                            (true, false) => cublasOperation_t::CUBLAS_OP_T,
-                            (true, true) => cublasOperation_t::CUBLAS_OP_C,
-                        };
-                        status(
-                            driver().cusolverDnXgetrs(
-                                handle, params, trans, rows, rhs, t, a, lda, pivots, t, b, lda,
-                                solve_info,
-                            ),
-                            "cusolverDnXgetrs",
-                        )?
-                    }
+                    SolverRoutine::LuSolve { adjoint } => status(
+                        driver().cusolverDnXgetrs(
+                            handle,
+                            params,
+                            operation(adjoint, s.complex),
+                            rows,
+                            rhs,
+                            t,
+                            a,
+                            lda,
+                            pivots,
+                            t,
+                            b,
+                            lda,
+                            solve_info,
+                        ),
+                        "cusolverDnXgetrs",
+                    )?,
                     SolverRoutine::Cholesky => status(
                         driver().cusolverDnXpotrf(
                             handle, params, LOWER, rows, t, a, lda, t, work, bytes, host_work,
@@ -356,7 +447,7 @@ impl SolverLibrary {
                             a,
                             lda,
                             t,
-                            at(data.b, steps * element),
+                            at(data.tau, steps * element),
                             t,
                             work,
                             bytes,
@@ -418,6 +509,68 @@ impl SolverLibrary {
                             "cusolverDnXgesvd",
                         )?
                     }
+                    SolverRoutine::ApplyQ { adjoint } => {
+                        let (m32, k32, n32) = narrow(s)?;
+                        status(
+                            driver().cusolverDnOrmqr(
+                                handle,
+                                t,
+                                cublasSideMode_t::CUBLAS_SIDE_LEFT,
+                                operation(adjoint, s.complex),
+                                m32,
+                                n32,
+                                k32,
+                                a,
+                                m32.max(1),
+                                at(data.tau, s.cols * element),
+                                b,
+                                m32.max(1),
+                                work,
+                                (bytes as u64 / element) as c_int,
+                                solve_info,
+                            ),
+                            "cusolverDnOrmqr",
+                        )?
+                    }
+                    SolverRoutine::LdlFactor => {
+                        let (n32, _, _) = narrow(s)?;
+                        status(
+                            driver().cusolverDnSytrf(
+                                handle,
+                                t,
+                                LOWER,
+                                n32,
+                                a,
+                                n32.max(1),
+                                at(data.pivots, s.rows * 4) as *mut c_int,
+                                work,
+                                (bytes as u64 / element) as c_int,
+                                info,
+                            ),
+                            "cusolverDnSytrf",
+                        )?
+                    }
+                    SolverRoutine::LdlSolve => status(
+                        driver().cusolverDnXsytrs(
+                            handle,
+                            LOWER,
+                            rows,
+                            rhs,
+                            t,
+                            a,
+                            lda,
+                            at(data.pivots, s.rows * 8) as *const i64,
+                            t,
+                            b,
+                            lda,
+                            work,
+                            bytes,
+                            host_work,
+                            host_bytes,
+                            solve_info,
+                        ),
+                        "cusolverDnXsytrs",
+                    )?,
                     SolverRoutine::TriangularSolve { .. } => unreachable!("returned above"),
                     SolverRoutine::CholeskySolve => status(
                         driver().cusolverDnXpotrs(

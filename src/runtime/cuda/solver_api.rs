@@ -233,4 +233,100 @@ pub trait SolverApi {
         host_bytes: usize,
         info: *mut c_int,
     ) -> solver::cusolverStatus_t;
+    /// `cusolverDn{S,D}ormqr_bufferSize` or `cusolverDn{C,Z}unmqr_bufferSize`, by
+    /// `data_type`: the workspace in elements.
+    unsafe fn cusolverDnOrmqr_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        data_type: solver::cudaDataType,
+        side: solver::cublasSideMode_t,
+        trans: solver::cublasOperation_t,
+        m: c_int,
+        n: c_int,
+        k: c_int,
+        a: *const c_void,
+        lda: c_int,
+        tau: *const c_void,
+        c: *const c_void,
+        ldc: c_int,
+        lwork: *mut c_int,
+    ) -> solver::cusolverStatus_t;
+    /// `cusolverDn{S,D}ormqr` or `cusolverDn{C,Z}unmqr`, by `data_type`.
+    unsafe fn cusolverDnOrmqr(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        data_type: solver::cudaDataType,
+        side: solver::cublasSideMode_t,
+        trans: solver::cublasOperation_t,
+        m: c_int,
+        n: c_int,
+        k: c_int,
+        a: *const c_void,
+        lda: c_int,
+        tau: *const c_void,
+        c: *mut c_void,
+        ldc: c_int,
+        work: *mut c_void,
+        lwork: c_int,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t;
+    /// `cusolverDn{S,D,C,Z}sytrf_bufferSize`, by `data_type`: the workspace in elements.
+    unsafe fn cusolverDnSytrf_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        data_type: solver::cudaDataType,
+        n: c_int,
+        a: *mut c_void,
+        lda: c_int,
+        lwork: *mut c_int,
+    ) -> solver::cusolverStatus_t;
+    /// `cusolverDn{S,D,C,Z}sytrf`, by `data_type`.
+    unsafe fn cusolverDnSytrf(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        data_type: solver::cudaDataType,
+        uplo: solver::cublasFillMode_t,
+        n: c_int,
+        a: *mut c_void,
+        lda: c_int,
+        ipiv: *mut c_int,
+        work: *mut c_void,
+        lwork: c_int,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXsytrs_bufferSize(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        nrhs: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        ipiv: *const i64,
+        b_type: solver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> solver::cusolverStatus_t;
+    unsafe fn cusolverDnXsytrs(
+        &self,
+        handle: solver::cusolverDnHandle_t,
+        uplo: solver::cublasFillMode_t,
+        n: i64,
+        nrhs: i64,
+        data_type: solver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        ipiv: *const i64,
+        b_type: solver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        device_work: *mut c_void,
+        device_bytes: usize,
+        host_work: *mut c_void,
+        host_bytes: usize,
+        info: *mut c_int,
+    ) -> solver::cusolverStatus_t;
 }

@@ -16,11 +16,13 @@
 mod blas;
 mod compiler;
 mod fft;
+mod ldl;
 mod memory;
 mod module;
 mod pool;
 mod prelude;
 mod queue;
+mod reflectors;
 mod solver;
 mod solver_calls;
 

@@ -1,5 +1,6 @@
 //! cuSOLVER's getrf, getrs, potrf, potrs, syevd and gesvd, and cuBLAS's trsm, computed on the
-//! CPU as LAPACK and the BLAS define them:
+//! CPU as LAPACK and the BLAS define them (geqrf and ormqr in `reflectors.rs`, sytrf and
+//! sytrs in `ldl.rs`):
 //! column-major matrices with a leading dimension, 1-based int64 pivots, `info` as LAPACK
 //! reports it. Every element type (real or complex, single or double) computes in complex
 //! float64 and rounds once on the way back.
@@ -50,7 +51,7 @@ impl Element {
     ///
     /// # Safety
     /// `base` must address an array of this type holding `index`.
-    unsafe fn read(self, base: usize, index: usize) -> Complex {
+    pub(super) unsafe fn read(self, base: usize, index: usize) -> Complex {
         // SAFETY: per the contract.
         unsafe {
             match self {
@@ -70,7 +71,7 @@ impl Element {
 
     /// # Safety
     /// As for `read`, writable.
-    unsafe fn write(self, base: usize, index: usize, value: Complex) {
+    pub(super) unsafe fn write(self, base: usize, index: usize, value: Complex) {
         // SAFETY: per the contract.
         unsafe {
             match self {
@@ -92,23 +93,23 @@ impl Element {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct Complex {
-    re: f64,
-    im: f64,
+pub(super) struct Complex {
+    pub(super) re: f64,
+    pub(super) im: f64,
 }
 
 impl Complex {
-    fn new(re: f64, im: f64) -> Self {
+    pub(super) fn new(re: f64, im: f64) -> Self {
         Complex { re, im }
     }
-    fn real(re: f64) -> Self {
+    pub(super) fn real(re: f64) -> Self {
         Complex { re, im: 0.0 }
     }
-    fn conj(self) -> Self {
+    pub(super) fn conj(self) -> Self {
         Complex::new(self.re, -self.im)
     }
     /// LAPACK's pivoting magnitude: |re| + |im|.
-    fn magnitude(self) -> f64 {
+    pub(super) fn magnitude(self) -> f64 {
         self.re.abs() + self.im.abs()
     }
 }
@@ -162,11 +163,11 @@ pub fn holds_reals_of(data_type: cudaDataType, element: Element) -> bool {
 }
 
 /// A column-major `rows × cols` matrix read from device memory, written back the same way.
-struct Matrix {
+pub(super) struct Matrix {
     element: Element,
     base: usize,
     ld: usize,
-    rows: usize,
+    pub(super) rows: usize,
     cols: usize,
     values: Vec<Complex>,
 }
@@ -174,7 +175,13 @@ struct Matrix {
 impl Matrix {
     /// # Safety
     /// `base` must address `cols` columns `ld` elements apart, each holding `rows` elements.
-    unsafe fn read(element: Element, base: usize, ld: usize, rows: usize, cols: usize) -> Self {
+    pub(super) unsafe fn read(
+        element: Element,
+        base: usize,
+        ld: usize,
+        rows: usize,
+        cols: usize,
+    ) -> Self {
         let mut values = Vec::with_capacity(rows * cols);
         for j in 0..cols {
             for i in 0..rows {
@@ -192,15 +199,15 @@ impl Matrix {
         }
     }
 
-    fn at(&self, i: usize, j: usize) -> Complex {
+    pub(super) fn at(&self, i: usize, j: usize) -> Complex {
         self.values[i + j * self.rows]
     }
 
-    fn set(&mut self, i: usize, j: usize, value: Complex) {
+    pub(super) fn set(&mut self, i: usize, j: usize, value: Complex) {
         self.values[i + j * self.rows] = value;
     }
 
-    fn swap_rows(&mut self, i: usize, k: usize) {
+    pub(super) fn swap_rows(&mut self, i: usize, k: usize) {
         for j in 0..self.cols {
             self.values.swap(i + j * self.rows, k + j * self.rows);
         }
@@ -210,7 +217,7 @@ impl Matrix {
     ///
     /// # Safety
     /// As for `read`, writable.
-    unsafe fn write(&self, keep: impl Fn(usize, usize) -> bool) {
+    pub(super) unsafe fn write(&self, keep: impl Fn(usize, usize) -> bool) {
         for j in 0..self.cols {
             for i in (0..self.rows).filter(|&i| keep(i, j)) {
                 // SAFETY: per the contract.
@@ -715,62 +722,4 @@ pub unsafe fn gesvd(
     }
     // SAFETY: per the contract.
     unsafe { *(info as *mut i32) = 0 };
-}
-
-/// geqrf: A = Q R with Q = H_0 ... H_{k-1} (k = min(m, n)), each H_i = I - tau_i v_i v_i^H
-/// made as LAPACK's zlarfg makes it (beta = -sign(re alpha) |(alpha, x)|, real; tau = 0 where
-/// there is nothing to reflect) and applied to the columns on its right as H_i^H. R ends on
-/// and above a's diagonal, each v_i below it (its leading 1 not stored), tau_i in `tau`.
-///
-/// # Safety
-/// `a` must hold an `m × n` matrix, `tau` min(m, n) elements of its type and `info` one
-/// int32.
-pub unsafe fn geqrf((m, n): (usize, usize), a: Operand, tau: usize, info: usize) {
-    // SAFETY: per the contract.
-    let mut x = unsafe { Matrix::read(a.element, a.base, a.ld, m, n) };
-    for k in 0..m.min(n) {
-        let alpha = x.at(k, k);
-        let norm = (k + 1..m)
-            .map(|i| x.at(i, k))
-            .map(|v| v.re * v.re + v.im * v.im)
-            .sum::<f64>()
-            .sqrt();
-        let mut t = Complex::default();
-        if norm != 0.0 || alpha.im != 0.0 {
-            let length = alpha.re.hypot(alpha.im).hypot(norm);
-            let beta = if alpha.re >= 0.0 { -length } else { length };
-            t = Complex::new((beta - alpha.re) / beta, -alpha.im / beta);
-            let scale = Complex::real(1.0) / (alpha - Complex::real(beta));
-            for i in k + 1..m {
-                x.set(i, k, x.at(i, k) * scale);
-            }
-            x.set(k, k, Complex::real(beta));
-        }
-        // SAFETY: per the contract.
-        unsafe { a.element.write(tau, k, t) };
-        // The reflector's vector: 1, then the entries below the diagonal.
-        let v: Vec<Complex> = (k..m)
-            .map(|i| {
-                if i == k {
-                    Complex::real(1.0)
-                } else {
-                    x.at(i, k)
-                }
-            })
-            .collect();
-        for j in k + 1..n {
-            let w = (k..m).fold(Complex::default(), |sum, i| {
-                sum + v[i - k].conj() * x.at(i, j)
-            });
-            let factor = t.conj() * w;
-            for i in k..m {
-                x.set(i, j, x.at(i, j) - v[i - k] * factor);
-            }
-        }
-    }
-    // SAFETY: per the contract.
-    unsafe {
-        x.write(|_, _| true);
-        *(info as *mut i32) = 0;
-    }
 }

@@ -8,7 +8,7 @@ use std::ffi::{c_int, c_schar, c_void};
 use cudarc::cusolver::sys as cusolver;
 use cudarc::driver::sys::CUstream;
 
-use super::{new_handle, operand, set_handle_stream, solver, Emulated};
+use super::{ldl, new_handle, operand, reflectors, set_handle_stream, solver, Emulated};
 use crate::runtime::cuda::solver_api::SolverApi;
 
 impl SolverApi for Emulated {
@@ -368,6 +368,159 @@ impl SolverApi for Emulated {
         }
         let (m, n, tau, info) = (m as usize, n as usize, tau as usize, info as usize);
         // SAFETY: as for getrf.
-        unsafe { self.solver_queue(handle, move || solver::geqrf((m, n), a, tau, info)) }
+        unsafe { self.solver_queue(handle, move || reflectors::geqrf((m, n), a, tau, info)) }
+    }
+
+    unsafe fn cusolverDnOrmqr_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _data_type: cusolver::cudaDataType,
+        _side: cusolver::cublasSideMode_t,
+        _trans: cusolver::cublasOperation_t,
+        _m: c_int,
+        _n: c_int,
+        _k: c_int,
+        _a: *const c_void,
+        _lda: c_int,
+        _tau: *const c_void,
+        _c: *const c_void,
+        _ldc: c_int,
+        lwork: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointer per the API.
+        unsafe { *lwork = 0 };
+        cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
+    }
+
+    unsafe fn cusolverDnOrmqr(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        data_type: cusolver::cudaDataType,
+        side: cusolver::cublasSideMode_t,
+        trans: cusolver::cublasOperation_t,
+        m: c_int,
+        n: c_int,
+        k: c_int,
+        a: *const c_void,
+        lda: c_int,
+        tau: *const c_void,
+        c: *mut c_void,
+        ldc: c_int,
+        _work: *mut c_void,
+        _lwork: c_int,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let (Some(a), Some(c)) = (
+            operand(data_type, a, lda.into(), m.into()),
+            operand(data_type, c, ldc.into(), m.into()),
+        ) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        if side != cusolver::cublasSideMode_t::CUBLAS_SIDE_LEFT || k > m || k < 0 || n < 0 {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        }
+        let adjoint = trans != cusolver::cublasOperation_t::CUBLAS_OP_N;
+        let sizes = (m as usize, n as usize, k as usize);
+        let (tau, info) = (tau as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe {
+            self.solver_queue(handle, move || {
+                reflectors::ormqr(adjoint, sizes, a, tau, c);
+                *(info as *mut i32) = 0;
+            })
+        }
+    }
+
+    unsafe fn cusolverDnSytrf_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _data_type: cusolver::cudaDataType,
+        _n: c_int,
+        _a: *mut c_void,
+        _lda: c_int,
+        lwork: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointer per the API.
+        unsafe { *lwork = 0 };
+        cusolver::cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
+    }
+
+    unsafe fn cusolverDnSytrf(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        data_type: cusolver::cudaDataType,
+        uplo: cusolver::cublasFillMode_t,
+        n: c_int,
+        a: *mut c_void,
+        lda: c_int,
+        ipiv: *mut c_int,
+        _work: *mut c_void,
+        _lwork: c_int,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let Some(a) = operand(data_type, a, lda.into(), n.into()) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        if uplo != cusolver::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER || n < 0 {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED;
+        }
+        let (n, pivots, info) = (n as usize, ipiv as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe { self.solver_queue(handle, move || ldl::sytrf(n, a, pivots, info)) }
+    }
+
+    unsafe fn cusolverDnXsytrs_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _uplo: cusolver::cublasFillMode_t,
+        _n: i64,
+        _nrhs: i64,
+        _data_type: cusolver::cudaDataType,
+        _a: *const c_void,
+        _lda: i64,
+        _ipiv: *const i64,
+        _b_type: cusolver::cudaDataType,
+        _b: *mut c_void,
+        _ldb: i64,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointers per the API.
+        unsafe { solver::no_workspace(device_bytes, host_bytes) }
+    }
+
+    unsafe fn cusolverDnXsytrs(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        uplo: cusolver::cublasFillMode_t,
+        n: i64,
+        nrhs: i64,
+        data_type: cusolver::cudaDataType,
+        a: *const c_void,
+        lda: i64,
+        ipiv: *const i64,
+        b_type: cusolver::cudaDataType,
+        b: *mut c_void,
+        ldb: i64,
+        _device_work: *mut c_void,
+        _device_bytes: usize,
+        _host_work: *mut c_void,
+        _host_bytes: usize,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let (Some(a), Some(b)) = (operand(data_type, a, lda, n), operand(b_type, b, ldb, n)) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        if uplo != cusolver::cublasFillMode_t::CUBLAS_FILL_MODE_LOWER {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED;
+        }
+        let (n, nrhs, pivots, info) = (n as usize, nrhs as usize, ipiv as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe {
+            self.solver_queue(handle, move || {
+                ldl::sytrs(n, nrhs, a, pivots, b);
+                *(info as *mut i32) = 0;
+            })
+        }
     }
 }
