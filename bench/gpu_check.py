@@ -201,6 +201,19 @@ def rebuilt_svd(a):
     return torch.cat([(u[..., :k] * s[..., None, :].to(a.dtype)) @ vh, u.mH @ u], -1)
 
 
+def sorted_eigvals(a):
+    """eigvals by real part, then imaginary part (geev promises no order)."""
+    w = torch.linalg.eigvals(a)
+    w = w.gather(-1, w.imag.argsort(dim=-1, stable=True))
+    return w.gather(-1, w.real.argsort(dim=-1, stable=True))
+
+
+def rebuilt_eig(a):
+    """V diag(w) V^-1 from eig's factors."""
+    w, v = torch.linalg.eig(a)
+    return torch.linalg.solve(v.mT, (v * w[..., None, :]).mT).mT
+
+
 def well_conditioned(a):
     return a + a.shape[-1] * torch.eye(a.shape[-1], dtype=a.dtype, device=a.device)
 
@@ -221,6 +234,8 @@ SOLVER = {
     ),
     "eigvalsh": lambda a: torch.linalg.eigvalsh(a + a.mH),
     "eigh_rebuilt": lambda a: rebuilt_eigh(a + a.mH),
+    "eigvals_sorted": sorted_eigvals,
+    "eig_rebuilt": rebuilt_eig,
     "svdvals": lambda a: torch.linalg.svdvals(a),
     "svd_rebuilt": lambda a: rebuilt_svd(a[..., :, :40]),
     "cholesky_solve": lambda a: torch.cholesky_solve(

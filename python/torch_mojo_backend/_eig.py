@@ -21,6 +21,10 @@ eigenvalues come in the CPU's order:
    An eigenvector is unique up to that phase; for a real eigenvalue LAPACK keeps the sign
    its substitution gives, so the CPU's may be the negative of mojo's.
 
+Where the device has a solver library (cuSOLVER's geev on NVIDIA, `_solver_library.eig`),
+finite matrices of order 32 and more go through it instead; it may give the eigenvalues in
+another order (torch.linalg.eig promises none), as stock CUDA's cuSOLVER path may.
+
 Each matrix of a batch is reduced on its own. The arithmetic runs on the device; the host
 reads back only what LAPACK branches on: which subdiagonal entries are negligible and where
 a sweep starts (one small read each per iteration), the zero pattern and the norms balancing
@@ -31,10 +35,16 @@ its multishift QR (`laqr0`), which may find the same eigenvalues in another orde
 
 import torch
 
+from . import _solver_library
 from ._complex import resize_out
 from ._linalg import _apply_reflectors, _larfg
 
 _EXCEPTIONAL = 10  # LAPACK's KEXSH: iterations without deflation before an exceptional shift
+# From this order on, finite matrices go through the device's solver library (cuSOLVER's
+# geev) where it has one: below it the steps here cost fewer host reads than a library call
+# per matrix costs launches (an estimate, not yet measured on a GPU), and they keep LAPACK's
+# order of the eigenvalues.
+_LIBRARY_ORDER = 32
 
 
 class _Limits:
@@ -618,7 +628,8 @@ def _eig_one(a, with_vectors):
 
 def _eig(A, with_vectors, api):
     _check(A, api)
-    if with_vectors and not bool(A.isfinite().all()):
+    finite = bool(A.isfinite().all())
+    if with_vectors and not finite:
         raise RuntimeError(f"torch.{api}: input tensor should not contain infs or NaNs.")
     *batch, n, _ = A.shape
     complex_dtype = A.dtype if A.is_complex() else A.dtype.to_complex()
@@ -627,6 +638,10 @@ def _eig(A, with_vectors, api):
     info = torch.zeros(batch, dtype=torch.int32)
     if values.numel() == 0:
         return values, vectors.mT.contiguous().mT
+    if finite and n >= _LIBRARY_ORDER and _solver_library.serves(A):
+        values, found, info = _solver_library.eig(A, with_vectors)
+        torch._linalg_check_errors(info, f"torch.{api}", is_matrix=A.dim() == 2)
+        return values, (vectors if found is None else found.mT.contiguous().mT)
     flat_values, flat_vectors = values.view(-1, n), vectors.view(-1, n, n)
     for b, matrix in enumerate(A.reshape(-1, n, n)):
         w, v, failed = _eig_one(matrix, with_vectors)

@@ -1,8 +1,9 @@
 """LU, Cholesky, QR and LDL factorizations, their solves (Q applied to a matrix for QR),
-Hermitian eigendecompositions and SVDs through the device's solver library, and triangular
-solves through its BLAS (cuSOLVER and cuBLAS on NVIDIA: `torch.ops.mojo.lu_factor`,
+eigendecompositions (general and Hermitian) and SVDs through the device's solver library,
+and triangular solves through its BLAS (cuSOLVER and cuBLAS on NVIDIA: `torch.ops.mojo.lu_factor`,
 `lu_solve`, `cholesky`, `cholesky_solve`, `geqrf`, `ormqr`, `ldl_factor`, `ldl_solve`,
-`eigh`, `svd`, `triangular_solve`), for `_linalg` and `_ldl` where the device has them.
+`eig`, `eigh`, `svd`, `triangular_solve`), for `_linalg`, `_ldl` and `_eig` where the device
+has them.
 
 The library takes column-major matrices and works in place, so each call hands it a
 column-major copy (a contiguous tensor of the transposes) and returns a column-major view of
@@ -153,6 +154,34 @@ def eigh(a, vectors=True):
     info = torch.zeros(a.shape[:-2], dtype=torch.int32, device=a.device)
     torch.ops.mojo.eigh(work, values, info, vectors)
     return values, work.mT if vectors else None, info
+
+
+def eig(a, vectors=True):
+    """geev: the eigenvalues of the general matrices `a` (complex), with `vectors` their right
+    eigenvectors as columns (complex; else None), and info. A real matrix's come from the
+    real routine: its complex eigenvalues in conjugate pairs, the positive imaginary part
+    first, whose eigenvectors are unpacked from the real and imaginary parts geev stores in
+    the pair's two columns."""
+    *batch, n, _ = a.shape
+    work = _column_major(a)
+    # A real matrix's eigenvalues as 2 n reals: real parts, then imaginary parts.
+    w = torch.empty(*batch, n if a.is_complex() else 2 * n, dtype=a.dtype, device=a.device)
+    shape = (*batch, n, n) if vectors else (0,)
+    vr = torch.empty(shape, dtype=a.dtype, device=a.device)
+    info = torch.zeros(batch, dtype=torch.int32, device=a.device)
+    torch.ops.mojo.eig(work, w, vr, info, vectors)
+    if a.is_complex():
+        return w, vr.mT if vectors else None, info
+    values = torch.complex(w[..., :n], w[..., n:])
+    if not vectors:
+        return values, None, info
+    packed = vr.mT
+    imaginary = w[..., None, n:]
+    first, second = imaginary > 0, imaginary < 0
+    real = torch.where(second, packed.roll(1, -1), packed)
+    zero = torch.zeros((), dtype=a.dtype, device=a.device)
+    imag = torch.where(first, packed.roll(-1, -1), torch.where(second, -packed, zero))
+    return values, torch.complex(real, imag), info
 
 
 def svd(a, full_matrices=False, compute_uv=True):

@@ -93,6 +93,13 @@ pub enum SolverRoutine {
     /// (real elements), and with `vectors` the eigenvectors as the columns of `a`; an int32
     /// `info` per matrix.
     Eigh { vectors: bool },
+    /// `geev`: the eigenvalues of the general A into `b`, and with `vectors` its right
+    /// eigenvectors (unit length, largest entry real) into `u` (`rows × rows`); `a` is
+    /// overwritten; an int32 `info` per matrix. Real A's eigenvalues come as 2 `rows` reals
+    /// (real parts, then imaginary parts; a complex pair adjacent, its positive imaginary part
+    /// first) and its eigenvectors packed as LAPACK's `dgeev` packs them (a pair's real and
+    /// imaginary parts in two columns); complex A's as complex elements.
+    Eig { vectors: bool },
     /// `gesvd` (rows ≥ cols): A's singular values into `b`, descending (real elements); with
     /// `vectors` U into `u` (`rows × cols`, or `rows × rows` when `full`) and V^H into `vt`
     /// (`cols × cols`); `a` is overwritten; an int32 `info` per matrix.

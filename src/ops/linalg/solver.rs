@@ -1,7 +1,8 @@
 //! `mojo::lu_factor`, `mojo::lu_solve`, `mojo::cholesky`, `mojo::cholesky_solve`,
 //! `mojo::geqrf`, `mojo::ormqr`, `mojo::ldl_factor`, `mojo::ldl_solve`, `mojo::eigh`,
-//! `mojo::svd` and `mojo::triangular_solve`: LAPACK's getrf, getrs, potrf, potrs, geqrf,
-//! ormqr, sytrf, sytrs, syevd and gesvd through the device's solver library
+//! `mojo::eig`, `mojo::svd` and `mojo::triangular_solve`: LAPACK's getrf, getrs, potrf,
+//! potrs, geqrf, ormqr, sytrf, sytrs, syevd, geev and gesvd through the device's solver
+//! library
 //! (cuSOLVER), and the BLAS's trsm (cuBLAS), for
 //! `python/torch_mojo_backend/_linalg.py` where the device has one. Matrices arrive
 //! column-major, as the library takes them: a contiguous (*batch, cols, rows) tensor holds
@@ -25,6 +26,7 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("mojo::ldl_factor", ldl_factor),
     ("mojo::ldl_solve", ldl_solve),
     ("mojo::eigh", eigh),
+    ("mojo::eig", eig),
     ("mojo::svd", svd),
     ("mojo::triangular_solve", triangular_solve),
 ];
@@ -40,6 +42,8 @@ pub const SCHEMAS: &[&str] = &[
     "ldl_factor(Tensor(a!) a, Tensor(b!) pivots, Tensor(c!) info) -> ()",
     "ldl_solve(Tensor a, Tensor pivots, Tensor(a!) b) -> ()",
     "eigh(Tensor(a!) a, Tensor(b!) values, Tensor(c!) info, bool vectors) -> ()",
+    "eig(Tensor(a!) a, Tensor(b!) values, Tensor(c!) vectors, Tensor(d!) info, \
+     bool compute_vectors) -> ()",
     "svd(Tensor(a!) a, Tensor(b!) values, Tensor(c!) u, Tensor(d!) vh, Tensor(e!) info, \
      bool vectors, bool full) -> ()",
     "triangular_solve(Tensor a, Tensor(a!) b, bool upper, bool unit) -> ()",
@@ -349,6 +353,42 @@ fn eigh(call: &mut Call) -> Result<()> {
         ..Operands::default()
     };
     run(SolverRoutine::Eigh { vectors }, &a, with)
+}
+
+/// `eig(Tensor(a!) a, Tensor(b!) values, Tensor(c!) vectors, Tensor(d!) info,
+/// bool compute_vectors)`: the eigenvalues of the general matrices (2 n reals for real
+/// matrices: real parts, then imaginary parts; n complex elements for complex ones), and
+/// with `compute_vectors` their right eigenvectors, column-major (packed as LAPACK's `dgeev`
+/// packs them for real matrices); `a` is overwritten; int32 info.
+fn eig(call: &mut Call) -> Result<()> {
+    let a = matrices(call, 0)?;
+    // SAFETY: the glue describes a live tensor.
+    let (values, _) = unsafe { TensorRef::from_arg_or_pairs(call.tensor_arg(1)?)? };
+    let info = call.tensor(3)?;
+    let vectors = call.boolean(4)?;
+    if a.rows != a.cols {
+        return Err(Error::runtime("mojo: eig takes square matrices"));
+    }
+    check_vector(&values, a.tensor.dtype, a.batch * a.rows * 2, "eigenvalues")?;
+    check_vector(&info, DType::I32, a.batch, "info")?;
+    let u = if vectors {
+        Some(check_like(
+            call,
+            2,
+            &a,
+            a.batch * a.rows * a.rows,
+            "eigenvectors",
+        )?)
+    } else {
+        None
+    };
+    let with = Operands {
+        values: Some(&values),
+        u: u.as_ref(),
+        info: Some(&info),
+        ..Operands::default()
+    };
+    run(SolverRoutine::Eig { vectors }, &a, with)
 }
 
 /// `svd(Tensor(a!) a, Tensor(b!) values, Tensor(c!) u, Tensor(d!) vh, Tensor(e!) info,

@@ -1,5 +1,5 @@
 //! Dense factorizations and solves through cuSOLVER, loaded at run time: LAPACK's getrf,
-//! getrs, potrf, potrs, geqrf, syevd, gesvd and sytrs in cuSOLVER's 64-bit generic API, and
+//! getrs, potrf, potrs, geqrf, syevd, geev, gesvd and sytrs in cuSOLVER's 64-bit generic API, and
 //! ormqr (unmqr) and sytrf in its legacy typed API, one call per matrix of a batch
 //! (PyTorch's CUDA backend loops over a batch for these too). A handle per stream id, bound
 //! to its stream once, so that streams never share a handle's state; one parameter object
@@ -240,6 +240,30 @@ impl SolverLibrary {
                     ),
                     "cusolverDnXgeqrf_bufferSize",
                 )?,
+                SolverRoutine::Eig { vectors } => status(
+                    driver().cusolverDnXgeev_bufferSize(
+                        handle,
+                        self.params.0,
+                        eig_mode(false),
+                        eig_mode(vectors),
+                        rows,
+                        t,
+                        a,
+                        lda,
+                        t,
+                        data.b as *const c_void,
+                        t,
+                        std::ptr::null(),
+                        1,
+                        t,
+                        data.u as *const c_void,
+                        lda,
+                        t,
+                        &mut device,
+                        &mut host,
+                    ),
+                    "cusolverDnXgeev_bufferSize",
+                )?,
                 SolverRoutine::Eigh { vectors } => status(
                     driver().cusolverDnXsyevd_bufferSize(
                         handle,
@@ -456,6 +480,33 @@ impl SolverLibrary {
                             info,
                         ),
                         "cusolverDnXgeqrf",
+                    )?,
+                    SolverRoutine::Eig { vectors } => status(
+                        driver().cusolverDnXgeev(
+                            handle,
+                            params,
+                            eig_mode(false),
+                            eig_mode(vectors),
+                            rows,
+                            t,
+                            a,
+                            lda,
+                            t,
+                            at(data.b, 2 * values_bytes),
+                            t,
+                            std::ptr::null_mut(),
+                            1,
+                            t,
+                            u,
+                            lda,
+                            t,
+                            work,
+                            bytes,
+                            host_work,
+                            host_bytes,
+                            info,
+                        ),
+                        "cusolverDnXgeev",
                     )?,
                     SolverRoutine::Eigh { vectors } => status(
                         driver().cusolverDnXsyevd(

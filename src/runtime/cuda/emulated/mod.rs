@@ -15,6 +15,7 @@
 
 mod blas;
 mod compiler;
+mod eig;
 mod fft;
 mod ldl;
 mod memory;

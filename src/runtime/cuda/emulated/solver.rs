@@ -112,6 +112,16 @@ impl Complex {
     pub(super) fn magnitude(self) -> f64 {
         self.re.abs() + self.im.abs()
     }
+    pub(super) fn abs(self) -> f64 {
+        self.re.hypot(self.im)
+    }
+    /// The square root with a non-negative real part.
+    pub(super) fn sqrt(self) -> Self {
+        let r = self.abs();
+        let re = ((r + self.re) / 2.0).max(0.0).sqrt();
+        let im = ((r - self.re) / 2.0).max(0.0).sqrt();
+        Complex::new(re, if self.im < 0.0 { -im } else { im })
+    }
 }
 
 impl Add for Complex {
@@ -164,12 +174,12 @@ pub fn holds_reals_of(data_type: cudaDataType, element: Element) -> bool {
 
 /// A column-major `rows × cols` matrix read from device memory, written back the same way.
 pub(super) struct Matrix {
-    element: Element,
+    pub(super) element: Element,
     base: usize,
     ld: usize,
     pub(super) rows: usize,
     cols: usize,
-    values: Vec<Complex>,
+    pub(super) values: Vec<Complex>,
 }
 
 impl Matrix {
@@ -493,7 +503,7 @@ fn rotate_rows(x: &mut Matrix, p: usize, q: usize, (c, s, phase): (f64, f64, Com
 const SWEEPS: usize = 60;
 
 /// An identity matrix of order n, written like `like` (its element type) to nowhere.
-fn identity(n: usize, element: Element) -> Matrix {
+pub(super) fn identity(n: usize, element: Element) -> Matrix {
     let mut eye = Matrix {
         element,
         base: 0,

@@ -8,7 +8,7 @@ use std::ffi::{c_int, c_schar, c_void};
 use cudarc::cusolver::sys as cusolver;
 use cudarc::driver::sys::CUstream;
 
-use super::{ldl, new_handle, operand, reflectors, set_handle_stream, solver, Emulated};
+use super::{eig, ldl, new_handle, operand, reflectors, set_handle_stream, solver, Emulated};
 use crate::runtime::cuda::solver_api::SolverApi;
 
 impl SolverApi for Emulated {
@@ -522,5 +522,72 @@ impl SolverApi for Emulated {
                 *(info as *mut i32) = 0;
             })
         }
+    }
+
+    unsafe fn cusolverDnXgeev_bufferSize(
+        &self,
+        _handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        _jobvl: cusolver::cusolverEigMode_t,
+        _jobvr: cusolver::cusolverEigMode_t,
+        _n: i64,
+        _data_type: cusolver::cudaDataType,
+        _a: *const c_void,
+        _lda: i64,
+        _w_type: cusolver::cudaDataType,
+        _w: *const c_void,
+        _vl_type: cusolver::cudaDataType,
+        _vl: *const c_void,
+        _ldvl: i64,
+        _vr_type: cusolver::cudaDataType,
+        _vr: *const c_void,
+        _ldvr: i64,
+        _compute_type: cusolver::cudaDataType,
+        device_bytes: *mut usize,
+        host_bytes: *mut usize,
+    ) -> cusolver::cusolverStatus_t {
+        // SAFETY: valid out-pointers per the API.
+        unsafe { solver::no_workspace(device_bytes, host_bytes) }
+    }
+
+    unsafe fn cusolverDnXgeev(
+        &self,
+        handle: cusolver::cusolverDnHandle_t,
+        _params: cusolver::cusolverDnParams_t,
+        jobvl: cusolver::cusolverEigMode_t,
+        jobvr: cusolver::cusolverEigMode_t,
+        n: i64,
+        data_type: cusolver::cudaDataType,
+        a: *mut c_void,
+        lda: i64,
+        w_type: cusolver::cudaDataType,
+        w: *mut c_void,
+        _vl_type: cusolver::cudaDataType,
+        _vl: *mut c_void,
+        _ldvl: i64,
+        vr_type: cusolver::cudaDataType,
+        vr: *mut c_void,
+        ldvr: i64,
+        _compute_type: cusolver::cudaDataType,
+        _device_work: *mut c_void,
+        _device_bytes: usize,
+        _host_work: *mut c_void,
+        _host_bytes: usize,
+        info: *mut c_int,
+    ) -> cusolver::cusolverStatus_t {
+        let Some(a) = operand(data_type, a, lda, n) else {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        };
+        if w_type != data_type || vr_type != data_type || (ldvr < n.max(1)) {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
+        }
+        if jobvl != cusolver::cusolverEigMode_t::CUSOLVER_EIG_MODE_NOVECTOR {
+            return cusolver::cusolverStatus_t::CUSOLVER_STATUS_NOT_SUPPORTED;
+        }
+        let vectors = jobvr == cusolver::cusolverEigMode_t::CUSOLVER_EIG_MODE_VECTOR;
+        let vr = (if vectors { vr as usize } else { 0 }, ldvr as usize);
+        let (n, w, info) = (n as usize, w as usize, info as usize);
+        // SAFETY: as for getrf.
+        unsafe { self.solver_queue(handle, move || eig::geev(n, a, w, vr, info)) }
     }
 }
