@@ -178,8 +178,8 @@ def part_ops(results):
     for dtype in (torch.float32, torch.float64):
         for name, fn in FFT.items():
             rows.append(compare(name, dtype, fn, [inputs((6, 40, 257), dtype, 10)]))
-    # Through cuSOLVER on both sides (PyTorch's CUDA backend batches small matrices through
-    # cuBLAS instead, so pivots may be rounded apart where two candidates nearly tie).
+    # Through cuSOLVER on both sides (many small matrices through cuBLAS's batched LU on
+    # both sides).
     for dtype in (torch.float32, torch.float64, torch.complex64):
         for name, fn in SOLVER.items():
             shape = (4, 48, 48) if name != "lu_many_small" else (500, 4, 4)
@@ -437,6 +437,15 @@ def part_bench(results):
             out[f"solve_f64_{size}_ms_{label(device)}"] = s * 1e3
         key = f"solve_f64_{size}_ms"
         out[f"{key}_ratio"] = out[f"{key}_mojo"] / out[f"{key}_torch"]
+    # Many small systems: one batched cuBLAS LU and solve on both sides.
+    for device in (CUDA, MOJO):
+        count = 64 if QUICK else 16384
+        a = well_conditioned(torch.randn(count, 8, 8, device=device, dtype=torch.float32))
+        b = torch.randn(count, 8, 1, device=device, dtype=torch.float32)
+        s = timed(lambda a=a, b=b: torch.linalg.solve(a, b), device, repeat=5)
+        out[f"solve_many_8x8_ms_{label(device)}"] = s * 1e3
+    key = "solve_many_8x8_ms"
+    out[f"{key}_ratio"] = out[f"{key}_mojo"] / out[f"{key}_torch"]
     out.update(layer_rows())
     # Host time per tiny op: issue many small in-place adds, then wait once.
     for device in (CUDA, MOJO):

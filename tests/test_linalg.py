@@ -284,9 +284,9 @@ def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
     QR factorizations, the solves, eigh and svd go through the solver library, never the
     portable column steps, substitutions or Jacobi rounds (triangular solves through cuBLAS),
     for every dtype, broadcast batches, adjoint and right-hand solves, no pivoting, tall,
-    wide and rank-deficient SVDs, a matrix of order 200 and a singular one; a batch of many
-    small matrices stays on the portable kernels, with the same results. Elsewhere there is
-    no library."""
+    wide and rank-deficient SVDs, a matrix of order 200 and a singular one; many small square
+    matrices go through the BLAS library's batched LU, many non-square ones stay on the
+    portable kernels, with the same results. Elsewhere there is no library."""
     from torch_mojo_backend import _C, _linalg, _solver_library
 
     has_library = _C.solver_library(device.index or 0)
@@ -371,10 +371,43 @@ def test_the_solver_library_serves_the_cuda_backend(device, gen, monkeypatch):
     info = torch.linalg.lu_factor_ex(singular.to(device)).info
     assert info.item() == torch.linalg.lu_factor_ex(singular).info.item() == 3
     assert portable == {}
-    many = torch.randn(50, 3, 3, generator=gen, dtype=torch.float64)
-    assert not _solver_library.serves(many.to(device))
-    got = torch.linalg.lu_factor(many.to(device))
-    want = torch.linalg.lu_factor(many)
+    # Many small square matrices: LU and its solves through the BLAS library's batched calls
+    # (cuBLAS's getrfBatched and getrsBatched), in every dtype, with and without pivoting.
+    for dtype in (torch.float32, torch.float64, torch.complex64, torch.complex128):
+        tol = {"rtol": 1e-4, "atol": 1e-4} if dtype.itemsize <= 8 else {}
+        many = torch.randn(50, 3, 3, generator=gen, dtype=dtype)
+        rhs = torch.randn(50, 3, 2, generator=gen, dtype=dtype)
+        assert not _solver_library.serves(many.to(device))
+        assert _solver_library.serves_lu(many.to(device))
+        got = torch.linalg.lu_factor_ex(many.to(device))
+        want = torch.linalg.lu_factor_ex(many)
+        assert torch.equal(got.pivots.cpu(), want.pivots)
+        assert torch.equal(got.info.cpu(), want.info)
+        torch.testing.assert_close(got.LU.cpu(), want.LU, **tol)
+        for adjoint in (False, True):
+            x = torch.linalg.lu_solve(got.LU, got.pivots, rhs.to(device), adjoint=adjoint)
+            torch.testing.assert_close(
+                x.cpu(), torch.linalg.lu_solve(want.LU, want.pivots, rhs, adjoint=adjoint), **tol
+            )
+        torch.testing.assert_close(
+            torch.linalg.inv(many.to(device)).cpu(), torch.linalg.inv(many), **tol
+        )
+        torch.testing.assert_close(
+            torch.linalg.det(many.to(device)).cpu(), torch.linalg.det(many), **tol
+        )
+        spread = many + 10 * torch.eye(3, dtype=dtype)
+        plain, _ = torch.linalg.lu_factor(spread.to(device), pivot=False)
+        lower = plain.tril(-1) + torch.eye(3, dtype=dtype, device=device)
+        torch.testing.assert_close((lower @ plain.triu()).cpu(), spread, **tol)
+    singular = torch.zeros(40, 3, 3)
+    singular[:, 0, 0] = 1
+    info = torch.linalg.lu_factor_ex(singular.to(device)).info.cpu()
+    assert torch.equal(info, torch.linalg.lu_factor_ex(singular).info) and info[0] == 2
+    assert portable == {}
+    # Many non-square matrices stay on the portable column steps.
+    tall = torch.randn(50, 3, 2, generator=gen, dtype=torch.float64)
+    got = torch.linalg.lu_factor_ex(tall.to(device))
+    want = torch.linalg.lu_factor_ex(tall)
     assert torch.equal(got.pivots.cpu(), want.pivots)
     torch.testing.assert_close(got.LU.cpu(), want.LU)
     assert portable["_pivot_magnitude"] > 0

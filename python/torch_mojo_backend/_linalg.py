@@ -58,7 +58,7 @@ def _check(info, api, a):
 
 def _lu(a, pivot=True):
     """LU of the (..., m, n) matrices `a`: (LU, pivots (1-based, int32), info (int32))."""
-    if _solver_library.serves(a):
+    if _solver_library.serves_lu(a):
         return _solver_library.lu_factor(a, pivot)
     lu = a.clone(memory_format=torch.contiguous_format)
     *batch, m, n = lu.shape
@@ -149,10 +149,10 @@ def _lu_solve(lu, pivots, b, left=True, adjoint=False):
     """X with A X = b (or A^H X = b, X A = b, X A^H = b) for A = P L U given as (lu, pivots)."""
     if not left:
         return _lu_solve(lu, pivots, b.mH, True, not adjoint).mH
-    if _solver_library.serves(lu) and _solver_library.pivots_in_bounds(pivots):
-        return _solver_library.lu_solve(lu, pivots, b, adjoint)
     batch = torch.broadcast_shapes(lu.shape[:-2], b.shape[:-2])
     lu = lu.expand(*batch, *lu.shape[-2:])
+    if _solver_library.serves_lu(lu) and _solver_library.pivots_in_bounds(pivots):
+        return _solver_library.lu_solve(lu, pivots, b, adjoint)
     b = b.expand(*batch, *b.shape[-2:])
     perm = _permutation(pivots.expand(*batch, pivots.shape[-1]), lu.shape[-1])
     if not adjoint:

@@ -11,10 +11,13 @@ the result, the layout LAPACK's results have on the CPU. The library factors one
 call; the portable kernels of `_linalg` factor a whole batch per column step. A batch of
 many small matrices therefore stays on the portable kernels: the library serves batches of
 at most `2 n` matrices of order n (about 10 launches a column for the portable kernels
-against a few calls per matrix for the library; an estimate, not yet measured on a GPU).
+against a few calls per matrix for the library; an estimate, not yet measured on a GPU),
+except LU and its solves, which take a batch of any size of square matrices through the
+BLAS library's batched calls.
 """
 
 import functools
+import math
 
 import torch
 
@@ -29,12 +32,26 @@ def _has_library(index):
     return _C.solver_library(index)
 
 
+def _takes(a):
+    return a.dtype in _DTYPES and _has_library(a.device.index or 0)
+
+
+def _many(shape):
+    """Whether `shape` holds more than 2 n matrices of order n (a per-matrix call each costs
+    more than the batched kernels' steps)."""
+    return math.prod(shape[:-2]) > 2 * max(shape[-2:])
+
+
 def serves(a):
-    """Whether the solver library takes the (..., m, n) matrices `a`."""
-    if a.dtype not in _DTYPES or not _has_library(a.device.index or 0):
-        return False
-    batch = a.shape[:-2].numel()
-    return batch <= 2 * max(a.shape[-2:])
+    """Whether the solver library takes the (..., m, n) matrices `a`, a call per matrix."""
+    return _takes(a) and not _many(a.shape)
+
+
+def serves_lu(a):
+    """Whether the solver library takes the LU of the (..., m, n) matrices `a`: as `serves`,
+    and square matrices of any batch, many at once through the BLAS library's batched LU
+    (cuBLAS's getrfBatched and getrsBatched, as PyTorch's CUDA backend uses)."""
+    return _takes(a) and (not _many(a.shape) or a.shape[-1] == a.shape[-2])
 
 
 def _plain(x):
@@ -64,27 +81,34 @@ def lu_factor(a, pivot=True):
     steps = min(m, n)
     lu = _column_major(a)
     info = torch.zeros(batch, dtype=torch.int32, device=a.device)
+    op, pivot_type = torch.ops.mojo.lu_factor, torch.int64
+    if _many(a.shape):
+        op, pivot_type = torch.ops.mojo.lu_factor_batched, torch.int32
     if pivot:
-        pivots = torch.empty(*batch, steps, dtype=torch.int64, device=a.device)
+        pivots = torch.empty(*batch, steps, dtype=pivot_type, device=a.device)
     else:
-        pivots = torch.empty(0, dtype=torch.int64, device=a.device)
-    torch.ops.mojo.lu_factor(lu, pivots, info)
+        pivots = torch.empty(0, dtype=pivot_type, device=a.device)
+    op(lu, pivots, info)
     if not pivot:
         pivots = torch.arange(1, steps + 1, device=a.device).expand(*batch, steps)
     return lu.mT, pivots.to(torch.int32), info
 
 
-def _pivoted_solve(op, factors, pivots, b, *flags):
+def _pivoted_solve(op, factors, pivots, b, *flags, pivot_type=torch.int64):
     """X from the solve `op` of `factors` and their 1-based `pivots`; batch shapes broadcast."""
     factors, x = _operands(factors, b)
-    pivots = pivots.expand(*x.shape[:-2], pivots.shape[-1]).to(torch.int64).contiguous()
+    pivots = pivots.expand(*x.shape[:-2], pivots.shape[-1]).to(pivot_type).contiguous()
     op(factors, pivots, x, *flags)
     return x.mT
 
 
 def lu_solve(lu, pivots, b, adjoint=False):
     """getrs: X with A X = b (or A^H X = b) for A = P L U given as getrf's (lu, pivots);
-    batch shapes broadcast."""
+    batch shapes broadcast (many at once through getrsBatched)."""
+    batch = torch.broadcast_shapes(lu.shape[:-2], b.shape[:-2])
+    if _many((*batch, *lu.shape[-2:])):
+        op = torch.ops.mojo.lu_solve_batched
+        return _pivoted_solve(op, lu, pivots, b, adjoint, pivot_type=torch.int32)
     return _pivoted_solve(torch.ops.mojo.lu_solve, lu, pivots, b, adjoint)
 
 

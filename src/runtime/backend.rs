@@ -119,6 +119,12 @@ pub enum SolverRoutine {
     /// `sytrs` (lower): solves A X = B in place of `b` (`rows × rhs`) from `sytrf`'s `a` and
     /// its pivots, as int64.
     LdlSolve,
+    /// `getrfBatched` (of the BLAS library): `LuFactor` of square matrices in one call for
+    /// the whole batch, with int32 pivots (none when `pivots` is 0).
+    LuFactorBatched,
+    /// `getrsBatched` (of the BLAS library): `LuSolve` in one call for the whole batch, from
+    /// `LuFactorBatched`'s int32 pivots.
+    LuSolveBatched { adjoint: bool },
     /// `trsm` (of the BLAS library): solves T X = B in place of `b` (`rows × rhs`) for T the
     /// lower (or `upper`) triangle of `a`, its diagonal taken as ones when `unit`.
     TriangularSolve { upper: bool, unit: bool },

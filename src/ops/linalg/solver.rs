@@ -1,4 +1,5 @@
-//! `mojo::lu_factor`, `mojo::lu_solve`, `mojo::cholesky`, `mojo::cholesky_solve`,
+//! `mojo::lu_factor`, `mojo::lu_solve` (and their `_batched` forms, cuBLAS's getrfBatched and
+//! getrsBatched), `mojo::cholesky`, `mojo::cholesky_solve`,
 //! `mojo::geqrf`, `mojo::ormqr`, `mojo::ldl_factor`, `mojo::ldl_solve`, `mojo::eigh`,
 //! `mojo::eig`, `mojo::svd` and `mojo::triangular_solve`: LAPACK's getrf, getrs, potrf,
 //! potrs, geqrf, ormqr, sytrf, sytrs, syevd, geev and gesvd through the device's solver
@@ -19,6 +20,8 @@ use crate::runtime::backend::{Solve, SolverRoutine};
 pub const OPS: &[(&str, OpFn)] = &[
     ("mojo::lu_factor", lu_factor),
     ("mojo::lu_solve", lu_solve),
+    ("mojo::lu_factor_batched", lu_factor_batched),
+    ("mojo::lu_solve_batched", lu_solve_batched),
     ("mojo::cholesky", cholesky),
     ("mojo::cholesky_solve", cholesky_solve),
     ("mojo::geqrf", geqrf),
@@ -35,6 +38,8 @@ pub const OPS: &[(&str, OpFn)] = &[
 pub const SCHEMAS: &[&str] = &[
     "lu_factor(Tensor(a!) a, Tensor(b!) pivots, Tensor(c!) info) -> ()",
     "lu_solve(Tensor a, Tensor pivots, Tensor(a!) b, bool adjoint) -> ()",
+    "lu_factor_batched(Tensor(a!) a, Tensor(b!) pivots, Tensor(c!) info) -> ()",
+    "lu_solve_batched(Tensor a, Tensor pivots, Tensor(a!) b, bool adjoint) -> ()",
     "cholesky(Tensor(a!) a, Tensor(b!) info) -> ()",
     "cholesky_solve(Tensor a, Tensor(a!) b) -> ()",
     "geqrf(Tensor(a!) a, Tensor(b!) tau, Tensor(c!) info) -> ()",
@@ -176,35 +181,59 @@ fn run(routine: SolverRoutine, a: &Matrices, with: Operands) -> Result<()> {
 /// `lu_factor(Tensor(a!) a, Tensor(b!) pivots, Tensor(c!) info)`: P A = L U in place of `a`;
 /// 1-based int64 pivots, int32 info. Empty pivots ask for A = L U without row exchanges.
 fn lu_factor(call: &mut Call) -> Result<()> {
+    factor_lu(call, SolverRoutine::LuFactor, DType::I64)
+}
+
+/// `lu_factor_batched(Tensor(a!) a, Tensor(b!) pivots, Tensor(c!) info)`: `lu_factor` of
+/// square matrices in one call for the whole batch, with int32 pivots.
+fn lu_factor_batched(call: &mut Call) -> Result<()> {
+    factor_lu(call, SolverRoutine::LuFactorBatched, DType::I32)
+}
+
+fn factor_lu(call: &mut Call, routine: SolverRoutine, pivot_type: DType) -> Result<()> {
     let a = matrices(call, 0)?;
     let (pivots, info) = (call.tensor(1)?, call.tensor(2)?);
     let pivoting = pivots.numel() > 0;
     if pivoting {
-        check_vector(&pivots, DType::I64, a.batch * a.rows.min(a.cols), "pivots")?;
+        check_vector(&pivots, pivot_type, a.batch * a.rows.min(a.cols), "pivots")?;
     }
     check_vector(&info, DType::I32, a.batch, "info")?;
+    if routine == SolverRoutine::LuFactorBatched && a.rows != a.cols {
+        return Err(Error::runtime("mojo: the batched LU takes square matrices"));
+    }
     let with = Operands {
         pivots: pivoting.then_some(&pivots),
         info: Some(&info),
         ..Operands::default()
     };
-    run(SolverRoutine::LuFactor, &a, with)
+    run(routine, &a, with)
 }
 
 /// `lu_solve(Tensor a, Tensor pivots, Tensor(a!) b, bool adjoint)`: X with A X = B (or
 /// A^H X = B) in place of `b`, from `lu_factor`'s results.
 fn lu_solve(call: &mut Call) -> Result<()> {
+    let adjoint = call.boolean(3)?;
+    solve_lu(call, SolverRoutine::LuSolve { adjoint }, DType::I64)
+}
+
+/// `lu_solve_batched(Tensor a, Tensor pivots, Tensor(a!) b, bool adjoint)`: `lu_solve` in
+/// one call for the whole batch, from `lu_factor_batched`'s int32 pivots.
+fn lu_solve_batched(call: &mut Call) -> Result<()> {
+    let adjoint = call.boolean(3)?;
+    solve_lu(call, SolverRoutine::LuSolveBatched { adjoint }, DType::I32)
+}
+
+fn solve_lu(call: &mut Call, routine: SolverRoutine, pivot_type: DType) -> Result<()> {
     let a = matrices(call, 0)?;
     let pivots = call.tensor(1)?;
     let b = right_hand_sides(call, 2, &a)?;
-    let adjoint = call.boolean(3)?;
-    check_vector(&pivots, DType::I64, a.batch * a.rows, "pivots")?;
+    check_vector(&pivots, pivot_type, a.batch * a.rows, "pivots")?;
     let with = Operands {
         rhs: Some(&b),
         pivots: Some(&pivots),
         ..Operands::default()
     };
-    run(SolverRoutine::LuSolve { adjoint }, &a, with)
+    run(routine, &a, with)
 }
 
 /// `cholesky(Tensor(a!) a, Tensor(b!) info)`: the lower factor of A's lower triangle in place

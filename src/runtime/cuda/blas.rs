@@ -4,7 +4,7 @@
 //! precision allows it, as on CUDA.
 
 use std::collections::HashMap;
-use std::ffi::c_void;
+use std::ffi::{c_int, c_void};
 
 use cudarc::cublas::sys;
 use cudarc::driver::sys::{CUdeviceptr, CUstream};
@@ -14,7 +14,7 @@ use super::api::driver;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::compile::trace_enabled;
-use crate::runtime::backend::{Gemm, MatrixView, Solve};
+use crate::runtime::backend::{Gemm, MatrixView, Solve, SolverRoutine};
 
 extern "C" {
     /// PyTorch's setting: whether float32 matmuls may use TF32 (csrc/hooks.cpp).
@@ -230,7 +230,93 @@ impl Blas {
     }
 }
 
+/// The device addresses of a batched LU's operands and of the arrays of their matrices'
+/// addresses (`a_array`, `b_array`, each `batch` pointers, filled by the caller).
+pub struct BatchedLu {
+    pub pivots: CUdeviceptr,
+    pub info: CUdeviceptr,
+    pub a_array: CUdeviceptr,
+    pub b_array: CUdeviceptr,
+}
+
 impl Blas {
+    /// `s`'s batched LU (`LuFactorBatched`) or its solves (`LuSolveBatched`) in one cuBLAS
+    /// call on `stream`.
+    pub fn lu_batched(
+        &self,
+        s: &Solve,
+        data: &BatchedLu,
+        (id, stream): (u64, CUstream),
+    ) -> Result<()> {
+        let data_type = blas_data_type(s)?;
+        let (Ok(n), Ok(rhs), Ok(batch)) = (
+            i32::try_from(s.rows),
+            i32::try_from(s.rhs),
+            i32::try_from(s.batch),
+        ) else {
+            return Err(Error::runtime(
+                "mojo: cuBLAS's batched LU takes at most 2^31 - 1 rows, columns and matrices",
+            ));
+        };
+        let handle = self.handle(id, stream)?;
+        match s.routine {
+            SolverRoutine::LuFactorBatched => {
+                // SAFETY: the caller's arrays address `batch` matrices of order n, the pivots
+                // n int32 per matrix (or none) and the infos one int32 each.
+                let rc = unsafe {
+                    driver().cublasGetrfBatched(
+                        handle,
+                        data_type,
+                        n,
+                        data.a_array as *const *mut c_void,
+                        n.max(1),
+                        data.pivots as *mut c_int,
+                        data.info as *mut c_int,
+                        batch,
+                    )
+                };
+                status(rc, "cublasGetrfBatched")
+            }
+            SolverRoutine::LuSolveBatched { adjoint } => {
+                let trans = match (adjoint, s.complex) {
+                    (false, _) => sys::cublasOperation_t::CUBLAS_OP_N,
+                    (true, false) => sys::cublasOperation_t::CUBLAS_OP_T,
+                    (true, true) => sys::cublasOperation_t::CUBLAS_OP_C,
+                };
+                let mut info: c_int = 0;
+                // SAFETY: as above, with `batch` right-hand sides of n × rhs; `info` is a
+                // host int, as the call takes it.
+                let rc = unsafe {
+                    driver().cublasGetrsBatched(
+                        handle,
+                        data_type,
+                        trans,
+                        n,
+                        rhs,
+                        data.a_array as *const *const c_void,
+                        n.max(1),
+                        data.pivots as *const c_int,
+                        data.b_array as *const *mut c_void,
+                        n.max(1),
+                        &mut info,
+                        batch,
+                    )
+                };
+                status(rc, "cublasGetrsBatched")?;
+                if info != 0 {
+                    return Err(Error::runtime(format!(
+                        "mojo: cublasGetrsBatched rejected argument {}",
+                        -info
+                    )));
+                }
+                Ok(())
+            }
+            other => Err(Error::runtime(format!(
+                "mojo: {other:?} is not a batched LU"
+            ))),
+        }
+    }
+
     /// Solves T X = B in place of `b` for each of `s`'s `batch` triangles T in `a` (lower, or
     /// `upper`; a unit diagonal when `unit`), column-major, on `stream`: a `trsm` per matrix.
     pub fn trsm(
@@ -240,19 +326,7 @@ impl Blas {
         (a, b): (CUdeviceptr, CUdeviceptr),
         (id, stream): (u64, CUstream),
     ) -> Result<()> {
-        use sys::cudaDataType as T;
-        let data_type = match (s.dtype, s.complex) {
-            (DType::F32, false) => T::CUDA_R_32F,
-            (DType::F64, false) => T::CUDA_R_64F,
-            (DType::F32, true) => T::CUDA_C_32F,
-            (DType::F64, true) => T::CUDA_C_64F,
-            (other, _) => {
-                return Err(Error::type_error(format!(
-                    "mojo: trsm takes float32 or float64 data, not {}",
-                    other.name()
-                )))
-            }
-        };
+        let data_type = blas_data_type(s)?;
         let (Ok(rows), Ok(rhs)) = (i32::try_from(s.rows), i32::try_from(s.rhs)) else {
             return Err(Error::runtime(
                 "mojo: trsm takes at most 2^31 - 1 rows and columns",
@@ -302,6 +376,23 @@ impl Blas {
         }
         Ok(())
     }
+}
+
+/// cuBLAS's type for `s`'s elements.
+fn blas_data_type(s: &Solve) -> Result<sys::cudaDataType> {
+    use sys::cudaDataType as T;
+    Ok(match (s.dtype, s.complex) {
+        (DType::F32, false) => T::CUDA_R_32F,
+        (DType::F64, false) => T::CUDA_R_64F,
+        (DType::F32, true) => T::CUDA_C_32F,
+        (DType::F64, true) => T::CUDA_C_64F,
+        (other, _) => {
+            return Err(Error::type_error(format!(
+                "mojo: cuBLAS's solvers take float32 or float64 data, not {}",
+                other.name()
+            )))
+        }
+    })
 }
 
 #[cfg(test)]

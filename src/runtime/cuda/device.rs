@@ -11,6 +11,7 @@ use cudarc::driver::sys;
 use parking_lot::Mutex;
 
 use super::api::driver;
+use super::blas::BatchedLu;
 use super::blas::Blas;
 use super::blas_lt::BlasLt;
 use super::driver::{attribute, check, Context};
@@ -132,6 +133,61 @@ impl CudaDevice {
     /// The device pointer of `address`, checking that `len` bytes from it lie in one block.
     fn pointer(&self, address: u64, len: u64) -> Result<sys::CUdeviceptr> {
         resolve(&self.memory.lock(), address, len)
+    }
+
+    /// `pointer(address, 0)`, or 0 for address 0 (an operand a routine goes without).
+    fn optional_pointer(&self, address: u64) -> Result<sys::CUdeviceptr> {
+        if address == 0 {
+            Ok(0)
+        } else {
+            self.pointer(address, 0)
+        }
+    }
+
+    /// `s`'s batched LU or its solves through cuBLAS in one call: the arrays of the matrices'
+    /// addresses it takes are uploaded to workspace from the allocator on the current stream.
+    fn lu_batched(&self, s: &Solve) -> Result<bool> {
+        let Some(blas) = self.blas() else {
+            return Ok(false);
+        };
+        let (stream, _one_at_a_time) = self.library_call()?;
+        let element = s.dtype.size() as u64 * if s.complex { 2 } else { 1 };
+        let a = self.pointer(s.a, 0)?;
+        let mut addresses: Vec<u64> = (0..s.batch)
+            .map(|m| a + m * s.rows * s.rows * element)
+            .collect();
+        if s.b != 0 {
+            let b = self.pointer(s.b, 0)?;
+            addresses.extend((0..s.batch).map(|m| b + m * s.rows * s.rhs * element));
+        }
+        let bytes = addresses.len() * 8;
+        let scratch = self.memory.lock().allocate(bytes.max(8) as u64, stream.0)?;
+        let run = || -> Result<()> {
+            let array = self.pointer(scratch, 0)?;
+            // SAFETY: pageable host memory, which the driver stages before it returns; the
+            // workspace holds `bytes`.
+            check(
+                unsafe {
+                    driver().cuMemcpyHtoDAsync_v2(
+                        array,
+                        addresses.as_ptr() as *const c_void,
+                        bytes,
+                        stream.1,
+                    )
+                },
+                "cuMemcpyHtoDAsync",
+            )?;
+            let data = BatchedLu {
+                pivots: self.optional_pointer(s.pivots)?,
+                info: self.optional_pointer(s.info)?,
+                a_array: array,
+                b_array: array + s.batch * 8,
+            };
+            blas.lu_batched(s, &data, stream)
+        };
+        let result = run();
+        self.memory.lock().free(scratch)?;
+        result.map(|()| true)
     }
 
     /// The entry point of `kernel`, compiled (or read from the disk cache) and loaded once.
@@ -468,26 +524,26 @@ impl VendorDevice for CudaDevice {
     /// from the allocator on the current stream (freed once queued: the stream's later work
     /// is ordered after it).
     fn solve(&self, s: &Solve) -> Result<bool> {
-        if let SolverRoutine::TriangularSolve { upper, unit } = s.routine {
-            let Some(blas) = self.blas() else {
-                return Ok(false);
-            };
-            let (stream, _one_at_a_time) = self.library_call()?;
-            let operands = (self.pointer(s.a, 0)?, self.pointer(s.b, 0)?);
-            blas.trsm(s, (upper, unit), operands, stream)?;
-            return Ok(true);
+        match s.routine {
+            SolverRoutine::TriangularSolve { upper, unit } => {
+                let Some(blas) = self.blas() else {
+                    return Ok(false);
+                };
+                let (stream, _one_at_a_time) = self.library_call()?;
+                let operands = (self.pointer(s.a, 0)?, self.pointer(s.b, 0)?);
+                blas.trsm(s, (upper, unit), operands, stream)?;
+                return Ok(true);
+            }
+            SolverRoutine::LuFactorBatched | SolverRoutine::LuSolveBatched { .. } => {
+                return self.lu_batched(s);
+            }
+            _ => {}
         }
         let Some(library) = self.solver_library() else {
             return Ok(false);
         };
         let (stream, _one_at_a_time) = self.library_call()?;
-        let optional = |address: u64| {
-            if address == 0 {
-                Ok(0)
-            } else {
-                self.pointer(address, 0)
-            }
-        };
+        let optional = |address: u64| self.optional_pointer(address);
         let mut data = SolveData {
             a: self.pointer(s.a, 0)?,
             b: optional(s.b)?,

@@ -6,6 +6,7 @@
 
 use std::ffi::{c_int, c_schar, c_void};
 
+use cudarc::cublas::sys as cublas;
 use cudarc::cusolver::sys as solver;
 use cudarc::driver::sys::CUstream;
 
@@ -739,5 +740,61 @@ impl SolverApi for Real {
             host_bytes,
             info,
         )
+    }
+
+    unsafe fn cublasGetrfBatched(
+        &self,
+        handle: cublas::cublasHandle_t,
+        data_type: cublas::cudaDataType,
+        n: c_int,
+        a: *const *mut c_void,
+        lda: c_int,
+        pivots: *mut c_int,
+        info: *mut c_int,
+        batch: c_int,
+    ) -> cublas::cublasStatus_t {
+        use cublas::cudaDataType as T;
+        let (h, p, i, b) = (handle, pivots, info, batch);
+        match data_type {
+            T::CUDA_R_32F => cublas::cublasSgetrfBatched(h, n, a as _, lda, p, i, b),
+            T::CUDA_R_64F => cublas::cublasDgetrfBatched(h, n, a as _, lda, p, i, b),
+            T::CUDA_C_32F => cublas::cublasCgetrfBatched(h, n, a as _, lda, p, i, b),
+            T::CUDA_C_64F => cublas::cublasZgetrfBatched(h, n, a as _, lda, p, i, b),
+            _ => cublas::cublasStatus_t::CUBLAS_STATUS_NOT_SUPPORTED,
+        }
+    }
+
+    unsafe fn cublasGetrsBatched(
+        &self,
+        handle: cublas::cublasHandle_t,
+        data_type: cublas::cudaDataType,
+        trans: cublas::cublasOperation_t,
+        n: c_int,
+        nrhs: c_int,
+        a: *const *const c_void,
+        lda: c_int,
+        pivots: *const c_int,
+        b: *const *mut c_void,
+        ldb: c_int,
+        info: *mut c_int,
+        batch: c_int,
+    ) -> cublas::cublasStatus_t {
+        use cublas::cudaDataType as T;
+        let (h, t, p) = (handle, trans, pivots);
+        match data_type {
+            T::CUDA_R_32F => {
+                cublas::cublasSgetrsBatched(h, t, n, nrhs, a as _, lda, p, b as _, ldb, info, batch)
+            }
+            T::CUDA_R_64F => {
+                cublas::cublasDgetrsBatched(h, t, n, nrhs, a as _, lda, p, b as _, ldb, info, batch)
+            }
+            T::CUDA_C_32F => {
+                cublas::cublasCgetrsBatched(h, t, n, nrhs, a as _, lda, p, b as _, ldb, info, batch)
+            }
+            T::CUDA_C_64F => {
+                cublas::cublasZgetrsBatched(h, t, n, nrhs, a as _, lda, p, b as _, ldb, info, batch)
+            }
+            _ => cublas::cublasStatus_t::CUBLAS_STATUS_NOT_SUPPORTED,
+        }
     }
 }

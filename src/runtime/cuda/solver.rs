@@ -365,7 +365,9 @@ impl SolverLibrary {
                 )?,
                 SolverRoutine::LuSolve { .. }
                 | SolverRoutine::CholeskySolve
-                | SolverRoutine::TriangularSolve { .. } => {}
+                | SolverRoutine::TriangularSolve { .. }
+                | SolverRoutine::LuFactorBatched
+                | SolverRoutine::LuSolveBatched { .. } => {}
             }
         }
         let elements = usize::try_from(elements).unwrap_or(0);
@@ -380,8 +382,14 @@ impl SolverLibrary {
         host_bytes: usize,
         stream: (u64, CUstream),
     ) -> Result<()> {
-        if let SolverRoutine::TriangularSolve { .. } = s.routine {
-            return Err(Error::runtime("mojo: triangular solves go through cuBLAS"));
+        if let SolverRoutine::TriangularSolve { .. }
+        | SolverRoutine::LuFactorBatched
+        | SolverRoutine::LuSolveBatched { .. } = s.routine
+        {
+            return Err(Error::runtime(format!(
+                "mojo: {:?} goes through cuBLAS",
+                s.routine
+            )));
         }
         let handle = self.handle(stream.0, stream.1)?;
         let t = data_type(s)?;
@@ -622,7 +630,9 @@ impl SolverLibrary {
                         ),
                         "cusolverDnXsytrs",
                     )?,
-                    SolverRoutine::TriangularSolve { .. } => unreachable!("returned above"),
+                    SolverRoutine::TriangularSolve { .. }
+                    | SolverRoutine::LuFactorBatched
+                    | SolverRoutine::LuSolveBatched { .. } => unreachable!("returned above"),
                     SolverRoutine::CholeskySolve => status(
                         driver().cusolverDnXpotrs(
                             handle, params, LOWER, rows, rhs, t, a, lda, t, b, lda, solve_info,

@@ -1,11 +1,13 @@
-//! The cuSOLVER part of the seam (`api::Driver`): every cuSOLVER call the backend makes, by
-//! its C name and signature; the real library (`real_solver`) and the CPU emulation
+//! The dense solvers' part of the seam (`api::Driver`): every cuSOLVER call the backend makes,
+//! and cuBLAS's batched LU, by C name and signature (one method per family of typed calls,
+//! taking the data type); the real libraries (`real_solver`) and the CPU emulation
 //! (`emulated::solver_calls`) implement it.
 
 #![allow(non_snake_case, clippy::too_many_arguments)]
 
 use std::ffi::{c_int, c_schar, c_void};
 
+use cudarc::cublas::sys as cublas;
 use cudarc::cusolver::sys as solver;
 use cudarc::driver::sys::CUstream;
 
@@ -376,4 +378,33 @@ pub trait SolverApi {
         host_bytes: usize,
         info: *mut c_int,
     ) -> solver::cusolverStatus_t;
+    /// `cublas{S,D,C,Z}getrfBatched`, by `data_type`: LU of `batch` matrices of order n,
+    /// addressed by the device array `a`; int32 pivots (none for null) and infos.
+    unsafe fn cublasGetrfBatched(
+        &self,
+        handle: cublas::cublasHandle_t,
+        data_type: cublas::cudaDataType,
+        n: c_int,
+        a: *const *mut c_void,
+        lda: c_int,
+        pivots: *mut c_int,
+        info: *mut c_int,
+        batch: c_int,
+    ) -> cublas::cublasStatus_t;
+    /// `cublas{S,D,C,Z}getrsBatched`, by `data_type`; `info` is a host int32.
+    unsafe fn cublasGetrsBatched(
+        &self,
+        handle: cublas::cublasHandle_t,
+        data_type: cublas::cudaDataType,
+        trans: cublas::cublasOperation_t,
+        n: c_int,
+        nrhs: c_int,
+        a: *const *const c_void,
+        lda: c_int,
+        pivots: *const c_int,
+        b: *const *mut c_void,
+        ldb: c_int,
+        info: *mut c_int,
+        batch: c_int,
+    ) -> cublas::cublasStatus_t;
 }

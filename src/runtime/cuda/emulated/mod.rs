@@ -160,6 +160,23 @@ impl Emulated {
         true
     }
 
+    /// Queues `job` on the stream of cuBLAS handle `handle`.
+    ///
+    /// # Safety
+    /// `handle` must come from cublasCreate.
+    unsafe fn blas_queue(
+        &self,
+        handle: cublas::cublasHandle_t,
+        job: impl FnOnce() + Send + 'static,
+    ) -> cublas::cublasStatus_t {
+        // SAFETY: per the contract.
+        if unsafe { self.handle_submit(handle as *mut c_void, job) } {
+            cublas::cublasStatus_t::CUBLAS_STATUS_SUCCESS
+        } else {
+            cublas::cublasStatus_t::CUBLAS_STATUS_NOT_INITIALIZED
+        }
+    }
+
     /// Queues `job` on the stream of cuSOLVER handle `handle`.
     ///
     /// # Safety
@@ -410,6 +427,20 @@ impl Driver for Emulated {
     ) -> CUresult {
         if !self.is_device_memory(dst, bytes) {
             return INVALID_VALUE;
+        }
+        if !self.pinned.contains(src as usize, bytes) {
+            // Pageable memory: staged now, so the caller may reuse it on return, as CUDA's.
+            // SAFETY: per the API `src` holds `bytes` readable bytes.
+            let staged = unsafe { std::slice::from_raw_parts(src as *const u8, bytes) }.to_vec();
+            // SAFETY: the stream is one of this driver's, per the API.
+            let Some(queue) = (unsafe { self.queue(stream) }) else {
+                return INVALID_CONTEXT;
+            };
+            queue.submit(Box::new(move || {
+                // SAFETY: the device range stays valid until the stream passes this copy.
+                unsafe { std::ptr::copy(staged.as_ptr(), dst as usize as *mut u8, bytes) };
+            }));
+            return SUCCESS;
         }
         // SAFETY: per the API's contract on the host buffer and the stream.
         unsafe { self.copy(dst as usize, src as usize, bytes, stream) }
@@ -748,11 +779,7 @@ impl Driver for Emulated {
         let solve = move || unsafe { solver::trsm((m, n), a, b, upper, unit) };
         // SAFETY: handles come from cublasCreate; per the API the operands stay valid until
         // the stream runs the solve.
-        if unsafe { self.handle_submit(handle as *mut c_void, solve) } {
-            S::CUBLAS_STATUS_SUCCESS
-        } else {
-            S::CUBLAS_STATUS_NOT_INITIALIZED
-        }
+        unsafe { self.blas_queue(handle, solve) }
     }
 
     unsafe fn cublasLtCreate(&self, handle: *mut lt::cublasLtHandle_t) -> lt::cublasStatus_t {

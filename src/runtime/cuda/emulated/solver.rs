@@ -261,27 +261,67 @@ pub unsafe fn no_workspace(device: *mut usize, host: *mut usize) -> cusolverStat
     cusolverStatus_t::CUSOLVER_STATUS_SUCCESS
 }
 
+/// An array of 1-based pivots at an address: int64 (cuSOLVER's) or int32 (cuBLAS's), or none
+/// (address 0).
+#[derive(Clone, Copy)]
+pub enum Pivots {
+    I64(usize),
+    I32(usize),
+}
+
+impl Pivots {
+    fn address(self) -> usize {
+        match self {
+            Pivots::I64(at) | Pivots::I32(at) => at,
+        }
+    }
+
+    /// # Safety
+    /// The array must hold `k + 1` pivots.
+    unsafe fn get(self, k: usize) -> i64 {
+        // SAFETY: per the contract.
+        unsafe {
+            match self {
+                Pivots::I64(at) => *(at as *const i64).add(k),
+                Pivots::I32(at) => i64::from(*(at as *const i32).add(k)),
+            }
+        }
+    }
+
+    /// # Safety
+    /// The array must hold `k + 1` writable pivots.
+    unsafe fn set(self, k: usize, value: i64) {
+        // SAFETY: per the contract.
+        unsafe {
+            match self {
+                Pivots::I64(at) => *(at as *mut i64).add(k) = value,
+                Pivots::I32(at) => *(at as *mut i32).add(k) = value as i32,
+            }
+        }
+    }
+}
+
 /// getrf: P A = L U with partial pivoting (the first entry of largest |re| + |im| in the
-/// column), or A = L U without row exchanges when `pivots` is 0 (null); `info` is the first
-/// zero pivot's column, 1-based, its column left unscaled.
+/// column), or A = L U without row exchanges when `pivots` is at 0 (null); `info` is the
+/// first zero pivot's column, 1-based, its column left unscaled.
 ///
 /// # Safety
-/// `a` must hold an `m × n` matrix, `pivots` (unless 0) min(m, n) int64 and `info` one
+/// `a` must hold an `m × n` matrix, `pivots` (unless at 0) min(m, n) pivots and `info` one
 /// int32.
-pub unsafe fn getrf(m: usize, n: usize, a: Operand, pivots: usize, info: usize) {
+pub unsafe fn getrf(m: usize, n: usize, a: Operand, pivots: Pivots, info: usize) {
     // SAFETY: per the contract.
     let mut x = unsafe { Matrix::read(a.element, a.base, a.ld, m, n) };
     let mut first_zero = 0;
     for j in 0..m.min(n) {
         let mut p = j;
-        if pivots != 0 {
+        if pivots.address() != 0 {
             for i in j + 1..m {
                 if x.at(i, j).magnitude() > x.at(p, j).magnitude() {
                     p = i;
                 }
             }
             // SAFETY: per the contract.
-            unsafe { *(pivots as *mut i64).add(j) = p as i64 + 1 };
+            unsafe { pivots.set(j, p as i64 + 1) };
         }
         let pivot = x.at(p, j);
         if pivot != Complex::default() {
@@ -315,7 +355,7 @@ pub unsafe fn getrs(
     n: usize,
     nrhs: usize,
     a: Operand,
-    pivots: usize,
+    pivots: Pivots,
     b: Operand,
 ) {
     // SAFETY: per the contract.
@@ -327,7 +367,7 @@ pub unsafe fn getrs(
     };
     // A pivot out of range (not getrf's) exchanges nothing.
     // SAFETY: per the contract.
-    let pivot = |k: usize| match unsafe { *(pivots as *const i64).add(k) } {
+    let pivot = |k: usize| match unsafe { pivots.get(k) } {
         p if (1..=n as i64).contains(&p) => p as usize - 1,
         _ => k,
     };

@@ -5,6 +5,7 @@
 
 use std::ffi::{c_int, c_schar, c_void};
 
+use cudarc::cublas::sys as cublas;
 use cudarc::cusolver::sys as cusolver;
 use cudarc::driver::sys::CUstream;
 
@@ -81,7 +82,8 @@ impl SolverApi for Emulated {
         let Some(a) = operand(data_type, a, lda, m) else {
             return cusolver::cusolverStatus_t::CUSOLVER_STATUS_INVALID_VALUE;
         };
-        let (m, n, pivots, info) = (m as usize, n as usize, ipiv as usize, info as usize);
+        let (m, n, info) = (m as usize, n as usize, info as usize);
+        let pivots = solver::Pivots::I64(ipiv as usize);
         // SAFETY: per the API the operands stay valid until the stream runs the call.
         unsafe { self.solver_queue(handle, move || solver::getrf(m, n, a, pivots, info)) }
     }
@@ -109,7 +111,7 @@ impl SolverApi for Emulated {
         // SAFETY: as for getrf.
         unsafe {
             self.solver_queue(handle, move || {
-                solver::getrs(trans, n, nrhs, a, pivots, b);
+                solver::getrs(trans, n, nrhs, a, solver::Pivots::I64(pivots), b);
                 *(info as *mut i32) = 0;
             })
         }
@@ -589,5 +591,101 @@ impl SolverApi for Emulated {
         let (n, w, info) = (n as usize, w as usize, info as usize);
         // SAFETY: as for getrf.
         unsafe { self.solver_queue(handle, move || eig::geev(n, a, w, vr, info)) }
+    }
+
+    unsafe fn cublasGetrfBatched(
+        &self,
+        handle: cublas::cublasHandle_t,
+        data_type: cublas::cudaDataType,
+        n: c_int,
+        a: *const *mut c_void,
+        lda: c_int,
+        pivots: *mut c_int,
+        info: *mut c_int,
+        batch: c_int,
+    ) -> cublas::cublasStatus_t {
+        use cublas::cublasStatus_t as S;
+        let Some(element) = solver::Element::of_blas(data_type) else {
+            return S::CUBLAS_STATUS_NOT_SUPPORTED;
+        };
+        if n < 0 || lda < n.max(1) || batch < 0 {
+            return S::CUBLAS_STATUS_INVALID_VALUE;
+        }
+        let (n, ld, batch) = (n as usize, lda as usize, batch as usize);
+        let (array, pivots, info) = (a as usize, pivots as usize, info as usize);
+        let factor = move || {
+            for m in 0..batch {
+                // SAFETY: per the API the device array holds `batch` matrix addresses, the
+                // pivots n int32 per matrix (or none) and the infos one each, valid until the
+                // stream runs the call.
+                unsafe {
+                    let base = *(array as *const usize).add(m);
+                    let a = solver::Operand { element, base, ld };
+                    let pivots =
+                        solver::Pivots::I32(if pivots == 0 { 0 } else { pivots + 4 * n * m });
+                    solver::getrf(n, n, a, pivots, info + 4 * m);
+                }
+            }
+        };
+        // SAFETY: handles come from cublasCreate.
+        unsafe { self.blas_queue(handle, factor) }
+    }
+
+    unsafe fn cublasGetrsBatched(
+        &self,
+        handle: cublas::cublasHandle_t,
+        data_type: cublas::cudaDataType,
+        trans: cublas::cublasOperation_t,
+        n: c_int,
+        nrhs: c_int,
+        a: *const *const c_void,
+        lda: c_int,
+        pivots: *const c_int,
+        b: *const *mut c_void,
+        ldb: c_int,
+        info: *mut c_int,
+        batch: c_int,
+    ) -> cublas::cublasStatus_t {
+        use cublas::cublasStatus_t as S;
+        let Some(element) = solver::Element::of_blas(data_type) else {
+            return S::CUBLAS_STATUS_NOT_SUPPORTED;
+        };
+        if n < 0 || nrhs < 0 || lda < n.max(1) || ldb < n.max(1) || batch < 0 || pivots.is_null() {
+            return S::CUBLAS_STATUS_INVALID_VALUE;
+        }
+        // SAFETY: `info` is a host int32 per the API.
+        unsafe { *info = 0 };
+        let trans = match trans {
+            cublas::cublasOperation_t::CUBLAS_OP_N => cusolver::cublasOperation_t::CUBLAS_OP_N,
+            cublas::cublasOperation_t::CUBLAS_OP_T => cusolver::cublasOperation_t::CUBLAS_OP_T,
+            _ => cusolver::cublasOperation_t::CUBLAS_OP_C,
+        };
+        let (n, nrhs, batch) = (n as usize, nrhs as usize, batch as usize);
+        let (lda, ldb) = (lda as usize, ldb as usize);
+        let (arrays, pivots) = ((a as usize, b as usize), pivots as usize);
+        let solve = move || {
+            for m in 0..batch {
+                // SAFETY: per the API the device arrays hold `batch` addresses of factors and
+                // right-hand sides, and the pivots n int32 per matrix.
+                unsafe {
+                    let a = *(arrays.0 as *const usize).add(m);
+                    let b = *(arrays.1 as *const usize).add(m);
+                    let a = solver::Operand {
+                        element,
+                        base: a,
+                        ld: lda,
+                    };
+                    let b = solver::Operand {
+                        element,
+                        base: b,
+                        ld: ldb,
+                    };
+                    let pivots = solver::Pivots::I32(pivots + 4 * n * m);
+                    solver::getrs(trans, n, nrhs, a, pivots, b);
+                }
+            }
+        };
+        // SAFETY: handles come from cublasCreate.
+        unsafe { self.blas_queue(handle, solve) }
     }
 }
