@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from .harness import RECORDER, REGISTRY_PATH, SAMPLES, UPDATE, write_registry
+from .summary import summarize
 
 # Outcomes of test_compiled.py's items (compiled against eager), for their summary line.
 COMPILED_OUTCOMES: dict[str, str] = {}
@@ -42,26 +43,16 @@ def pytest_collection_modifyitems(items):
         callspec = getattr(item, "callspec", None)
         case = callspec.params.get("case") if callspec else None
         if case is not None and hasattr(case, "op_name"):
-            dtype = "errors" if case.part == "errors" else case.dtype
-            item.conformance_key = (case.op_name, dtype)
+            item.conformance_key = (case.op_name, case.part, case.dtype)
 
 
 def pytest_sessionfinish(session):
     if not RECORDER.outcomes:
         return
-    per_op: dict = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
-    for nodeid, outcome in RECORDER.outcomes.items():
-        op_name, dtype = RECORDER.keys[nodeid]
-        per_op[op_name][dtype][outcome] += 1
-    summary = {
-        op_name: {
-            dtype: {k: counts[k] for k in ("passed", "failed", "xfailed")}
-            for dtype, counts in sorted(by_dtype.items())
-        }
-        for op_name, by_dtype in sorted(per_op.items())
-    }
+    outcomes = [(*RECORDER.keys[nodeid], outcome) for nodeid, outcome in RECORDER.outcomes.items()]
+    mode = "all samples" if SAMPLES is None else f"first {SAMPLES} samples per item"
     path = Path(os.environ.get("MOJO_CONFORMANCE_SUMMARY", "conformance-summary.json"))
-    path.write_text(json.dumps(summary, indent=1) + "\n")
+    path.write_text(json.dumps(summarize(outcomes, mode), indent=1) + "\n")
     if UPDATE:
         from .expected_failures import EXPECTED_FAILURES
 
