@@ -240,7 +240,8 @@ def linalg_ldl_solve_out(LD, pivots, B, *, hermitian=False, out):
             raise RuntimeError(f"torch.linalg.ldl_solve: {message}")
     n = LD.shape[-1]
     batch = torch.broadcast_shapes(LD.shape[:-2], B.shape[:-2])
-    if _library_takes(LD, hermitian) and _solver_library.pivots_in_bounds(pivots, blocks=True):
+    every = LD.expand(*batch, n, n)
+    if _library_takes(every, hermitian) and _solver_library.pivots_in_bounds(pivots, blocks=True):
         x = _solver_library.ldl_solve(LD, pivots, B)
         return out.resize_(x.shape).copy_(x)
     count = math.prod(batch)
