@@ -70,10 +70,12 @@ def launch(script: str, folder: Path, ranks: int = RANKS, timeout: int = 900, **
 def launch_without_agent(
     script: str, folder: Path, ranks: int = RANKS, timeout: int = 300, **extra
 ):
-    """Starts each rank itself (no torchrun agent to stop the others when one dies)."""
-    with socket.socket() as probe:
+    """Starts each rank itself (no torchrun agent to stop the others when one dies), with a
+    free port for the group and another for a case that rejoins (MOJO_DIST_REJOIN_PORT)."""
+    with socket.socket() as probe, socket.socket() as second:
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+        second.bind(("127.0.0.1", 0))
+        port, rejoin_port = probe.getsockname()[1], second.getsockname()[1]
     processes = []
     for r in range(ranks):
         env = environment(folder, ranks, **extra)
@@ -81,6 +83,7 @@ def launch_without_agent(
             RANK=str(r), LOCAL_RANK=str(r), WORLD_SIZE=str(ranks), LOCAL_WORLD_SIZE=str(ranks)
         )
         env.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
+        env.update(MOJO_DIST_REJOIN_PORT=str(rejoin_port))
         processes.append(
             subprocess.Popen(
                 [sys.executable, str(HERE / f"{script}.py")],

@@ -85,8 +85,15 @@ def destroy_releases_the_group():
     dist.all_reduce(x)
     dist.destroy_process_group()
     assert not dist.is_initialized()
-    # The harness's long timeout: on a loaded machine one rank may rejoin seconds later.
-    dist.init_process_group(timeout=REJOIN_TIMEOUT)
+    # A store of its own for the rejoin (on the launcher's second port): on the first port a
+    # quick rank could reach the slow rank's old store before it is torn down, and wait there
+    # for ever. The harness's long timeout: on a loaded machine one rank may rejoin later.
+    dist.init_process_group(
+        init_method=f"tcp://127.0.0.1:{os.environ['MOJO_DIST_REJOIN_PORT']}",
+        rank=int(os.environ["RANK"]),
+        world_size=int(os.environ["WORLD_SIZE"]),
+        timeout=REJOIN_TIMEOUT,
+    )
     dist.all_reduce(x)
     assert x.cpu().tolist() == [2.0 * dist.get_world_size()] * 10
 
