@@ -257,7 +257,8 @@ def test_backward_in_one_thread_while_another_runs_forward(device):
 
 def test_threads_factor_and_solve_on_their_own_streams(device):
     """Linear algebra from 3 threads at once, each on a stream of its own (on the CUDA
-    backend through the solver library: a handle per stream, calls one at a time)."""
+    backend through the solver library: a handle per stream, calls one at a time): LU,
+    Cholesky, eigh, SVD, QR's Q, LDL, a batched LU of many small matrices and eig."""
     failures = Failures()
 
     def body(i):
@@ -273,6 +274,22 @@ def test_threads_factor_and_solve_on_their_own_streams(device):
                 check("cholesky", torch.linalg.cholesky(ours @ ours.T), torch.linalg.cholesky(spd))
                 check("eigvalsh", torch.linalg.eigvalsh(spd.to(device)), torch.linalg.eigvalsh(spd))
                 check("svdvals", torch.linalg.svdvals(ours), torch.linalg.svdvals(a))
+                check("qr", torch.linalg.qr(ours).Q, torch.linalg.qr(a).Q)
+                symmetric = a + a.T
+                ld = torch.linalg.ldl_factor(symmetric.to(device))
+                check(
+                    "ldl",
+                    torch.linalg.ldl_solve(*ld, b.to(device)),
+                    torch.linalg.solve(symmetric, b),
+                )
+                many = torch.randn(20, 3, 3, generator=g, dtype=torch.float64) + 3 * torch.eye(3)
+                check("many", torch.linalg.inv(many.to(device)), torch.linalg.inv(many))
+                big = torch.randn(33, 33, generator=g, dtype=torch.float64)
+                check(
+                    "eig",
+                    torch.linalg.eigvals(big.to(device)).abs().sort().values,
+                    torch.linalg.eigvals(big).abs().sort().values,
+                )
 
     run_in_threads(3, body, failures)
     failures.assert_none()
