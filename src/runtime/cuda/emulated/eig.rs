@@ -198,7 +198,7 @@ fn normalized(v: Vec<Complex>) -> Vec<Complex> {
 /// `vr` (unless 0) n columns `ldvr` apart and `info` one int32.
 pub unsafe fn geev(n: usize, a: Operand, w: usize, (vr, ldvr): (usize, usize), info: usize) {
     // SAFETY: per the contract.
-    let mut h = unsafe { Matrix::read(a.element, a.base, a.ld, n, n) };
+    let mut h = unsafe { Matrix::read(a, n, n) };
     let mut z = identity(n, a.element);
     hessenberg(&mut h, &mut z);
     let failed = schur(&mut h, &mut z);

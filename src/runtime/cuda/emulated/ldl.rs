@@ -46,7 +46,7 @@ fn swap(s: &mut Matrix, k: usize, p: usize, q: usize) {
 /// `a` must hold an `n × n` matrix, `pivots` n int32 and `info` one int32.
 pub unsafe fn sytrf(n: usize, a: Operand, pivots: usize, info: usize) {
     // SAFETY: per the contract.
-    let mut s = unsafe { Matrix::read(a.element, a.base, a.ld, n, n) };
+    let mut s = unsafe { Matrix::read(a, n, n) };
     for j in 0..n {
         for i in 0..j {
             s.set(i, j, s.at(j, i));
@@ -138,12 +138,7 @@ pub unsafe fn sytrf(n: usize, a: Operand, pivots: usize, info: usize) {
 /// `a` must hold an `n × n` matrix, `pivots` n int64 and `b` an `n × nrhs` matrix.
 pub unsafe fn sytrs(n: usize, nrhs: usize, a: Operand, pivots: usize, b: Operand) {
     // SAFETY: per the contract.
-    let (l, mut x) = unsafe {
-        (
-            Matrix::read(a.element, a.base, a.ld, n, n),
-            Matrix::read(b.element, b.base, b.ld, n, nrhs),
-        )
-    };
+    let (l, mut x) = unsafe { (Matrix::read(a, n, n), Matrix::read(b, n, nrhs)) };
     // SAFETY: per the contract.
     let pivot = |k: usize| unsafe { *(pivots as *const i64).add(k) };
     let row = |p: i64, k: usize| match p.unsigned_abs() {

@@ -14,7 +14,7 @@ use super::solver::{Complex, Matrix, Operand};
 /// int32.
 pub unsafe fn geqrf((m, n): (usize, usize), a: Operand, tau: usize, info: usize) {
     // SAFETY: per the contract.
-    let mut x = unsafe { Matrix::read(a.element, a.base, a.ld, m, n) };
+    let mut x = unsafe { Matrix::read(a, m, n) };
     for k in 0..m.min(n) {
         let alpha = x.at(k, k);
         let norm = (k + 1..m)
@@ -75,12 +75,7 @@ pub unsafe fn ormqr(
     c: Operand,
 ) {
     // SAFETY: per the contract.
-    let (reflectors, mut x) = unsafe {
-        (
-            Matrix::read(a.element, a.base, a.ld, m, k),
-            Matrix::read(c.element, c.base, c.ld, m, n),
-        )
-    };
+    let (reflectors, mut x) = unsafe { (Matrix::read(a, m, k), Matrix::read(c, m, n)) };
     let order: Vec<usize> = if adjoint {
         (0..k).collect()
     } else {

@@ -184,14 +184,10 @@ pub(super) struct Matrix {
 
 impl Matrix {
     /// # Safety
-    /// `base` must address `cols` columns `ld` elements apart, each holding `rows` elements.
-    pub(super) unsafe fn read(
-        element: Element,
-        base: usize,
-        ld: usize,
-        rows: usize,
-        cols: usize,
-    ) -> Self {
+    /// `at` must address `cols` columns of its leading dimension apart, each holding `rows`
+    /// elements.
+    pub(super) unsafe fn read(at: Operand, rows: usize, cols: usize) -> Self {
+        let Operand { element, base, ld } = at;
         let mut values = Vec::with_capacity(rows * cols);
         for j in 0..cols {
             for i in 0..rows {
@@ -310,7 +306,7 @@ impl Pivots {
 /// int32.
 pub unsafe fn getrf(m: usize, n: usize, a: Operand, pivots: Pivots, info: usize) {
     // SAFETY: per the contract.
-    let mut x = unsafe { Matrix::read(a.element, a.base, a.ld, m, n) };
+    let mut x = unsafe { Matrix::read(a, m, n) };
     let mut first_zero = 0;
     for j in 0..m.min(n) {
         let mut p = j;
@@ -359,12 +355,7 @@ pub unsafe fn getrs(
     b: Operand,
 ) {
     // SAFETY: per the contract.
-    let (lu, mut x) = unsafe {
-        (
-            Matrix::read(a.element, a.base, a.ld, n, n),
-            Matrix::read(b.element, b.base, b.ld, n, nrhs),
-        )
-    };
+    let (lu, mut x) = unsafe { (Matrix::read(a, n, n), Matrix::read(b, n, nrhs)) };
     // A pivot out of range (not getrf's) exchanges nothing.
     // SAFETY: per the contract.
     let pivot = |k: usize| match unsafe { pivots.get(k) } {
@@ -432,12 +423,7 @@ fn substitute(
 /// `a` must hold an `m × m` matrix and `b` an `m × n` one.
 pub unsafe fn trsm((m, n): (usize, usize), a: Operand, b: Operand, upper: bool, unit: bool) {
     // SAFETY: per the contract.
-    let (t, mut x) = unsafe {
-        (
-            Matrix::read(a.element, a.base, a.ld, m, m),
-            Matrix::read(b.element, b.base, b.ld, m, n),
-        )
-    };
+    let (t, mut x) = unsafe { (Matrix::read(a, m, m), Matrix::read(b, m, n)) };
     substitute(&mut x, m, |i, k| t.at(i, k), !upper, unit);
     // SAFETY: per the contract.
     unsafe { x.write(|_, _| true) };
@@ -451,7 +437,7 @@ pub unsafe fn trsm((m, n): (usize, usize), a: Operand, b: Operand, upper: bool, 
 /// `a` must hold an `n × n` matrix and `info` one int32.
 pub unsafe fn potrf(n: usize, a: Operand, info: usize) {
     // SAFETY: per the contract.
-    let mut x = unsafe { Matrix::read(a.element, a.base, a.ld, n, n) };
+    let mut x = unsafe { Matrix::read(a, n, n) };
     let mut failed = 0;
     for j in 0..n {
         let mut d = x.at(j, j).re;
@@ -488,12 +474,7 @@ pub unsafe fn potrf(n: usize, a: Operand, info: usize) {
 /// `a` must hold potrf's `n × n` factor and `b` an `n × nrhs` matrix.
 pub unsafe fn potrs(n: usize, nrhs: usize, a: Operand, b: Operand) {
     // SAFETY: per the contract.
-    let (l, mut x) = unsafe {
-        (
-            Matrix::read(a.element, a.base, a.ld, n, n),
-            Matrix::read(b.element, b.base, b.ld, n, nrhs),
-        )
-    };
+    let (l, mut x) = unsafe { (Matrix::read(a, n, n), Matrix::read(b, n, nrhs)) };
     substitute(&mut x, n, |i, k| l.at(i, k), true, false);
     substitute(&mut x, n, |i, k| l.at(k, i).conj(), false, false);
     // SAFETY: per the contract.
@@ -592,7 +573,7 @@ unsafe fn write_columns(x: &Matrix, order: &[usize], base: usize, ld: usize) {
 /// `a` must hold an `n × n` matrix, `values` n real elements and `info` one int32.
 pub unsafe fn syevd(n: usize, a: Operand, values: usize, vectors: bool, info: usize) {
     // SAFETY: per the contract.
-    let mut h = unsafe { Matrix::read(a.element, a.base, a.ld, n, n) };
+    let mut h = unsafe { Matrix::read(a, n, n) };
     for j in 0..n {
         h.set(j, j, Complex::real(h.at(j, j).re));
         for i in j + 1..n {
@@ -705,7 +686,7 @@ pub unsafe fn gesvd(
     info: usize,
 ) {
     // SAFETY: per the contract.
-    let mut w = unsafe { Matrix::read(a.element, a.base, a.ld, m, n) };
+    let mut w = unsafe { Matrix::read(a, m, n) };
     let mut v = identity(n, a.element);
     let norm2 = w
         .values
