@@ -145,13 +145,14 @@ def _substitute(t, b, lower, unit):
     return x
 
 
-def _lu_solve(lu, pivots, b, left=True, adjoint=False):
-    """X with A X = b (or A^H X = b, X A = b, X A^H = b) for A = P L U given as (lu, pivots)."""
+def _lu_solve(lu, pivots, b, left=True, adjoint=False, factored=False):
+    """X with A X = b (or A^H X = b, X A = b, X A^H = b) for A = P L U given as (lu, pivots);
+    `factored` when `_lu` made the pivots (the library needs no check of them then)."""
     if not left:
-        return _lu_solve(lu, pivots, b.mH, True, not adjoint).mH
+        return _lu_solve(lu, pivots, b.mH, True, not adjoint, factored).mH
     batch = torch.broadcast_shapes(lu.shape[:-2], b.shape[:-2])
     lu = lu.expand(*batch, *lu.shape[-2:])
-    if _solver_library.serves_lu(lu) and _solver_library.pivots_in_bounds(pivots):
+    if _solver_library.serves_lu(lu) and (factored or _solver_library.pivots_in_bounds(pivots)):
         return _solver_library.lu_solve(lu, pivots, b, adjoint)
     b = b.expand(*batch, *b.shape[-2:])
     perm = _permutation(pivots.expand(*batch, pivots.shape[-1]), lu.shape[-1])
@@ -222,7 +223,7 @@ def linalg_solve_ex_result(A, B, *, left=True, check_errors=False, result, LU, p
         _check(inf, "torch.linalg.solve_ex", A)
     vector = _vector_case(A, B)
     rhs = B.unsqueeze(-1) if vector else B
-    x = _lu_solve(lu, piv, rhs, left)
+    x = _lu_solve(lu, piv, rhs, left, factored=True)
     return _into((result, LU, pivots, info), (x.squeeze(-1) if vector else x, lu, piv, inf))
 
 
@@ -231,7 +232,7 @@ def linalg_inv_ex_inverse(A, *, check_errors=False, inverse, info):
     if check_errors:
         _check(inf, "torch.linalg.inv_ex", A)
     eye = torch.eye(A.shape[-1], dtype=A.dtype, device=A.device)
-    return _into((inverse, info), (_lu_solve(lu, piv, eye.expand_as(A)), inf))
+    return _into((inverse, info), (_lu_solve(lu, piv, eye.expand_as(A), factored=True), inf))
 
 
 def _exchange_sign(pivots, dtype):
