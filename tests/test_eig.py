@@ -224,7 +224,7 @@ def test_the_solver_library_serves_large_matrices(device, monkeypatch):
         values, vectors = values.cpu(), vectors.cpu()
         for ours, cpu in zip(values, torch.linalg.eigvals(a), strict=True):
             for x, y in zip(ordered(ours), ordered(cpu), strict=True):
-                assert abs(x - y) <= 100 * tol
+                assert abs(x - y) <= 10 * tol  # measured on the emulation: 2.3e-5, 5e-14
         check_vectors(a, values, vectors, dtype)
         assert torch.equal(torch.linalg.eigvals(a.to(device)).cpu(), values)
         if not dtype.is_complex:

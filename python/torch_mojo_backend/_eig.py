@@ -628,17 +628,20 @@ def _eig_one(a, with_vectors):
 
 def _eig(A, with_vectors, api):
     _check(A, api)
-    finite = bool(A.isfinite().all())
+    *batch, n, _ = A.shape
+    library = n >= _LIBRARY_ORDER and _solver_library.serves(A)
+    # One read, only where its answer is used (eigvals on the portable path checks each
+    # matrix's active block itself).
+    finite = bool(A.isfinite().all()) if with_vectors or library else True
     if with_vectors and not finite:
         raise RuntimeError(f"torch.{api}: input tensor should not contain infs or NaNs.")
-    *batch, n, _ = A.shape
     complex_dtype = A.dtype if A.is_complex() else A.dtype.to_complex()
     values = torch.empty(*batch, n, dtype=complex_dtype, device=A.device)
     vectors = torch.empty(*batch, n, n, dtype=complex_dtype, device=A.device)
     info = torch.zeros(batch, dtype=torch.int32)
     if values.numel() == 0:
         return values, vectors.mT.contiguous().mT
-    if finite and n >= _LIBRARY_ORDER and _solver_library.serves(A):
+    if library and finite:
         values, found, info = _solver_library.eig(A, with_vectors)
         torch._linalg_check_errors(info, f"torch.{api}", is_matrix=A.dim() == 2)
         return values, (vectors if found is None else found.mT.contiguous().mT)
