@@ -301,6 +301,58 @@ def test_row_broadcast_maps(device, layout, cols):
     assert_bitwise_equal(out, x * y)
 
 
+SUB_WORD = [torch.bool, torch.uint8, torch.int8, torch.int16, torch.float16, torch.bfloat16]
+
+
+def sub_word_values(shape, dtype):
+    if dtype == torch.bool:
+        return torch.randint(0, 2, shape, dtype=torch.bool)
+    if dtype.is_floating_point:
+        return (torch.randn(shape) * 40).to(dtype)
+    info = torch.iinfo(dtype)
+    return torch.randint(info.min, info.max + 1, shape, dtype=dtype)
+
+
+def changed(x):
+    """A value of x's dtype that differs from x (wrapping for integers)."""
+    return (
+        x.logical_not()
+        if x.dtype == torch.bool
+        else x.bitwise_not()
+        if not x.is_floating_point()
+        else -x
+    )
+
+
+@pytest.mark.parametrize("dtype", SUB_WORD, ids=str)
+def test_sub_word_maps_keep_their_neighbours(device, dtype):
+    # Four elements of under four bytes per work item are whole words: every start in a
+    # word, tails of 0-3 elements, rows of a wider buffer and in-place stores must leave
+    # the neighbouring elements of the buffer untouched.
+    torch.manual_seed(SUB_WORD.index(dtype))
+    wide = torch.int32 if dtype == torch.bool else dtype
+    for n in [1, 3, 4, 5, 8, 17, 1027]:
+        for start in range(4):
+            buf = sub_word_values([n + 8], dtype)
+            mojo = buf.to(device)
+            a, b = buf[start : start + n], buf.flip(0)[start : start + n]
+            ma, mb = mojo[start : start + n], mojo.flip(0)[start : start + n]
+            assert_bitwise_equal(torch.maximum(ma, mb), torch.maximum(a, b))
+            assert_bitwise_equal(ma.to(wide) > 0, a.to(wide) > 0)
+            assert_bitwise_equal(ma.float().to(dtype), a.float().to(dtype))
+            ma.copy_(changed(mb))  # into a slice of the buffer itself
+            a.copy_(changed(b))
+            assert_bitwise_equal(mojo, buf)
+    # Rows of a wider buffer: rows 12 elements apart, 8 of each taken.
+    host = sub_word_values([9, 12], dtype)
+    mojo = host.to(device)
+    mojo[:, :8] = changed(mojo[:, :8].flip(1))
+    host[:, :8] = changed(host[:, :8].flip(1))
+    mojo[:, 4:8] = torch.where(mojo[:, :4] == mojo[:, 4:8], mojo[:, 8:], mojo[:, :4])
+    host[:, 4:8] = torch.where(host[:, :4] == host[:, 4:8], host[:, 8:], host[:, :4])
+    assert_bitwise_equal(mojo, host)
+
+
 def test_row_broadcast_maps_past_the_grid(device):
     # More rows than the bounded grid covers in one pass, rows of 1,028 elements.
     host = torch.randn(4099, 1028)

@@ -108,8 +108,20 @@ impl Dialect for Cuda {
         format!("{vector}.{}", ["x", "y", "z", "w"][k])
     }
 
+    fn lane(&self, vector: &str, dtype: DType, k: usize) -> String {
+        let stored = self.component(vector, k);
+        match dtype {
+            DType::F32 | DType::I32 => stored,
+            _ => from_storage(&stored, dtype),
+        }
+    }
+
     fn store4(&self, t: usize, dtype: DType, at: &str, values: &[String; 4]) -> String {
         let ty = vector_type(dtype);
+        let values: Vec<String> = match dtype {
+            DType::F32 | DType::I32 => values.to_vec(),
+            _ => values.iter().map(|v| to_storage(v, dtype)).collect(),
+        };
         format!(
             "*({ty}*)(b{t} + ({at})) = make_{ty}({});",
             values.join(", ")
@@ -190,6 +202,10 @@ fn vector_type(dtype: DType) -> &'static str {
     match dtype {
         DType::F32 => "float4",
         DType::I32 => "int4",
-        _ => unreachable!("vector maps are float32 or int32"),
+        DType::Bool | DType::U8 => "uchar4",
+        DType::I8 => "char4",
+        DType::I16 => "short4",
+        DType::F16 | DType::BF16 => "ushort4",
+        DType::I64 | DType::F64 => unreachable!("vector loads take elements of at most 4 bytes"),
     }
 }

@@ -88,13 +88,15 @@ pub trait Dialect {
     fn scalar(&self, dtype: DType, word: &str) -> String;
     /// `x`, computed as `from`, converted with PyTorch's cast semantics to `to`'s compute type.
     fn convert(&mut self, x: &str, from: DType, to: DType) -> String;
-    /// Four consecutive elements of tensor `t` (float32 or int32) from the 16-byte aligned
-    /// byte offset `at`, as one vector value.
+    /// Four consecutive elements of tensor `t` (of at most four bytes each) from the byte
+    /// offset `at`, aligned to four elements, as one vector value.
     fn load4(&self, t: usize, dtype: DType, at: &str) -> String;
-    /// Component `k` of a vector from [`Dialect::load4`].
+    /// Component `k` of a vector of 32-bit values from [`Dialect::load4`].
     fn component(&self, vector: &str, k: usize) -> String;
-    /// Stores four values as consecutive elements of tensor `t` at the 16-byte aligned byte
-    /// offset `at`.
+    /// Element `k` of a vector of `dtype` from [`Dialect::load4`], as its compute value.
+    fn lane(&self, vector: &str, dtype: DType, k: usize) -> String;
+    /// Stores four values as consecutive elements of tensor `t` (of at most four bytes each)
+    /// at the byte offset `at`, aligned to four elements.
     fn store4(&self, t: usize, dtype: DType, at: &str, values: &[String; 4]) -> String;
     /// A scalar expression; input `i` is named `x{i}` and scalar `k` is `s{k}`.
     fn expr(&mut self, expr: &Expr) -> String;

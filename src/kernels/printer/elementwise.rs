@@ -37,8 +37,9 @@ pub fn map(p: &mut Printer, k: &MapKernel) {
 
 /// A map four elements per work item (layout as [`map`], one or two dimensions; see
 /// [`Kernel::MapVector`]): work item `q` takes elements `4q .. 4q + 3` of one row through one
-/// 16-byte load per vector input and store per output, and one load per splat input (the
-/// element of its row); with one dimension the last, partial item goes element by element.
+/// load of four elements per vector input (16 bytes of float32, one word of uint8) and one
+/// store per output, and one load per splat input (the element of its row); with one
+/// dimension the last, partial item goes element by element.
 ///
 /// [`Kernel::MapVector`]: crate::kernels::Kernel::MapVector
 pub fn map_vector(p: &mut Printer, k: &MapKernel, splat: Splat) {
@@ -68,11 +69,15 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel, splat: Splat) {
     p.line("col = base - row * inner;");
     p.close();
     // Where tensor `t`'s element at column `col` of the row lies (a splat input's: its row's).
+    let size = |t: usize| match k.inputs.get(t) {
+        Some(dtype) => dtype.size(),
+        None => k.outputs[t - k.inputs.len()].0.size(),
+    };
     let at = |t: usize, col: &str| {
         if t < k.inputs.len() && splat.has(t) {
-            format!("o{t} + row * rs{t} * {}u", k.inputs[t].size())
+            format!("o{t} + row * rs{t} * {}u", size(t))
         } else {
-            format!("o{t} + (row * rs{t} + {col}) * 4u")
+            format!("o{t} + (row * rs{t} + {col}) * {}u", size(t))
         }
     };
     p.if_("base + 4u <= n");
@@ -224,7 +229,7 @@ fn four_lanes(
         }
         for (t, &dtype) in inputs.iter().enumerate() {
             if vector(t) {
-                let c = p.d.component(&format!("loaded{t}"), lane);
+                let c = p.d.lane(&format!("loaded{t}"), dtype, lane);
                 p.let_(&format!("x{t}"), Ty::Value(dtype), c);
             }
         }

@@ -28,12 +28,14 @@ pub struct Slot {
 
 impl Slot {
     /// The slots of a kernel whose tensors have `dtypes` (the first `inputs` read-only), on
-    /// a CPU device or not.
+    /// a CPU device or not. Sub-word stores are atomic unless each invocation `owns_words`
+    /// it stores to (a vector map: four elements, whole words, per work item).
     pub fn all(
         bindings: &Bindings,
         dtypes: &[DType],
         inputs: usize,
         wide: bool,
+        owns_words: bool,
         cpu: bool,
     ) -> Vec<Slot> {
         let count = bindings.slots.iter().max().map_or(0, |m| m + 1);
@@ -42,7 +44,7 @@ impl Slot {
         for (t, (&dtype, &slot)) in dtypes.iter().zip(&bindings.slots).enumerate() {
             if t >= inputs {
                 written[slot] = true;
-                atomic[slot] |= dtype.size() < 4;
+                atomic[slot] |= dtype.size() < 4 && !owns_words;
             }
         }
         (0..count)
@@ -323,7 +325,12 @@ pub fn store_fn(t: usize, dtype: DType, s: usize, slot: &Slot) -> String {
                 DType::F16 => ("f32_to_f16(v)", "0xffffu", "(e & 2u) * 8u"),
                 _ => ("f32_to_bf16(v)", "0xffffu", "(e & 2u) * 8u"),
             };
-            if slot.windowed() {
+            if !slot.atomic {
+                // The word is this invocation's alone.
+                let kept = format!("({} & ~({mask} << sh))", word(s, slot, "e >> 2u"));
+                let value = format!("{kept} | ({bits} << sh)");
+                format!("let sh = {shift};\n    {}", put(s, slot, "e >> 2u", &value))
+            } else if slot.windowed() {
                 format!(
                     "let sh = {shift};\n    and{s}(e >> 2u, ~({mask} << sh));\n    \
                      or{s}(e >> 2u, {bits} << sh);"
@@ -345,6 +352,22 @@ pub fn store_fn(t: usize, dtype: DType, s: usize, slot: &Slot) -> String {
     format!("fn st{t}(e: u32, v: {ty}) {{\n    {body}\n}}\n")
 }
 
+/// `fn rw{t}(j: u32) -> u32`, and where `written` `fn ww{t}(j: u32, v: u32)`: word `j` of
+/// tensor `t`'s slot `s`, read and written whole (the sub-word elements of a vector map).
+pub fn word_fns(t: usize, s: usize, slot: &Slot, written: bool) -> String {
+    let mut out = format!(
+        "fn rw{t}(j: u32) -> u32 {{\n    return {};\n}}\n",
+        word(s, slot, "j")
+    );
+    if written {
+        out += &format!(
+            "fn ww{t}(j: u32, v: u32) {{\n    {}\n}}\n",
+            put(s, slot, "j", "v")
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -356,7 +379,7 @@ mod tests {
     fn read_only_wide_slots_are_pairs_on_a_cpu() {
         let bindings = Bindings::separate(2);
         let dtypes = [DType::F32, DType::F32];
-        let cpu = Slot::all(&bindings, &dtypes, 1, true, true);
+        let cpu = Slot::all(&bindings, &dtypes, 1, true, false, true);
         assert!(cpu[0].pairs && !cpu[1].pairs && cpu[1].wide);
         let text = super::bindings(&cpu, true);
         assert!(text.contains("var<storage, read_write> b0: array<vec2<u64>>;"));
@@ -370,7 +393,7 @@ mod tests {
             cell(&cpu[0], "b0", "j"),
             "u32(b0[(j) >> 2u][((j) >> 1u) & 1u] >> (((j) & 1u) * 32u))"
         );
-        let gpu = Slot::all(&bindings, &dtypes, 1, true, false);
+        let gpu = Slot::all(&bindings, &dtypes, 1, true, false, false);
         assert!(!gpu[0].pairs && gpu[0].wide);
         let text = super::bindings(&gpu, false);
         assert!(!text.contains("u64") && !text.contains("fn rd4"));

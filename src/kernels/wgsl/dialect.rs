@@ -2,7 +2,7 @@
 //! (see `access`); launch words are binding 0; groups may form a 2-D grid (at most 65,535 a
 //! side), numbered row-major.
 
-use super::access::{bindings, load4, load_fn, store4, store_fn, Slot};
+use super::access::{bindings, load4, load_fn, store4, store_fn, word_fns, Slot};
 use super::dtype::{compute_type, convert, HELPERS};
 use super::math::Helpers;
 use super::{emulated_f64, expr, Bindings, Target};
@@ -141,27 +141,76 @@ impl Dialect for Wgsl<'_> {
         convert(x, from, to)
     }
 
+    /// Elements under four bytes come as their words (`rw{t}`): one u32 of four bytes, a
+    /// vec2<u32> of four halves.
     fn load4(&self, t: usize, dtype: DType, at: &str) -> String {
         let (slot, windowed) = self.slot(t);
-        format!(
-            "bitcast<vec4<{}>>({})",
-            compute_type(dtype),
-            load4(slot, windowed, self.cpu, at)
-        )
+        match dtype.size() {
+            1 => format!("rw{t}(({at}) >> 2u)"),
+            2 => format!("vec2<u32>(rw{t}(({at}) >> 2u), rw{t}((({at}) >> 2u) + 1u))"),
+            _ => format!(
+                "bitcast<vec4<{}>>({})",
+                compute_type(dtype),
+                load4(slot, windowed, self.cpu, at)
+            ),
+        }
     }
 
     fn component(&self, vector: &str, k: usize) -> String {
         format!("{vector}[{k}]")
     }
 
+    fn lane(&self, vector: &str, dtype: DType, k: usize) -> String {
+        let byte = format!("(({vector} >> {}u) & 0xffu)", 8 * k);
+        let half = format!("(({vector}[{}] >> {}u) & 0xffffu)", k / 2, 16 * (k % 2));
+        match dtype {
+            DType::Bool => format!("({byte} != 0u)"),
+            DType::U8 => byte,
+            DType::I8 => format!("(bitcast<i32>({vector} << {}u) >> 24u)", 24 - 8 * k),
+            DType::I16 => format!(
+                "(bitcast<i32>({vector}[{}] << {}u) >> 16u)",
+                k / 2,
+                16 - 16 * (k % 2)
+            ),
+            DType::F16 => format!("f16_to_f32({half})"),
+            DType::BF16 => format!("bf16_to_f32({half})"),
+            _ => self.component(vector, k),
+        }
+    }
+
     fn store4(&self, t: usize, dtype: DType, at: &str, values: &[String; 4]) -> String {
         let (slot, windowed) = self.slot(t);
-        let value = format!(
-            "bitcast<vec4<u32>>(vec4<{}>({}))",
-            compute_type(dtype),
-            values.join(", ")
-        );
-        store4(slot, windowed, at, &value)
+        let bits = |v: &String| match dtype {
+            DType::Bool => format!("select(0u, 1u, {v})"),
+            DType::U8 => format!("({v} & 0xffu)"),
+            DType::I8 => format!("(bitcast<u32>({v}) & 0xffu)"),
+            DType::I16 => format!("(bitcast<u32>({v}) & 0xffffu)"),
+            DType::F16 => format!("f32_to_f16({v})"),
+            _ => format!("f32_to_bf16({v})"),
+        };
+        let word = |values: &[String]| {
+            let shift = 32 / values.len();
+            let parts: Vec<String> = (values.iter().enumerate())
+                .map(|(k, v)| format!("({} << {}u)", bits(v), shift * k))
+                .collect();
+            parts.join(" | ")
+        };
+        match dtype.size() {
+            1 => format!("ww{t}(({at}) >> 2u, {});", word(values)),
+            2 => format!(
+                "ww{t}(({at}) >> 2u, {});\n    ww{t}((({at}) >> 2u) + 1u, {});",
+                word(&values[..2]),
+                word(&values[2..])
+            ),
+            _ => {
+                let value = format!(
+                    "bitcast<vec4<u32>>(vec4<{}>({}))",
+                    compute_type(dtype),
+                    values.join(", ")
+                );
+                store4(slot, windowed, at, &value)
+            }
+        }
     }
 
     fn expr(&mut self, e: &Expr) -> String {
@@ -233,13 +282,19 @@ impl Dialect for Wgsl<'_> {
             Kernel::Foreach(k) => k.vector(),
             _ => false,
         };
+        // A vector map's invocations store whole words: four elements of at most four bytes.
+        let vector_map = matches!(kernel, Kernel::MapVector(..));
         let mut src = String::from(HELPERS);
-        let slots = Slot::all(self.bindings, &dtypes, kernel.input_count(), wide, self.cpu);
+        let inputs = kernel.input_count();
+        let slots = Slot::all(self.bindings, &dtypes, inputs, wide, vector_map, self.cpu);
         src += &bindings(&slots, self.cpu);
         for (t, (&dtype, &s)) in dtypes.iter().zip(&self.bindings.slots).enumerate() {
             src += &load_fn(t, dtype, s, &slots[s]);
-            if t >= kernel.input_count() {
+            if t >= inputs {
                 src += &store_fn(t, dtype, s, &slots[s]);
+            }
+            if vector_map && dtype.size() < 4 {
+                src += &word_fns(t, s, &slots[s], t >= inputs);
             }
         }
         if self.mulhi {

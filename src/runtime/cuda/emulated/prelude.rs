@@ -80,10 +80,15 @@ inline double erfinv(double y) {
 inline float erfinvf(float y) { return (float)erfinv((double)y); }
 inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
 inline double rsqrt(double x) { return 1.0 / sqrt(x); }
-struct __attribute__((aligned(16))) float4 { float x, y, z, w; };
-struct __attribute__((aligned(16))) int4 { int x, y, z, w; };
-inline float4 make_float4(float x, float y, float z, float w) { return float4{x, y, z, w}; }
-inline int4 make_int4(int x, int y, int z, int w) { return int4{x, y, z, w}; }
+#define MOJO_VECTOR4(name, T, align) \
+    struct __attribute__((aligned(align))) name { T x, y, z, w; }; \
+    inline name make_##name(T x, T y, T z, T w) { return name{x, y, z, w}; }
+MOJO_VECTOR4(float4, float, 16)
+MOJO_VECTOR4(int4, int, 16)
+MOJO_VECTOR4(uchar4, unsigned char, 4)
+MOJO_VECTOR4(char4, signed char, 4)
+MOJO_VECTOR4(short4, short, 8)
+MOJO_VECTOR4(ushort4, unsigned short, 8)
 
 namespace mojo_emu {
 #ifdef MOJO_EMU_COOPERATIVE
