@@ -119,6 +119,17 @@ impl DType {
         }
     }
 
+    /// The integer dtype of the same width: elements moved as it keep their bits (NaN
+    /// payloads and signs, a bool's byte), where a move through the compute type need not.
+    pub fn bits(self) -> DType {
+        match self.size() {
+            1 => DType::U8,
+            2 => DType::I16,
+            4 => DType::I32,
+            _ => DType::I64,
+        }
+    }
+
     /// True for the floating-point dtypes.
     pub fn is_float(self) -> bool {
         matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64)

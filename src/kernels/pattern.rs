@@ -314,13 +314,16 @@ impl AttentionKernel {
 /// touches nothing and sets the fault word (the last tensor argument, int32).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct IndexKernel {
-    /// The dtype of `src` and `dst`.
+    /// The dtype `src` and `dst` move as: an integer of their width ([`DType::bits`]).
     pub dtype: DType,
     /// The dtype (int64 or int32) of each index tensor.
     pub indices: Vec<DType>,
     pub scatter: bool,
     /// Whether negative indices count from the end (else they are out of range).
     pub wrap: bool,
+    /// Four consecutive elements of `src` and `dst` per work item, at one index element
+    /// (rows gathered or scattered whole): the launch walks groups of four, aligned.
+    pub vector: bool,
 }
 
 /// How an accumulate kernel combines the values that land on one element.
@@ -803,8 +806,9 @@ impl Kernel {
             ),
             Kernel::MaskedSelect(dtype) => format!("masked_select({})", dtype.name()),
             Kernel::Index(k) => format!(
-                "{}({};{})",
+                "{}{}({};{})",
                 if k.scatter { "scatter" } else { "gather" },
+                if k.vector { "4" } else { "" },
                 k.dtype.name(),
                 names(&mut k.indices.iter().copied())
             ),

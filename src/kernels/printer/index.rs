@@ -19,7 +19,15 @@ pub fn index(p: &mut Printer, k: &IndexKernel) {
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("nd", Ty::U32, p.word("1u"));
     p.let_("fw", Ty::U32, format!("2u + nd + {fault}u * (1u + nd)"));
-    p.strided_loop(&dtypes, "n", "1u", "2u + nd");
+    // In blocks on a CPU where rows are moved whole: in order on both sides (index_select
+    // of 1,024 rows of 4,096 float32 on the software device: 18 ms strided, 5.4 ms so).
+    let dst = 1 + indices;
+    let blocked = if k.vector {
+        "true".to_string()
+    } else {
+        format!("nd == 1u || (sb0 == 1u && sb{dst} == 1u)")
+    };
+    p.strided_loop_blocked_if(&dtypes, "n", "1u", "2u + nd", &blocked);
     p.var("jump", Ty::U32, "0u");
     p.var("ok", Ty::Bool, "true");
     for j in 0..indices {
@@ -41,12 +49,22 @@ pub fn index(p: &mut Printer, k: &IndexKernel) {
     report_fault(p, fault, &format!("fw + {}u", 1 + 2 * indices));
     p.line("continue;");
     p.close();
-    let (dst, size) = (1 + indices, k.dtype.size());
-    p.line(if k.scatter {
-        format!("st{dst}(a{dst} + jump * {size}u, ld0(a0));")
+    let size = k.dtype.size();
+    let (from, to) = if k.scatter {
+        ("a0".to_string(), format!("a{dst} + jump * {size}u"))
     } else {
-        format!("st{dst}(a{dst}, ld0(a0 + jump * {size}u));")
-    });
+        (format!("a0 + jump * {size}u"), format!("a{dst}"))
+    };
+    if k.vector {
+        let four = p.d.load4(0, k.dtype, &from);
+        let line = p.d.let_inferred("four", &four);
+        p.line(line);
+        let lanes = std::array::from_fn(|l| p.d.lane("four", k.dtype, l));
+        let store = p.d.store4(dst, k.dtype, &to, &lanes);
+        p.line(store);
+    } else {
+        p.line(format!("st{dst}({to}, ld0({from}));"));
+    }
     p.close();
 }
 

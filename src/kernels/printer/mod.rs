@@ -400,8 +400,22 @@ impl<'a> Printer<'a> {
     /// invocation's first element: later ones step its coordinates by the grid's stride with
     /// carries (a division is a scalar loop over the lanes on CPUs, and slow on GPUs). A
     /// convolution's tap copy of 1.5M float32 elements, `[N * C, H, W]`: 12 ms through the
-    /// loop, 4.7 ms stepping.
+    /// loop, 4.7 ms stepping. On a CPU the values are taken in blocks where the layout
+    /// coalesced to one dimension.
     pub fn strided_loop(&mut self, dtypes: &[DType], n: &str, sizes: &str, tensors: &str) {
+        self.strided_loop_blocked_if(dtypes, n, sizes, tensors, "nd == 1u");
+    }
+
+    /// [`Printer::strided_loop`], in blocks on a CPU where `blocked` holds at run time (it may
+    /// read the innermost strides `sb{t}`).
+    pub fn strided_loop_blocked_if(
+        &mut self,
+        dtypes: &[DType],
+        n: &str,
+        sizes: &str,
+        tensors: &str,
+        blocked: &str,
+    ) {
         self.var("inner", Ty::U32, "1u");
         self.var("middle", Ty::U32, "1u");
         for t in 0..dtypes.len() {
@@ -454,8 +468,7 @@ impl<'a> Printer<'a> {
             self.var(name, Ty::U32, "0u");
         }
         self.var("i_walked", Ty::Bool, "false");
-        // In blocks on a CPU where the layout coalesced to one dimension.
-        self.grid_loop_blocked_if("i", n, "nd == 1u");
+        self.grid_loop_blocked_if("i", n, blocked);
         let stride = self.grid_stride("i");
         for t in 0..dtypes.len() {
             self.var(&format!("e{t}"), Ty::U32, "0u");

@@ -76,6 +76,21 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             ),
         ),
         (
+            // Four elements of under four bytes: one word of uint8, two of float16.
+            "map_vector_narrow",
+            Kernel::MapVector(
+                MapKernel {
+                    inputs: smallvec![DType::U8, DType::F16],
+                    scalars: smallvec![],
+                    outputs: smallvec![(
+                        DType::F16,
+                        Expr::input(0, DType::U8).cast(DType::F16) + Expr::input(1, DType::F16)
+                    )],
+                },
+                Splat(0),
+            ),
+        ),
+        (
             // A row's mean (input 1) read once per four elements of the row.
             "map_vector_splat",
             Kernel::MapVector(
@@ -327,6 +342,18 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 indices: vec![DType::I64],
                 scatter: false,
                 wrap: true,
+                vector: false,
+            }),
+        ),
+        (
+            // Rows scattered four elements at a time.
+            "index_rows",
+            Kernel::Index(IndexKernel {
+                dtype: DType::I16,
+                indices: vec![DType::I64],
+                scatter: true,
+                wrap: false,
+                vector: true,
             }),
         ),
         (

@@ -352,18 +352,28 @@ pub fn store_fn(t: usize, dtype: DType, s: usize, slot: &Slot) -> String {
     format!("fn st{t}(e: u32, v: {ty}) {{\n    {body}\n}}\n")
 }
 
-/// `fn rw{t}(j: u32) -> u32`, and where `written` `fn ww{t}(j: u32, v: u32)`: word `j` of
-/// tensor `t`'s slot `s`, read and written whole (the sub-word elements of a vector map).
-pub fn word_fns(t: usize, s: usize, slot: &Slot, written: bool) -> String {
-    let mut out = format!(
-        "fn rw{t}(j: u32) -> u32 {{\n    return {};\n}}\n",
-        word(s, slot, "j")
-    );
-    if written {
-        out += &format!(
-            "fn ww{t}(j: u32, v: u32) {{\n    {}\n}}\n",
-            put(s, slot, "j", "v")
+/// The whole words of tensor `t`'s slot `s` that four of its elements (of `size` bytes,
+/// under four) fill, from word `j`: `fn rw{t}(j) -> u32` and, where `written`,
+/// `fn ww{t}(j, v: u32)` for one word; `rwp{t}`/`wwp{t}` with `vec2<u32>` for two.
+pub fn word_fns(t: usize, size: usize, s: usize, slot: &Slot, written: bool) -> String {
+    let (suffix, ty, value, stores) = if size == 1 {
+        ("", "u32", word(s, slot, "j"), put(s, slot, "j", "v"))
+    } else {
+        let value = format!(
+            "vec2<u32>({}, {})",
+            word(s, slot, "j"),
+            word(s, slot, "j + 1u")
         );
+        let stores = format!(
+            "{}\n    {}",
+            put(s, slot, "j", "v.x"),
+            put(s, slot, "j + 1u", "v.y")
+        );
+        ("p", "vec2<u32>", value, stores)
+    };
+    let mut out = format!("fn rw{suffix}{t}(j: u32) -> {ty} {{\n    return {value};\n}}\n");
+    if written {
+        out += &format!("fn ww{suffix}{t}(j: u32, v: {ty}) {{\n    {stores}\n}}\n");
     }
     out
 }

@@ -141,13 +141,13 @@ impl Dialect for Wgsl<'_> {
         convert(x, from, to)
     }
 
-    /// Elements under four bytes come as their words (`rw{t}`): one u32 of four bytes, a
-    /// vec2<u32> of four halves.
+    /// Elements under four bytes come as their words: one u32 of four bytes (`rw{t}`), a
+    /// vec2<u32> of four halves (`rwp{t}`).
     fn load4(&self, t: usize, dtype: DType, at: &str) -> String {
         let (slot, windowed) = self.slot(t);
         match dtype.size() {
             1 => format!("rw{t}(({at}) >> 2u)"),
-            2 => format!("vec2<u32>(rw{t}(({at}) >> 2u), rw{t}((({at}) >> 2u) + 1u))"),
+            2 => format!("rwp{t}(({at}) >> 2u)"),
             _ => format!(
                 "bitcast<vec4<{}>>({})",
                 compute_type(dtype),
@@ -198,7 +198,7 @@ impl Dialect for Wgsl<'_> {
         match dtype.size() {
             1 => format!("ww{t}(({at}) >> 2u, {});", word(values)),
             2 => format!(
-                "ww{t}(({at}) >> 2u, {});\n    ww{t}((({at}) >> 2u) + 1u, {});",
+                "wwp{t}(({at}) >> 2u, vec2<u32>({}, {}));",
                 word(&values[..2]),
                 word(&values[2..])
             ),
@@ -280,21 +280,27 @@ impl Dialect for Wgsl<'_> {
             Kernel::RadixCount(k) | Kernel::RadixScatter(k) => k.vector(),
             Kernel::AccumulateKeys(k) => k.vector(),
             Kernel::Foreach(k) => k.vector(),
+            Kernel::Index(k) => k.vector,
             _ => false,
         };
-        // A vector map's invocations store whole words: four elements of at most four bytes.
-        let vector_map = matches!(kernel, Kernel::MapVector(..));
+        // The invocations of a vector map or index kernel store whole words: four elements of
+        // at most four bytes.
+        let whole_words = match kernel {
+            Kernel::MapVector(..) => true,
+            Kernel::Index(k) => k.vector,
+            _ => false,
+        };
         let mut src = String::from(HELPERS);
         let inputs = kernel.input_count();
-        let slots = Slot::all(self.bindings, &dtypes, inputs, wide, vector_map, self.cpu);
+        let slots = Slot::all(self.bindings, &dtypes, inputs, wide, whole_words, self.cpu);
         src += &bindings(&slots, self.cpu);
         for (t, (&dtype, &s)) in dtypes.iter().zip(&self.bindings.slots).enumerate() {
             src += &load_fn(t, dtype, s, &slots[s]);
             if t >= inputs {
                 src += &store_fn(t, dtype, s, &slots[s]);
             }
-            if vector_map && dtype.size() < 4 {
-                src += &word_fns(t, s, &slots[s], t >= inputs);
+            if whole_words && dtype.size() < 4 {
+                src += &word_fns(t, dtype.size(), s, &slots[s], t >= inputs);
             }
         }
         if self.mulhi {

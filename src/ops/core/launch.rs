@@ -250,7 +250,9 @@ fn vector_splat(
         match words[o + nd] {
             0 if t < inputs => splat |= 1 << t,
             1 if tensor.dtype.size() <= 4
-                && tensor.address % (4 * tensor.dtype.size() as u64) == 0
+                && tensor
+                    .address
+                    .is_multiple_of(4 * tensor.dtype.size() as u64)
                 && row_stride % 4 == 0 => {}
             _ => return None,
         }

@@ -28,6 +28,14 @@ pub fn copy(dst: &TensorRef, src: &TensorRef) -> Result<()> {
     if fast_copy(dst, src)? {
         return Ok(());
     }
+    if src.dtype == dst.dtype && src.dtype.bits() != src.dtype {
+        // Same dtype: the bits move unchanged, as the CPU's copy moves them.
+        let as_bits = |t: &TensorRef| TensorRef {
+            dtype: t.dtype.bits(),
+            ..t.clone()
+        };
+        return copy(&as_bits(dst), &as_bits(src));
+    }
     let kernel = MapKernel {
         inputs: smallvec![src.dtype],
         scalars: smallvec![],
