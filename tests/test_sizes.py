@@ -1189,3 +1189,27 @@ def test_reductions_of_contiguous_runs_first(device, shape, dims):
     i = ints(-1000, 1000, shape)
     assert_same(i.to(device).sum(dim=dims), i.sum(dim=dims))
     assert_same(i.to(device).amax(dim=dims), i.amax(dim=dims))
+
+
+@pytest.mark.parametrize(
+    "dtype",
+    [torch.float16, torch.bfloat16, torch.uint8, torch.int8, torch.int16, torch.bool],
+    ids=str,
+)
+def test_sub_word_reductions_at_every_alignment(device, dtype):
+    # Elements under four bytes are read four at a time where a row starts aligned to four
+    # of them, one by one elsewhere. Small integers sum exactly in any order.
+    torch.manual_seed(0)
+    for n in [1, 3, 4, 5, 63, 64, 65, 4099]:
+        for offset in range(4):
+            base = torch.randint(0, 3, (3 * (n + 4),)).to(dtype)
+            x = base[offset : offset + 3 * n].view(3, n)
+            mojo = base.to(device)[offset : offset + 3 * n].view(3, n)
+            for op in [torch.sum, torch.amax, torch.amin, torch.count_nonzero]:
+                assert_same(op(mojo, 1), op(x, 1))
+                if n > 1:  # rows that end inside a word
+                    assert_same(op(mojo[:, : n - 1], 1), op(x[:, : n - 1], 1))
+            assert_same(mojo.sum(), x.sum())
+            if dtype == torch.bool:
+                assert_same(mojo.any(1), x.any(1))
+                assert_same(mojo.all(1), x.all(1))

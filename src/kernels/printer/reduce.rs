@@ -281,7 +281,8 @@ fn elementwise(
     p.line(format!("ostep = {} * {out_size}u;", p.word("eo + nk + 1u")));
     p.close();
     p.let_("ib", Ty::U32, format!("{} + ein * {size}u", p.word("io")));
-    let vector = pass.vector && matches!(map.dtype, DType::F32 | DType::I32);
+    let vector =
+        pass.vector && pass.input.size() == 4 && matches!(map.dtype, DType::F32 | DType::I32);
     if vector {
         p.if_("istep == 4u && ostep == 4u && (ib & 15u) == 0u && (eb & 15u) == 0u");
         elementwise_vector(p, pass, map, (source, source_dtype, map_value), out);
@@ -498,23 +499,24 @@ impl Pass {
         p.close();
     }
 
-    /// [`Pass::element_loop`] over contiguous 4-byte elements from byte `base`: four
-    /// elements per 16-byte load (a group's invocations take four neighbours each), the last
-    /// partial four one by one.
+    /// [`Pass::element_loop`] over contiguous elements (of at most four bytes) from byte
+    /// `base`: four elements per load (a group's invocations take four neighbours each), the
+    /// last partial four one by one.
     fn vector_loop(&self, p: &mut Printer, step: &Step, base: &str) {
         if !self.group {
             self.vector_steps(p, step, base);
             return;
         }
         let stride = 4 * GROUP_SIZE;
+        let size = self.input.size();
         p.for_("j", "lo + 4u * t", "j < hi", &format!("j += {stride}u"));
         p.if_("j + 4u <= hi");
-        let v = p.d.load4(0, self.input, &format!("{base} + j * 4u"));
+        let v = p.d.load4(0, self.input, &format!("{base} + j * {size}u"));
         let line = p.d.let_inferred("v4", &v);
         p.line(line);
         for c in 0..4 {
             p.open("");
-            let x0 = p.d.component("v4", c);
+            let x0 = p.d.lane("v4", self.input, c);
             self.element(
                 p,
                 step,
@@ -526,19 +528,26 @@ impl Pass {
         }
         p.else_(None);
         p.for_up("jj", "j", "hi");
-        self.element(p, step, &format!("ld0({base} + jj * 4u)"), "i64(jj)", "jj");
+        self.element(
+            p,
+            step,
+            &format!("ld0({base} + jj * {size}u)"),
+            "i64(jj)",
+            "jj",
+        );
         p.close();
         p.close();
         p.close();
     }
 
     /// [`Pass::vector_loop`] for one invocation (and the contiguous rows of
-    /// [`Pass::print_partial_sums`]): [`step_width`] elements a step from 16-byte loads while
+    /// [`Pass::print_partial_sums`]): [`step_width`] elements a step, four a load, while
     /// whole steps remain, then the rest one by one. (A test inside the loop for
     /// the last step, as a group's loop has, makes lavapipe mask every update in the loop:
     /// 4096² amax over rows 15 -> 11-12 ms.)
     fn vector_steps(&self, p: &mut Printer, step: &Step, base: &str) {
         let width = step_width(step.value);
+        let size = self.input.size();
         p.let_(
             "whole",
             Ty::U32,
@@ -546,8 +555,11 @@ impl Pass {
         );
         p.for_("j", "lo", "j < whole", &format!("j += {width}u"));
         for q in 0..width / 4 {
-            let v =
-                p.d.load4(0, self.input, &format!("{base} + (j + {}u) * 4u", 4 * q));
+            let v = p.d.load4(
+                0,
+                self.input,
+                &format!("{base} + (j + {}u) * {size}u", 4 * q),
+            );
             let line = p.d.let_inferred(&format!("v4_{q}"), &v);
             p.line(line);
         }
@@ -561,7 +573,7 @@ impl Pass {
                 p.var(value, Ty::Value(self.acc), p.d.constant(self.acc, 0.0));
             }
             p.open("");
-            let x0 = p.d.component(&format!("v4_{}", u / 4), u % 4);
+            let x0 = p.d.lane(&format!("v4_{}", u / 4), self.input, u % 4);
             if tree_sum {
                 self.mapped(p, step, &x0, &pos);
                 p.line(format!("{value} = v;"));
@@ -576,7 +588,13 @@ impl Pass {
         }
         p.close();
         p.for_up("j", "whole", "hi");
-        self.element(p, step, &format!("ld0({base} + j * 4u)"), "i64(j)", "j");
+        self.element(
+            p,
+            step,
+            &format!("ld0({base} + j * {size}u)"),
+            "i64(j)",
+            "j",
+        );
         p.close();
     }
 
@@ -615,9 +633,12 @@ impl Pass {
         };
         p.if_("nr == 1u");
         if self.vector {
-            // Contiguous rows starting at a 16-byte boundary: whole steps by 16-byte loads,
-            // the rest one by one.
-            p.if_(format!("rs{number} == 4u && ({ib} & 15u) == 0u"));
+            // Contiguous rows aligned to four elements: whole steps by loads of four, the
+            // rest one by one.
+            p.if_(format!(
+                "rs{number} == {size}u && ({ib} & {}u) == 0u",
+                4 * size - 1
+            ));
             self.vector_steps(p, step, &ib);
             p.else_(None);
         }
@@ -734,8 +755,11 @@ impl Pass {
         }
         p.if_("nr == 1u");
         if self.vector {
-            // Contiguous rows starting at a 16-byte boundary take the vector loop.
-            p.if_(format!("rs{number} == 4u && ({ib} & 15u) == 0u"));
+            // Contiguous rows aligned to four elements take the vector loop.
+            p.if_(format!(
+                "rs{number} == {size}u && ({ib} & {}u) == 0u",
+                4 * size - 1
+            ));
             self.vector_loop(p, &step, &ib);
             p.else_(None);
         }

@@ -268,6 +268,9 @@ pub fn load4(s: usize, windowed: bool, cpu: bool, at: &str) -> String {
 pub const UNPAIR: &str = "fn unpair(v: vec2<u64>) -> vec4<u32> {
     return vec4<u32>(u32(v.x & 0xfffffffflu), u32(v.x >> 32u), u32(v.y & 0xfffffffflu), u32(v.y >> 32u));
 }
+fn unpair64(v: u64) -> vec2<u32> {
+    return vec2<u32>(u32(v & 0xfffffffflu), u32(v >> 32u));
+}
 ";
 
 /// Stores the 16-byte word `value` at byte address `at` of slot `s` (a wide slot).
@@ -359,11 +362,16 @@ pub fn word_fns(t: usize, size: usize, s: usize, slot: &Slot, written: bool) -> 
     let (suffix, ty, value, stores) = if size == 1 {
         ("", "u32", word(s, slot, "j"), put(s, slot, "j", "v"))
     } else {
-        let value = format!(
-            "vec2<u32>({}, {})",
-            word(s, slot, "j"),
-            word(s, slot, "j + 1u")
-        );
+        // Two words from an even `j`: one 64-bit load where the slot is bound as pairs.
+        let value = if slot.pairs && !slot.windowed() {
+            format!("unpair64(b{s}[j >> 2u][(j >> 1u) & 1u])")
+        } else {
+            format!(
+                "vec2<u32>({}, {})",
+                word(s, slot, "j"),
+                word(s, slot, "j + 1u")
+            )
+        };
         let stores = format!(
             "{}\n    {}",
             put(s, slot, "j", "v.x"),

@@ -299,8 +299,10 @@ impl Dialect for Wgsl<'_> {
             if t >= inputs {
                 src += &store_fn(t, dtype, s, &slots[s]);
             }
-            if whole_words && dtype.size() < 4 {
-                src += &word_fns(t, dtype.size(), s, &slots[s], t >= inputs);
+            // Sub-word elements read (and, by whole words, written) four at a time.
+            if dtype.size() < 4 && (whole_words || (wide && t < inputs)) {
+                let written = whole_words && t >= inputs;
+                src += &word_fns(t, dtype.size(), s, &slots[s], written);
             }
         }
         if self.mulhi {
