@@ -69,6 +69,10 @@ CASES = {
     "2,000 tiny adds (host time)": (tiny_adds, [torch.zeros(16)], 0),
     "add, 16M float32": (lambda x: x + x, [big], 0),
     "copy 64 MiB into pinned host memory": (to_pinned, [big], 0),
+    "add, 16M uint8": (lambda x: x + x, [big.mul(255).to(torch.uint8)], 0),
+    "float32 > 0.5 into bool, 16M": (lambda x: x > 0.5, [big], 0),
+    "mul, 16M float16": (lambda x: x * x, [big.half()], 0),
+    "sum, 16M bfloat16": (lambda x: x.sum(), [big.bfloat16()], 1e-2),
     "sum, 16M": (lambda x: x.sum(), [big], 1e-4),
     "sum over rows, 4096²": (lambda x: x.sum(1), [square], 1e-4),
     "sum over columns, 4096²": (lambda x: x.sum(0), [square], 1e-4),
@@ -78,6 +82,11 @@ CASES = {
     "matmul float32 1024³": (lambda a: a @ a, [m1024], 1e-3),
     "sort, 1M": (lambda x: x.sort().values, [million], 0),
     "topk 64×50257, k=50": (lambda x: x.topk(50).values, [logits], 0),
+    "index_select 1,024 of 4,096 rows, 4096²": (
+        lambda x, i: x.index_select(0, i),
+        [square, index[:1024].mul(4).remainder(4096)],
+        0,
+    ),
     "index_add 1M -> 1k": (
         lambda i, v: torch.zeros(1000, device=v.device).index_add_(0, i, v),
         [index, ones],
