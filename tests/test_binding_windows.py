@@ -107,6 +107,16 @@ rows, targets = x[:70_004].view(-1, 4), index[:17_501] % 100
 same(torch.zeros(100, 4, device=dev).index_add_(0, targets.to(dev), rows.to(dev)),
      torch.zeros(100, 4).index_add_(0, targets, rows), 1e-4)
 same(m[m > 0.5], x[x > 0.5])
+# Elements under four bytes four a work item, reductions of half precision, rows of four
+# gathered: all across window edges.
+u = (x * 255).to(torch.uint8)
+same(u.to(dev) + u.to(dev).flip(0), u + u.flip(0))
+same(m > 0.5, x > 0.5)
+h = x.half()
+same(h.to(dev)[1:].view(-1, 2).t().contiguous(), h[1:].view(-1, 2).t().contiguous())
+same(h.to(dev)[:70_000].view(7, -1).sum(1), h[:70_000].view(7, -1).sum(1), 1e-2)
+four = x[:70_004].view(-1, 4)
+same(four.to(dev).index_select(0, (index % 17_501).to(dev)), four.index_select(0, index % 17_501))
 ours, expected = m.clone(), x.clone()
 ours[index.to(dev)] = 2.0
 expected[index] = 2.0

@@ -153,6 +153,16 @@ def test_contiguous_maps(device, n):
     assert_same(i.to(device) * 3 - 7, i * 3 - 7)
 
 
+@pytest.mark.parametrize("n", MAP_SIZES)
+def test_contiguous_narrow_maps(device, n):
+    # Four elements under four bytes are one or two whole words per work item.
+    a, b = ints(0, 256, n, 1, dtype=torch.uint8), uniform(n, 2)
+    ours_a, ours_b = a.to(device), b.to(device)
+    assert_same(ours_a + ours_a.flip(0), a + a.flip(0))
+    assert_same(ours_b > 0.5, b > 0.5)
+    assert_same(ours_b.half() * ours_a, b.half() * a)
+
+
 @pytest.mark.parametrize("n", MAP_SIZES[1:])
 @pytest.mark.parametrize("layout", STRIDED_MAPS)
 @within_device_limits
@@ -663,6 +673,36 @@ def test_gather_and_index_select(device, n):
     assert_same(src.to(device).index_select(0, rows.to(device)), src.index_select(0, rows))
     index = rows.view(-1, 1).expand(-1, 2)
     assert_same(src.to(device).gather(0, index.to(device)), src.gather(0, index))
+
+
+@pytest.mark.parametrize("n", [65537, GRID + 1])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.uint8], ids=str)
+def test_rows_of_four_gathered_and_scattered(device, n, dtype):
+    # Rows of four move four elements per work item: more rows than one grid row covers.
+    src = uniform((70000, 4)).mul(100).to(dtype)
+    rows = ints(0, 70000, n)
+    assert_same(src.to(device).index_select(0, rows.to(device)), src.index_select(0, rows))
+    out, targets = torch.zeros(n + 3, 4, dtype=dtype), torch.randperm(n + 3, generator=gen(2))[:n]
+    ours = out.to(device)
+    ours[targets.to(device)] = src[rows].to(device)
+    out[targets] = src[rows]
+    assert_same(ours, out)
+
+
+@pytest.mark.parametrize("n", REDUCE_SIZES)
+def test_reductions_read_four_at_a_time(device, n):
+    # Inputs read four elements a load where a row's chunk starts aligned; small integers sum
+    # exactly (float32 accumulation, one rounding into half precision). Rows of 8,193 split
+    # into chunks that start inside a 16-byte word (once read from the word's start).
+    x = ints(0, 3, n, 4).to(torch.bfloat16)
+    ours = x.to(device)
+    assert_same(ours.sum(), x.sum())
+    assert_same(ours.amax(), x.amax())
+    assert_same(ours.count_nonzero(), x.count_nonzero())
+    if n > 8193:  # rows longer than one group's chunk of 8,192
+        rows = x[: n // 8193 * 8193].view(-1, 8193)
+        for dtype in [torch.float32, torch.float16]:
+            assert_same(rows.to(dtype).to(device).sum(1), rows.to(dtype).sum(1))
 
 
 # Each output of today's scatter_ looks at every value: O(n^2), 70 s at 70,000 on 2 cores.

@@ -128,6 +128,11 @@ impl Dialect for Cuda {
         )
     }
 
+    fn move4(&self, dtype: DType, (s, from): (usize, &str), (d, to): (usize, &str)) -> String {
+        let ty = vector_type(dtype);
+        format!("*({ty}*)(b{d} + ({to})) = *(const {ty}*)(b{s} + ({from}));")
+    }
+
     fn expr(&mut self, e: &Expr) -> String {
         render(e)
     }

@@ -98,6 +98,10 @@ pub trait Dialect {
     /// Stores four values as consecutive elements of tensor `t` (of at most four bytes each)
     /// at the byte offset `at`, aligned to four elements.
     fn store4(&self, t: usize, dtype: DType, at: &str, values: &[String; 4]) -> String;
+    /// Copies four consecutive elements of `dtype` (at most four bytes each) from tensor
+    /// `from.0` at byte offset `from.1` to tensor `to.0` at `to.1`, both aligned to four
+    /// elements: their bytes as they are.
+    fn move4(&self, dtype: DType, from: (usize, &str), to: (usize, &str)) -> String;
     /// A scalar expression; input `i` is named `x{i}` and scalar `k` is `s{k}`.
     fn expr(&mut self, expr: &Expr) -> String;
     /// A builtin applied to its arguments.

@@ -633,10 +633,11 @@ impl Pass {
         };
         p.if_("nr == 1u");
         if self.vector {
-            // Contiguous rows aligned to four elements: whole steps by loads of four, the
-            // rest one by one.
+            // Contiguous rows whose chunk starts aligned to four elements: whole steps by
+            // loads of four, the rest one by one. (The chunk's start, not the row's: a row of
+            // 8,193 float32 split at 2,049 read elements 2,048..2,051 for 2,049..2,052.)
             p.if_(format!(
-                "rs{number} == {size}u && ({ib} & {}u) == 0u",
+                "rs{number} == {size}u && (({ib} + lo * {size}u) & {}u) == 0u",
                 4 * size - 1
             ));
             self.vector_steps(p, step, &ib);
@@ -755,9 +756,10 @@ impl Pass {
         }
         p.if_("nr == 1u");
         if self.vector {
-            // Contiguous rows aligned to four elements take the vector loop.
+            // Contiguous rows whose chunk starts aligned to four elements take the vector
+            // loop.
             p.if_(format!(
-                "rs{number} == {size}u && ({ib} & {}u) == 0u",
+                "rs{number} == {size}u && (({ib} + lo * {size}u) & {}u) == 0u",
                 4 * size - 1
             ));
             self.vector_loop(p, &step, &ib);

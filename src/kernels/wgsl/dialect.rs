@@ -213,6 +213,19 @@ impl Dialect for Wgsl<'_> {
         }
     }
 
+    fn move4(&self, dtype: DType, (s, from): (usize, &str), (d, to): (usize, &str)) -> String {
+        match dtype.size() {
+            1 => format!("ww{d}(({to}) >> 2u, rw{s}(({from}) >> 2u));"),
+            2 => format!("wwp{d}(({to}) >> 2u, rwp{s}(({from}) >> 2u));"),
+            _ => {
+                let ((from_slot, from_windows), (to_slot, to_windows)) =
+                    (self.slot(s), self.slot(d));
+                let words = load4(from_slot, from_windows, self.cpu, from);
+                store4(to_slot, to_windows, to, &words)
+            }
+        }
+    }
+
     fn expr(&mut self, e: &Expr) -> String {
         expr::render(e, &mut self.helpers)
     }

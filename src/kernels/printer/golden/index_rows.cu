@@ -108,7 +108,6 @@ fn main {
             }
             continue;
         }
-        const auto four = *(const short4*)(b0 + (a0));
-        *(short4*)(b2 + (a2 + jump * 2u)) = make_short4((short)((int)(four.x)), (short)((int)(four.y)), (short)((int)(four.z)), (short)((int)(four.w)));
+        *(short4*)(b2 + (a2 + jump * 2u)) = *(const short4*)(b0 + (a0));
     }
 }

@@ -108,7 +108,6 @@ fn main {
             }
             continue;
         }
-        let four = rwp0((a0) >> 2u);
-        wwp2((a2 + jump * 2u) >> 2u, vec2<u32>(((bitcast<u32>((bitcast<i32>(four[0] << 16u) >> 16u)) & 0xffffu) << 0u) | ((bitcast<u32>((bitcast<i32>(four[0] << 0u) >> 16u)) & 0xffffu) << 16u), ((bitcast<u32>((bitcast<i32>(four[1] << 16u) >> 16u)) & 0xffffu) << 0u) | ((bitcast<u32>((bitcast<i32>(four[1] << 0u) >> 16u)) & 0xffffu) << 16u)));
+        wwp2((a2 + jump * 2u) >> 2u, rwp0((a0) >> 2u));
     }
 }

@@ -55,7 +55,7 @@ fn main {
             const u32 ib0 = p.w[io] + ein * 4u;
             const u32 rs0 = p.w[io + nk + 1u] * 4u;
             if (nr == 1u) {
-                if (rs0 == 4u && (ib0 & 15u) == 0u) {
+                if (rs0 == 4u && ((ib0 + lo * 4u) & 15u) == 0u) {
                     for (u32 j = lo + 4u * t; j < hi; j += 256u) {
                         if (j + 4u <= hi) {
                             const auto v4 = *(const float4*)(b0 + (ib0 + j * 4u));

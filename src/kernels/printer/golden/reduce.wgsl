@@ -57,7 +57,7 @@ fn main {
             let ib0: u32 = p[launch.words + io] + ein * 4u;
             let rs0: u32 = p[launch.words + io + nk + 1u] * 4u;
             if (nr == 1u) {
-                if (rs0 == 4u && (ib0 & 15u) == 0u) {
+                if (rs0 == 4u && ((ib0 + lo * 4u) & 15u) == 0u) {
                     for (var j = lo + 4u * t; j < hi; j += 256u) {
                         if (j + 4u <= hi) {
                             let v4 = bitcast<vec4<f32>>(b0[(ib0 + j * 4u) >> 4u]);

@@ -54,7 +54,7 @@ fn main {
         const u32 ib0 = p.w[io] + ein * 4u;
         const u32 rs0 = p.w[io + nk + 1u] * 4u;
         if (nr == 1u) {
-            if (rs0 == 4u && (ib0 & 15u) == 0u) {
+            if (rs0 == 4u && ((ib0 + lo * 4u) & 15u) == 0u) {
                 const u32 whole = lo + (hi - lo) / 16u * 16u;
                 for (u32 j = lo; j < whole; j += 16u) {
                     const auto v4_0 = *(const float4*)(b0 + (ib0 + (j + 0u) * 4u));
@@ -271,7 +271,7 @@ fn main {
         float acc1_6 = __uint_as_float(0x0u);
         float acc1_7 = __uint_as_float(0x0u);
         if (nr == 1u) {
-            if (rs1 == 4u && (ib1 & 15u) == 0u) {
+            if (rs1 == 4u && ((ib1 + lo * 4u) & 15u) == 0u) {
                 const u32 whole = lo + (hi - lo) / 16u * 16u;
                 for (u32 j = lo; j < whole; j += 16u) {
                     const auto v4_0 = *(const float4*)(b0 + (ib1 + (j + 0u) * 4u));

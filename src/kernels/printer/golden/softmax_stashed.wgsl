@@ -54,7 +54,7 @@ fn main {
         let ib0: u32 = p[launch.words + io] + ein * 4u;
         let rs0: u32 = p[launch.words + io + nk + 1u] * 4u;
         if (nr == 1u) {
-            if (rs0 == 4u && (ib0 & 15u) == 0u) {
+            if (rs0 == 4u && ((ib0 + lo * 4u) & 15u) == 0u) {
                 let whole: u32 = lo + (hi - lo) / 16u * 16u;
                 for (var j = lo; j < whole; j += 16u) {
                     let v4_0 = bitcast<vec4<f32>>(b0[(ib0 + (j + 0u) * 4u) >> 4u]);
@@ -271,7 +271,7 @@ fn main {
         var acc1_6: f32 = bitcast<f32>(0x0u);
         var acc1_7: f32 = bitcast<f32>(0x0u);
         if (nr == 1u) {
-            if (rs1 == 4u && (ib1 & 15u) == 0u) {
+            if (rs1 == 4u && ((ib1 + lo * 4u) & 15u) == 0u) {
                 let whole: u32 = lo + (hi - lo) / 16u * 16u;
                 for (var j = lo; j < whole; j += 16u) {
                     let v4_0 = bitcast<vec4<f32>>(b0[(ib1 + (j + 0u) * 4u) >> 4u]);
