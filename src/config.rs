@@ -37,6 +37,8 @@ pub struct Config {
     pub cufft: Option<PathBuf>,
     /// `TORCH_MOJO_BACKEND_CUSOLVER`: cuSOLVER's path (set by the Python package from its wheel).
     pub cusolver: Option<PathBuf>,
+    /// `TORCH_MOJO_BACKEND_NCCL`: NCCL's path (set by the Python package from its wheel).
+    pub nccl: Option<PathBuf>,
     /// `TORCH_MOJO_BACKEND_RNG_SMS`: the multiprocessor count of the emulated CUDA RNG grid.
     pub rng_multiprocessors: Option<u64>,
     /// The kernel cache: `TORCH_MOJO_BACKEND_CACHE_DIR`, else `$XDG_CACHE_HOME` or
@@ -89,6 +91,7 @@ impl Config {
             cublas: var("TORCH_MOJO_BACKEND_CUBLAS").map(PathBuf::from),
             cufft: var("TORCH_MOJO_BACKEND_CUFFT").map(PathBuf::from),
             cusolver: var("TORCH_MOJO_BACKEND_CUSOLVER").map(PathBuf::from),
+            nccl: var("TORCH_MOJO_BACKEND_NCCL").map(PathBuf::from),
             rng_multiprocessors: number("TORCH_MOJO_BACKEND_RNG_SMS").filter(|&v: &u64| v > 0),
             cache_dir,
             emulated_memory: var("TORCH_MOJO_BACKEND_EMULATED_MEMORY"),

@@ -75,6 +75,59 @@ fn solver_library(device: usize) -> PyResult<bool> {
     Ok(backend().map_err(to_py)?.has_solver_library(device))
 }
 
+/// The collective library serving `device`, or the error that it has none.
+fn communication(device: usize) -> PyResult<&'static dyn runtime::communication::Communication> {
+    backend()
+        .map_err(to_py)?
+        .communication(device)
+        .ok_or_else(|| PyRuntimeError::new_err(format!("mojo: device {device} has no NCCL")))
+}
+
+/// Whether a collective library (NCCL) serves `device`: the `mojo` process group then runs
+/// its collectives through it (`torch.ops.mojo.collective`).
+#[pyfunction]
+fn collective_library(device: usize) -> PyResult<bool> {
+    Ok(backend().map_err(to_py)?.communication(device).is_some())
+}
+
+/// A new communicator's unique id (128 bytes, made by one rank and handed to the others).
+#[pyfunction]
+fn collective_unique_id(device: usize) -> PyResult<Vec<u8>> {
+    communication(device)?.unique_id().map_err(to_py)
+}
+
+/// Joins the communicator `id` as `rank` of `ranks` on `device` (blocks, without the GIL,
+/// until every rank has joined); its handle.
+#[pyfunction]
+fn collective_open(
+    py: Python<'_>,
+    device: usize,
+    id: Vec<u8>,
+    ranks: u32,
+    rank: u32,
+) -> PyResult<u64> {
+    let library = communication(device)?;
+    py.detach(|| library.open(&id, ranks, rank)).map_err(to_py)
+}
+
+/// Releases communicator `comm` of `device`; `abort` stops its pending calls first.
+#[pyfunction]
+fn collective_close(device: usize, comm: u64, abort: bool) -> PyResult<()> {
+    communication(device)?.close(comm, abort).map_err(to_py)
+}
+
+/// The error communicator `comm`'s pending calls met, if any.
+#[pyfunction]
+fn collective_error(device: usize, comm: u64) -> PyResult<Option<String>> {
+    communication(device)?.error(comm).map_err(to_py)
+}
+
+/// Opens (`start`) or closes a group of collectives the library issues together.
+#[pyfunction]
+fn collective_group(device: usize, start: bool) -> PyResult<()> {
+    communication(device)?.group(start).map_err(to_py)
+}
+
 /// The most bytes one score matrix buffer of attention takes on `device` (attention through
 /// its GEMM library holds two), or 0 where the fused kernels serve every call.
 #[pyfunction]
@@ -217,6 +270,12 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(host_address, m)?)?;
     m.add_function(wrap_pyfunction!(fft_library, m)?)?;
     m.add_function(wrap_pyfunction!(solver_library, m)?)?;
+    m.add_function(wrap_pyfunction!(collective_library, m)?)?;
+    m.add_function(wrap_pyfunction!(collective_unique_id, m)?)?;
+    m.add_function(wrap_pyfunction!(collective_open, m)?)?;
+    m.add_function(wrap_pyfunction!(collective_close, m)?)?;
+    m.add_function(wrap_pyfunction!(collective_error, m)?)?;
+    m.add_function(wrap_pyfunction!(collective_group, m)?)?;
     m.add_function(wrap_pyfunction!(attention_score_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(multiprocessor_count, m)?)?;
     m.add_function(wrap_pyfunction!(current_device, m)?)?;

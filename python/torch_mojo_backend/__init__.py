@@ -46,7 +46,7 @@ def __getattr__(name: str):
 
 
 def _locate_cuda_libraries() -> None:
-    """Points the runtime at NVRTC, cuBLAS, cuFFT and cuSOLVER from the nvidia-* wheels, when
+    """Points the runtime at NVRTC, cuBLAS, cuFFT, cuSOLVER and NCCL from the nvidia-* wheels, when
     installed."""
     try:
         import nvidia
@@ -57,6 +57,7 @@ def _locate_cuda_libraries() -> None:
         "TORCH_MOJO_BACKEND_CUBLAS": ("libcublas.so.13", ("cu13/lib", "cublas/lib")),
         "TORCH_MOJO_BACKEND_CUFFT": ("libcufft.so.12", ("cu13/lib", "cufft/lib")),
         "TORCH_MOJO_BACKEND_CUSOLVER": ("libcusolver.so.12", ("cu13/lib", "cusolver/lib")),
+        "TORCH_MOJO_BACKEND_NCCL": ("libnccl.so.2", ("cu13/lib", "nccl/lib")),
     }
     for variable, (library, subdirs) in wanted.items():
         if variable in os.environ:

@@ -32,6 +32,7 @@ fn own_schemas() -> &'static [std::ffi::CString] {
             crate::ops::core::compiled::SCHEMAS,
             crate::ops::linalg::fft::SCHEMAS,
             crate::ops::linalg::solver::SCHEMAS,
+            crate::ops::distributed::SCHEMAS,
         ];
         lists
             .iter()

@@ -3,6 +3,7 @@
 //! `core::call` reads the glue's arguments.
 
 pub mod core;
+pub mod distributed;
 pub mod elementwise;
 pub mod index;
 pub mod linalg;

@@ -1,6 +1,7 @@
 //! The interface every vendor backend implements. Device memory is named by 64-bit addresses
 //! that the backend hands out; a tensor's data pointer is such an address.
 
+use super::communication::Communication;
 use super::stats::DeviceStats;
 use crate::dtype::DType;
 use crate::error::Result;
@@ -256,6 +257,8 @@ pub trait Backend: Send + Sync {
     fn has_solver_library(&self, device: usize) -> bool;
     /// Runs `solve` through the vendor solver library; false when there is none.
     fn solve(&self, device: usize, solve: &Solve) -> Result<bool>;
+    /// The collective library (NCCL) serving `device`, if any.
+    fn communication(&self, device: usize) -> Option<&dyn Communication>;
     /// Whether all work queued on `stream` of `device` has finished (never blocks).
     fn stream_idle(&self, device: usize, stream: u64) -> Result<bool>;
     /// Waits for the work queued on `stream` of `device`.

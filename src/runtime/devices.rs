@@ -7,6 +7,7 @@ use super::allocator::{CachingAllocator, MemoryProvider};
 use std::slice;
 
 use super::backend::{device_of, Backend, DeviceEvent, Fft, Gemm, HostBuffer, Launch, Solve};
+use super::communication::Communication;
 use super::stats::DeviceStats;
 use super::streams;
 use super::trace;
@@ -97,6 +98,9 @@ pub trait VendorDevice: Send + Sync {
     }
     fn solve(&self, _solve: &Solve) -> Result<bool> {
         Ok(false)
+    }
+    fn communication(&self) -> Option<&dyn Communication> {
+        None
     }
     fn multiprocessors(&self) -> Option<u32> {
         None
@@ -328,6 +332,10 @@ where
     fn solve(&self, device: usize, solve: &Solve) -> Result<bool> {
         let name = || format!("solve({:?}, {})", solve.routine, solve.dtype.name());
         self.traced(device, name, |d| d.solve(solve))
+    }
+
+    fn communication(&self, device: usize) -> Option<&dyn Communication> {
+        self.device(device).ok()?.communication()
     }
 
     fn multiprocessors(&self, device: usize) -> Option<u32> {

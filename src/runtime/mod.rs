@@ -3,6 +3,7 @@
 
 pub mod allocator;
 pub mod backend;
+pub mod communication;
 pub mod cuda;
 pub mod devices;
 pub mod fast_hash;

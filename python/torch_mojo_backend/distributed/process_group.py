@@ -1,4 +1,5 @@
 """The ``mojo`` c10d backend: a process group that runs PyTorch's collectives on mojo tensors.
+(On devices with NCCL, ``_nccl.ProcessGroupMojoNccl`` runs them through it instead.)
 
 ``ProcessGroupMojo`` is a Python ``ProcessGroup``: c10d calls its methods from Python
 (``torch.distributed.all_reduce`` and the rest) and from C++ (DDP's reducer, through
@@ -107,6 +108,7 @@ class ProcessGroupMojo(dist.ProcessGroup):
         # the addresses its predecessor left in the store: each rank adds one to a counter, so
         # the n-th incarnation reads n-1 on every rank.
         generation = (store.add("mojo-incarnations", 1) - 1) // size
+        self._generation = generation
         # One Gloo group per device type, made now: making one is itself collective, so every
         # rank makes them in the same order whatever its first call is.
         self._gloo = {
@@ -465,6 +467,7 @@ def agree(gloo, name: str, agreed):
             said = "; ".join(f"rank {r}: {_describe(row)}" for r, row in enumerate(rows))
             raise RuntimeError(f"mojo process group: ranks disagree on a collective ({said})")
 
+    verify.exchange = exchange
     return verify
 
 
@@ -511,5 +514,12 @@ def _options(kind, op):
 
 
 def create_process_group(store, rank: int, size: int, timeout: datetime.timedelta):
-    """The creator ``Backend.register_backend("mojo", ...)`` calls."""
+    """The creator ``Backend.register_backend("mojo", ...)`` calls: over NCCL where the
+    device has it (``_nccl``), else staged through host memory."""
+    from .. import _C
+
+    if torch.mojo.is_available() and _C.collective_library(torch.mojo.current_device()):
+        from ._nccl import ProcessGroupMojoNccl
+
+        return ProcessGroupMojoNccl(store, rank, size, timeout)
     return ProcessGroupMojo(store, rank, size, timeout)

@@ -12,7 +12,7 @@ use crate::ops::core::call::Call;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 46] {
+fn families() -> [&'static [(&'static str, OpFn)]; 47] {
     [
         crate::ops::elementwise::math::OPS,
         crate::ops::elementwise::unary::OPS,
@@ -41,6 +41,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 46] {
         crate::ops::linalg::products::OPS,
         crate::ops::linalg::fft::OPS,
         crate::ops::linalg::solver::OPS,
+        crate::ops::distributed::OPS,
         crate::ops::nn::softmax::OPS,
         crate::ops::nn::nll::OPS,
         crate::ops::nn::layer_norm::OPS,

@@ -1,5 +1,5 @@
 //! The seam between the CUDA backend and what it runs on: every driver, cuBLAS, cuBLASLt,
-//! cuFFT and cuSOLVER (`solver_api`) call the backend makes, by its C name and signature, and the compiler of its kernels. The
+//! cuFFT, cuSOLVER (`solver_api`) and NCCL (`collective_api`) call the backend makes, by its C name and signature, and the compiler of its kernels. The
 //! real libraries implement it (`real`), and so does a CPU emulation of them (`emulated`, for
 //! tests); everything above this trait is the code that runs on a GPU.
 
@@ -16,6 +16,7 @@ use cudarc::driver::sys::{
     CUstream,
 };
 
+use super::collective_api::CollectiveApi;
 use super::solver_api::SolverApi;
 use crate::error::Result;
 use crate::kernels::compile::CudaCompiler;
@@ -54,7 +55,7 @@ pub struct LtMatmul {
 
 /// The calls the CUDA backend makes. Driver calls return the driver's codes; library calls
 /// their libraries' statuses, so that the code above handles the same results either way.
-pub trait Driver: SolverApi + Send + Sync {
+pub trait Driver: SolverApi + CollectiveApi + Send + Sync {
     /// Whether the driver library can be used at all (the real one: libcuda loads).
     fn library_present(&self) -> bool;
     /// The kernel compiler whose binaries `cuModuleLoadData` takes.

@@ -27,6 +27,7 @@ use crate::runtime::allocator::CachingAllocator;
 use crate::runtime::backend::{
     address_base, DeviceEvent, Fft, Gemm, HostBuffer, Launch, Solve, SolverRoutine,
 };
+use crate::runtime::communication::Communication;
 use crate::runtime::devices::VendorDevice;
 use crate::runtime::streams;
 
@@ -114,6 +115,26 @@ impl CudaDevice {
             solver: OnceLock::new(),
             library_calls: Mutex::new(()),
         })
+    }
+
+    pub(super) fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Makes this device's context current on the calling thread.
+    pub(super) fn bind(&self) -> Result<()> {
+        self.context.bind()
+    }
+
+    /// The calling thread's current stream on this device, with the context bound.
+    pub(super) fn bound_stream(&self) -> Result<sys::CUstream> {
+        self.context.bind()?;
+        self.stream()
+    }
+
+    /// The device pointer of `address`.
+    pub(super) fn device_pointer(&self, address: u64) -> Result<sys::CUdeviceptr> {
+        self.pointer(address, 0)
     }
 
     /// The calling thread's current stream on this device.
@@ -266,6 +287,12 @@ impl CudaDevice {
 
 impl VendorDevice for CudaDevice {
     type Memory = DeviceMemory;
+
+    fn communication(&self) -> Option<&dyn Communication> {
+        driver()
+            .nccl_present()
+            .then_some(self as &dyn Communication)
+    }
 
     fn name(&self) -> String {
         self.name.clone()

@@ -1,10 +1,12 @@
 //! The CUDA backend: NVIDIA GPUs through the driver API (libcuda loaded at run time by cudarc),
 //! kernels compiled by NVRTC for each device's architecture, GEMM through cuBLAS, Fourier
-//! transforms through cuFFT, dense factorizations through cuSOLVER.
+//! transforms through cuFFT, dense factorizations through cuSOLVER, collectives through NCCL.
 
 mod api;
 mod blas;
 mod blas_lt;
+mod collective;
+mod collective_api;
 mod device;
 mod driver;
 mod emulated;
@@ -12,6 +14,7 @@ mod events;
 mod fft;
 mod memory;
 mod real;
+mod real_collective;
 mod real_solver;
 mod solver;
 mod solver_api;

@@ -61,7 +61,7 @@ impl Element {
     }
 }
 
-fn f16_to_f32(h: u16) -> f32 {
+pub(super) fn f16_to_f32(h: u16) -> f32 {
     let (s, e, m) = (
         u32::from(h & 0x8000) << 16,
         u32::from(h >> 10) & 0x1f,
@@ -74,7 +74,7 @@ fn f16_to_f32(h: u16) -> f32 {
     }
 }
 
-fn f32_to_f16(f: f32) -> u16 {
+pub(super) fn f32_to_f16(f: f32) -> u16 {
     let x = f.to_bits();
     let sign = (x >> 16) & 0x8000;
     let a = x & 0x7fff_ffff;
@@ -98,7 +98,11 @@ fn f32_to_f16(f: f32) -> u16 {
     h as u16
 }
 
-fn f32_to_bf16(f: f32) -> u16 {
+pub(super) fn bf16_to_f32(h: u16) -> f32 {
+    f32::from_bits(u32::from(h) << 16)
+}
+
+pub(super) fn f32_to_bf16(f: f32) -> u16 {
     let x = f.to_bits();
     if x & 0x7fff_ffff > 0x7f80_0000 {
         return 0x7fc0;

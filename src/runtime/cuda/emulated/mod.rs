@@ -1,4 +1,4 @@
-//! A CPU emulation of the CUDA driver, cuBLAS, cuBLASLt, cuFFT and cuSOLVER behind the seam
+//! A CPU emulation of the CUDA driver, cuBLAS, cuBLASLt, cuFFT, cuSOLVER and NCCL behind the seam
 //! (`api::Driver`),
 //! so that the CUDA backend runs without a GPU: `TORCH_MOJO_BACKEND_PLATFORM=cuda-emulated`,
 //! for tests only. Device memory is host memory; each stream is a worker thread running its
@@ -14,6 +14,7 @@
 #![allow(non_snake_case)]
 
 mod blas;
+mod collective;
 mod compiler;
 mod eig;
 mod fft;
@@ -24,6 +25,7 @@ mod pool;
 mod prelude;
 mod queue;
 mod reflectors;
+mod rendezvous;
 mod solver;
 mod solver_calls;
 

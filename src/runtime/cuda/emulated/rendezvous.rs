@@ -1,0 +1,176 @@
+//! Where the emulated NCCL's processes meet: a folder per communicator (named by its unique
+//! id, under /dev/shm where there is one) in which each rank writes what it contributes to a
+//! collective or sends to a peer, as one file written whole and renamed into place, and reads
+//! the others' files. Waits poll until the file appears or the communicator is aborted; NCCL
+//! itself has no timeout either (the process group's watchdog aborts).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use parking_lot::Mutex;
+
+use crate::runtime::cuda::collective_api::{NcclResult, NCCL_REMOTE_ERROR, NCCL_SYSTEM_ERROR};
+
+/// How long joining waits for the other ranks before failing (NCCL would wait forever; a
+/// test must not).
+const JOIN_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// One rank's view of an emulated communicator.
+pub struct Rendezvous {
+    folder: PathBuf,
+    pub rank: usize,
+    pub ranks: usize,
+    /// Collectives issued so far: the next one's number.
+    issued: AtomicU64,
+    /// Messages issued to and from each peer so far.
+    sent: Mutex<Vec<u64>>,
+    received: Mutex<Vec<u64>>,
+    aborted: AtomicBool,
+}
+
+/// The folder the communicators' folders go in.
+fn base() -> PathBuf {
+    let shm = Path::new("/dev/shm");
+    if shm.is_dir() {
+        shm.to_path_buf()
+    } else {
+        std::env::temp_dir()
+    }
+}
+
+/// A name no other communicator has: the process, the time and a count.
+pub fn unique_name() -> String {
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let count = COUNT.fetch_add(1, Ordering::Relaxed);
+    format!("mojo-nccl-{}-{nanos:x}-{count}", std::process::id())
+}
+
+/// Writes `bytes` to `path` whole: readers see the complete file or none.
+fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    std::fs::write(&partial, bytes)?;
+    std::fs::rename(&partial, path)
+}
+
+impl Rendezvous {
+    /// Joins communicator `name` as `rank` of `ranks`, waiting until every rank has.
+    pub fn join(name: &str, ranks: usize, rank: usize) -> Result<Rendezvous, NcclResult> {
+        let folder = base().join(name);
+        std::fs::create_dir_all(&folder).map_err(|_| NCCL_SYSTEM_ERROR)?;
+        let rendezvous = Rendezvous {
+            folder,
+            rank,
+            ranks,
+            issued: AtomicU64::new(0),
+            sent: Mutex::new(vec![0; ranks]),
+            received: Mutex::new(vec![0; ranks]),
+            aborted: AtomicBool::new(false),
+        };
+        write_whole(&rendezvous.path(&format!("join.{rank}")), &[])
+            .map_err(|_| NCCL_SYSTEM_ERROR)?;
+        let deadline = Instant::now() + JOIN_TIMEOUT;
+        for r in 0..ranks {
+            rendezvous.wait_for(&format!("join.{r}"), Some(deadline))?;
+        }
+        Ok(rendezvous)
+    }
+
+    fn path(&self, file: &str) -> PathBuf {
+        self.folder.join(file)
+    }
+
+    /// The number of the next collective (ranks issue collectives in the same order).
+    pub fn next_collective(&self) -> u64 {
+        self.issued.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// The number of the next message to (`sending`) or from `peer`.
+    pub fn next_message(&self, peer: usize, sending: bool) -> u64 {
+        let mut counts = if sending {
+            self.sent.lock()
+        } else {
+            self.received.lock()
+        };
+        let n = counts[peer];
+        counts[peer] += 1;
+        n
+    }
+
+    /// Makes every wait, now and later, fail.
+    pub fn abort(&self) {
+        self.aborted.store(true, Ordering::SeqCst);
+    }
+
+    /// Waits until `file` exists (or the deadline passes, or the communicator is aborted).
+    fn wait_for(&self, file: &str, deadline: Option<Instant>) -> Result<PathBuf, NcclResult> {
+        let path = self.path(file);
+        let mut pause = Duration::from_micros(20);
+        while !path.exists() {
+            if self.aborted.load(Ordering::SeqCst) {
+                return Err(NCCL_REMOTE_ERROR);
+            }
+            if deadline.is_some_and(|d| Instant::now() > d) {
+                return Err(NCCL_SYSTEM_ERROR);
+            }
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(2));
+        }
+        Ok(path)
+    }
+
+    fn read(&self, file: &str) -> Result<Vec<u8>, NcclResult> {
+        let path = self.wait_for(file, None)?;
+        std::fs::read(path).map_err(|_| NCCL_SYSTEM_ERROR)
+    }
+
+    /// Collective `number`: contributes `mine` and returns every rank's contribution.
+    pub fn exchange(&self, number: u64, mine: &[u8]) -> Result<Vec<Vec<u8>>, NcclResult> {
+        let file = |r: usize| format!("c{number}.{r}");
+        write_whole(&self.path(&file(self.rank)), mine).map_err(|_| NCCL_SYSTEM_ERROR)?;
+        let parts = (0..self.ranks)
+            .map(|r| self.read(&file(r)))
+            .collect::<Result<Vec<_>, _>>()?;
+        // Every rank has written this collective's file, so each has read all of the one
+        // before: this rank's file of it can go.
+        if number > 0 {
+            let _ = std::fs::remove_file(self.path(&format!("c{}.{}", number - 1, self.rank)));
+        }
+        Ok(parts)
+    }
+
+    /// Message `number` to `peer`: written at once (a send never waits for its receive).
+    pub fn send(&self, peer: usize, number: u64, bytes: &[u8]) -> Result<(), NcclResult> {
+        let file = format!("p{}.{peer}.{number}", self.rank);
+        write_whole(&self.path(&file), bytes).map_err(|_| NCCL_SYSTEM_ERROR)
+    }
+
+    /// Message `number` from `peer`, once it has been sent; removed once read.
+    pub fn receive(&self, peer: usize, number: u64) -> Result<Vec<u8>, NcclResult> {
+        let file = format!("p{peer}.{}.{number}", self.rank);
+        let bytes = self.read(&file)?;
+        let _ = std::fs::remove_file(self.path(&file));
+        Ok(bytes)
+    }
+
+    /// Removes this rank's collective files; the last rank to leave removes the folder.
+    pub fn leave(&self) {
+        let own = format!(".{}", self.rank);
+        if let Ok(entries) = std::fs::read_dir(&self.folder) {
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if name.starts_with('c') && name.ends_with(&own) {
+                    let _ = std::fs::remove_file(entry.path());
+                }
+            }
+        }
+        let _ = write_whole(&self.path(&format!("left.{}", self.rank)), &[]);
+        if (0..self.ranks).all(|r| self.path(&format!("left.{r}")).exists()) {
+            let _ = std::fs::remove_dir_all(&self.folder);
+        }
+    }
+}
