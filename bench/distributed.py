@@ -2,10 +2,13 @@
 against CPU tensors through stock Gloo, in the same run.
 
 Run: TORCH_MOJO_BACKEND_SOFTWARE=1 .venv/bin/python bench/distributed.py
-(it starts two ranks with torchrun, one software device each). Each row first checks that both
-computed the same values, then prints the median of the runs (mojo's and Gloo's interleaved)
-as bus bandwidth (NCCL's definition: all_reduce moves 2(n-1)/n of the buffer per rank,
-all_gather (n-1)/n).
+(it starts two ranks with torchrun, one software device each). On NVIDIA,
+`bench/distributed.py --nccl` runs one rank per GPU and compares the mojo group (NCCL through
+the backend) with stock PyTorch's NCCL group on CUDA tensors of the same GPUs, at 16 and
+256 MiB (one GPU: algorithm bandwidth, bytes over time, as bus bandwidth is then zero).
+Each row first checks that both computed the same values, then prints the median of the runs
+(the two sides' interleaved) as bus bandwidth (NCCL's definition: all_reduce moves 2(n-1)/n
+of the buffer per rank, all_gather (n-1)/n).
 """
 
 import os
@@ -35,6 +38,44 @@ def measure(cases) -> list[float]:
             if attempt:  # the first run warms up
                 spent.append(time.perf_counter() - start)
     return [statistics.median(spent) for spent in times]
+
+
+def nccl_main() -> None:
+    """One rank of the NVIDIA comparison: the mojo group against ProcessGroupNCCL."""
+    import torch
+    import torch.distributed as dist
+
+    import torch_mojo_backend
+
+    torch_mojo_backend.register_mojo_devices()
+    local = int(os.environ["LOCAL_RANK"])
+    torch.accelerator.set_device_index(local)
+    torch.cuda.set_device(local)
+    dist.init_process_group(backend="cpu:gloo,mojo:mojo,cuda:nccl")
+    rank, ranks = dist.get_rank(), dist.get_world_size()
+    mojo, cuda = torch.device("mojo", local), torch.device("cuda", local)
+    if rank == 0:
+        unit = "bus" if ranks > 1 else "algorithm"
+        print(f"| all_reduce ({ranks} ranks, {unit} GB/s) | mojo | stock NCCL | ratio |")
+        print("|---|---:|---:|---:|")
+    for mib in (16, 256):
+        n = mib * 2**20 // 4
+        x = torch.full((n,), float(rank + 1), device=cuda)
+        y = x.to(mojo)
+        dist.all_reduce(x)
+        dist.all_reduce(y)
+        assert torch.equal(x.cpu(), y.cpu())
+        theirs, ours = measure(
+            [
+                (lambda x=x: dist.all_reduce(x), torch.cuda.synchronize),
+                (lambda y=y: dist.all_reduce(y), lambda: torch.accelerator.synchronize(mojo)),
+            ]
+        )
+        factor = 2 * (ranks - 1) / ranks if ranks > 1 else 1.0
+        a, b = factor * n * 4 / ours / 1e9, factor * n * 4 / theirs / 1e9
+        if rank == 0:
+            print(f"| {mib} MiB float32 | {a:.1f} | {b:.1f} | {a / b:.2f}× |", flush=True)
+    dist.destroy_process_group()
 
 
 def rank_main() -> None:
@@ -97,7 +138,13 @@ def rank_main() -> None:
 
 if __name__ == "__main__":
     if "LOCAL_RANK" in os.environ:
-        rank_main()
+        nccl_main() if "--nccl" in sys.argv else rank_main()
+    elif "--nccl" in sys.argv:
+        import torch
+
+        command = [sys.executable, "-m", "torch.distributed.run", "--standalone"]
+        command += [f"--nproc-per-node={torch.cuda.device_count()}", __file__, "--nccl"]
+        sys.exit(subprocess.run(command).returncode)
     else:
         env = dict(os.environ, TORCH_MOJO_BACKEND_SOFTWARE_DEVICES="2")
         command = [sys.executable, "-m", "torch.distributed.run", "--standalone"]

@@ -38,7 +38,7 @@ cat "$RESULTS/env.txt"
 part() {
   local name=$1 limit=$2
   shift 2
-  case " ${GPU_CHECK_PARTS:-ops rng bench firstcall compile pytest} " in
+  case " ${GPU_CHECK_PARTS:-ops rng bench firstcall nccl compile pytest} " in
   *" $name "*) ;;
   *) return ;;
   esac
@@ -54,6 +54,8 @@ part ops 45 "$PY" bench/gpu_check.py ops "$RESULTS"
 part rng 45 "$PY" bench/gpu_check.py rng "$RESULTS"
 part bench 120 "$PY" bench/gpu_check.py bench "$RESULTS"
 part firstcall 45 "$PY" bench/gpu_check.py firstcall "$RESULTS"
+# The collectives through NCCL, one rank per GPU, and all_reduce against stock NCCL.
+part nccl 75 bash bench/gpu_nccl.sh "$RESULTS"
 # Attention and convolution alone (bench measures them too); only when GPU_CHECK_PARTS names it.
 part layers 90 "$PY" bench/gpu_check.py layers "$RESULTS"
 # Which stage goes wrong when one thread runs a backward while another runs a forward; only
@@ -69,6 +71,6 @@ part pytest "${GPU_CHECK_PYTEST_LIMIT:-195}" "$PY" -m pytest -v ${GPU_CHECK_TEST
   -n "${GPU_CHECK_WORKERS:-14}" --timeout 120 --junitxml "$RESULTS/junit.xml" -o junit_family=legacy
 grep -E " passed| failed" "$LOG" | tail -n 1 >"$RESULTS/pytest.txt"
 grep -E "(FAILED|ERROR) tests/" "$LOG" | sed 's/^\[gw[0-9]*\] \[ *[0-9]*%\] //' >>"$RESULTS/pytest.txt"
-part compile "${GPU_CHECK_COMPILE_LIMIT:-240}" "$PY" bench/gpu_check.py compile "$RESULTS"
+part compile "${GPU_CHECK_COMPILE_LIMIT:-195}" "$PY" bench/gpu_check.py compile "$RESULTS"
 echo "results in $RESULTS:"
 ls "$RESULTS"

@@ -6,12 +6,15 @@ two ranks a sum is one rounding, so results are compared bit for bit.
 """
 
 import datetime
+import os
 import time
 import zlib
 
 import torch
 import torch.distributed as dist
 from harness import case, device, main, rank, world
+
+from torch_mojo_backend import _C
 
 DTYPES = [
     torch.float32,
@@ -385,6 +388,30 @@ def barrier_and_subgroups():
     same(x, torch.full((3,), float(sum(range(1, world() + 1)))))
     assert group.name() == "mojo"
     dist.destroy_process_group(group)
+
+
+@case(cases)
+def the_group_runs_through_the_devices_collective_library():
+    # NCCL where the device has it (NVIDIA, and the CUDA emulation's), else host staging.
+    backend = dist.group.WORLD._get_backend(device())
+    has_library = _C.collective_library(device().index)
+    assert (type(backend).__name__ == "ProcessGroupMojoNccl") == has_library
+    if os.environ.get("TORCH_MOJO_BACKEND_PLATFORM") == "cuda-emulated":
+        assert has_library
+
+
+@case(cases)
+def complex_tensors_reduce_and_move():
+    inputs = every("complex", SIZE, torch.complex64)
+    x = inputs[rank()].to(device())
+    dist.all_reduce(x)
+    same(x, fold(inputs, "sum"))
+    y = inputs[rank()].to(device())
+    dist.broadcast(y, src=world() - 1)
+    same(y, inputs[-1])
+    out = torch.empty(world() * SIZE, dtype=torch.complex64, device=device())
+    dist.all_gather_into_tensor(out, inputs[rank()].to(device()))
+    same(out, torch.cat(inputs))
 
 
 @case(cases)

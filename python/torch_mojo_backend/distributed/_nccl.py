@@ -145,6 +145,7 @@ class Communicator:
             _C.collective_group(self.index, True)
         try:
             for kind, send, recv, op, peer in calls:
+                send, recv = _as_nccl(send), _as_nccl(recv)
                 torch.ops.mojo.collective(send, recv, self.handle, kind, op, peer)
         finally:
             if grouped:
@@ -273,8 +274,8 @@ def _reduction_plan(op, dtype: torch.dtype):
     return code, factor, average
 
 
-def _as_reduced(tensor: torch.Tensor) -> torch.Tensor:
-    """The view NCCL reduces: booleans as bytes, complex numbers as pairs of reals."""
+def _as_nccl(tensor: torch.Tensor) -> torch.Tensor:
+    """The view NCCL takes: booleans as bytes, complex numbers as pairs of reals."""
     if tensor.dtype == torch.bool:
         return tensor.view(torch.uint8)
     if tensor.is_complex():
@@ -353,7 +354,7 @@ class ProcessGroupMojoNccl(ProcessGroupMojo):
             source = target * factor if factor is not None else target
             averaged = average and (kind != REDUCE or root == self.rank())
             plans.append((tensor, target, source, code, averaged))
-        c.issue([(kind, _as_reduced(s), _as_reduced(t), code, root) for _, t, s, code, _ in plans])
+        c.issue([(kind, s, t, code, root) for _, t, s, code, _ in plans])
         for tensor, target, _, _, averaged in plans:
             self._finish(target, tensor, averaged)
         return [source for _, _, source, _, _ in plans]
@@ -502,10 +503,7 @@ class ProcessGroupMojoNccl(ProcessGroupMojo):
             target = output if output.is_contiguous() else output.contiguous()
             plans.append((output, target, source, code, average))
         c.issue(
-            [
-                (REDUCE_SCATTER, _as_reduced(s.reshape(-1)), _as_reduced(t.reshape(-1)), code, 0)
-                for _, t, s, code, _ in plans
-            ]
+            [(REDUCE_SCATTER, s.reshape(-1), t.reshape(-1), code, 0) for _, t, s, code, _ in plans]
         )
         for output, target, _, _, average in plans:
             self._finish(target, output, average)

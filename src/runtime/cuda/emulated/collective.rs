@@ -552,3 +552,36 @@ impl CollectiveApi for Emulated {
         text.as_ptr()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halves_round_each_step_and_integers_wrap() {
+        // float16: 2048 + 1 rounds to 2048 (ties to even), as one half-precision add does.
+        let mut acc = 0x6800u16.to_le_bytes().to_vec();
+        combine(
+            NcclType::Float16,
+            NcclOp::Sum,
+            &mut acc,
+            &0x3c00u16.to_le_bytes(),
+        );
+        assert_eq!(acc, 0x6800u16.to_le_bytes());
+        let mut acc = 0x3f80u16.to_le_bytes().to_vec(); // bfloat16 1.0
+        combine(
+            NcclType::Bfloat16,
+            NcclOp::Max,
+            &mut acc,
+            &0x4000u16.to_le_bytes(),
+        );
+        assert_eq!(acc, 0x4000u16.to_le_bytes());
+        let mut acc = 127i8.to_le_bytes().to_vec();
+        combine(NcclType::Int8, NcclOp::Sum, &mut acc, &1i8.to_le_bytes());
+        assert_eq!(acc, (-128i8).to_le_bytes());
+        let mut acc = [3i64.to_le_bytes(), (-4i64).to_le_bytes()].concat();
+        let x = [5i64.to_le_bytes(), 2i64.to_le_bytes()].concat();
+        combine(NcclType::Int64, NcclOp::Prod, &mut acc, &x);
+        assert_eq!(acc, [15i64.to_le_bytes(), (-8i64).to_le_bytes()].concat());
+    }
+}

@@ -174,3 +174,48 @@ impl Rendezvous {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_ranks_exchange_send_and_leave_no_files() {
+        let name = unique_name();
+        let ranks: Vec<_> = (0..2usize)
+            .map(|rank| {
+                let name = name.clone();
+                std::thread::spawn(move || {
+                    let r = Rendezvous::join(&name, 2, rank).expect("joins");
+                    let mine = [rank as u8; 3];
+                    let all = r.exchange(r.next_collective(), &mine).expect("exchanges");
+                    assert_eq!(all, vec![vec![0; 3], vec![1; 3]]);
+                    let all = r.exchange(r.next_collective(), &[]).expect("exchanges");
+                    assert!(all.iter().all(Vec::is_empty));
+                    let peer = 1 - rank;
+                    let number = r.next_message(peer, true);
+                    r.send(peer, number, &[rank as u8 + 7]).expect("sends");
+                    let got = r.receive(peer, r.next_message(peer, false));
+                    assert_eq!(got.expect("receives"), vec![peer as u8 + 7]);
+                    r.leave();
+                })
+            })
+            .collect();
+        for rank in ranks {
+            rank.join().expect("rank finished");
+        }
+        assert!(
+            !base().join(&name).exists(),
+            "the last rank removes the folder"
+        );
+    }
+
+    #[test]
+    fn an_aborted_wait_fails() {
+        let name = unique_name();
+        let alone = Rendezvous::join(&name, 1, 0).expect("joins");
+        alone.abort();
+        assert_eq!(alone.receive(0, 0), Err(NCCL_REMOTE_ERROR));
+        alone.leave();
+    }
+}
