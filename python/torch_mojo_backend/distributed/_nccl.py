@@ -446,7 +446,7 @@ class ProcessGroupMojoNccl(ProcessGroupMojo):
             work = c.launch(
                 "recv", lambda: self._exchange(c, [], [(tensor, src)]), tensors, tensors
             )
-            work.source = source
+            work._source = [source]
             return work
         dtype, count = header.tolist()
         sink = torch.empty(count, dtype=DTYPES[dtype], device=tensor.device)

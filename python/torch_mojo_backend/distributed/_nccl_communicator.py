@@ -9,21 +9,20 @@ import threading
 import time
 
 import torch
-import torch.distributed as dist
 
 from .. import _C
-from .process_group import _seconds
+from .process_group import _seconds, _Work
 
 # How often the watchdog looks at pending Works and NCCL's error state.
 _POLL_SECONDS = 0.0005
 
 
-class NcclWork(dist._Work):
-    """A collective issued to NCCL: done when its event is reached; `wait()` blocks until then
-    and raises the error the communicator met."""
+class NcclWork(_Work):
+    """A collective issued to NCCL: done when its event is reached (and the ranks' agreement
+    checked); `wait()` blocks until then and raises the error the communicator met."""
 
     def __init__(self, communicator, name: str, event, result, keep=(), agreement=None):
-        super().__init__()
+        super().__init__(torch.futures.Future())
         # Checks that every rank made this call (see process_group.agree), once its exchange
         # is done; None once checked.
         self.agreement = agreement
@@ -32,9 +31,7 @@ class NcclWork(dist._Work):
         self._event = event
         self._result = result
         self._keep = keep
-        self._future = torch.futures.Future()
         self.started = time.monotonic()
-        self.source: int | None = None
 
     def wait(self, timeout=None):
         seconds = _seconds(timeout)
@@ -48,33 +45,6 @@ class NcclWork(dist._Work):
         self._future.wait()
         torch.accelerator.current_stream(self._communicator.device).wait_event(self._event)
         return True
-
-    def is_completed(self):
-        return self._future.done()
-
-    def is_success(self):
-        return self.exception() is None
-
-    def exception(self):
-        if not self._future.done():
-            return None
-        try:
-            self._future.value()
-        except Exception as error:  # noqa: BLE001
-            return error
-        return None
-
-    def result(self):
-        return self._future.wait()
-
-    def get_future(self):
-        return self._future
-
-    def _source_rank(self):
-        """The sender of a receive."""
-        if self.source is None:
-            raise RuntimeError("mojo process group: only a receive has a source rank")
-        return self.source
 
     def finish(self, error: Exception | None) -> None:
         """Completes the future (the watchdog, once the event is reached or the call failed)."""
