@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_void, CStr};
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use cudarc::driver::sys::CUstream;
@@ -22,10 +22,12 @@ use crate::runtime::cuda::collective_api::{
     NCCL_INVALID_USAGE, NCCL_SUCCESS, NCCL_SYSTEM_ERROR,
 };
 
-/// An emulated communicator: where its ranks meet and the first error a call met.
+/// An emulated communicator: where its ranks meet, the first error a call met and the calls
+/// issued but not yet run.
 struct Comm {
     rendezvous: Rendezvous,
     error: AtomicI32,
+    queued: AtomicUsize,
 }
 
 /// What a call does.
@@ -231,18 +233,14 @@ fn run_all(calls: Vec<Call>) {
         .into_iter()
         .partition(|c| matches!(c.kind, Kind::Send { .. }));
     for call in sends.iter().chain(&others) {
-        if call.comm.error.load(Ordering::SeqCst) != NCCL_SUCCESS {
-            continue;
+        if call.comm.error.load(Ordering::SeqCst) == NCCL_SUCCESS {
+            // SAFETY: the backend issues calls on live buffers of their sizes.
+            if let Err(e) = unsafe { call.run() } {
+                let (ok, seq) = (NCCL_SUCCESS, Ordering::SeqCst);
+                let _ = call.comm.error.compare_exchange(ok, e, seq, seq);
+            }
         }
-        // SAFETY: the backend issues calls on live buffers of their sizes.
-        if let Err(e) = unsafe { call.run() } {
-            let _ = call.comm.error.compare_exchange(
-                NCCL_SUCCESS,
-                e,
-                Ordering::SeqCst,
-                Ordering::SeqCst,
-            );
-        }
+        call.comm.queued.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -269,6 +267,7 @@ impl Emulated {
         let Some(queue) = (unsafe { self.queue(stream) }) else {
             return NCCL_INVALID_ARGUMENT;
         };
+        comm.queued.fetch_add(1, Ordering::SeqCst);
         let collective = !matches!(kind, Kind::Send { .. } | Kind::Recv { .. });
         let number = if collective {
             comm.rendezvous.next_collective()
@@ -347,6 +346,7 @@ impl CollectiveApi for Emulated {
                 let made = Arc::new(Comm {
                     rendezvous,
                     error: AtomicI32::new(NCCL_SUCCESS),
+                    queued: AtomicUsize::new(0),
                 });
                 // SAFETY: valid out-pointer per the API.
                 unsafe { *comm = Arc::into_raw(made) as NcclComm };
@@ -362,6 +362,11 @@ impl CollectiveApi for Emulated {
         }
         // SAFETY: the handle's own reference, released once; queued calls hold theirs.
         let comm = unsafe { Arc::from_raw(comm as *const Comm) };
+        // As NCCL's, destroying waits for the calls issued (their peers may need this rank's
+        // contributions); an aborted communicator's calls end at once.
+        while comm.queued.load(Ordering::SeqCst) > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
         comm.rendezvous.leave();
         NCCL_SUCCESS
     }

@@ -157,17 +157,10 @@ impl Rendezvous {
         Ok(bytes)
     }
 
-    /// Removes this rank's collective files; the last rank to leave removes the folder.
+    /// Marks this rank as gone; the last rank to leave removes the folder. A rank's files
+    /// stay until then: a slower rank may still be reading its last contribution (a leaving
+    /// rank has run every call it issued, so once all have left none is read again).
     pub fn leave(&self) {
-        let own = format!(".{}", self.rank);
-        if let Ok(entries) = std::fs::read_dir(&self.folder) {
-            for entry in entries.flatten() {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                if name.starts_with('c') && name.ends_with(&own) {
-                    let _ = std::fs::remove_file(entry.path());
-                }
-            }
-        }
         let _ = write_whole(&self.path(&format!("left.{}", self.rank)), &[]);
         if (0..self.ranks).all(|r| self.path(&format!("left.{r}")).exists()) {
             let _ = std::fs::remove_dir_all(&self.folder);
