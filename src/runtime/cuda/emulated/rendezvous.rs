@@ -204,6 +204,29 @@ mod tests {
     }
 
     #[test]
+    fn a_rank_that_leaves_first_keeps_its_last_contribution() {
+        let name = unique_name();
+        let quick = {
+            let name = name.clone();
+            std::thread::spawn(move || {
+                let r = Rendezvous::join(&name, 2, 1).expect("joins");
+                r.exchange(r.next_collective(), &[1]).expect("exchanges");
+                r.leave();
+            })
+        };
+        let slow = Rendezvous::join(&name, 2, 0).expect("joins");
+        // The slow rank contributes, and reads the quick rank's part only after it has left.
+        write_whole(&slow.path("c0.0"), &[0]).expect("writes");
+        quick.join().expect("the quick rank finished");
+        assert_eq!(slow.read("c0.1"), Ok(vec![1]));
+        slow.leave();
+        assert!(
+            !base().join(&name).exists(),
+            "the last rank removes the folder"
+        );
+    }
+
+    #[test]
     fn an_aborted_wait_fails() {
         let name = unique_name();
         let alone = Rendezvous::join(&name, 1, 0).expect("joins");
