@@ -46,7 +46,7 @@ fn check(result: NcclResult, what: &str) -> Result<()> {
     // SAFETY: NCCL returns a static string (or null) for any code.
     let text = unsafe { driver().ncclGetErrorString(result) };
     let text = if text.is_null() {
-        result_text(result).to_string()
+        result_text(result).to_string_lossy().into_owned()
     } else {
         // SAFETY: a NUL-terminated static string.
         unsafe { CStr::from_ptr(text) }

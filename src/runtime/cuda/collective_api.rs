@@ -5,7 +5,7 @@
 
 #![allow(non_snake_case, clippy::too_many_arguments)]
 
-use std::ffi::{c_char, c_int, c_void};
+use std::ffi::{c_char, c_int, c_void, CStr};
 
 use cudarc::driver::sys::CUstream;
 
@@ -85,18 +85,19 @@ impl NcclOp {
     }
 }
 
-/// What NCCL's `ncclGetErrorString` says of `result`, for the results it documents.
-pub fn result_text(result: NcclResult) -> &'static str {
+/// What NCCL's `ncclGetErrorString` says of `result`, for the results it documents (the
+/// emulation's own text, and the message where the library gives none).
+pub fn result_text(result: NcclResult) -> &'static CStr {
     match result {
-        0 => "no error",
-        1 => "unhandled cuda error",
-        2 => "unhandled system error (a peer may have died, or a network or file failed)",
-        3 => "internal error",
-        4 => "invalid argument",
-        5 => "invalid usage",
-        6 => "remote process exited or there was a network error",
-        7 => "operation in progress",
-        _ => "unknown result code",
+        0 => c"no error",
+        1 => c"unhandled cuda error",
+        2 => c"unhandled system error (a peer may have died, or a network or file failed)",
+        3 => c"internal error",
+        4 => c"invalid argument",
+        5 => c"invalid usage",
+        6 => c"remote process exited or there was a network error",
+        7 => c"operation in progress",
+        _ => c"unknown result code",
     }
 }
 

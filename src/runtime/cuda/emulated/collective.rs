@@ -18,8 +18,8 @@ use super::queue::Queue;
 use super::rendezvous::{unique_name, Rendezvous};
 use super::Emulated;
 use crate::runtime::cuda::collective_api::{
-    CollectiveApi, NcclComm, NcclOp, NcclResult, NcclType, NcclUniqueId, NCCL_INVALID_ARGUMENT,
-    NCCL_INVALID_USAGE, NCCL_SUCCESS, NCCL_SYSTEM_ERROR,
+    result_text, CollectiveApi, NcclComm, NcclOp, NcclResult, NcclType, NcclUniqueId,
+    NCCL_INVALID_ARGUMENT, NCCL_INVALID_USAGE, NCCL_SUCCESS,
 };
 
 /// An emulated communicator: where its ranks meet, the first error a call met and the calls
@@ -260,11 +260,13 @@ impl Emulated {
     ) -> NcclResult {
         // SAFETY: per the contract.
         let comm = unsafe { comm_of(comm) };
-        let (Some(dtype), Some(kind)) = (NcclType::of(dtype), kind(&comm.rendezvous)) else {
+        // SAFETY: per the contract.
+        let (Some(dtype), Some(queue)) = (NcclType::of(dtype), unsafe { self.queue(stream) })
+        else {
             return NCCL_INVALID_ARGUMENT;
         };
-        // SAFETY: per the contract.
-        let Some(queue) = (unsafe { self.queue(stream) }) else {
+        // Last: a send's or receive's kind takes the next message number of its peer.
+        let Some(kind) = kind(&comm.rendezvous) else {
             return NCCL_INVALID_ARGUMENT;
         };
         comm.queued.fetch_add(1, Ordering::SeqCst);
@@ -547,14 +549,7 @@ impl CollectiveApi for Emulated {
     }
 
     unsafe fn ncclGetErrorString(&self, result: NcclResult) -> *const c_char {
-        let text: &'static CStr = match result {
-            NCCL_SUCCESS => c"no error",
-            NCCL_SYSTEM_ERROR => c"unhandled system error",
-            NCCL_INVALID_ARGUMENT => c"invalid argument",
-            NCCL_INVALID_USAGE => c"invalid usage",
-            _ => c"remote process exited or there was a network error",
-        };
-        text.as_ptr()
+        result_text(result).as_ptr()
     }
 }
 
