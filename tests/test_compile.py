@@ -442,3 +442,101 @@ def test_documented_example_runs(tmp_path, example):
         [sys.executable, str(script)], capture_output=True, text=True, timeout=900
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-6000:]
+
+
+def _layouts():
+    """(input, weight) layouts of 2-d, 3-d and 1-d convolutions: contiguous, channels-last,
+    a channel count of one and a 1x1 image (channels-last and contiguous at once)."""
+    cl, cl3 = torch.channels_last, torch.channels_last_3d
+    x4, w4 = torch.randn(2, 3, 9, 8), torch.randn(5, 3, 3, 3)
+    yield x4, w4
+    yield x4.to(memory_format=cl), w4
+    yield x4, w4.to(memory_format=cl)
+    yield x4.to(memory_format=cl), w4.to(memory_format=cl)
+    yield torch.randn(2, 1, 9, 8).to(memory_format=cl), torch.randn(4, 1, 3, 3)
+    yield torch.randn(2, 3, 1, 1).to(memory_format=cl), torch.randn(4, 3, 1, 1)
+    x5, w5 = torch.randn(1, 2, 5, 4, 6), torch.randn(3, 2, 2, 2, 2)
+    yield x5.to(memory_format=cl3), w5
+    yield x5, w5.to(memory_format=cl3)
+    yield torch.randn(2, 7, 4).transpose(1, 2), torch.randn(6, 4, 3)
+    yield torch.randn(2, 4, 7), torch.randn(6, 3, 4).transpose(1, 2)
+
+
+@pytest.mark.parametrize("case", range(10))
+def test_fake_convolution_layouts_match_eager(device, case):
+    """Fake tensors (what torch.compile plans with) lay convolutions' results out as mojo's
+    kernels do: torch's fake convolution answers contiguous for out-of-tree devices, and a
+    compiled ResNet over channels-last weights asserted strides the kernel did not produce."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    x, w = (t.to(device) for t in list(_layouts())[case])
+    x.requires_grad_(True)
+    w.requires_grad_(True)
+    padding = [1] * (x.dim() - 2)
+    eager = torch.ops.aten.convolution(
+        x, w, None, [1] * len(padding), padding, [1] * len(padding), False, [0] * len(padding), 1
+    )
+    grads = torch.ops.aten.convolution_backward(
+        eager,
+        x,
+        w,
+        [w.shape[0]],
+        [1] * len(padding),
+        padding,
+        [1] * len(padding),
+        False,
+        [0] * len(padding),
+        1,
+        [True, True, True],
+    )
+    gy = eager.detach()
+    with FakeTensorMode() as mode:
+        fx, fw = mode.from_tensor(x), mode.from_tensor(w)
+        fake = torch.ops.aten.convolution(
+            fx,
+            fw,
+            None,
+            [1] * len(padding),
+            padding,
+            [1] * len(padding),
+            False,
+            [0] * len(padding),
+            1,
+        )
+        fake_grads = torch.ops.aten.convolution_backward(
+            mode.from_tensor(gy),
+            fx,
+            fw,
+            [w.shape[0]],
+            [1] * len(padding),
+            padding,
+            [1] * len(padding),
+            False,
+            [0] * len(padding),
+            1,
+            [True, True, True],
+        )
+    assert fake.device == eager.device
+    assert fake.stride() == eager.stride()
+    for f, g in zip(fake_grads, grads, strict=True):
+        assert f.shape == g.shape and f.stride() == g.stride()
+
+
+def test_channels_last_conv_net_compiles(device):
+    """A channels-last convolution net (Inductor then keeps its layouts) compiles, forward and
+    backward, equal to eager mojo."""
+    torch.manual_seed(0)
+    net = nn.Sequential(
+        nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(), nn.Conv2d(8, 4, 1)
+    ).to(device, memory_format=torch.channels_last)
+    x = torch.randn(2, 3, 12, 10, device=device).to(memory_format=torch.channels_last)
+    eager = net(x)
+    eager.square().sum().backward()
+    eager_grads = [p.grad.clone() for p in net.parameters()]
+    net.zero_grad()
+    torch._dynamo.reset()
+    got = torch.compile(net)(x)
+    got.square().sum().backward()
+    torch.testing.assert_close(got, eager, atol=1e-4, rtol=1e-4)
+    for p, g in zip(net.parameters(), eager_grads, strict=True):
+        torch.testing.assert_close(p.grad, g, atol=1e-4, rtol=1e-4)

@@ -101,6 +101,12 @@ def _patch_lowering(module) -> None:
         lowering.patch_small_sums(module)
 
 
+def _patch_fake_convolution(module) -> None:
+    from . import fake_convolution
+
+    fake_convolution.install(module)
+
+
 def _patch_autotune(module) -> None:
     from . import lowering
 
@@ -113,6 +119,7 @@ _REGISTRIES = {
     "torch._inductor.lowering": _patch_lowering,
     "torch._inductor.decomposition": _patch_lowering,
     "torch._inductor.autotune_process": _patch_autotune,
+    "torch._subclasses.fake_impls": _patch_fake_convolution,
 }
 
 
