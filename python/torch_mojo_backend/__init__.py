@@ -11,6 +11,7 @@ import torch  # first: loads libc10 and libtorch_cpu for the extension
 
 from . import (
     _C,  # noqa: E402  (static initializers register the allocator, guard, hooks, kernels)
+    _after_import,  # noqa: E402
     _complex,  # noqa: E402
     _composed_kernels,  # noqa: E402
     _composites,  # noqa: E402
@@ -29,6 +30,7 @@ from . import (
     _sparse,  # noqa: E402
     _sparse_compressed,  # noqa: E402
     _transformer,  # noqa: E402
+    _vision_ops,  # noqa: E402
     compiler,  # noqa: E402
     distributed,  # noqa: E402
 )
@@ -168,6 +170,7 @@ def register_mojo_devices() -> None:
         _composites.register()
         _register_composed_kernels()
         _fractional_pool.register()
+        _after_import.after_import("torchvision", _vision_ops.register)
         distributed.register()
         compiler.register()
         _registered = True

@@ -5,15 +5,14 @@ kernels the Rust core prints, compiles and caches like the eager ones.
 Dynamo and Inductor keep registries of devices but no hook for out-of-tree ones (dynamo's
 ``init_device_reg`` names cuda, xpu, mtia, cpu and mps), and importing them costs more than a
 second, so ``register_mojo_devices`` does not import them: each registry gets the mojo
-entries when it is first imported (``_AfterImport``), or at once if it already was.
+entries when it is first imported (``after_import``), or at once if it already was.
 """
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.util
-import sys
 from pathlib import Path
+
+from .._after_import import after_import
 
 
 def _register_device_interface(module) -> None:
@@ -123,35 +122,7 @@ _REGISTRIES = {
 }
 
 
-class _AfterImport(importlib.abc.MetaPathFinder):
-    """Runs a registry's registration right after the registry's module executes."""
-
-    def find_spec(self, name, path, target=None):
-        register = _REGISTRIES.get(name)
-        if register is None:
-            return None
-        sys.meta_path.remove(self)
-        try:
-            spec = importlib.util.find_spec(name)
-        finally:
-            sys.meta_path.insert(0, self)
-        if spec is None or spec.loader is None:
-            return None
-        exec_module = spec.loader.exec_module
-
-        def exec_then_register(module):
-            exec_module(module)
-            register(module)
-
-        spec.loader.exec_module = exec_then_register
-        return spec
-
-
 def register() -> None:
     """Makes dynamo and Inductor handle mojo tensors."""
     for name, register_in in _REGISTRIES.items():
-        module = sys.modules.get(name)
-        if module is not None:
-            register_in(module)
-    if not any(isinstance(f, _AfterImport) for f in sys.meta_path):
-        sys.meta_path.insert(0, _AfterImport())
+        after_import(name, register_in)

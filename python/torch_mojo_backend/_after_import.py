@@ -1,0 +1,49 @@
+"""Runs registrations right after a module first executes, or at once where it already has:
+dynamo's and Inductor's device registries, torchvision's ops. Importing those modules when
+mojo registers would cost a second or more each."""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.util
+import sys
+from collections.abc import Callable
+
+_WAITING: dict[str, list[Callable]] = {}
+
+
+class _AfterImport(importlib.abc.MetaPathFinder):
+    """Wraps the loader of each awaited module so that its registrations run after it."""
+
+    def find_spec(self, name, path, target=None):
+        registrations = _WAITING.pop(name, None)
+        if registrations is None:
+            return None
+        sys.meta_path.remove(self)
+        try:
+            spec = importlib.util.find_spec(name)
+        finally:
+            sys.meta_path.insert(0, self)
+        if spec is None or spec.loader is None:
+            _WAITING[name] = registrations
+            return None
+        exec_module = spec.loader.exec_module
+
+        def exec_then_register(module):
+            exec_module(module)
+            for register in registrations:
+                register(module)
+
+        spec.loader.exec_module = exec_then_register
+        return spec
+
+
+def after_import(name: str, register: Callable) -> None:
+    """Calls `register(module)` once the module `name` has executed (now, if it has)."""
+    module = sys.modules.get(name)
+    if module is not None:
+        register(module)
+        return
+    _WAITING.setdefault(name, []).append(register)
+    if not any(isinstance(f, _AfterImport) for f in sys.meta_path):
+        sys.meta_path.insert(0, _AfterImport())
