@@ -106,7 +106,9 @@ def _codegen_keeping_buffers(scheduling, node) -> None:
 
 
 def _generate(scheduling, nodes) -> _Member:
-    _, (numel, rnumel) = nodes[0].group
+    # The member's group is its reduction's, as `codegen_node` takes it: pointwise nodes fused
+    # after a reduction have their own (flat) group.
+    _, (numel, rnumel) = max(nodes, key=lambda n: int(n.is_reduction())).group
     node_schedule = scheduling.generate_node_schedule(nodes, numel, rnumel)
     features = SIMDKernelFeatures(node_schedule, numel, rnumel)
     kernel = MojoKernel(scheduling.create_tiling([numel], [rnumel]), features=features)
