@@ -27,6 +27,7 @@ from . import (
     _linalg,  # noqa: E402
     _margin_losses,  # noqa: E402
     _rrelu,  # noqa: E402
+    _samplers,  # noqa: E402
     _sparse,  # noqa: E402
     _sparse_compressed,  # noqa: E402
     _transformer,  # noqa: E402
@@ -136,6 +137,7 @@ def _register_composed_kernels():
         _histograms.KERNELS,
         _complex.KERNELS,
         _fft.KERNELS,
+        _samplers.KERNELS,
     ):
         for name, kernel in kernels.items():
             _device_kernels.impl(name, kernel, "PrivateUse1")
