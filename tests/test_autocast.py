@@ -67,10 +67,13 @@ def host_syncs():
 
 
 @pytest.mark.parametrize("fused", [False, True])
-def test_grad_scaler_never_syncs_and_skips_overflowing_steps(device, fused):
+@pytest.mark.parametrize("name", ["AdamW", "Adagrad"])
+def test_grad_scaler_never_syncs_and_skips_overflowing_steps(device, fused, name):
     torch.manual_seed(0)
     model = torch.nn.Linear(16, 4).to(device)
-    optimizer = torch.optim.AdamW(model.parameters(), fused=fused, foreach=not fused or None)
+    optimizer = getattr(torch.optim, name)(
+        model.parameters(), fused=fused, foreach=not fused or None
+    )
     scaler = torch.amp.GradScaler("mojo", growth_interval=2)
     x, target = torch.randn(8, 16).to(device), torch.randint(0, 4, (8,)).to(device)
 
@@ -102,7 +105,12 @@ def test_grad_scaler_never_syncs_and_skips_overflowing_steps(device, fused):
 
 @pytest.mark.parametrize(
     "name, options",
-    [("AdamW", {}), ("Adam", {"amsgrad": True, "weight_decay": 0.1}), ("SGD", {"momentum": 0.9})],
+    [
+        ("AdamW", {}),
+        ("Adam", {"amsgrad": True, "weight_decay": 0.1}),
+        ("SGD", {"momentum": 0.9}),
+        ("Adagrad", {"lr_decay": 0.05, "weight_decay": 0.1, "maximize": True}),
+    ],
 )
 def test_fused_optimizers_equal_the_foreach_path(device, name, options):
     def train(fused):
@@ -160,3 +168,26 @@ def test_mixed_precision_training_tracks_the_cpu(device, dtype):
     bound = 2e-3 if dtype == torch.float16 else 1.2e-2
     assert ours == pytest.approx(reference, rel=bound)
     assert ours[-1] < 0.5 * ours[0]
+
+
+@pytest.mark.parametrize("name", ["Adam", "AdamW", "SGD", "Adagrad"])
+@pytest.mark.parametrize("where", ["mojo", "cpu"])
+def test_fused_optimizers_take_a_tensor_learning_rate(device, name, where):
+    """`lr` as a tensor (the `.tensor_lr` overloads): on the device it is read by the kernel,
+    on the host as a number; both step as the float learning rate does."""
+
+    def train(lr):
+        torch.manual_seed(0)
+        model = torch.nn.Linear(16, 4).to(device)
+        options = {"momentum": 0.9} if name == "SGD" else {}
+        optimizer = getattr(torch.optim, name)(model.parameters(), lr=lr, fused=True, **options)
+        x, y = torch.randn(8, 16).to(device), torch.randint(0, 4, (8,)).to(device)
+        for _ in range(3):
+            optimizer.zero_grad()
+            torch.nn.functional.cross_entropy(model(x), y).backward()
+            optimizer.step()
+        return [p.detach().cpu() for p in model.parameters()]
+
+    lr = torch.tensor(1e-2, dtype=torch.float64, device=where if where == "cpu" else device)
+    for tensor_lr, float_lr in zip(train(lr), train(1e-2), strict=True):
+        torch.testing.assert_close(tensor_lr, float_lr, rtol=1e-6, atol=1e-7)

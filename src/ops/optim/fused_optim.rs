@@ -1,4 +1,4 @@
-//! Fused optimizer steps (`_fused_adam_`, `_fused_adamw_`, `_fused_sgd_`) as multi-tensor
+//! Fused optimizer steps (`_fused_adam_`, `_fused_adamw_`, `_fused_sgd_`, `_fused_adagrad_`) as multi-tensor
 //! kernels with CUDA's math: gradients unscaled by `grad_scale` (and stored back), the whole
 //! step skipped on the device when `found_inf` is set, in float64 where the device has it as
 //! CUDA's kernels mix in double.
@@ -8,7 +8,7 @@ use smallvec::smallvec;
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::kernels::{BinaryOp, Expr, ForeachKernel, UnaryOp};
-use crate::ops::core::call::Call;
+use crate::ops::core::call::{Call, Operand};
 use crate::ops::core::launch::{check_dtype, run_foreach, FOREACH_BINDINGS};
 use crate::ops::core::registry::OpFn;
 use crate::ops::core::scalar::ScalarArg;
@@ -77,6 +77,54 @@ fn run(step: Step, acc: DType) -> Result<()> {
 
 /// An optional one-element tensor repeated for every position.
 type Broadcast = Option<Vec<TensorRef>>;
+
+/// The learning rate of a `.tensor_lr` overload (argument `at`): a host tensor is read as a
+/// number, as CUDA's kernels read it; a device tensor (on the parameters' device) stays there,
+/// read by the kernel as one more broadcast input.
+enum Rate {
+    Value(f64),
+    Tensor(TensorRef),
+}
+
+fn rate(call: &Call, at: usize, tensor_lr: bool, device: usize) -> Result<Rate> {
+    if !tensor_lr {
+        return Ok(Rate::Value(call.double(at)?));
+    }
+    match call.operand(at)? {
+        Operand::Scalar(v) => Ok(Rate::Value(v.to_f64())),
+        Operand::Tensor(t) if t.device == device && t.numel() == 1 => Ok(Rate::Tensor(t)),
+        Operand::Tensor(_) => Err(Error::runtime(
+            "lr must be a one-element tensor on the same device as the params",
+        )),
+    }
+}
+
+impl Rate {
+    /// The rate as an expression: scalar 0 (`value` on the host side), or the tensor as an
+    /// input broadcast to every position.
+    fn expr(&self, inputs: &mut Vec<(Vec<TensorRef>, bool)>, count: usize, acc: DType) -> Expr {
+        match self {
+            Rate::Value(_) => Expr::scalar(0, acc),
+            Rate::Tensor(t) => {
+                let one = TensorRef {
+                    sizes: smallvec![],
+                    strides: smallvec![],
+                    ..t.clone()
+                };
+                inputs.push((vec![one; count], true));
+                Expr::input(inputs.len() - 1, t.dtype).cast(acc)
+            }
+        }
+    }
+
+    /// The host value of scalar 0 (unused for a tensor rate).
+    fn value(&self) -> f64 {
+        match self {
+            Rate::Value(v) => *v,
+            Rate::Tensor(_) => 0.0,
+        }
+    }
+}
 
 /// Reads the optional `grad_scale` and `found_inf` (arguments `at`, `at + 1`) as one-element
 /// lists broadcast to every position.
@@ -151,12 +199,12 @@ fn kept_unless(skip: &Option<Expr>, new: Expr, old: Expr) -> Expr {
 /// `_fused_adam_` / `_fused_adamw_(self, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs,
 /// state_steps, *, lr, beta1, beta2, weight_decay, eps, amsgrad, maximize, grad_scale,
 /// found_inf)`.
-fn adam(call: &mut Call, decoupled: bool) -> Result<()> {
+fn adam(call: &mut Call, decoupled: bool, tensor_lr: bool) -> Result<()> {
     let params = call.tensors(0)?;
     let lists: Vec<Vec<TensorRef>> = (1..6).map(|i| call.tensors(i)).collect::<Result<_>>()?;
     let [grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, steps] =
         <[Vec<TensorRef>; 5]>::try_from(lists).expect("five lists");
-    let (lr, beta1, beta2) = (call.double(6)?, call.double(7)?, call.double(8)?);
+    let (beta1, beta2) = (call.double(7)?, call.double(8)?);
     let (weight_decay, eps) = (call.double(9)?, call.double(10)?);
     let (amsgrad, maximize) = (call.boolean(11)?, call.boolean(12)?);
     let n = params.len();
@@ -173,6 +221,7 @@ fn adam(call: &mut Call, decoupled: bool) -> Result<()> {
         return Ok(());
     };
     let acc = precision(first.device);
+    let lr = rate(call, 6, tensor_lr, first.device)?;
     let (grad_scale, found_inf) = scale_and_overflow(call, 13, n)?;
     let mut inputs = vec![
         (params, false),
@@ -192,7 +241,8 @@ fn adam(call: &mut Call, decoupled: bool) -> Result<()> {
     let step = x(inputs.len() - 1, &inputs);
     let (g, skip) = unscaled(&mut inputs, &g0, grad_scale, found_inf, acc);
     let s = |i: usize| Expr::scalar(i, acc);
-    let (lr_e, beta1_e, beta2_e, wd_e, eps_e) = (s(0), s(1), s(2), s(3), s(4));
+    let lr_e = lr.expr(&mut inputs, n, acc);
+    let (beta1_e, beta2_e, wd_e, eps_e) = (s(1), s(2), s(3), s(4));
     // 1 - beta comes from the host in float64: in float32, 1 - f32(0.999) is 1.3e-5 off.
     let (rest1, rest2) = (s(5), s(6));
     let signed = if maximize { -g.clone() } else { g.clone() };
@@ -221,7 +271,7 @@ fn adam(call: &mut Call, decoupled: bool) -> Result<()> {
             inputs,
             outputs,
             scalars: vec![
-                lr,
+                lr.value(),
                 beta1,
                 beta2,
                 weight_decay,
@@ -236,16 +286,11 @@ fn adam(call: &mut Call, decoupled: bool) -> Result<()> {
 
 /// `_fused_sgd_(self, grads, momentum_buffer_list, *, weight_decay, momentum, lr, dampening,
 /// nesterov, maximize, is_first_step, grad_scale, found_inf)`.
-fn sgd(call: &mut Call) -> Result<()> {
+fn sgd(call: &mut Call, tensor_lr: bool) -> Result<()> {
     let params = call.tensors(0)?;
     let grads = call.tensors(1)?;
     let buffers = call.tensors(2)?;
-    let (weight_decay, momentum, lr, dampening) = (
-        call.double(3)?,
-        call.double(4)?,
-        call.double(5)?,
-        call.double(6)?,
-    );
+    let (weight_decay, momentum, dampening) = (call.double(3)?, call.double(4)?, call.double(6)?);
     let (nesterov, maximize, first) = (call.boolean(7)?, call.boolean(8)?, call.boolean(9)?);
     let n = params.len();
     if grads.len() != n || momentum != 0.0 && buffers.len() != n {
@@ -257,6 +302,7 @@ fn sgd(call: &mut Call) -> Result<()> {
         return Ok(());
     };
     let acc = precision(first_param.device);
+    let lr = rate(call, 5, tensor_lr, first_param.device)?;
     let (grad_scale, found_inf) = scale_and_overflow(call, 10, n)?;
     let mut inputs = vec![(params, false), (grads, false)];
     let x = |i: usize, inputs: &[(Vec<TensorRef>, bool)]| {
@@ -271,7 +317,7 @@ fn sgd(call: &mut Call) -> Result<()> {
     let s = |i: usize| Expr::scalar(i, acc);
     let mut grad = if maximize { -g.clone() } else { g.clone() };
     if weight_decay != 0.0 {
-        grad = grad + p.clone() * s(0);
+        grad = grad + p.clone() * s(2);
     }
     let new_buffer = buffer.clone().map(|b| {
         if first {
@@ -287,7 +333,7 @@ fn sgd(call: &mut Call) -> Result<()> {
             nb.clone()
         };
     }
-    let p1 = p.clone() - s(2) * grad;
+    let p1 = p.clone() - lr.expr(&mut inputs, n, acc) * grad;
     let mut updates = vec![(0, p1, p)];
     if let (Some(new), Some(old)) = (new_buffer, buffer) {
         updates.push((2, new, old));
@@ -297,14 +343,72 @@ fn sgd(call: &mut Call) -> Result<()> {
         Step {
             inputs,
             outputs,
-            scalars: vec![weight_decay, momentum, lr, 1.0 - dampening],
+            scalars: vec![lr.value(), momentum, weight_decay, 1.0 - dampening],
+        },
+        acc,
+    )
+}
+
+/// `_fused_adagrad_(self, grads, state_sums, state_steps, *, lr, lr_decay, weight_decay, eps,
+/// maximize, grad_scale, found_inf)`: the step's learning rate `lr / (1 + (step - 1) *
+/// lr_decay)` (the optimizer has counted this step), the sum of squared gradients, and the
+/// parameter less `clr * grad / (sqrt(sum) + eps)`.
+fn adagrad(call: &mut Call, tensor_lr: bool) -> Result<()> {
+    let params = call.tensors(0)?;
+    let (grads, sums, steps) = (call.tensors(1)?, call.tensors(2)?, call.tensors(3)?);
+    let lr_decay = call.double(5)?;
+    let (weight_decay, eps, maximize) = (call.double(6)?, call.double(7)?, call.boolean(8)?);
+    let n = params.len();
+    if [&grads, &sums, &steps].iter().any(|l| l.len() != n) {
+        return Err(Error::runtime(
+            "the fused Adagrad lists must all have one tensor per parameter",
+        ));
+    }
+    let Some(first) = params.first() else {
+        return Ok(());
+    };
+    let acc = precision(first.device);
+    let lr = rate(call, 4, tensor_lr, first.device)?;
+    let (grad_scale, found_inf) = scale_and_overflow(call, 9, n)?;
+    let mut inputs = vec![
+        (params, false),
+        (grads, false),
+        (sums, false),
+        (steps, true),
+    ];
+    let x = |i: usize, inputs: &[(Vec<TensorRef>, bool)]| {
+        Expr::input(i, inputs[i].0[0].dtype).cast(acc)
+    };
+    let (p, g0, sum, step) = (x(0, &inputs), x(1, &inputs), x(2, &inputs), x(3, &inputs));
+    let (g, skip) = unscaled(&mut inputs, &g0, grad_scale, found_inf, acc);
+    let s = |i: usize| Expr::scalar(i, acc);
+    let one = || Expr::constant(acc, 1.0);
+    let mut grad = if maximize { -g.clone() } else { g.clone() };
+    if weight_decay != 0.0 {
+        grad = grad + p.clone() * s(2);
+    }
+    let clr = lr.expr(&mut inputs, n, acc) / (one() + (step - one()) * s(1));
+    let sum1 = sum.clone() + grad.clone() * grad.clone();
+    let std = sum1.clone().unary(UnaryOp::Sqrt) + s(3);
+    let p1 = p.clone() - clr * grad / std;
+    let outputs = step_outputs(&skip, vec![(0, p1, p), (2, sum1, sum)], g, g0);
+    run(
+        Step {
+            inputs,
+            outputs,
+            scalars: vec![lr.value(), lr_decay, weight_decay, eps],
         },
         acc,
     )
 }
 
 pub const OPS: &[(&str, OpFn)] = &[
-    ("_fused_adam_", |c| adam(c, false)),
-    ("_fused_adamw_", |c| adam(c, true)),
-    ("_fused_sgd_", sgd),
+    ("_fused_adam_", |c| adam(c, false, false)),
+    ("_fused_adam_.tensor_lr", |c| adam(c, false, true)),
+    ("_fused_adamw_", |c| adam(c, true, false)),
+    ("_fused_adamw_.tensor_lr", |c| adam(c, true, true)),
+    ("_fused_sgd_", |c| sgd(c, false)),
+    ("_fused_sgd_.tensor_lr", |c| sgd(c, true)),
+    ("_fused_adagrad_", |c| adagrad(c, false)),
+    ("_fused_adagrad_.tensor_lr", |c| adagrad(c, true)),
 ];
