@@ -26,6 +26,7 @@ from . import (
     _ldl,  # noqa: E402
     _linalg,  # noqa: E402
     _margin_losses,  # noqa: E402
+    _norms,  # noqa: E402
     _rrelu,  # noqa: E402
     _samplers,  # noqa: E402
     _sparse,  # noqa: E402
@@ -138,6 +139,7 @@ def _register_composed_kernels():
         _complex.KERNELS,
         _fft.KERNELS,
         _samplers.KERNELS,
+        _norms.KERNELS,
     ):
         for name, kernel in kernels.items():
             _device_kernels.impl(name, kernel, "PrivateUse1")
