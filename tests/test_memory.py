@@ -122,3 +122,23 @@ def test_empty_cache_returns_memory_kernels_bound(device):
     torch.accelerator.empty_cache()
     torch.accelerator.synchronize()
     assert before - resident() > 150 << 20, (before, resident())
+
+
+def test_device_module_has_torch_cuda_memory_names(device):
+    """`torch.get_device_module("mojo")` answers torch.cuda's memory calls (code that picks
+    its device module by type finds them), equal to torch.accelerator's."""
+    module = torch.get_device_module(device.type)
+    x = torch.empty(256, 1024, device=device)
+    module.reset_peak_memory_stats()
+    assert module.memory_allocated() == torch.accelerator.memory_allocated() >= x.nbytes
+    assert module.max_memory_allocated(0) == torch.accelerator.max_memory_allocated(0)
+    assert module.memory_reserved() == torch.accelerator.memory_reserved()
+    assert module.max_memory_reserved() >= module.memory_reserved()
+    assert module.memory_stats()["allocated_bytes.all.current"] == module.memory_allocated()
+    free, total = module.mem_get_info()
+    assert 0 < free <= total
+    properties = module.get_device_properties(0)
+    assert properties.total_memory == total and properties.name == module.get_device_name(0)
+    assert module.is_bf16_supported()
+    del x
+    module.empty_cache()

@@ -88,14 +88,14 @@ def get_amp_supported_dtype():
 # and a 64-bit offset), so a seed gives CUDA's numbers.
 
 
-def _rng_device(device) -> int:
+def _index_or_current(device) -> int:
     index = _get_device_index(device, optional=True)
     return current_device() if index < 0 else index
 
 
 def get_rng_state(device="mojo") -> torch.Tensor:
     """The default generator's state: 16 bytes, the seed then the offset (little-endian)."""
-    seed, offset = _C.rng_state(_rng_device(device))
+    seed, offset = _C.rng_state(_index_or_current(device))
     state = seed.to_bytes(8, "little") + offset.to_bytes(8, "little", signed=True)
     return torch.frombuffer(bytearray(state), dtype=torch.uint8)
 
@@ -110,7 +110,7 @@ def set_rng_state(new_state: torch.Tensor, device="mojo") -> None:
     offset = int.from_bytes(data[8:], "little", signed=True) if len(data) == 16 else 0
     if offset % 4:
         raise RuntimeError("offset must be a multiple of 4")
-    _C.set_rng_state(_rng_device(device), int.from_bytes(data[:8], "little"), offset)
+    _C.set_rng_state(_index_or_current(device), int.from_bytes(data[:8], "little"), offset)
 
 
 def get_rng_state_all() -> list:
@@ -235,3 +235,63 @@ class stream:
         if self.previous is not None:
             set_stream(self.previous)
         return False
+
+
+# Memory: torch.cuda's names, answered by torch.accelerator (the backend's allocator), so code
+# written against `torch.get_device_module(device)` finds them (see the Accelerator API page
+# for what the numbers mean here).
+
+
+def memory_allocated(device=None) -> int:
+    return torch.accelerator.memory_allocated(_index_or_current(device))
+
+
+def max_memory_allocated(device=None) -> int:
+    return torch.accelerator.max_memory_allocated(_index_or_current(device))
+
+
+def memory_reserved(device=None) -> int:
+    return torch.accelerator.memory_reserved(_index_or_current(device))
+
+
+def max_memory_reserved(device=None) -> int:
+    return torch.accelerator.max_memory_reserved(_index_or_current(device))
+
+
+def memory_stats(device=None) -> dict:
+    return torch.accelerator.memory_stats(_index_or_current(device))
+
+
+def reset_peak_memory_stats(device=None) -> None:
+    torch.accelerator.reset_peak_memory_stats(_index_or_current(device))
+
+
+def empty_cache() -> None:
+    torch.accelerator.empty_cache()
+
+
+def mem_get_info(device=None) -> tuple[int, int]:
+    """(free, total) bytes of the device, as ``torch.cuda.mem_get_info``."""
+    return torch.accelerator.get_memory_info(_index_or_current(device))
+
+
+def is_bf16_supported(including_emulation: bool = True) -> bool:
+    """Every mojo device computes in bfloat16 (kernels widen it to float32)."""
+    return is_available()
+
+
+class _DeviceProperties:
+    """The device's name and memory, as the matching fields of torch.cuda's properties."""
+
+    def __init__(self, index: int) -> None:
+        self.name = get_device_name(index)
+        self.total_memory = mem_get_info(index)[1]
+
+    def __repr__(self) -> str:
+        return (
+            f"_MojoDeviceProperties(name='{self.name}', total_memory={self.total_memory >> 20}MB)"
+        )
+
+
+def get_device_properties(device=None) -> _DeviceProperties:
+    return _DeviceProperties(_index_or_current(device))
