@@ -13,7 +13,8 @@ draws follow the same distributions as CPU's and CUDA's, not their streams.
 
 ``_standard_gamma_grad`` (Gamma's reparameterized gradient) evaluates ATen's three regimes
 (a Taylor series below 0.8, Rice's saddle point above alpha 8, a rational approximation
-between) and picks each element's.
+between) and picks each element's; ``_dirichlet_grad`` (Beta's and Dirichlet's) likewise its
+four (x near 0, x near 1, large alpha and beta, a rational correction).
 """
 
 from __future__ import annotations
@@ -243,9 +244,138 @@ def standard_gamma_grad(self: torch.Tensor, output: torch.Tensor) -> torch.Tenso
     return grad.to(self.dtype)
 
 
+def _zero_nan(t: torch.Tensor) -> torch.Tensor:
+    return torch.where(t.isnan(), 0.0, t)
+
+
+def _beta_grad_alpha_small(x, alpha, beta):
+    """Beta's reparameterized gradient in alpha near x = 0 (a Taylor series)."""
+    factor = alpha.digamma() - (alpha + beta).digamma() - x.log()
+    numer = torch.ones_like(x)
+    series = numer / alpha * (factor + 1 / alpha)
+    for i in range(1, 11):
+        numer = numer * ((i - beta) * x / i)
+        denom = alpha + i
+        series = series + numer / denom * (factor + 1 / denom)
+    return _zero_nan(x * (1 - x).pow(-beta) * series)
+
+
+def _beta_grad_beta_small(x, alpha, beta):
+    """Beta's reparameterized gradient in beta near x = 0 (a Taylor series)."""
+    factor = (alpha + beta).digamma() - beta.digamma()
+    numer, betas, dbetas = torch.ones_like(x), torch.ones_like(x), torch.zeros_like(x)
+    series = factor / alpha
+    for i in range(1, 9):
+        numer = numer * (-x / i)
+        dbetas = dbetas * (beta - i) + betas
+        betas = betas * (beta - i)
+        series = series + numer / (alpha + i) * (dbetas + factor * betas)
+    return _zero_nan(-(1 - x).pow(1 - beta) * series)
+
+
+def _beta_grad_alpha_mid(x, alpha, beta):
+    """Beta's reparameterized gradient in alpha for large alpha and beta (Rice's saddle
+    point expansion; a polynomial within a tenth of a deviation of the mean)."""
+    total = alpha + beta
+    mean = alpha / total
+    std = (alpha * beta / (total + 1)).sqrt() / total
+    a, b = alpha, beta
+    poly = 47 * x * (b * b) * (b * b) + a * (
+        (43 + 20 * (16 + 27 * b) * x) * (b * b) * b
+        + a
+        * (
+            3 * (59 + 180 * b - 90 * x) * (b * b)
+            + a * ((453 + 1620 * b * (1 - x) - 455 * x) * b + a * (8 * (1 - x) * (135 * b - 11)))
+        )
+    )
+    prefactor_num = (1 + 12 * a) * (1 + 12 * b) / (total * total)
+    prefactor_den = 12960 * a * a * a * b * b * (1 + 12 * total)
+    near = prefactor_num / (1 - x) * poly / prefactor_den
+    prefactor = -x / (2 * a * b / total).sqrt()
+    stirling = (
+        (1 + 1 / (12 * a) + 1 / (288 * a * a))
+        * (1 + 1 / (12 * b) + 1 / (288 * b * b))
+        / (1 + 1 / (12 * total) + 1 / (288 * total * total))
+    )
+    term1_num = 2 * (a * a) * (x - 1) + a * b * (x - 1) - x * (b * b)
+    axbx = a * (x - 1) + b * x
+    term1 = term1_num / ((2 * a / b).sqrt() * total.pow(1.5) * axbx * axbx)
+    term2 = 0.5 * (a / (total * x)).log()
+    term3 = (8 * a * b / total).sqrt() / (b * x + a * (x - 1))
+    term4 = (b * (b / (total * (1 - x))).log() + a * (a / (total * x)).log()).pow(-1.5)
+    far = stirling * prefactor * (term1 + term2 * (term3 + torch.where(x < mean, term4, -term4)))
+    return torch.where((mean - 0.1 * std <= x) & (x <= mean + 0.1 * std), near, far)
+
+
+# The rational correction's coefficients: [numerator, denominator][power of u][power of a]
+# [power of b].
+_DIRICHLET_COEFFICIENTS = (
+    (
+        ((1.003668233, -0.01061107488, -0.0657888334, 0.01201642863),
+         (0.6336835991, -0.3557432599, 0.05486251648, -0.001465281033),
+         (-0.03276231906, 0.004474107445, 0.002429354597, -0.0001557569013)),
+        ((0.221950385, -0.3187676331, 0.01799915743, 0.01074823814),
+         (-0.2951249643, 0.06219954479, 0.01535556598, 0.001550077057),
+         (0.02155310298, 0.004170831599, 0.001292462449, 6.976601077e-05)),
+        ((-0.05980841433, 0.008441916499, 0.01085618172, 0.002319392565),
+         (0.02911413504, 0.01400243777, -0.002721828457, 0.000751041181),
+         (0.005900514878, -0.001936558688, -9.495446725e-06, 5.385558597e-05)),
+    ),
+    (
+        ((1, -0.02924021934, -0.04438342661, 0.007285809825),
+         (0.6357567472, -0.3473456711, 0.05454656494, -0.002407477521),
+         (-0.03301322327, 0.004845219414, 0.00231480583, -0.0002307248149)),
+        ((0.5925320577, -0.1757678135, 0.01505928619, 0.000564515273),
+         (0.1014815858, -0.06589186703, 0.01272886114, -0.0007316646956),
+         (-0.007258481865, 0.001096195486, 0.0003934994223, -4.12701925e-05)),
+        ((0.06469649321, -0.0236701437, 0.002902096474, -5.896963079e-05),
+         (0.001925008108, -0.002869809258, 0.0008000589141, -6.063713228e-05),
+         (-0.0003477407336, 6.959756487e-05, 1.097287507e-05, -1.650964693e-06)),
+    ),
+)  # fmt: skip
+
+
+def dirichlet_grad(x: torch.Tensor, alpha: torch.Tensor, total: torch.Tensor) -> torch.Tensor:
+    """Dirichlet's (and Beta's) reparameterized gradient, in terms of Betas: ATen's four
+    regimes (x near 0, x near 1, large alpha and beta, a rational correction), each
+    element's picked."""
+    _check_floating("_dirichlet_grad_cuda", x)
+    dtype, acc = x.dtype, _acc(x.dtype)
+    x, alpha, total = (t.to(acc) for t in torch.broadcast_tensors(x, alpha, total))
+    beta = total - alpha
+    boundary = total * x * (1 - x)
+    small_alpha = _beta_grad_alpha_small(x, alpha, beta)
+    small_beta = -_beta_grad_beta_small(1 - x, beta, alpha)
+    mid = _beta_grad_alpha_mid(x, alpha, beta)
+    u = x.log()
+    a = alpha.log() - u
+    b = total.log() - a
+    sums = []
+    for part in _DIRICHLET_COEFFICIENTS:
+        acc_sum = torch.zeros_like(x)
+        for i, u_power in enumerate((1, u, u * u)):
+            for j, a_power in enumerate((1, a, a * a)):
+                c = part[i][j]
+                acc_sum = acc_sum + u_power * a_power * (c[0] + b * (c[1] + b * (c[2] + b * c[3])))
+        sums.append(acc_sum)
+    approx = x * (total.digamma() - alpha.digamma()) / beta
+    rational = sums[0] / sums[1] * approx
+    grad = torch.where(
+        (x <= 0.5) & (boundary < 2.5),
+        small_alpha,
+        torch.where(
+            (x >= 0.5) & (boundary < 0.75),
+            small_beta,
+            torch.where((alpha > 6) & (beta > 6), mid, rational),
+        ),
+    )
+    return grad.to(dtype)
+
+
 KERNELS = {
     "_standard_gamma": standard_gamma,
     "_sample_dirichlet": sample_dirichlet,
     "binomial": binomial,
     "_standard_gamma_grad": standard_gamma_grad,
+    "_dirichlet_grad": dirichlet_grad,
 }
