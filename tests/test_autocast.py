@@ -103,6 +103,16 @@ def test_grad_scaler_never_syncs_and_skips_overflowing_steps(device, fused, name
     assert scaler.get_scale() == 65536.0  # grown back after growth_interval clean steps
 
 
+def three_steps(device, model, optimizer):
+    """Three classification steps of `model` (16 features, 4 classes); its parameters after."""
+    x, y = torch.randn(8, 16).to(device), torch.randint(0, 4, (8,)).to(device)
+    for _ in range(3):
+        optimizer.zero_grad()
+        torch.nn.functional.cross_entropy(model(x), y).backward()
+        optimizer.step()
+    return [p.detach().cpu() for p in model.parameters()]
+
+
 @pytest.mark.parametrize(
     "name, options",
     [
@@ -120,12 +130,7 @@ def test_fused_optimizers_equal_the_foreach_path(device, name, options):
         ).to(device)
         kind = {"fused": True} if fused else {"foreach": True}
         optimizer = getattr(torch.optim, name)(model.parameters(), lr=1e-2, **kind, **options)
-        x, y = torch.randn(8, 16).to(device), torch.randint(0, 4, (8,)).to(device)
-        for _ in range(3):
-            optimizer.zero_grad()
-            torch.nn.functional.cross_entropy(model(x), y).backward()
-            optimizer.step()
-        return [p.detach().cpu() for p in model.parameters()]
+        return three_steps(device, model, optimizer)
 
     for fused, foreach in zip(train(True), train(False), strict=True):
         torch.testing.assert_close(fused, foreach, rtol=1e-6, atol=1e-7)
@@ -181,12 +186,7 @@ def test_fused_optimizers_take_a_tensor_learning_rate(device, name, where):
         model = torch.nn.Linear(16, 4).to(device)
         options = {"momentum": 0.9} if name == "SGD" else {}
         optimizer = getattr(torch.optim, name)(model.parameters(), lr=lr, fused=True, **options)
-        x, y = torch.randn(8, 16).to(device), torch.randint(0, 4, (8,)).to(device)
-        for _ in range(3):
-            optimizer.zero_grad()
-            torch.nn.functional.cross_entropy(model(x), y).backward()
-            optimizer.step()
-        return [p.detach().cpu() for p in model.parameters()]
+        return three_steps(device, model, optimizer)
 
     lr = torch.tensor(1e-2, dtype=torch.float64, device=where if where == "cpu" else device)
     for tensor_lr, float_lr in zip(train(lr), train(1e-2), strict=True):

@@ -472,49 +472,22 @@ def test_fake_convolution_layouts_match_eager(device, case):
     x, w = (t.to(device) for t in list(_layouts())[case])
     x.requires_grad_(True)
     w.requires_grad_(True)
-    padding = [1] * (x.dim() - 2)
-    eager = torch.ops.aten.convolution(
-        x, w, None, [1] * len(padding), padding, [1] * len(padding), False, [0] * len(padding), 1
-    )
-    grads = torch.ops.aten.convolution_backward(
-        eager,
-        x,
-        w,
-        [w.shape[0]],
-        [1] * len(padding),
-        padding,
-        [1] * len(padding),
-        False,
-        [0] * len(padding),
-        1,
-        [True, True, True],
-    )
+    dims = x.dim() - 2
+
+    def forward_backward(x, w, gy=None):
+        geometry = ([1] * dims, [1] * dims, [1] * dims, False, [0] * dims, 1)
+        out = torch.ops.aten.convolution(x, w, None, *geometry)
+        gy = out if gy is None else gy
+        grads = torch.ops.aten.convolution_backward(
+            gy, x, w, [w.shape[0]], *geometry, [True, True, True]
+        )
+        return out, grads
+
+    eager, grads = forward_backward(x, w)
     gy = eager.detach()
     with FakeTensorMode() as mode:
-        fx, fw = mode.from_tensor(x), mode.from_tensor(w)
-        fake = torch.ops.aten.convolution(
-            fx,
-            fw,
-            None,
-            [1] * len(padding),
-            padding,
-            [1] * len(padding),
-            False,
-            [0] * len(padding),
-            1,
-        )
-        fake_grads = torch.ops.aten.convolution_backward(
-            mode.from_tensor(gy),
-            fx,
-            fw,
-            [w.shape[0]],
-            [1] * len(padding),
-            padding,
-            [1] * len(padding),
-            False,
-            [0] * len(padding),
-            1,
-            [True, True, True],
+        fake, fake_grads = forward_backward(
+            mode.from_tensor(x), mode.from_tensor(w), mode.from_tensor(gy)
         )
     assert fake.device == eager.device
     assert fake.stride() == eager.stride()

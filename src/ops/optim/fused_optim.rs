@@ -75,6 +75,11 @@ fn run(step: Step, acc: DType) -> Result<()> {
     run_foreach(&kernel, &inputs, &outputs, &vec![words; count])
 }
 
+/// Input list `i`'s element at the kernel's position, in the step's precision `acc`.
+fn element(inputs: &[(Vec<TensorRef>, bool)], i: usize, acc: DType) -> Expr {
+    Expr::input(i, inputs[i].0[0].dtype).cast(acc)
+}
+
 /// An optional one-element tensor repeated for every position.
 type Broadcast = Option<Vec<TensorRef>>;
 
@@ -229,9 +234,7 @@ fn adam(call: &mut Call, decoupled: bool, tensor_lr: bool) -> Result<()> {
         (exp_avgs, false),
         (exp_avg_sqs, false),
     ];
-    let x = |i: usize, inputs: &[(Vec<TensorRef>, bool)]| {
-        Expr::input(i, inputs[i].0[0].dtype).cast(acc)
-    };
+    let x = |i: usize, inputs: &[(Vec<TensorRef>, bool)]| element(inputs, i, acc);
     let (p, g0, m, v) = (x(0, &inputs), x(1, &inputs), x(2, &inputs), x(3, &inputs));
     let vmax = amsgrad.then(|| {
         inputs.push((max_exp_avg_sqs, false));
@@ -305,9 +308,7 @@ fn sgd(call: &mut Call, tensor_lr: bool) -> Result<()> {
     let lr = rate(call, 5, tensor_lr, first_param.device)?;
     let (grad_scale, found_inf) = scale_and_overflow(call, 10, n)?;
     let mut inputs = vec![(params, false), (grads, false)];
-    let x = |i: usize, inputs: &[(Vec<TensorRef>, bool)]| {
-        Expr::input(i, inputs[i].0[0].dtype).cast(acc)
-    };
+    let x = |i: usize, inputs: &[(Vec<TensorRef>, bool)]| element(inputs, i, acc);
     let (p, g0) = (x(0, &inputs), x(1, &inputs));
     let buffer = (momentum != 0.0).then(|| {
         inputs.push((buffers, false));
@@ -376,9 +377,7 @@ fn adagrad(call: &mut Call, tensor_lr: bool) -> Result<()> {
         (sums, false),
         (steps, true),
     ];
-    let x = |i: usize, inputs: &[(Vec<TensorRef>, bool)]| {
-        Expr::input(i, inputs[i].0[0].dtype).cast(acc)
-    };
+    let x = |i: usize, inputs: &[(Vec<TensorRef>, bool)]| element(inputs, i, acc);
     let (p, g0, sum, step) = (x(0, &inputs), x(1, &inputs), x(2, &inputs), x(3, &inputs));
     let (g, skip) = unscaled(&mut inputs, &g0, grad_scale, found_inf, acc);
     let s = |i: usize| Expr::scalar(i, acc);
