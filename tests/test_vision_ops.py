@@ -208,3 +208,26 @@ def test_faster_rcnn_detects_like_cpu_and_trains(device):
     assert torch.isfinite(grad).all() and grad.abs().sum() > 0
     backbone = next(mojo_model.backbone.parameters()).grad
     assert backbone is not None and torch.isfinite(backbone).all()
+
+
+def test_registered_after_a_probe_of_torchvision():
+    """A library probing for torchvision (`importlib.util.find_spec`, as transformers does)
+    before importing it leaves the registration for the import itself (the probe took it once,
+    and the whole suite's nms then raised NotImplementedError)."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import importlib.util, torch, torch_mojo_backend\n"
+        "torch_mojo_backend.register_mojo_devices()\n"
+        "assert importlib.util.find_spec('torchvision') is not None\n"
+        "import torchvision\n"
+        "b = torch.tensor([[0.0, 0, 2, 2], [0, 0, 2, 2.1]], device='mojo')\n"
+        "print(torchvision.ops.nms(b, torch.tensor([1.0, 2.0], device='mojo'), 0.5).tolist())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=dict(os.environ)
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "[1]"

@@ -16,8 +16,7 @@ class _AfterImport(importlib.abc.MetaPathFinder):
     """Wraps the loader of each awaited module so that its registrations run after it."""
 
     def find_spec(self, name, path, target=None):
-        registrations = _WAITING.pop(name, None)
-        if registrations is None:
+        if name not in _WAITING:
             return None
         sys.meta_path.remove(self)
         try:
@@ -25,13 +24,15 @@ class _AfterImport(importlib.abc.MetaPathFinder):
         finally:
             sys.meta_path.insert(0, self)
         if spec is None or spec.loader is None:
-            _WAITING[name] = registrations
             return None
         exec_module = spec.loader.exec_module
 
+        # The registrations are taken when the module runs, not here: a probe such as
+        # `importlib.util.find_spec("torchvision")` (transformers makes one) finds the spec
+        # without importing it, and the import that follows must still register.
         def exec_then_register(module):
             exec_module(module)
-            for register in registrations:
+            for register in _WAITING.pop(name, []):
                 register(module)
 
         spec.loader.exec_module = exec_then_register
