@@ -192,3 +192,25 @@ def test_fused_optimizers_take_a_tensor_learning_rate(device, name, where):
     lr = torch.tensor(1e-2, dtype=torch.float32, device=where if where == "cpu" else device)
     for tensor_lr, float_lr in zip(train(lr), train(1e-2), strict=True):
         torch.testing.assert_close(tensor_lr, float_lr, rtol=1e-6, atol=1e-7)
+
+
+def test_fused_adagrad_past_the_launch_limits(device):
+    """A parameter of 5M elements (past 65,535 groups of 64 invocations) and a list longer than
+    one launch's tensors step as the foreach path does."""
+    torch.manual_seed(3)
+    shapes = [(5_000_001,)] + [(7, 3)] * 30
+
+    def step(fused):
+        params = [torch.ones(s, device=device, requires_grad=True) for s in shapes]
+        for i, p in enumerate(params):
+            # Gradients away from -weight_decay * param, where the sum cancels (float64 in the
+            # fused step, float32 in the foreach path).
+            p.grad = torch.linspace(0.5, 1.5, p.numel(), device=device).view(p.shape) * (i + 1)
+        kind = {"fused": True} if fused else {"foreach": True}
+        optimizer = torch.optim.Adagrad(params, lr=0.1, lr_decay=0.01, weight_decay=0.1, **kind)
+        optimizer.step()
+        optimizer.step()
+        return [p.detach().cpu() for p in params]
+
+    for fused, foreach in zip(step(True), step(False), strict=True):
+        torch.testing.assert_close(fused, foreach, rtol=1e-6, atol=1e-7)

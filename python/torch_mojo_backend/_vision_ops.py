@@ -19,6 +19,7 @@ Coordinates and weights are float32 for half-precision inputs (results in the in
 
 from __future__ import annotations
 
+import numpy
 import torch
 
 _library = None
@@ -84,7 +85,7 @@ def nms(dets: torch.Tensor, scores: torch.Tensor, iou_threshold: float) -> torch
         over[:, :n] = iou > iou_threshold
         packed.append((over.view(end - start, padded // 8, 8) * bits).sum(2, dtype=torch.uint8))
     mask = torch.cat(packed).cpu().numpy()
-    removed = mask[0] * 0
+    removed = numpy.zeros_like(mask[0])
     keep = []
     for i in range(n):
         if not (removed[i >> 3] >> (i & 7)) & 1:
