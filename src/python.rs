@@ -235,6 +235,13 @@ fn launch_counts() -> std::collections::HashMap<String, u64> {
     crate::ops::core::launch::launch_counts()
 }
 
+/// Parses a compiled kernel's program (`torch.compile`'s code generator prints it) once and
+/// returns the handle `mojo::run_compiled` launches it by.
+#[pyfunction]
+fn load_compiled_program(program: &str) -> PyResult<i64> {
+    crate::ops::core::compiled::load_program(program).map_err(to_py)
+}
+
 /// Whether one invocation of a compiled kernel's program (`torch.compile`'s code generator
 /// asks before packing reductions as parts of one launch) may reduce rows of `rnumel`
 /// elements alone.
@@ -285,6 +292,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cuda_compile_stats, m)?)?;
     m.add_function(wrap_pyfunction!(launch_counts, m)?)?;
     m.add_function(wrap_pyfunction!(compiled_rows_fit, m)?)?;
+    m.add_function(wrap_pyfunction!(load_compiled_program, m)?)?;
     m.add_function(wrap_pyfunction!(host_sync_count, m)?)?;
     m.add_function(wrap_pyfunction!(in_bad_fork, m)?)?;
     m.add_function(wrap_pyfunction!(rng_state, m)?)?;

@@ -319,6 +319,35 @@ def test_compile_modes(device, options):
     torch.testing.assert_close(got.cpu(), expected, atol=1e-5, rtol=1e-5)
 
 
+def test_a_program_is_parsed_once_and_launched_by_its_handle(device):
+    """The wrapper loads each kernel's program once; launches name it by its handle, from
+    any thread, and a handle no load returned is refused."""
+    program = (
+        "fused 1\ntensors 2 float32 float32 float32\nsizes\nscalars\nreduction 0\n"
+        "load a float32 0 xindex\nload b float32 1 xindex\n"
+        "store 2 xindex (add (mul a b) (const float32 1.0))\n"
+    )
+    handle = _C.load_compiled_program(program)
+    assert _C.load_compiled_program(program) == handle
+    assert _C.load_compiled_program(program.replace("1.0", "2.0")) != handle
+    x, y = torch.randn(100_000), torch.randn(100_000)
+    outs = [torch.empty(100_000, device=device) for _ in range(4)]
+
+    def launch(out):
+        for _ in range(10):
+            torch.ops.mojo.run_compiled(handle, [x.to(device), y.to(device), out], [100_000, 1], [])
+
+    threads = [threading.Thread(target=launch, args=(out,)) for out in outs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for out in outs:
+        assert torch.equal(out.cpu(), x * y + 1)
+    with pytest.raises(ValueError, match="no load_compiled_program returned"):
+        torch.ops.mojo.run_compiled(handle + 10**6, [x, y, outs[0]], [100_000, 1], [])
+
+
 def test_a_reduction_past_what_one_group_may_walk_is_refused(device):
     """A compiled reduction's group walks each output's elements in steps of 64 invocations,
     and the software device stops an invocation after 65,535 loop iterations: rows up to
@@ -333,6 +362,7 @@ def test_a_reduction_past_what_one_group_may_walk_is_refused(device):
     x = torch.ones(longest + 1, device=device)
     x[longest - 1] = 2.0
     out = torch.empty(1, device=device)
+    program = _C.load_compiled_program(program)
     torch.ops.mojo.run_compiled(program, [x[:longest], out], [1, longest], [])
     assert out.item() == longest + 1 + 2
     with pytest.raises(NotImplementedError, match="compiled reduction of 4160001 elements"):

@@ -35,6 +35,7 @@
 //! Inductor names. Operands of different dtypes meet in the wider one.
 
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 
 use crate::dtype::{DType, ALL_DTYPES};
 use crate::error::{Error, Result};
@@ -43,7 +44,7 @@ use crate::kernels::{BinaryOp, Expr, UnaryOp};
 
 /// A generated kernel: its tensors, size arguments and statements. Locals are numbered; the
 /// first four are `xindex`, `r0_index`, `xnumel` and `r0_numel` (int32).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FusedKernel {
     pub tensors: Vec<DType>,
     pub inputs: usize,
@@ -60,6 +61,16 @@ pub struct FusedKernel {
     /// The messages of the `check` statements, in order: a kernel with any takes the
     /// device's fault word as one more tensor (int32), and a tag per check.
     pub checks: Vec<String>,
+    /// A hash of everything above but `each`, taken once when parsed: a launch looks its
+    /// pipeline up by it instead of hashing the statements again.
+    pub fingerprint: u64,
+}
+
+impl Hash for FusedKernel {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.fingerprint.hash(state);
+        self.each.hash(state);
+    }
 }
 
 /// The locals every program starts with.
@@ -494,7 +505,7 @@ impl Parser {
         if inputs > tensors.len() {
             return Err("more inputs than tensors".into());
         }
-        Ok(FusedKernel {
+        let mut kernel = FusedKernel {
             tensors,
             inputs,
             sizes,
@@ -504,7 +515,14 @@ impl Parser {
             body,
             locals: self.locals,
             checks: std::mem::take(&mut self.checks),
-        })
+            fingerprint: 0,
+        };
+        let mut state = std::collections::hash_map::DefaultHasher::new();
+        let k = &kernel;
+        (&k.tensors, k.inputs, k.sizes, &k.scalars, k.reduction).hash(&mut state);
+        (&k.body, k.locals, &k.checks).hash(&mut state);
+        kernel.fingerprint = state.finish();
+        Ok(kernel)
     }
 
     /// `reduce <op> <name>... <dtype> <expr>...` (three names and values for Welford

@@ -620,7 +620,7 @@ class MojoScheduling(SIMDScheduling):
         if wrapper is not None:
             wrapper.header.splice(
                 "from torch_mojo_backend.compiler.runtime import "
-                "CompiledKernel as mojo_compiled_kernel"
+                "compiled_kernel as mojo_compiled_kernel"
             )
 
     def get_backend_features(self, device: torch.device) -> OrderedSet[BackendFeature]:

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
+import functools
+
 import torch
 
 import torch_mojo_backend  # noqa: F401  (defines torch.ops.mojo)
+from torch_mojo_backend import _C
 
 
-class CompiledKernel:
-    """A fused kernel's program; calling it launches the kernel on the current stream."""
-
-    def __init__(self, program: str) -> None:
-        self.program = program.strip()
-        self._run = torch.ops.mojo.run_compiled.default
-
-    def __call__(self, tensors: list[torch.Tensor], numbers: list[int], scalars: list) -> None:
-        self._run(self.program, tensors, numbers, scalars)
+def compiled_kernel(program: str):
+    """A fused kernel's program, parsed once: calling the result with `(tensors, numbers,
+    scalars)` launches it on the current stream. It calls the op's C++ entry point with the
+    program's handle bound, so a launch runs no Python frame of its own."""
+    handle = _C.load_compiled_program(program.strip())
+    return functools.partial(torch.ops.mojo.run_compiled.default._op, handle)
 
 
 def get_raw_stream(device_index: int) -> int:

@@ -2,7 +2,9 @@
 //! [`FusedKernel`] program) on its tensors.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
+
+use parking_lot::RwLock;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::kernels::fused::FusedKernel;
@@ -18,7 +20,7 @@ pub const OPS: &[(&str, OpFn)] = &[("mojo::run_compiled", run_compiled)];
 
 /// The schemas of this file's `mojo::` ops, defined by `csrc/dispatch.cpp`.
 pub const SCHEMAS: &[&str] =
-    &["run_compiled(str program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars) -> ()"];
+    &["run_compiled(int program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars) -> ()"];
 
 /// The loop iterations one invocation of a compiled kernel may take in all: the software
 /// device stops an invocation after 65,535 (every loop of it, helper functions' included;
@@ -39,34 +41,110 @@ pub fn rows_fit(fused: &FusedKernel, rnumel: i64) -> bool {
     !fused.loops() && fused.row_steps(rnumel.max(0) as u64) <= INVOCATION_STEPS
 }
 
-/// Every program parsed so far, by its text and whether its invocations reduce rows alone (a
-/// compiled graph launches each many times).
-fn parsed(program: &str, each: bool) -> Result<Arc<Kernel>> {
-    type Programs = Mutex<HashMap<(String, bool), Arc<Kernel>>>;
-    static PROGRAMS: OnceLock<Programs> = OnceLock::new();
-    let programs = PROGRAMS.get_or_init(Default::default);
-    let key = (program.to_string(), each);
-    if let Some(k) = programs.lock().unwrap().get(&key) {
-        return Ok(k.clone());
-    }
-    let fused = FusedKernel {
-        each,
-        ..FusedKernel::parse(program)?
-    };
-    let kernel = Arc::new(Kernel::Fused(Arc::new(fused)));
-    programs.lock().unwrap().insert(key, kernel.clone());
-    Ok(kernel)
+/// A parsed program and what each launch asks of it, found once.
+struct Program {
+    /// Its kernel as a group's invocations reduce each output together.
+    grouped: Arc<Kernel>,
+    /// Its kernel as each invocation reduces whole rows alone ([`FusedKernel::each`]).
+    each: Arc<Kernel>,
+    /// Whether its functions loop ([`FusedKernel::loops`]).
+    loops: bool,
+    /// Whether it is a list of parts ([`FusedKernel::has_parts`]).
+    parts: bool,
 }
 
-/// `run_compiled(str program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars)`:
-/// `numbers` are `[xnumel, r0_numel, size arguments...]`, `scalars` the values of the
-/// kernel's scalar arguments.
+/// The programs loaded so far: a compiled graph loads each once and launches it by its
+/// index, so a launch neither copies nor hashes the program's text.
+#[derive(Default)]
+struct Programs {
+    loaded: Vec<Arc<Program>>,
+    by_text: HashMap<String, usize>,
+}
+
+fn programs() -> &'static RwLock<Programs> {
+    static PROGRAMS: OnceLock<RwLock<Programs>> = OnceLock::new();
+    PROGRAMS.get_or_init(Default::default)
+}
+
+/// Parses `text` (once per text) and returns the handle `run_compiled` launches it by.
+pub fn load_program(text: &str) -> Result<i64> {
+    if let Some(&handle) = programs().read().by_text.get(text) {
+        return Ok(handle as i64);
+    }
+    let fused = FusedKernel::parse(text)?;
+    let program = Program {
+        loops: fused.loops(),
+        parts: fused.has_parts(),
+        each: Arc::new(Kernel::Fused(Arc::new(FusedKernel {
+            each: true,
+            ..fused.clone()
+        }))),
+        grouped: Arc::new(Kernel::Fused(Arc::new(fused))),
+    };
+    let mut programs = programs().write();
+    if let Some(&handle) = programs.by_text.get(text) {
+        return Ok(handle as i64);
+    }
+    let handle = programs.loaded.len();
+    programs.loaded.push(Arc::new(program));
+    programs.by_text.insert(text.to_string(), handle);
+    Ok(handle as i64)
+}
+
+/// The program `handle` names.
+fn program(handle: i64) -> Result<Arc<Program>> {
+    let programs = programs().read();
+    usize::try_from(handle)
+        .ok()
+        .and_then(|h| programs.loaded.get(h).cloned())
+        .ok_or_else(|| {
+            Error::value(format!(
+                "mojo: run_compiled got program {handle}, which no load_compiled_program returned"
+            ))
+        })
+}
+
+/// Refuses a reduction with rows of `rnumel` elements that its invocations could not walk
+/// within the software device's loop budget.
+fn check_reduction(program: &Program, fused: &FusedKernel, rnumel: i64) -> Result<()> {
+    if rnumel > MAX_REDUCED {
+        return Err(Error::not_implemented(format!(
+            "mojo: a compiled reduction of {rnumel} elements per output (more than {MAX_REDUCED}) \
+             is not supported yet; Inductor splits most such reductions, run this one eagerly"
+        )));
+    }
+    if program.loops && rnumel > i64::from(GROUP_SIZE) {
+        // Each invocation would walk several elements, each a loop of its own: more steps
+        // than the software device lets one invocation take.
+        return Err(Error::not_implemented(format!(
+            "mojo: a compiled reduction of {rnumel} elements per output over a looping special \
+             function (a polynomial, igamma) is not supported yet; run it eagerly"
+        )));
+    }
+    let group_steps = fused.row_steps((rnumel.max(0) as u64).div_ceil(u64::from(GROUP_SIZE)));
+    if !program.loops && group_steps > INVOCATION_STEPS {
+        return Err(Error::not_implemented(format!(
+            "mojo: a compiled reduction of {rnumel} elements per output whose functions loop \
+             (logarithms, powers, float64 functions) takes {group_steps} loop steps per \
+             invocation, more than {INVOCATION_STEPS}; run it eagerly"
+        )));
+    }
+    // Reduction parts always reduce rows alone (`rnumel` is then their longest row).
+    if program.parts && !rows_fit(fused, rnumel) {
+        return Err(Error::not_implemented(format!(
+            "mojo: a compiled kernel of reduction parts with rows of {rnumel} elements takes \
+             more than {INVOCATION_STEPS} loop steps per invocation; run it eagerly"
+        )));
+    }
+    Ok(())
+}
+
+/// `run_compiled(int program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars)`:
+/// `program` a handle from [`load_program`], `numbers` `[xnumel, r0_numel, size
+/// arguments...]`, `scalars` the values of the kernel's scalar arguments.
 fn run_compiled(call: &mut Call) -> Result<()> {
-    let program = call
-        .string(0)?
-        .ok_or_else(|| Error::type_error("mojo: run_compiled needs a program"))?;
-    let program_kernel = parsed(&program, false)?;
-    let Kernel::Fused(fused) = program_kernel.as_ref() else {
+    let program = program(call.int(0)?)?;
+    let Kernel::Fused(fused) = program.grouped.as_ref() else {
         unreachable!("programs parse to fused kernels")
     };
     let tensors = call.tensors(1)?;
@@ -109,44 +187,18 @@ fn run_compiled(call: &mut Call) -> Result<()> {
             "mojo: compiled kernels over 2**31 elements need 64-bit indexing, not supported yet",
         ));
     }
-    if fused.reduction && rnumel > MAX_REDUCED {
-        return Err(Error::not_implemented(format!(
-            "mojo: a compiled reduction of {rnumel} elements per output (more than {MAX_REDUCED}) \
-             is not supported yet; Inductor splits most such reductions, run this one eagerly"
-        )));
-    }
-    let group_steps = fused.row_steps((rnumel.max(0) as u64).div_ceil(u64::from(GROUP_SIZE)));
-    if fused.reduction && !fused.loops() && group_steps > INVOCATION_STEPS {
-        return Err(Error::not_implemented(format!(
-            "mojo: a compiled reduction of {rnumel} elements per output whose functions loop \
-             (logarithms, powers, float64 functions) takes {group_steps} loop steps per \
-             invocation, more than {INVOCATION_STEPS}; run it eagerly"
-        )));
-    }
-    if fused.reduction && fused.loops() && rnumel > i64::from(GROUP_SIZE) {
-        // Each invocation would walk several elements, each a loop of its own: more steps
-        // than the software device lets one invocation take.
-        return Err(Error::not_implemented(format!(
-            "mojo: a compiled reduction of {rnumel} elements per output over a looping special \
-             function (a polynomial, igamma) is not supported yet; run it eagerly"
-        )));
-    }
     let refs: Vec<_> = tensors.iter().collect();
     let device = common_device(&refs)?;
-    // Reduction parts always reduce rows alone (`rnumel` is then their longest row).
-    if fused.reduction && fused.has_parts() && !rows_fit(fused, rnumel) {
-        return Err(Error::not_implemented(format!(
-            "mojo: a compiled kernel of reduction parts with rows of {rnumel} elements takes \
-             more than {INVOCATION_STEPS} loop steps per invocation; run it eagerly"
-        )));
-    }
-    let each = fused.reduction
-        && (fused.has_parts()
-            || rnumel <= EACH_ROW && rows_fit(fused, rnumel) && backend()?.direct_loads(device));
+    let each = fused.reduction && {
+        check_reduction(&program, fused, rnumel)?;
+        let rows_fit =
+            || !program.loops && fused.row_steps(rnumel.max(0) as u64) <= INVOCATION_STEPS;
+        program.parts || rnumel <= EACH_ROW && rows_fit() && backend()?.direct_loads(device)
+    };
     let kernel = if each {
-        parsed(&program, true)?
+        &program.each
     } else {
-        program_kernel.clone()
+        &program.grouped
     };
     let mut words = vec![
         word(xnumel, "element count")?,
@@ -190,5 +242,5 @@ fn run_compiled(call: &mut Call) -> Result<()> {
     } else {
         xnumel as u64
     };
-    submit(device, &kernel, &addresses, words, &offset_words, threads)
+    submit(device, kernel, &addresses, words, &offset_words, threads)
 }
