@@ -64,6 +64,8 @@ pub struct FusedKernel {
     /// A hash of everything above but `each`, taken once when parsed: a launch looks its
     /// pipeline up by it instead of hashing the statements again.
     pub fingerprint: u64,
+    /// See [`FusedKernel::loops`].
+    pub(crate) looping: bool,
 }
 
 impl Hash for FusedKernel {
@@ -175,8 +177,13 @@ pub enum Stmt {
 
 impl FusedKernel {
     /// Whether a statement's expression calls a helper function that loops a number of times
-    /// depending on the values (its kernel then takes one element per invocation).
+    /// depending on the values (its kernel then takes one element per invocation); found
+    /// once when parsed, asked at every launch.
     pub fn loops(&self) -> bool {
+        self.looping
+    }
+
+    fn find_loops(&self) -> bool {
         fn any(body: &[Stmt]) -> bool {
             body.iter().any(|s| match s {
                 Stmt::Let { value, .. } => value.loops(),
@@ -516,7 +523,9 @@ impl Parser {
             locals: self.locals,
             checks: std::mem::take(&mut self.checks),
             fingerprint: 0,
+            looping: false,
         };
+        kernel.looping = kernel.find_loops();
         let mut state = std::collections::hash_map::DefaultHasher::new();
         let k = &kernel;
         (&k.tensors, k.inputs, k.sizes, &k.scalars, k.reduction).hash(&mut state);

@@ -47,8 +47,6 @@ struct Program {
     grouped: Arc<Kernel>,
     /// Its kernel as each invocation reduces whole rows alone ([`FusedKernel::each`]).
     each: Arc<Kernel>,
-    /// Whether its functions loop ([`FusedKernel::loops`]).
-    loops: bool,
     /// Whether it is a list of parts ([`FusedKernel::has_parts`]).
     parts: bool,
 }
@@ -73,7 +71,6 @@ pub fn load_program(text: &str) -> Result<i64> {
     }
     let fused = FusedKernel::parse(text)?;
     let program = Program {
-        loops: fused.loops(),
         parts: fused.has_parts(),
         each: Arc::new(Kernel::Fused(Arc::new(FusedKernel {
             each: true,
@@ -113,7 +110,7 @@ fn check_reduction(program: &Program, fused: &FusedKernel, rnumel: i64) -> Resul
              is not supported yet; Inductor splits most such reductions, run this one eagerly"
         )));
     }
-    if program.loops && rnumel > i64::from(GROUP_SIZE) {
+    if fused.loops() && rnumel > i64::from(GROUP_SIZE) {
         // Each invocation would walk several elements, each a loop of its own: more steps
         // than the software device lets one invocation take.
         return Err(Error::not_implemented(format!(
@@ -122,7 +119,7 @@ fn check_reduction(program: &Program, fused: &FusedKernel, rnumel: i64) -> Resul
         )));
     }
     let group_steps = fused.row_steps((rnumel.max(0) as u64).div_ceil(u64::from(GROUP_SIZE)));
-    if !program.loops && group_steps > INVOCATION_STEPS {
+    if !fused.loops() && group_steps > INVOCATION_STEPS {
         return Err(Error::not_implemented(format!(
             "mojo: a compiled reduction of {rnumel} elements per output whose functions loop \
              (logarithms, powers, float64 functions) takes {group_steps} loop steps per \
@@ -191,9 +188,8 @@ fn run_compiled(call: &mut Call) -> Result<()> {
     let device = common_device(&refs)?;
     let each = fused.reduction && {
         check_reduction(&program, fused, rnumel)?;
-        let rows_fit =
-            || !program.loops && fused.row_steps(rnumel.max(0) as u64) <= INVOCATION_STEPS;
-        program.parts || rnumel <= EACH_ROW && rows_fit() && backend()?.direct_loads(device)
+        program.parts
+            || rnumel <= EACH_ROW && rows_fit(fused, rnumel) && backend()?.direct_loads(device)
     };
     let kernel = if each {
         &program.each
