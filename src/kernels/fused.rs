@@ -63,7 +63,7 @@ pub struct FusedKernel {
     pub checks: Vec<String>,
     /// A hash of everything above but `each`, taken once when parsed: a launch looks its
     /// pipeline up by it instead of hashing the statements again.
-    pub fingerprint: u64,
+    pub(crate) fingerprint: u64,
     /// See [`FusedKernel::loops`].
     pub(crate) looping: bool,
 }

@@ -47,8 +47,6 @@ struct Program {
     grouped: Arc<Kernel>,
     /// Its kernel as each invocation reduces whole rows alone ([`FusedKernel::each`]).
     each: Arc<Kernel>,
-    /// Whether it is a list of parts ([`FusedKernel::has_parts`]).
-    parts: bool,
 }
 
 /// The programs loaded so far: a compiled graph loads each once and launches it by its
@@ -71,7 +69,6 @@ pub fn load_program(text: &str) -> Result<i64> {
     }
     let fused = FusedKernel::parse(text)?;
     let program = Program {
-        parts: fused.has_parts(),
         each: Arc::new(Kernel::Fused(Arc::new(FusedKernel {
             each: true,
             ..fused.clone()
@@ -103,7 +100,7 @@ fn program(handle: i64) -> Result<Arc<Program>> {
 
 /// Refuses a reduction with rows of `rnumel` elements that its invocations could not walk
 /// within the software device's loop budget.
-fn check_reduction(program: &Program, fused: &FusedKernel, rnumel: i64) -> Result<()> {
+fn check_reduction(fused: &FusedKernel, rnumel: i64) -> Result<()> {
     if rnumel > MAX_REDUCED {
         return Err(Error::not_implemented(format!(
             "mojo: a compiled reduction of {rnumel} elements per output (more than {MAX_REDUCED}) \
@@ -127,7 +124,7 @@ fn check_reduction(program: &Program, fused: &FusedKernel, rnumel: i64) -> Resul
         )));
     }
     // Reduction parts always reduce rows alone (`rnumel` is then their longest row).
-    if program.parts && !rows_fit(fused, rnumel) {
+    if fused.has_parts() && !rows_fit(fused, rnumel) {
         return Err(Error::not_implemented(format!(
             "mojo: a compiled kernel of reduction parts with rows of {rnumel} elements takes \
              more than {INVOCATION_STEPS} loop steps per invocation; run it eagerly"
@@ -187,8 +184,8 @@ fn run_compiled(call: &mut Call) -> Result<()> {
     let refs: Vec<_> = tensors.iter().collect();
     let device = common_device(&refs)?;
     let each = fused.reduction && {
-        check_reduction(&program, fused, rnumel)?;
-        program.parts
+        check_reduction(fused, rnumel)?;
+        fused.has_parts()
             || rnumel <= EACH_ROW && rows_fit(fused, rnumel) && backend()?.direct_loads(device)
     };
     let kernel = if each {
