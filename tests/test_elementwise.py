@@ -326,12 +326,13 @@ def changed(x):
 
 @pytest.mark.parametrize("dtype", SUB_WORD, ids=str)
 def test_sub_word_maps_keep_their_neighbours(device, dtype):
-    # Four elements of under four bytes per work item are whole words: every start in a
-    # word, tails of 0-3 elements, rows of a wider buffer and in-place stores must leave
-    # the neighbouring elements of the buffer untouched.
+    # Four elements of under four bytes are whole words, stored 16 or 64 bytes per work
+    # item: every start in a word, tails of 0-3 elements and of part of an item, rows of a
+    # wider buffer shorter than an item and in-place stores must leave the neighbouring
+    # elements of the buffer untouched.
     torch.manual_seed(SUB_WORD.index(dtype))
     wide = torch.int32 if dtype == torch.bool else dtype
-    for n in [1, 3, 4, 5, 8, 17, 1027]:
+    for n in [1, 3, 4, 5, 8, 17, 63, 64, 65, 130, 1027]:
         for start in range(4):
             buf = sub_word_values([n + 8], dtype)
             mojo = buf.to(device)

@@ -35,15 +35,18 @@ pub fn map(p: &mut Printer, k: &MapKernel) {
     p.close();
 }
 
-/// A map four elements per work item (layout as [`map`], one or two dimensions; see
-/// [`Kernel::MapVector`]): work item `q` takes elements `4q .. 4q + 3` of one row through one
-/// load of four elements per vector input (16 bytes of float32, one word of uint8) and one
-/// store per output, and one load per splat input (the element of its row); with one
-/// dimension the last, partial item goes element by element.
+/// A map several elements per work item (layout as [`map`], one or two dimensions whose rows
+/// are a multiple of four long; see [`Kernel::MapVector`]): work item `q` takes the `lanes`
+/// elements from `lanes * q` ([`MapKernel::vector_lanes`]), four at a time through one load of
+/// four elements per vector input (16 bytes of float32, one word of uint8) and one store per
+/// output. An item inside one row finds its row once and loads each splat input (the element
+/// of its row) once; an item across rows does both per four elements; a one-dimensional map's
+/// last elements that are not four go one by one.
 ///
 /// [`Kernel::MapVector`]: crate::kernels::Kernel::MapVector
 pub fn map_vector(p: &mut Printer, k: &MapKernel, splat: Splat) {
     let tensors = k.inputs.len() + k.outputs.len();
+    let lanes = k.vector_lanes(splat, p.d.blocked_grid());
     p.let_("n", Ty::U32, p.word("0u"));
     p.let_("nd", Ty::U32, p.word("1u"));
     p.let_("inner", Ty::U32, p.word("1u + nd"));
@@ -60,15 +63,10 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel, splat: Splat) {
         p.line(format!("rs{t} = {stride};"));
     }
     p.close();
-    p.grid_loop("q", "(n + 3u) / 4u");
-    p.let_("base", Ty::U32, "q * 4u");
-    p.var("row", Ty::U32, "0u");
-    p.var("col", Ty::U32, "base");
-    p.if_("nd == 2u");
-    p.line("row = base / inner;");
-    p.line("col = base - row * inner;");
-    p.close();
-    // Where tensor `t`'s element at column `col` of the row lies (a splat input's: its row's).
+    p.grid_loop("q", &format!("(n + {}u) / {lanes}u", lanes - 1));
+    p.let_("base", Ty::U32, format!("q * {lanes}u"));
+    // Where tensor `t`'s element at column `col` of row `row` lies (a splat input's: its
+    // row's).
     let size = |t: usize| match k.inputs.get(t) {
         Some(dtype) => dtype.size(),
         None => k.outputs[t - k.inputs.len()].0.size(),
@@ -80,36 +78,78 @@ pub fn map_vector(p: &mut Printer, k: &MapKernel, splat: Splat) {
             format!("o{t} + (row * rs{t} + {col}) * {}u", size(t))
         }
     };
-    p.if_("base + 4u <= n");
-    for (t, &dtype) in k.inputs.iter().enumerate() {
-        if splat.has(t) {
-            p.let_(
-                &format!("x{t}"),
-                Ty::Value(dtype),
-                format!("ld{t}({})", at(t, "")),
-            );
-        } else {
-            let v = p.d.load4(t, dtype, &at(t, "col"));
-            let line = p.d.let_inferred(&format!("loaded{t}"), &v);
-            p.line(line);
-        }
-    }
     let out_dtypes: Vec<DType> = k.outputs.iter().map(|o| o.0).collect();
-    let results = four_lanes(
-        p,
-        &k.inputs,
-        &|t| !splat.has(t),
-        (&out_dtypes, &outputs(k)),
-        true,
-    );
-    for (o, (dtype, _)) in k.outputs.iter().enumerate() {
-        let t = k.inputs.len() + o;
-        let store = p.d.store4(t, *dtype, &at(t, "col"), &results[o]);
-        p.line(store);
+    // The four elements from `first`, at column `col` of row `row`.
+    let four = |p: &mut Printer, first: &str, col: &str| {
+        p.open("");
+        p.let_("first", Ty::U32, first);
+        for (t, &dtype) in k.inputs.iter().enumerate() {
+            if !splat.has(t) {
+                let v = p.d.load4(t, dtype, &at(t, col));
+                let line = p.d.let_inferred(&format!("loaded{t}"), &v);
+                p.line(line);
+            }
+        }
+        let results = four_lanes(
+            p,
+            &k.inputs,
+            &|t| !splat.has(t),
+            (&out_dtypes, &outputs(k)),
+            Some("first"),
+        );
+        for (o, (dtype, _)) in k.outputs.iter().enumerate() {
+            let t = k.inputs.len() + o;
+            let store = p.d.store4(t, *dtype, &at(t, col), &results[o]);
+            p.line(store);
+        }
+        p.close();
+    };
+    // Where the element `first` lies: its row and column.
+    let locate = |p: &mut Printer, first: &str| {
+        p.var("row", Ty::U32, "0u");
+        p.var("col", Ty::U32, first);
+        p.if_("nd == 2u");
+        p.line(format!("row = {first} / inner;"));
+        p.line(format!("col = {first} - row * inner;"));
+        p.close();
+    };
+    let splats = |p: &mut Printer| {
+        for (t, &dtype) in k.inputs.iter().enumerate() {
+            if splat.has(t) {
+                p.let_(
+                    &format!("x{t}"),
+                    Ty::Value(dtype),
+                    format!("ld{t}({})", at(t, "")),
+                );
+            }
+        }
+    };
+    p.let_("end", Ty::U32, format!("min(base + {lanes}u, n)"));
+    locate(p, "base");
+    // A whole item inside one row: its rows and splat inputs read once.
+    let row_end = p.select("nd == 2u", "inner", "n");
+    p.if_(format!(
+        "base + {lanes}u <= n && col + {lanes}u <= {row_end}"
+    ));
+    splats(p);
+    for step in (0..lanes).step_by(4) {
+        let (first, col) = match step {
+            0 => ("base".to_string(), "col".to_string()),
+            _ => (format!("base + {step}u"), format!("col + {step}u")),
+        };
+        four(p, &first, &col);
     }
-    // Only a one-dimensional map has a partial item (a row's length is a multiple of four).
+    // Else four elements at a time (rows are a multiple of four long), then one by one.
     p.else_(None);
-    p.for_up("i", "base", "n");
+    if lanes > 4 {
+        p.for_("four", "base", "four + 4u <= end", "four += 4u");
+        locate(p, "four");
+        splats(p);
+        four(p, "four", "col");
+        p.close();
+    }
+    // The last elements of a one-dimensional map that are not four, one by one.
+    p.for_up("i", "end & ~3u", "end");
     for (t, &dtype) in k.inputs.iter().enumerate() {
         p.let_(
             &format!("x{t}"),
@@ -204,14 +244,14 @@ fn foreach_element(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) ->
 
 /// The four elements of a vector work item: input `t` is lane `l` of `loaded{t}` where
 /// `vector(t)` (others are already `x{t}`); output `o`'s value for lane `l` goes into
-/// `r{o}_{l}`, declared here, whose names are returned. With `index`, each lane first names
-/// its element index `i` (`base + l`), which map expressions may read.
+/// `r{o}_{l}`, declared here, whose names are returned. With `first` (the index of lane 0's
+/// element), each lane first names its element index `i`, which map expressions may read.
 fn four_lanes(
     p: &mut Printer,
     inputs: &[DType],
     vector: &dyn Fn(usize) -> bool,
     (dtypes, values): (&[DType], &[&Expr]),
-    index: bool,
+    first: Option<&str>,
 ) -> Vec<[String; 4]> {
     let results: Vec<[String; 4]> = (0..dtypes.len())
         .map(|o| std::array::from_fn(|lane| format!("r{o}_{lane}")))
@@ -224,8 +264,8 @@ fn four_lanes(
     }
     for lane in 0..4 {
         p.open("");
-        if index {
-            p.let_("i", Ty::U32, format!("base + {lane}u"));
+        if let Some(first) = first {
+            p.let_("i", Ty::U32, format!("{first} + {lane}u"));
         }
         for (t, &dtype) in inputs.iter().enumerate() {
             if vector(t) {
@@ -263,7 +303,7 @@ fn foreach_fours(p: &mut Printer, k: &ForeachKernel, tensor: &dyn Fn(usize) -> u
         &in_dtypes,
         &|l| !k.inputs[l].1,
         (&out_dtypes, &values),
-        false,
+        None,
     );
     for (o, (dtype, _)) in k.outputs.iter().enumerate() {
         let t = tensor(k.inputs.len() + o);

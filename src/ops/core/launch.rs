@@ -219,15 +219,21 @@ pub fn run_map(
     };
     words.extend_from_slice(scalar_words);
     let addresses: SmallVec<[u64; 4]> = tensors.iter().map(|t| t.address).collect();
-    let (kernel, items) = match vector_splat(tensors, kernel.inputs.len(), &words, &offset_words) {
-        Some(splat) => (Kernel::MapVector(kernel, splat), (n as u64).div_ceil(4)),
+    let (kernel, items) = match vector_splat(&kernel, tensors, &words, &offset_words) {
+        Some(splat) => {
+            let lanes = kernel.vector_lanes(splat, backend()?.cpu_device(device));
+            (
+                Kernel::MapVector(kernel, splat),
+                (n as u64).div_ceil(lanes.into()),
+            )
+        }
         None => (Kernel::Map(kernel), n as u64),
     };
     submit(device, &kernel, &addresses, words, &offset_words, items)
 }
 
 /// Whether a map's coalesced layout (`words`, each tensor's offset word at `offset_words`)
-/// runs four elements per work item ([`Kernel::MapVector`]), and which inputs it then reads
+/// runs four elements at a time ([`Kernel::MapVector`]), and which inputs it then reads
 /// once per row: one row, or two dimensions whose rows are a multiple of four long, every
 /// tensor of elements of at most four bytes with unit stride along the row, its rows and
 /// address aligned to four elements, except inputs with stride zero along it (of any dtype).
@@ -235,8 +241,8 @@ pub fn run_map(
 /// element's store needs on wgpu (16M uint8 adds on the software device: 60 ms element by
 /// element, 15 ms by words).
 fn vector_splat(
+    kernel: &MapKernel,
     tensors: &[&TensorRef],
-    inputs: usize,
     words: &[u32],
     offset_words: &[usize],
 ) -> Option<Splat> {
@@ -244,6 +250,7 @@ fn vector_splat(
     if nd == 0 || nd > 2 || (nd == 2 && !words[3].is_multiple_of(4)) {
         return None;
     }
+    let inputs = kernel.inputs.len();
     let mut splat = 0;
     for (t, (tensor, &o)) in tensors.iter().zip(offset_words).enumerate() {
         let row_stride = if nd == 2 { words[o + 1] as i32 } else { 0 };

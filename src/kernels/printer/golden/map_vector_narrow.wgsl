@@ -13,48 +13,196 @@ fn main {
         rs1 = p[launch.words + 2u + nd + 1u * (1u + nd) + 1u];
         rs2 = p[launch.words + 2u + nd + 2u * (1u + nd) + 1u];
     }
-    for (var q = group * 64u + t; q < (n + 3u) / 4u; q += groups * 64u) {
-        let base: u32 = q * 4u;
+    for (var q = group * 64u + t; q < (n + 15u) / 16u; q += groups * 64u) {
+        let base: u32 = q * 16u;
+        let end: u32 = min(base + 16u, n);
         var row: u32 = 0u;
         var col: u32 = base;
         if (nd == 2u) {
             row = base / inner;
             col = base - row * inner;
         }
-        if (base + 4u <= n) {
-            let loaded0 = rw0((o0 + (row * rs0 + col) * 1u) >> 2u);
-            let loaded1 = rwp1((o1 + (row * rs1 + col) * 2u) >> 2u);
-            var r0_0: f32 = bitcast<f32>(0x0u);
-            var r0_1: f32 = bitcast<f32>(0x0u);
-            var r0_2: f32 = bitcast<f32>(0x0u);
-            var r0_3: f32 = bitcast<f32>(0x0u);
+        if (base + 16u <= n && col + 16u <= select(n, inner, nd == 2u)) {
             {
-                let i: u32 = base + 0u;
-                let x0: u32 = ((loaded0 >> 0u) & 0xffu);
-                let x1: f32 = f16_to_f32(((loaded1[0] >> 0u) & 0xffffu));
-                r0_0 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                let first: u32 = base;
+                let loaded0 = rw0((o0 + (row * rs0 + col) * 1u) >> 2u);
+                let loaded1 = rwp1((o1 + (row * rs1 + col) * 2u) >> 2u);
+                var r0_0: f32 = bitcast<f32>(0x0u);
+                var r0_1: f32 = bitcast<f32>(0x0u);
+                var r0_2: f32 = bitcast<f32>(0x0u);
+                var r0_3: f32 = bitcast<f32>(0x0u);
+                {
+                    let i: u32 = first + 0u;
+                    let x0: u32 = ((loaded0 >> 0u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[0] >> 0u) & 0xffffu));
+                    r0_0 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 1u;
+                    let x0: u32 = ((loaded0 >> 8u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[0] >> 16u) & 0xffffu));
+                    r0_1 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 2u;
+                    let x0: u32 = ((loaded0 >> 16u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[1] >> 0u) & 0xffffu));
+                    r0_2 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 3u;
+                    let x0: u32 = ((loaded0 >> 24u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[1] >> 16u) & 0xffffu));
+                    r0_3 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                wwp2((o2 + (row * rs2 + col) * 2u) >> 2u, vec2<u32>((f32_to_f16(r0_0) << 0u) | (f32_to_f16(r0_1) << 16u), (f32_to_f16(r0_2) << 0u) | (f32_to_f16(r0_3) << 16u)));
             }
             {
-                let i: u32 = base + 1u;
-                let x0: u32 = ((loaded0 >> 8u) & 0xffu);
-                let x1: f32 = f16_to_f32(((loaded1[0] >> 16u) & 0xffffu));
-                r0_1 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                let first: u32 = base + 4u;
+                let loaded0 = rw0((o0 + (row * rs0 + col + 4u) * 1u) >> 2u);
+                let loaded1 = rwp1((o1 + (row * rs1 + col + 4u) * 2u) >> 2u);
+                var r0_0: f32 = bitcast<f32>(0x0u);
+                var r0_1: f32 = bitcast<f32>(0x0u);
+                var r0_2: f32 = bitcast<f32>(0x0u);
+                var r0_3: f32 = bitcast<f32>(0x0u);
+                {
+                    let i: u32 = first + 0u;
+                    let x0: u32 = ((loaded0 >> 0u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[0] >> 0u) & 0xffffu));
+                    r0_0 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 1u;
+                    let x0: u32 = ((loaded0 >> 8u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[0] >> 16u) & 0xffffu));
+                    r0_1 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 2u;
+                    let x0: u32 = ((loaded0 >> 16u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[1] >> 0u) & 0xffffu));
+                    r0_2 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 3u;
+                    let x0: u32 = ((loaded0 >> 24u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[1] >> 16u) & 0xffffu));
+                    r0_3 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                wwp2((o2 + (row * rs2 + col + 4u) * 2u) >> 2u, vec2<u32>((f32_to_f16(r0_0) << 0u) | (f32_to_f16(r0_1) << 16u), (f32_to_f16(r0_2) << 0u) | (f32_to_f16(r0_3) << 16u)));
             }
             {
-                let i: u32 = base + 2u;
-                let x0: u32 = ((loaded0 >> 16u) & 0xffu);
-                let x1: f32 = f16_to_f32(((loaded1[1] >> 0u) & 0xffffu));
-                r0_2 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                let first: u32 = base + 8u;
+                let loaded0 = rw0((o0 + (row * rs0 + col + 8u) * 1u) >> 2u);
+                let loaded1 = rwp1((o1 + (row * rs1 + col + 8u) * 2u) >> 2u);
+                var r0_0: f32 = bitcast<f32>(0x0u);
+                var r0_1: f32 = bitcast<f32>(0x0u);
+                var r0_2: f32 = bitcast<f32>(0x0u);
+                var r0_3: f32 = bitcast<f32>(0x0u);
+                {
+                    let i: u32 = first + 0u;
+                    let x0: u32 = ((loaded0 >> 0u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[0] >> 0u) & 0xffffu));
+                    r0_0 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 1u;
+                    let x0: u32 = ((loaded0 >> 8u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[0] >> 16u) & 0xffffu));
+                    r0_1 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 2u;
+                    let x0: u32 = ((loaded0 >> 16u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[1] >> 0u) & 0xffffu));
+                    r0_2 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 3u;
+                    let x0: u32 = ((loaded0 >> 24u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[1] >> 16u) & 0xffffu));
+                    r0_3 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                wwp2((o2 + (row * rs2 + col + 8u) * 2u) >> 2u, vec2<u32>((f32_to_f16(r0_0) << 0u) | (f32_to_f16(r0_1) << 16u), (f32_to_f16(r0_2) << 0u) | (f32_to_f16(r0_3) << 16u)));
             }
             {
-                let i: u32 = base + 3u;
-                let x0: u32 = ((loaded0 >> 24u) & 0xffu);
-                let x1: f32 = f16_to_f32(((loaded1[1] >> 16u) & 0xffffu));
-                r0_3 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                let first: u32 = base + 12u;
+                let loaded0 = rw0((o0 + (row * rs0 + col + 12u) * 1u) >> 2u);
+                let loaded1 = rwp1((o1 + (row * rs1 + col + 12u) * 2u) >> 2u);
+                var r0_0: f32 = bitcast<f32>(0x0u);
+                var r0_1: f32 = bitcast<f32>(0x0u);
+                var r0_2: f32 = bitcast<f32>(0x0u);
+                var r0_3: f32 = bitcast<f32>(0x0u);
+                {
+                    let i: u32 = first + 0u;
+                    let x0: u32 = ((loaded0 >> 0u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[0] >> 0u) & 0xffffu));
+                    r0_0 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 1u;
+                    let x0: u32 = ((loaded0 >> 8u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[0] >> 16u) & 0xffffu));
+                    r0_1 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 2u;
+                    let x0: u32 = ((loaded0 >> 16u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[1] >> 0u) & 0xffffu));
+                    r0_2 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                {
+                    let i: u32 = first + 3u;
+                    let x0: u32 = ((loaded0 >> 24u) & 0xffu);
+                    let x1: f32 = f16_to_f32(((loaded1[1] >> 16u) & 0xffffu));
+                    r0_3 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                }
+                wwp2((o2 + (row * rs2 + col + 12u) * 2u) >> 2u, vec2<u32>((f32_to_f16(r0_0) << 0u) | (f32_to_f16(r0_1) << 16u), (f32_to_f16(r0_2) << 0u) | (f32_to_f16(r0_3) << 16u)));
             }
-            wwp2((o2 + (row * rs2 + col) * 2u) >> 2u, vec2<u32>((f32_to_f16(r0_0) << 0u) | (f32_to_f16(r0_1) << 16u), (f32_to_f16(r0_2) << 0u) | (f32_to_f16(r0_3) << 16u)));
         } else {
-            for (var i = base; i < n; i += 1u) {
+            for (var four = base; four + 4u <= end; four += 4u) {
+                var row: u32 = 0u;
+                var col: u32 = four;
+                if (nd == 2u) {
+                    row = four / inner;
+                    col = four - row * inner;
+                }
+                {
+                    let first: u32 = four;
+                    let loaded0 = rw0((o0 + (row * rs0 + col) * 1u) >> 2u);
+                    let loaded1 = rwp1((o1 + (row * rs1 + col) * 2u) >> 2u);
+                    var r0_0: f32 = bitcast<f32>(0x0u);
+                    var r0_1: f32 = bitcast<f32>(0x0u);
+                    var r0_2: f32 = bitcast<f32>(0x0u);
+                    var r0_3: f32 = bitcast<f32>(0x0u);
+                    {
+                        let i: u32 = first + 0u;
+                        let x0: u32 = ((loaded0 >> 0u) & 0xffu);
+                        let x1: f32 = f16_to_f32(((loaded1[0] >> 0u) & 0xffffu));
+                        r0_0 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                    }
+                    {
+                        let i: u32 = first + 1u;
+                        let x0: u32 = ((loaded0 >> 8u) & 0xffu);
+                        let x1: f32 = f16_to_f32(((loaded1[0] >> 16u) & 0xffffu));
+                        r0_1 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                    }
+                    {
+                        let i: u32 = first + 2u;
+                        let x0: u32 = ((loaded0 >> 16u) & 0xffu);
+                        let x1: f32 = f16_to_f32(((loaded1[1] >> 0u) & 0xffffu));
+                        r0_2 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                    }
+                    {
+                        let i: u32 = first + 3u;
+                        let x0: u32 = ((loaded0 >> 24u) & 0xffu);
+                        let x1: f32 = f16_to_f32(((loaded1[1] >> 16u) & 0xffffu));
+                        r0_3 = (f16_to_f32(f32_to_f16(f32(x0))) + x1);
+                    }
+                    wwp2((o2 + (row * rs2 + col) * 2u) >> 2u, vec2<u32>((f32_to_f16(r0_0) << 0u) | (f32_to_f16(r0_1) << 16u), (f32_to_f16(r0_2) << 0u) | (f32_to_f16(r0_3) << 16u)));
+                }
+            }
+            for (var i = end & ~3u; i < end; i += 1u) {
                 let x0: u32 = ld0(o0 + (row * rs0 + i) * 1u);
                 let x1: f32 = ld1(o1 + (row * rs1 + i) * 2u);
                 st2(o2 + (row * rs2 + i) * 2u, (f16_to_f32(f32_to_f16(f32(x0))) + x1));

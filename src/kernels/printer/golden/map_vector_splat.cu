@@ -18,47 +18,51 @@ fn main {
     }
     for (u32 q = group * 64u + t; q < (n + 3u) / 4u; q += groups * 64u) {
         const u32 base = q * 4u;
+        const u32 end = min(base + 4u, n);
         u32 row = 0u;
         u32 col = base;
         if (nd == 2u) {
             row = base / inner;
             col = base - row * inner;
         }
-        if (base + 4u <= n) {
-            const auto loaded0 = *(const float4*)(b0 + (o0 + (row * rs0 + col) * 4u));
+        if (base + 4u <= n && col + 4u <= (nd == 2u ? inner : n)) {
             const float x1 = ld1(o1 + row * rs1 * 4u);
-            const auto loaded2 = *(const float4*)(b2 + (o2 + (row * rs2 + col) * 4u));
-            float r0_0 = __uint_as_float(0x0u);
-            float r0_1 = __uint_as_float(0x0u);
-            float r0_2 = __uint_as_float(0x0u);
-            float r0_3 = __uint_as_float(0x0u);
             {
-                const u32 i = base + 0u;
-                const float x0 = loaded0.x;
-                const float x2 = loaded2.x;
-                r0_0 = ((x0 - x1) * x2);
+                const u32 first = base;
+                const auto loaded0 = *(const float4*)(b0 + (o0 + (row * rs0 + col) * 4u));
+                const auto loaded2 = *(const float4*)(b2 + (o2 + (row * rs2 + col) * 4u));
+                float r0_0 = __uint_as_float(0x0u);
+                float r0_1 = __uint_as_float(0x0u);
+                float r0_2 = __uint_as_float(0x0u);
+                float r0_3 = __uint_as_float(0x0u);
+                {
+                    const u32 i = first + 0u;
+                    const float x0 = loaded0.x;
+                    const float x2 = loaded2.x;
+                    r0_0 = ((x0 - x1) * x2);
+                }
+                {
+                    const u32 i = first + 1u;
+                    const float x0 = loaded0.y;
+                    const float x2 = loaded2.y;
+                    r0_1 = ((x0 - x1) * x2);
+                }
+                {
+                    const u32 i = first + 2u;
+                    const float x0 = loaded0.z;
+                    const float x2 = loaded2.z;
+                    r0_2 = ((x0 - x1) * x2);
+                }
+                {
+                    const u32 i = first + 3u;
+                    const float x0 = loaded0.w;
+                    const float x2 = loaded2.w;
+                    r0_3 = ((x0 - x1) * x2);
+                }
+                *(float4*)(b3 + (o3 + (row * rs3 + col) * 4u)) = make_float4(r0_0, r0_1, r0_2, r0_3);
             }
-            {
-                const u32 i = base + 1u;
-                const float x0 = loaded0.y;
-                const float x2 = loaded2.y;
-                r0_1 = ((x0 - x1) * x2);
-            }
-            {
-                const u32 i = base + 2u;
-                const float x0 = loaded0.z;
-                const float x2 = loaded2.z;
-                r0_2 = ((x0 - x1) * x2);
-            }
-            {
-                const u32 i = base + 3u;
-                const float x0 = loaded0.w;
-                const float x2 = loaded2.w;
-                r0_3 = ((x0 - x1) * x2);
-            }
-            *(float4*)(b3 + (o3 + (row * rs3 + col) * 4u)) = make_float4(r0_0, r0_1, r0_2, r0_3);
         } else {
-            for (u32 i = base; i < n; i += 1u) {
+            for (u32 i = end & ~3u; i < end; i += 1u) {
                 const float x0 = ld0(o0 + (row * rs0 + i) * 4u);
                 const float x1 = ld1(o1 + row * rs1 * 4u);
                 const float x2 = ld2(o2 + (row * rs2 + i) * 4u);

@@ -18,47 +18,51 @@ fn main {
     }
     for (var q = group * 64u + t; q < (n + 3u) / 4u; q += groups * 64u) {
         let base: u32 = q * 4u;
+        let end: u32 = min(base + 4u, n);
         var row: u32 = 0u;
         var col: u32 = base;
         if (nd == 2u) {
             row = base / inner;
             col = base - row * inner;
         }
-        if (base + 4u <= n) {
-            let loaded0 = bitcast<vec4<f32>>(b0[(o0 + (row * rs0 + col) * 4u) >> 4u]);
+        if (base + 4u <= n && col + 4u <= select(n, inner, nd == 2u)) {
             let x1: f32 = ld1(o1 + row * rs1 * 4u);
-            let loaded2 = bitcast<vec4<f32>>(b2[(o2 + (row * rs2 + col) * 4u) >> 4u]);
-            var r0_0: f32 = bitcast<f32>(0x0u);
-            var r0_1: f32 = bitcast<f32>(0x0u);
-            var r0_2: f32 = bitcast<f32>(0x0u);
-            var r0_3: f32 = bitcast<f32>(0x0u);
             {
-                let i: u32 = base + 0u;
-                let x0: f32 = loaded0[0];
-                let x2: f32 = loaded2[0];
-                r0_0 = ((x0 - x1) * x2);
+                let first: u32 = base;
+                let loaded0 = bitcast<vec4<f32>>(b0[(o0 + (row * rs0 + col) * 4u) >> 4u]);
+                let loaded2 = bitcast<vec4<f32>>(b2[(o2 + (row * rs2 + col) * 4u) >> 4u]);
+                var r0_0: f32 = bitcast<f32>(0x0u);
+                var r0_1: f32 = bitcast<f32>(0x0u);
+                var r0_2: f32 = bitcast<f32>(0x0u);
+                var r0_3: f32 = bitcast<f32>(0x0u);
+                {
+                    let i: u32 = first + 0u;
+                    let x0: f32 = loaded0[0];
+                    let x2: f32 = loaded2[0];
+                    r0_0 = ((x0 - x1) * x2);
+                }
+                {
+                    let i: u32 = first + 1u;
+                    let x0: f32 = loaded0[1];
+                    let x2: f32 = loaded2[1];
+                    r0_1 = ((x0 - x1) * x2);
+                }
+                {
+                    let i: u32 = first + 2u;
+                    let x0: f32 = loaded0[2];
+                    let x2: f32 = loaded2[2];
+                    r0_2 = ((x0 - x1) * x2);
+                }
+                {
+                    let i: u32 = first + 3u;
+                    let x0: f32 = loaded0[3];
+                    let x2: f32 = loaded2[3];
+                    r0_3 = ((x0 - x1) * x2);
+                }
+                b3[(o3 + (row * rs3 + col) * 4u) >> 4u] = bitcast<vec4<u32>>(vec4<f32>(r0_0, r0_1, r0_2, r0_3));
             }
-            {
-                let i: u32 = base + 1u;
-                let x0: f32 = loaded0[1];
-                let x2: f32 = loaded2[1];
-                r0_1 = ((x0 - x1) * x2);
-            }
-            {
-                let i: u32 = base + 2u;
-                let x0: f32 = loaded0[2];
-                let x2: f32 = loaded2[2];
-                r0_2 = ((x0 - x1) * x2);
-            }
-            {
-                let i: u32 = base + 3u;
-                let x0: f32 = loaded0[3];
-                let x2: f32 = loaded2[3];
-                r0_3 = ((x0 - x1) * x2);
-            }
-            b3[(o3 + (row * rs3 + col) * 4u) >> 4u] = bitcast<vec4<u32>>(vec4<f32>(r0_0, r0_1, r0_2, r0_3));
         } else {
-            for (var i = base; i < n; i += 1u) {
+            for (var i = end & ~3u; i < end; i += 1u) {
                 let x0: f32 = ld0(o0 + (row * rs0 + i) * 4u);
                 let x1: f32 = ld1(o1 + row * rs1 * 4u);
                 let x2: f32 = ld2(o2 + (row * rs2 + i) * 4u);
