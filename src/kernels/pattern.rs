@@ -335,9 +335,17 @@ pub struct IndexKernel {
     pub scatter: bool,
     /// Whether negative indices count from the end (else they are out of range).
     pub wrap: bool,
-    /// Four consecutive elements of `src` and `dst` per work item, at one index element
-    /// (rows gathered or scattered whole): the launch walks groups of four, aligned.
-    pub vector: bool,
+    /// Groups of four consecutive elements of `src` and `dst` per work item (none: one
+    /// element), at one index element (rows gathered or scattered whole): the launch walks
+    /// groups of `4 * fours` elements, aligned to four.
+    pub fours: u32,
+}
+
+impl IndexKernel {
+    /// Whether a work item moves groups of four elements.
+    pub fn vector(&self) -> bool {
+        self.fours > 0
+    }
 }
 
 /// How an accumulate kernel combines the values that land on one element.
@@ -823,7 +831,10 @@ impl Kernel {
             Kernel::Index(k) => format!(
                 "{}{}({};{})",
                 if k.scatter { "scatter" } else { "gather" },
-                if k.vector { "4" } else { "" },
+                match k.fours {
+                    0 => String::new(),
+                    fours => (4 * fours).to_string(),
+                },
                 k.dtype.name(),
                 names(&mut k.indices.iter().copied())
             ),

@@ -23,7 +23,7 @@ pub fn index(p: &mut Printer, k: &IndexKernel) {
     // software device, index_select of 1,024 rows of 4,096 float32 by fours: 18 ms strided,
     // 5.4 ms so; of 4,095, one by one: 36 -> 25 ms).
     let dst = 1 + indices;
-    let blocked = if k.vector {
+    let blocked = if k.vector() {
         "true".to_string()
     } else {
         format!("nd == 1u || (sb0 == 1u && sb{dst} == 1u)")
@@ -56,9 +56,15 @@ pub fn index(p: &mut Printer, k: &IndexKernel) {
     } else {
         (format!("a0 + jump * {size}u"), format!("a{dst}"))
     };
-    if k.vector {
-        let line = p.d.move4(k.dtype, (0, &from), (dst, &to));
-        p.line(line);
+    if k.vector() {
+        for four in 0..k.fours {
+            let at = |base: &str| match four {
+                0 => base.to_string(),
+                _ => format!("{base} + {}u", 4 * four as usize * size),
+            };
+            let line = p.d.move4(k.dtype, (0, &at(&from)), (dst, &at(&to)));
+            p.line(line);
+        }
     } else {
         p.line(format!("st{dst}({to}, ld0({from}));"));
     }

@@ -342,18 +342,18 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 indices: vec![DType::I64],
                 scatter: false,
                 wrap: true,
-                vector: false,
+                fours: 0,
             }),
         ),
         (
-            // Rows scattered four elements at a time.
+            // Rows scattered eight elements (two groups of four) at a time.
             "index_rows",
             Kernel::Index(IndexKernel {
                 dtype: DType::I16,
                 indices: vec![DType::I64],
                 scatter: true,
                 wrap: false,
-                vector: true,
+                fours: 2,
             }),
         ),
         (

@@ -293,14 +293,14 @@ impl Dialect for Wgsl<'_> {
             Kernel::RadixCount(k) | Kernel::RadixScatter(k) => k.vector(),
             Kernel::AccumulateKeys(k) => k.vector(),
             Kernel::Foreach(k) => k.vector(),
-            Kernel::Index(k) => k.vector,
+            Kernel::Index(k) => k.vector(),
             _ => false,
         };
         // The invocations of a vector map or index kernel store whole words: four elements of
         // at most four bytes.
         let whole_words = match kernel {
             Kernel::MapVector(..) => true,
-            Kernel::Index(k) => k.vector,
+            Kernel::Index(k) => k.vector(),
             _ => false,
         };
         let mut src = String::from(HELPERS);

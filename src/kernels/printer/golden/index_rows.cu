@@ -109,5 +109,6 @@ fn main {
             continue;
         }
         *(short4*)(b2 + (a2 + jump * 2u)) = *(const short4*)(b0 + (a0));
+        *(short4*)(b2 + (a2 + jump * 2u + 8u)) = *(const short4*)(b0 + (a0 + 8u));
     }
 }

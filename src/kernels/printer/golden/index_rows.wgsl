@@ -109,5 +109,6 @@ fn main {
             continue;
         }
         wwp2((a2 + jump * 2u) >> 2u, rwp0((a0) >> 2u));
+        wwp2((a2 + jump * 2u + 8u) >> 2u, rwp0((a0 + 8u) >> 2u));
     }
 }
