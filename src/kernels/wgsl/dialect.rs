@@ -142,7 +142,7 @@ impl Dialect for Wgsl<'_> {
     }
 
     /// Elements under four bytes come as their words: one u32 of four bytes (`rw{t}`), a
-    /// vec2<u32> of four halves (`rwp{t}`).
+    /// `vec2<u32>` of four halves (`rwp{t}`).
     fn load4(&self, t: usize, dtype: DType, at: &str) -> String {
         let (slot, windowed) = self.slot(t);
         match dtype.size() {

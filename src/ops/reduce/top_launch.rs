@@ -20,7 +20,7 @@ const TOP_TILE: i64 = 4096;
 /// take a heap insertion anyway).
 const TOP_BOUND_MIN: i64 = 8;
 
-/// The `k` (at most [`TOP_TILES_MAX`]) first elements of a stable sort of each line of
+/// The `k` (at most `TOP_TILES_MAX`) first elements of a stable sort of each line of
 /// `input` along `dim` (descending when `largest`), as contiguous `[lines, k]` values and
 /// int64 indices, by rounds in which each tile of a line keeps its best `k` (see
 /// `printer::sort::top_tiles`) until one tile holds a line's candidates. Lines longer than
