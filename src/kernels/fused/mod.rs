@@ -1,0 +1,264 @@
+//! Kernels that `torch.compile` generates: Inductor's fused loops, sent by the Python code
+//! generator (`torch_mojo_backend/compiler/kernel.py`) as a small text program and printed by
+//! the one printer like every other pattern.
+//!
+//! The program, one statement per line:
+//! ```text
+//! fused 1                                 header: format version
+//! tensors <inputs> <dtype>...             tensor arguments (the first <inputs> only read)
+//! sizes <name>...                         int32 size arguments, by name
+//! scalars (<name> <dtype>)...             scalar arguments (host scalars' values)
+//! reduction 0|1                           whether the kernel reduces along `r0_index`
+//! let <name> [<dtype>] <expr>             a local value (of its operands' dtype if not given)
+//! load <name> <dtype> <tensor> <expr>     element <expr> of a tensor, converted to <dtype>
+//! store <tensor> <expr> <expr>            writes the second at element index the first
+//! loop / end                              the reduction loop over `r0_index`
+//! part <expr> [<expr>] / end               a loop of the whole launch over `xindex` in
+//!                                         [0, <expr>) with `xnumel` = <expr> (names local
+//!                                         to it): several kernels in one launch, each a
+//!                                         part; a program with parts has nothing else at
+//!                                         its top level. In a reduction program the
+//!                                         second expression is the part's `r0_numel`, and
+//!                                         each invocation reduces its rows alone
+//! reduce <op> <name>... <dtype> <expr>... a reduction inside the loop, valid after its end
+//! random <name> <kind> <seed> <offset> [<low> <high>]
+//!                                         Inductor's rand, randn or randint64 (Philox)
+//! masked <name> <dtype> <expr>            a block (its names local to it) run where <expr>
+//! yield <expr> <expr>                     holds, giving the first, else the second
+//! check <lower> <upper> <expr> <expr> ; <message>
+//!                                         an index that must be >= 0 (lower 1) and below
+//!                                         the second (upper 1), else RuntimeError(message)
+//! ```
+//! Expressions are S-expressions: a name (`xindex`, `xnumel`, `r0_index`, `r0_numel`, a size
+//! or a local), `(const <dtype> <value>)`, `(cast <dtype> e)`, `(where c a b)`, or
+//! `(<op> e...)` with the unary and binary ops of [`UnaryOp`] and [`BinaryOp`] by their
+//! Inductor names. Operands of different dtypes meet in the wider one.
+//!
+//! [`UnaryOp`]: crate::kernels::UnaryOp
+//! [`BinaryOp`]: crate::kernels::BinaryOp
+
+use std::hash::{Hash, Hasher};
+
+use crate::dtype::DType;
+use crate::error::{Error, Result};
+use crate::kernels::Expr;
+
+mod operands;
+mod parse;
+#[cfg(test)]
+mod tests;
+
+pub use operands::join;
+use parse::Parser;
+
+/// A generated kernel: its tensors, size arguments and statements. Locals are numbered; the
+/// first four are `xindex`, `r0_index`, `xnumel` and `r0_numel` (int32).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FusedKernel {
+    pub tensors: Vec<DType>,
+    pub inputs: usize,
+    pub sizes: usize,
+    pub scalars: Vec<DType>,
+    pub reduction: bool,
+    /// A reduction whose invocations each reduce whole rows alone (one `xindex` each, no
+    /// exchange through group memory): for devices where group memory and barriers cost
+    /// more than walking a row (the software device). Chosen at launch, not in the program.
+    pub each: bool,
+    pub body: Vec<Stmt>,
+    /// How many locals the statements number (printers number their own from here).
+    pub locals: usize,
+    /// The messages of the `check` statements, in order: a kernel with any takes the
+    /// device's fault word as one more tensor (int32), and a tag per check.
+    pub checks: Vec<String>,
+    /// A hash of everything above but `each`, taken once when parsed: a launch looks its
+    /// pipeline up by it instead of hashing the statements again.
+    pub(crate) fingerprint: u64,
+    /// See [`FusedKernel::loops`].
+    pub(crate) looping: bool,
+}
+
+impl Hash for FusedKernel {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.fingerprint.hash(state);
+        self.each.hash(state);
+    }
+}
+
+/// The locals every program starts with.
+pub const XINDEX: usize = 0;
+pub const RINDEX: usize = 1;
+pub const XNUMEL: usize = 2;
+pub const RNUMEL: usize = 3;
+
+/// How a reduction combines its values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FusedReduce {
+    Sum,
+    Prod,
+    Max,
+    Min,
+    /// Logical or of bools.
+    Any,
+    XorSum,
+    /// The reduction index of the first maximum (NaN the largest).
+    ArgMax,
+    ArgMin,
+    /// Mean, sum of squared deviations and count of the values (Welford).
+    Welford,
+    /// Merges (mean, m2, count) triples.
+    WelfordCombine,
+}
+
+/// Inductor's random numbers: a counter-based draw (Philox4x32-10 keyed by the seed, at the
+/// offset) of a float32 uniform in [0, 1), a float32 standard normal, or an int64 in
+/// `[low, high)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RandomKind {
+    Uniform,
+    Normal,
+    Integer,
+}
+
+/// One statement; `local` numbers a value the statements after it read as `x{local}`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stmt {
+    Let {
+        local: usize,
+        value: Expr,
+    },
+    Load {
+        local: usize,
+        dtype: DType,
+        tensor: usize,
+        index: Expr,
+    },
+    Store {
+        tensor: usize,
+        index: Expr,
+        value: Expr,
+    },
+    /// The loop over the reduced elements.
+    Loop(Vec<Stmt>),
+    /// Accumulates `values` into `locals` (in `dtype`) inside a loop.
+    Reduce {
+        op: FusedReduce,
+        locals: Vec<usize>,
+        dtype: DType,
+        values: Vec<Expr>,
+    },
+    /// A random number from an int64 `seed` and an `offset`; `range` is `[low, high)` of
+    /// integers (int64).
+    Random {
+        local: usize,
+        kind: RandomKind,
+        seed: Expr,
+        offset: Expr,
+        range: Option<(Expr, Expr)>,
+    },
+    /// Reports check `check` (a fault, raised at the next synchronisation) unless
+    /// `index >= 0` (where `lower`) and `index < size` (where `upper`).
+    Check {
+        check: usize,
+        lower: bool,
+        upper: bool,
+        index: Expr,
+        size: Expr,
+    },
+    /// A loop of the launch's invocations over `index` in `[0, numel)`, whose value is
+    /// local `numel_local` (see the `part` statement); in a reduction, `rows` is the local
+    /// holding the part's row length and that length.
+    Part {
+        index: usize,
+        numel_local: usize,
+        numel: Expr,
+        rows: Option<(usize, Expr)>,
+        body: Vec<Stmt>,
+    },
+    /// `local = mask ? (body; value) : other`.
+    Masked {
+        local: usize,
+        mask: Expr,
+        body: Vec<Stmt>,
+        value: Expr,
+        other: Expr,
+    },
+}
+
+impl FusedKernel {
+    /// Whether a statement's expression calls a helper function that loops a number of times
+    /// depending on the values (its kernel then takes one element per invocation); found
+    /// once when parsed, asked at every launch.
+    pub fn loops(&self) -> bool {
+        self.looping
+    }
+
+    fn find_loops(&self) -> bool {
+        fn any(body: &[Stmt]) -> bool {
+            body.iter().any(|s| match s {
+                Stmt::Let { value, .. } => value.loops(),
+                Stmt::Load { index, .. } => index.loops(),
+                Stmt::Store { index, value, .. } => index.loops() || value.loops(),
+                Stmt::Loop(body) => any(body),
+                Stmt::Part {
+                    numel, rows, body, ..
+                } => numel.loops() || rows.as_ref().is_some_and(|r| r.1.loops()) || any(body),
+                Stmt::Reduce { values, .. } => values.iter().any(Expr::loops),
+                Stmt::Random { .. } | Stmt::Check { .. } => false,
+                Stmt::Masked {
+                    mask,
+                    body,
+                    value,
+                    other,
+                    ..
+                } => mask.loops() || any(body) || value.loops() || other.loops(),
+            })
+        }
+        any(&self.body)
+    }
+
+    /// At most how many loop iterations one invocation takes to reduce a row of `rnumel`
+    /// elements alone (see [`FusedKernel::each`] and [`Expr::helper_steps`]): each loop's
+    /// own iterations and its statements' helper loops per element, plus the statements
+    /// outside the loops once.
+    pub fn row_steps(&self, rnumel: u64) -> u64 {
+        fn steps(s: &Stmt, rnumel: u64) -> u64 {
+            let e = |e: &Expr| e.helper_steps();
+            match s {
+                Stmt::Let { value, .. } => e(value),
+                Stmt::Load { index, .. } => e(index),
+                Stmt::Store { index, value, .. } => e(index) + e(value),
+                Stmt::Reduce { values, .. } => values.iter().map(e).sum(),
+                Stmt::Random { seed, offset, .. } => e(seed) + e(offset),
+                Stmt::Check { index, size, .. } => e(index) + e(size),
+                Stmt::Masked {
+                    mask,
+                    body,
+                    value,
+                    other,
+                    ..
+                } => e(mask) + e(value) + e(other) + all(body, rnumel),
+                Stmt::Part {
+                    numel, rows, body, ..
+                } => e(numel) + rows.as_ref().map_or(0, |r| e(&r.1)) + all(body, rnumel),
+                Stmt::Loop(body) => rnumel.saturating_mul(1 + all(body, rnumel)),
+            }
+        }
+        fn all(body: &[Stmt], rnumel: u64) -> u64 {
+            body.iter()
+                .fold(0u64, |n, s| n.saturating_add(steps(s, rnumel)))
+        }
+        all(&self.body, rnumel)
+    }
+
+    /// Whether the program is a list of parts (several kernels in one launch).
+    pub fn has_parts(&self) -> bool {
+        self.body.iter().any(|s| matches!(s, Stmt::Part { .. }))
+    }
+
+    /// Parses a program (see the module documentation).
+    pub fn parse(text: &str) -> Result<FusedKernel> {
+        Parser::default()
+            .program(text)
+            .map_err(|e| Error::runtime(format!("mojo: invalid compiled kernel program: {e}")))
+    }
+}
