@@ -267,6 +267,32 @@ impl Expr {
         }
     }
 
+    /// Whether the expression prints as a few instructions: at most `nodes` nodes, none of
+    /// them a call, a transcendental function, a power, remainder or floor division, or a
+    /// float64 value (emulated on some devices), whose helpers the shader compiler inlines
+    /// wherever they are printed. Kernels repeat only such expressions many times per work
+    /// item (lavapipe's LLVM took minutes and gigabytes on a uint8 map of a special function
+    /// printed 64 times).
+    pub fn straight_line(&self, nodes: usize) -> bool {
+        use BinaryOp::*;
+        fn each(e: &Expr) -> bool {
+            if e.dtype() == DType::F64 {
+                return false;
+            }
+            match e {
+                Expr::Call(..) => false,
+                Expr::Unary(op, x) => !op.is_transcendental() && each(x),
+                Expr::Cast(_, x) => each(x),
+                Expr::Binary(op, a, b) => {
+                    !matches!(op, Pow | Atan2 | Fmod | Rem | FloorDiv) && each(a) && each(b)
+                }
+                Expr::Select(c, a, b) => each(c) && each(a) && each(b),
+                _ => true,
+            }
+        }
+        self.nodes() <= nodes && each(self)
+    }
+
     /// Whether evaluating the expression runs a loop whose length depends on the values.
     pub fn loops(&self) -> bool {
         match self {

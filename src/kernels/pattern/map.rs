@@ -28,10 +28,13 @@ impl Splat {
 }
 
 impl MapKernel {
-    /// Elements per work item of a [`Kernel::MapVector`](super::Kernel::MapVector) with inputs `splat` read once per
+    /// Elements per work item of a [`Kernel::MapVector`] with inputs `splat` read once per
     /// row: 16 bytes of its narrowest tensor along the row on a GPU (4 float32, 16 uint8), 64
     /// on a `cpu`, where an item costs more than its bytes (16M adds on the software device,
-    /// 16 -> 64 bytes per item: float32 19 -> 12 ms, uint8 14 -> 7 ms).
+    /// 16 -> 64 bytes per item: float32 19 -> 12 ms, uint8 14 -> 7 ms); four where an output
+    /// is not [`Expr::straight_line`], so that no long expression is printed many times.
+    ///
+    /// [`Kernel::MapVector`]: super::Kernel::MapVector
     pub fn vector_lanes(&self, splat: Splat, cpu: bool) -> u32 {
         let along_rows = (self.inputs.iter().enumerate())
             .filter(|&(t, _)| !splat.has(t))
@@ -39,7 +42,11 @@ impl MapKernel {
             .chain(self.outputs.iter().map(|(d, _)| d));
         let narrowest = along_rows.map(|d| d.size()).min().unwrap_or(4).clamp(1, 4);
         let bytes = if cpu { 64 } else { 16 };
-        bytes / narrowest as u32
+        if self.outputs.iter().all(|(_, e)| e.straight_line(16)) {
+            bytes / narrowest as u32
+        } else {
+            4
+        }
     }
 
     /// Whether an output runs a loop whose length depends on the values (one element per

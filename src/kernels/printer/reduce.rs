@@ -427,18 +427,21 @@ pub(super) fn better_fn(p: &mut Printer, name: &str, op: ReduceOp, acc: DType) {
 /// vector loop (see [`Pass::print_partial_sums`]).
 pub(super) const PARTIALS: usize = 8;
 const TREE_BYTES: usize = 128;
-/// Expressions of at most this many nodes are mapped `TREE_BYTES` per step.
+/// Straight-line expressions of at most this many nodes are mapped `TREE_BYTES` per step.
 const SHORT: usize = 8;
 
-/// Elements per step of an invocation's vector loop: `TREE_BYTES` of its `input` dtype, at
-/// most 64 elements, or half for long expressions. (lavapipe, 2 cores, 16 -> 32 float32 a
-/// step: 16M summed 4.2 -> 3.3 ms, 4096² over rows 4.1 -> 3.3 ms; 64 no faster.)
+/// Elements per step of an invocation's vector loop: `TREE_BYTES` of its `input` dtype (at
+/// most 64 elements) for a straight-line mapped `value` ([`Expr::straight_line`]), else 16, or
+/// 8 for long expressions, so that a kernel prints no long expression many times. (lavapipe,
+/// 2 cores, 16 -> 32 float32 a step: 16M summed 4.2 -> 3.3 ms, 4096² over rows 4.1 -> 3.3
+/// ms; 64 no faster.)
 fn step_width(value: &Expr, input: DType) -> usize {
-    let width = (TREE_BYTES / input.size()).min(64);
-    if value.nodes() <= SHORT {
-        width
+    if value.straight_line(SHORT) {
+        (TREE_BYTES / input.size()).min(64)
+    } else if value.nodes() <= SHORT {
+        16
     } else {
-        width / 2
+        8
     }
 }
 

@@ -436,16 +436,12 @@ fn main {
         float acc1_7 = __uint_as_float(0x0u);
         if (nr == 1u) {
             if (rs1 == 4u && ((ib1 + lo * 4u) & 15u) == 0u) {
-                const u32 whole = lo + (hi - lo) / 32u * 32u;
-                for (u32 j = lo; j < whole; j += 32u) {
+                const u32 whole = lo + (hi - lo) / 16u * 16u;
+                for (u32 j = lo; j < whole; j += 16u) {
                     const auto v4_0 = *(const float4*)(b0 + (ib1 + (j + 0u) * 4u));
                     const auto v4_1 = *(const float4*)(b0 + (ib1 + (j + 4u) * 4u));
                     const auto v4_2 = *(const float4*)(b0 + (ib1 + (j + 8u) * 4u));
                     const auto v4_3 = *(const float4*)(b0 + (ib1 + (j + 12u) * 4u));
-                    const auto v4_4 = *(const float4*)(b0 + (ib1 + (j + 16u) * 4u));
-                    const auto v4_5 = *(const float4*)(b0 + (ib1 + (j + 20u) * 4u));
-                    const auto v4_6 = *(const float4*)(b0 + (ib1 + (j + 24u) * 4u));
-                    const auto v4_7 = *(const float4*)(b0 + (ib1 + (j + 28u) * 4u));
                     float s_0 = __uint_as_float(0x0u);
                     {
                         const float x0 = v4_0.x;
@@ -622,183 +618,7 @@ fn main {
                         st1(sat, v);
                         s_15 = v;
                     }
-                    float s_16 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_4.x;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 16u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 16u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_16 = v;
-                    }
-                    float s_17 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_4.y;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 17u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 17u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_17 = v;
-                    }
-                    float s_18 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_4.z;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 18u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 18u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_18 = v;
-                    }
-                    float s_19 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_4.w;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 19u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 19u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_19 = v;
-                    }
-                    float s_20 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_5.x;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 20u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 20u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_20 = v;
-                    }
-                    float s_21 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_5.y;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 21u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 21u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_21 = v;
-                    }
-                    float s_22 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_5.z;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 22u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 22u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_22 = v;
-                    }
-                    float s_23 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_5.w;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 23u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 23u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_23 = v;
-                    }
-                    float s_24 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_6.x;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 24u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 24u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_24 = v;
-                    }
-                    float s_25 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_6.y;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 25u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 25u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_25 = v;
-                    }
-                    float s_26 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_6.z;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 26u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 26u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_26 = v;
-                    }
-                    float s_27 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_6.w;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 27u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 27u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_27 = v;
-                    }
-                    float s_28 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_7.x;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 28u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 28u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_28 = v;
-                    }
-                    float s_29 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_7.y;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 29u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 29u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_29 = v;
-                    }
-                    float s_30 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_7.z;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 30u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 30u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_30 = v;
-                    }
-                    float s_31 = __uint_as_float(0x0u);
-                    {
-                        const float x0 = v4_7.w;
-                        const float v = expf((x0 - x1));
-                        u32 sat = stash_base + (j + 31u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 31u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_31 = v;
-                    }
-                    acc1 = comb(acc1, (((((s_0 + s_1) + (s_2 + s_3)) + ((s_4 + s_5) + (s_6 + s_7))) + (((s_8 + s_9) + (s_10 + s_11)) + ((s_12 + s_13) + (s_14 + s_15)))) + ((((s_16 + s_17) + (s_18 + s_19)) + ((s_20 + s_21) + (s_22 + s_23))) + (((s_24 + s_25) + (s_26 + s_27)) + ((s_28 + s_29) + (s_30 + s_31))))));
+                    acc1 = comb(acc1, ((((s_0 + s_1) + (s_2 + s_3)) + ((s_4 + s_5) + (s_6 + s_7))) + (((s_8 + s_9) + (s_10 + s_11)) + ((s_12 + s_13) + (s_14 + s_15)))));
                 }
                 for (u32 j = whole; j < hi; j += 1u) {
                     const float x0 = ld0(ib1 + j * 4u);

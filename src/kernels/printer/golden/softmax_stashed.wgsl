@@ -436,16 +436,12 @@ fn main {
         var acc1_7: f32 = bitcast<f32>(0x0u);
         if (nr == 1u) {
             if (rs1 == 4u && ((ib1 + lo * 4u) & 15u) == 0u) {
-                let whole: u32 = lo + (hi - lo) / 32u * 32u;
-                for (var j = lo; j < whole; j += 32u) {
+                let whole: u32 = lo + (hi - lo) / 16u * 16u;
+                for (var j = lo; j < whole; j += 16u) {
                     let v4_0 = bitcast<vec4<f32>>(b0[(ib1 + (j + 0u) * 4u) >> 4u]);
                     let v4_1 = bitcast<vec4<f32>>(b0[(ib1 + (j + 4u) * 4u) >> 4u]);
                     let v4_2 = bitcast<vec4<f32>>(b0[(ib1 + (j + 8u) * 4u) >> 4u]);
                     let v4_3 = bitcast<vec4<f32>>(b0[(ib1 + (j + 12u) * 4u) >> 4u]);
-                    let v4_4 = bitcast<vec4<f32>>(b0[(ib1 + (j + 16u) * 4u) >> 4u]);
-                    let v4_5 = bitcast<vec4<f32>>(b0[(ib1 + (j + 20u) * 4u) >> 4u]);
-                    let v4_6 = bitcast<vec4<f32>>(b0[(ib1 + (j + 24u) * 4u) >> 4u]);
-                    let v4_7 = bitcast<vec4<f32>>(b0[(ib1 + (j + 28u) * 4u) >> 4u]);
                     var s_0: f32 = bitcast<f32>(0x0u);
                     {
                         let x0: f32 = v4_0[0];
@@ -622,183 +618,7 @@ fn main {
                         st1(sat, v);
                         s_15 = v;
                     }
-                    var s_16: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_4[0];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 16u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 16u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_16 = v;
-                    }
-                    var s_17: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_4[1];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 17u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 17u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_17 = v;
-                    }
-                    var s_18: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_4[2];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 18u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 18u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_18 = v;
-                    }
-                    var s_19: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_4[3];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 19u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 19u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_19 = v;
-                    }
-                    var s_20: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_5[0];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 20u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 20u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_20 = v;
-                    }
-                    var s_21: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_5[1];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 21u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 21u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_21 = v;
-                    }
-                    var s_22: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_5[2];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 22u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 22u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_22 = v;
-                    }
-                    var s_23: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_5[3];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 23u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 23u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_23 = v;
-                    }
-                    var s_24: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_6[0];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 24u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 24u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_24 = v;
-                    }
-                    var s_25: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_6[1];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 25u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 25u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_25 = v;
-                    }
-                    var s_26: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_6[2];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 26u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 26u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_26 = v;
-                    }
-                    var s_27: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_6[3];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 27u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 27u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_27 = v;
-                    }
-                    var s_28: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_7[0];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 28u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 28u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_28 = v;
-                    }
-                    var s_29: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_7[1];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 29u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 29u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_29 = v;
-                    }
-                    var s_30: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_7[2];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 30u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 30u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_30 = v;
-                    }
-                    var s_31: f32 = bitcast<f32>(0x0u);
-                    {
-                        let x0: f32 = v4_7[3];
-                        let v: f32 = exp_f32((x0 - x1));
-                        var sat: u32 = stash_base + (j + 31u) * stash_step;
-                        if (nr != 1u) {
-                            sat = stash_base + red(j + 31u, eo + nk) * 4u;
-                        }
-                        st1(sat, v);
-                        s_31 = v;
-                    }
-                    acc1 = comb(acc1, (((((s_0 + s_1) + (s_2 + s_3)) + ((s_4 + s_5) + (s_6 + s_7))) + (((s_8 + s_9) + (s_10 + s_11)) + ((s_12 + s_13) + (s_14 + s_15)))) + ((((s_16 + s_17) + (s_18 + s_19)) + ((s_20 + s_21) + (s_22 + s_23))) + (((s_24 + s_25) + (s_26 + s_27)) + ((s_28 + s_29) + (s_30 + s_31))))));
+                    acc1 = comb(acc1, ((((s_0 + s_1) + (s_2 + s_3)) + ((s_4 + s_5) + (s_6 + s_7))) + (((s_8 + s_9) + (s_10 + s_11)) + ((s_12 + s_13) + (s_14 + s_15)))));
                 }
                 for (var j = whole; j < hi; j += 1u) {
                     let x0: f32 = ld0(ib1 + j * 4u);
