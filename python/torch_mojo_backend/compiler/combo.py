@@ -5,7 +5,7 @@ with ``config.combo_kernels``, other independent kernels into a combo node; on m
 second grouping runs whatever that setting (``post_fusion.py``), as each launch costs more
 there than on a GPU. Each member is
 generated as its own kernel; members are then packed, while their tensors fit one launch's
-bindings, into one program whose parts (the `part` statement of ``src/kernels/fused.rs``)
+bindings, into one program whose parts (the `part` statement of ``src/kernels/fused/``)
 each loop the launch's invocations over one member's elements, with ``xindex``, ``xnumel``
 and the member's size names its own. Parts follow one another rather than branch on
 ``xindex``: the software device runs every branch of a group in step, so a branch per member

@@ -1,7 +1,7 @@
 """Inductor's code generator for the mojo device.
 
 Inductor schedules and fuses the graph as for any GPU; each fused kernel is written here as
-a small program (its grammar: ``src/kernels/fused.rs``) that the Rust core prints to WGSL or
+a small program (its grammar: ``src/kernels/fused/``) that the Rust core prints to WGSL or
 CUDA C++ through the same printer as the eager kernels, compiles and caches on disk. Matrix
 products, convolutions and the other extern calls stay calls to the eager kernels.
 """
@@ -582,7 +582,7 @@ def program_text(
     reduction: bool,
     statements: list[str],
 ) -> str:
-    """A kernel's program, in the grammar of `src/kernels/fused.rs`."""
+    """A kernel's program, in the grammar of `src/kernels/fused/`."""
     lines = [
         "fused 1",
         f"tensors {inputs} {' '.join(dtypes)}",
