@@ -651,3 +651,35 @@ fn golden_cuda() {
         golden(name, "cu", &parts(&kernel, &mut Cuda));
     }
 }
+
+/// A vector map widens on a CPU only for straight-line expressions: a uint8 add takes 64
+/// elements per work item there (16 on a GPU), a uint8 map of a transcendental function, a
+/// call or a power keeps four on every device.
+#[test]
+fn only_straight_line_maps_take_wide_items() {
+    let u8 = DType::U8;
+    let map = |value: Expr| MapKernel {
+        inputs: smallvec![u8],
+        scalars: smallvec![],
+        outputs: smallvec![(DType::F32, value)],
+    };
+    let x = || Expr::input(0, u8);
+    let add = MapKernel {
+        outputs: smallvec![(u8, x() + x())],
+        ..map(x().cast(DType::F32))
+    };
+    assert_eq!(add.vector_lanes(Splat(0), true), 64);
+    assert_eq!(add.vector_lanes(Splat(0), false), 16);
+    // Float32 outputs: 16 bytes of them on a GPU, but uint8 inputs set the width on a CPU.
+    assert_eq!(map(x().cast(DType::F32)).vector_lanes(Splat(0), true), 64);
+    let heavy = [
+        x().cast(DType::F32).exp(),
+        x().cast(DType::F32)
+            .binary(BinaryOp::Pow, Expr::constant(DType::F32, 2.5)),
+        Expr::call(Function::ModifiedBesselI0, vec![x().cast(DType::F32)]),
+        x().cast(DType::F64).cast(DType::F32),
+    ];
+    for value in heavy {
+        assert_eq!(map(value).vector_lanes(Splat(0), true), 4);
+    }
+}
