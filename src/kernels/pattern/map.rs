@@ -31,7 +31,7 @@ impl MapKernel {
     /// Elements per work item of a [`Kernel::MapVector`] with inputs `splat` read once per
     /// row: 16 bytes of its narrowest tensor along the row on a GPU (4 float32, 16 uint8), 64
     /// on a `cpu`, where an item costs more than its bytes (16M adds on the software device,
-    /// 16 -> 64 bytes per item: float32 19 -> 12 ms, uint8 14 -> 7 ms); four where an output
+    /// 16 -> 64 bytes per item: float32 19 -> 12-14 ms, uint8 14 -> 7 ms); four where an output
     /// is not [`Expr::straight_line`], so that no long expression is printed many times.
     ///
     /// [`Kernel::MapVector`]: super::Kernel::MapVector
