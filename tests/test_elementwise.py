@@ -327,13 +327,14 @@ def changed(x):
 @pytest.mark.parametrize("dtype", SUB_WORD, ids=str)
 def test_sub_word_maps_keep_their_neighbours(device, dtype):
     # Four elements of under four bytes are whole words, stored 16 or 64 bytes per work
-    # item: every start in a word, tails of 0-3 elements and of part of an item, rows of a
+    # item, and moved 16 bytes at a time where rows start at 16-byte boundaries: every start
+    # in a word and in 16 bytes, tails of 0-3 elements and of part of an item, rows of a
     # wider buffer shorter than an item and in-place stores must leave the neighbouring
     # elements of the buffer untouched.
     torch.manual_seed(SUB_WORD.index(dtype))
     wide = torch.int32 if dtype == torch.bool else dtype
     for n in [1, 3, 4, 5, 8, 17, 63, 64, 65, 130, 1027]:
-        for start in range(4):
+        for start in [0, 1, 2, 3, 4, 8, 16]:
             buf = sub_word_values([n + 8], dtype)
             mojo = buf.to(device)
             a, b = buf[start : start + n], buf.flip(0)[start : start + n]
@@ -352,6 +353,17 @@ def test_sub_word_maps_keep_their_neighbours(device, dtype):
     mojo[:, 4:8] = torch.where(mojo[:, :4] == mojo[:, 4:8], mojo[:, 8:], mojo[:, :4])
     host[:, 4:8] = torch.where(host[:, :4] == host[:, 4:8], host[:, 8:], host[:, :4])
     assert_bitwise_equal(mojo, host)
+    # Rows of 64 and 48 elements, 80 apart, from a 16-byte boundary or not.
+    host = sub_word_values([9, 80], dtype)
+    mojo = host.to(device)
+    for cols in [slice(0, 64), slice(16, 80), slice(4, 68), slice(16, 64), slice(8, 56)]:
+        mojo[:, cols] = changed(mojo[:, cols].flip(0))
+        host[:, cols] = changed(host[:, cols].flip(0))
+        assert_bitwise_equal(mojo, host)
+        last = slice(80 - (cols.stop - cols.start), 80)
+        assert_bitwise_equal(
+            torch.maximum(mojo[:, cols], mojo[:, last]), torch.maximum(host[:, cols], host[:, last])
+        )
 
 
 def test_row_broadcast_maps_past_the_grid(device):

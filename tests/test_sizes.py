@@ -1238,11 +1238,13 @@ def test_reductions_of_contiguous_runs_first(device, shape, dims):
 )
 def test_sub_word_reductions_at_every_alignment(device, dtype):
     # Elements under four bytes are read four at a time where a row starts aligned to four
-    # of them, one by one elsewhere. Small integers sum exactly in any order.
+    # of them (16 bytes a load from the row's first 16-byte boundary, where a step of the
+    # loop is whole 16-byte words), one by one elsewhere. Small integers sum exactly in any
+    # order.
     torch.manual_seed(0)
-    for n in [1, 3, 4, 5, 63, 64, 65, 4099]:
-        for offset in range(4):
-            base = torch.randint(0, 3, (3 * (n + 4),)).to(dtype)
+    for n in [1, 3, 4, 5, 63, 64, 65, 130, 4099]:
+        for offset in [0, 1, 2, 3, 4, 8, 12, 16]:
+            base = torch.randint(0, 3, (3 * n + 16,)).to(dtype)
             x = base[offset : offset + 3 * n].view(3, n)
             mojo = base.to(device)[offset : offset + 3 * n].view(3, n)
             for op in [torch.sum, torch.amax, torch.amin, torch.count_nonzero]:

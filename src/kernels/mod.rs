@@ -21,7 +21,7 @@ pub mod wgsl;
 
 pub use expr::{BinaryOp, Expr, UnaryOp};
 pub use pattern::{
-    Accumulate, AccumulateKernel, AccumulateKeysKernel, AttentionKernel, AttentionPass,
+    Accumulate, AccumulateKernel, AccumulateKeysKernel, Aligned16, AttentionKernel, AttentionPass,
     AttentionTensor, ConvKernel, ConvPass, DirectGemm, Distribution, Elementwise, ForeachKernel,
     GemmKernel, IndexKernel, Kernel, MapKernel, Mapping, RadixDigit, RadixKernel, RandomKernel,
     ReduceKernel, ReduceOp, ScanKernel, SortKernel, Splat,

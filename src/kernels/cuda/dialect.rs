@@ -128,6 +128,28 @@ impl Dialect for Cuda {
         )
     }
 
+    fn load16(&self, t: usize, at: &str) -> String {
+        format!("*(const uint4*)(b{t} + ({at}))")
+    }
+
+    fn four_of16(&self, chunk: &str, dtype: DType, f: usize) -> String {
+        format!("((const {}*)&{chunk})[{f}]", vector_type(dtype))
+    }
+
+    fn chunk16(&self, name: &str) -> String {
+        format!("uint4 {name};")
+    }
+
+    fn set_four_of16(&self, chunk: &str, dtype: DType, f: usize, values: &[String; 4]) -> String {
+        let ty = vector_type(dtype);
+        let values: Vec<String> = values.iter().map(|v| to_storage(v, dtype)).collect();
+        format!("(({ty}*)&{chunk})[{f}] = make_{ty}({});", values.join(", "))
+    }
+
+    fn store16(&self, t: usize, at: &str, chunk: &str) -> String {
+        format!("*(uint4*)(b{t} + ({at})) = {chunk};")
+    }
+
     fn move4(&self, dtype: DType, (s, from): (usize, &str), (d, to): (usize, &str)) -> String {
         let ty = vector_type(dtype);
         format!("*({ty}*)(b{d} + ({to})) = *(const {ty}*)(b{s} + ({from}));")

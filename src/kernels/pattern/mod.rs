@@ -26,8 +26,9 @@ pub enum Kernel {
     /// row of any length), several elements per work item ([`MapKernel::vector_lanes`]) four
     /// at a time: 16-byte loads and stores of the float32/int32 tensors that run along the row
     /// (unit stride, 16-byte aligned rows), one load per row of the `Splat` inputs (a bias
-    /// over rows, a per-row mean).
-    MapVector(MapKernel, Splat),
+    /// over rows, a per-row mean); the 16 bytes at a time of its tensors of under four bytes
+    /// where they are [`Aligned16`].
+    MapVector(MapKernel, Splat, Aligned16),
     /// A group per output (chunk): its invocations split the reduced elements.
     Reduce(ReduceKernel),
     /// An invocation per output (chunk): for many outputs whose reduced elements are strided
@@ -84,11 +85,11 @@ impl Kernel {
             ds.map(|d| d.name()).collect::<Vec<_>>().join(",")
         };
         match self {
-            Kernel::Map(k) | Kernel::MapVector(k, _) => format!(
+            Kernel::Map(k) | Kernel::MapVector(k, ..) => format!(
                 "map{}({})->({})",
                 match self {
-                    Kernel::MapVector(_, Splat(0)) => "4".to_string(),
-                    Kernel::MapVector(_, Splat(bits)) => format!("4_splat{bits:b}"),
+                    Kernel::MapVector(_, Splat(0), _) => "4".to_string(),
+                    Kernel::MapVector(_, Splat(bits), _) => format!("4_splat{bits:b}"),
                     _ => String::new(),
                 },
                 names(&mut k.inputs.iter().copied()),
@@ -284,7 +285,7 @@ impl Kernel {
     /// The dtypes of the tensor arguments, in argument order.
     pub fn tensor_dtypes(&self) -> Vec<DType> {
         match self {
-            Kernel::Map(k) | Kernel::MapVector(k, _) => k
+            Kernel::Map(k) | Kernel::MapVector(k, ..) => k
                 .inputs
                 .iter()
                 .copied()
@@ -390,7 +391,7 @@ impl Kernel {
     /// Number of leading tensor arguments that are only read.
     pub fn input_count(&self) -> usize {
         match self {
-            Kernel::Map(k) | Kernel::MapVector(k, _) => k.inputs.len(),
+            Kernel::Map(k) | Kernel::MapVector(k, ..) => k.inputs.len(),
             Kernel::Reduce(k) | Kernel::ReduceEach(k) => {
                 1 + usize::from(k.indexed) + usize::from(k.per_output.is_some())
             }

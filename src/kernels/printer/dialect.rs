@@ -98,6 +98,20 @@ pub trait Dialect {
     /// Stores four values as consecutive elements of tensor `t` (of at most four bytes each)
     /// at the byte offset `at`, aligned to four elements.
     fn store4(&self, t: usize, dtype: DType, at: &str, values: &[String; 4]) -> String;
+    /// The 16 bytes of tensor `t` at the byte offset `at` (a multiple of 16), as one value
+    /// of four 32-bit words.
+    fn load16(&self, t: usize, at: &str) -> String;
+    /// Elements `4 f .. 4 f + 4` of `dtype` (under four bytes) in `chunk`, a value of
+    /// [`Dialect::load16`], in [`Dialect::load4`]'s form.
+    fn four_of16(&self, chunk: &str, dtype: DType, f: usize) -> String;
+    /// A mutable local of 16 bytes, uninitialised, that [`Dialect::set_four_of16`] fills.
+    fn chunk16(&self, name: &str) -> String;
+    /// Sets elements `4 f .. 4 f + 4` of `dtype` (under four bytes) of the local `chunk` to
+    /// `values`.
+    fn set_four_of16(&self, chunk: &str, dtype: DType, f: usize, values: &[String; 4]) -> String;
+    /// Stores the local `chunk` as the 16 bytes of tensor `t` at the byte offset `at` (a
+    /// multiple of 16).
+    fn store16(&self, t: usize, at: &str, chunk: &str) -> String;
     /// Copies four consecutive elements of `dtype` (at most four bytes each) from tensor
     /// `from.0` at byte offset `from.1` to tensor `to.0` at `to.1`, both aligned to four
     /// elements: their bytes as they are.

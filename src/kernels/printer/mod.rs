@@ -60,7 +60,7 @@ impl Kernel {
     /// device stops an invocation after 65,535 loop iterations in all).
     pub fn items_per_invocation(&self) -> u64 {
         match self {
-            Kernel::Map(k) | Kernel::MapVector(k, _) if k.loops() => 1,
+            Kernel::Map(k) | Kernel::MapVector(k, ..) if k.loops() => 1,
             Kernel::Map(_)
             | Kernel::MapVector(..)
             | Kernel::Foreach(_)
@@ -115,7 +115,9 @@ fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String)
     let mut p = Printer::new(dialect, group);
     match kernel {
         Kernel::Map(k) => elementwise::map(&mut p, k),
-        Kernel::MapVector(k, splat) => elementwise::map_vector(&mut p, k, *splat),
+        Kernel::MapVector(k, splat, aligned) => {
+            elementwise::map_vector(&mut p, k, *splat, *aligned)
+        }
         Kernel::Foreach(k) => elementwise::foreach(&mut p, k),
         Kernel::MaskedSelect(dtype) => elementwise::masked_select(&mut p, *dtype),
         Kernel::Reduce(k) => reduce::reduce(&mut p, k, true),

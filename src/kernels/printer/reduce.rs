@@ -550,21 +550,49 @@ impl Pass {
     /// whole steps remain, then the rest one by one. (A test inside the loop for
     /// the last step, as a group's loop has, makes lavapipe mask every update in the loop:
     /// 4096² amax over rows 15 -> 11-12 ms.)
+    ///
+    /// Elements under four bytes are read 16 bytes a load where a step holds whole 16-byte
+    /// words, from the chunk's first 16-byte boundary (the elements before it one by one):
+    /// 16M bfloat16 summed on lavapipe, 2 cores, 2.4 -> 2.1 ms.
     fn vector_steps(&self, p: &mut Printer, step: &Step, base: &str) {
         let width = step_width(step.value, self.input);
         let size = self.input.size();
+        let per16 = 16 / size;
+        let chunks = size < 4 && width.is_multiple_of(per16);
+        let from = if chunks {
+            let skip = format!("((16u - (({base} + lo * {size}u) & 15u)) & 15u) / {size}u");
+            p.let_("head", Ty::U32, format!("min(hi, lo + {skip})"));
+            p.for_up("j", "lo", "head");
+            let x0 = format!("ld0({base} + j * {size}u)");
+            self.element(p, step, &x0, "i64(j)", "j");
+            p.close();
+            "head"
+        } else {
+            "lo"
+        };
         p.let_(
             "whole",
             Ty::U32,
-            format!("lo + (hi - lo) / {width}u * {width}u"),
+            format!("{from} + (hi - {from}) / {width}u * {width}u"),
         );
-        p.for_("j", "lo", "j < whole", &format!("j += {width}u"));
+        p.for_("j", from, "j < whole", &format!("j += {width}u"));
+        for c in 0..if chunks { width / per16 } else { 0 } {
+            let v =
+                p.d.load16(0, &format!("{base} + (j + {}u) * {size}u", per16 * c));
+            let line = p.d.let_inferred(&format!("c16_{c}"), &v);
+            p.line(line);
+        }
         for q in 0..width / 4 {
-            let v = p.d.load4(
-                0,
-                self.input,
-                &format!("{base} + (j + {}u) * {size}u", 4 * q),
-            );
+            let v = if chunks {
+                let fours = per16 / 4;
+                p.d.four_of16(&format!("c16_{}", q / fours), self.input, q % fours)
+            } else {
+                p.d.load4(
+                    0,
+                    self.input,
+                    &format!("{base} + (j + {}u) * {size}u", 4 * q),
+                )
+            };
             let line = p.d.let_inferred(&format!("v4_{q}"), &v);
             p.line(line);
         }

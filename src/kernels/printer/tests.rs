@@ -73,6 +73,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                     outputs: smallvec![(f, Expr::input(0, f).exp())],
                 },
                 Splat(0),
+                Aligned16(false),
             ),
         ),
         (
@@ -88,6 +89,23 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                     )],
                 },
                 Splat(0),
+                Aligned16(false),
+            ),
+        ),
+        (
+            // The same with 16-byte aligned rows: 16 bytes of uint8 or float16 per load.
+            "map_vector_aligned",
+            Kernel::MapVector(
+                MapKernel {
+                    inputs: smallvec![DType::U8, DType::F16],
+                    scalars: smallvec![],
+                    outputs: smallvec![(
+                        DType::F16,
+                        Expr::input(0, DType::U8).cast(DType::F16) + Expr::input(1, DType::F16)
+                    )],
+                },
+                Splat(0),
+                Aligned16(true),
             ),
         ),
         (
@@ -104,6 +122,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                     .into(),
                 },
                 Splat(0b10),
+                Aligned16(false),
             ),
         ),
         (

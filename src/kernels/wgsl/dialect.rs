@@ -180,28 +180,14 @@ impl Dialect for Wgsl<'_> {
 
     fn store4(&self, t: usize, dtype: DType, at: &str, values: &[String; 4]) -> String {
         let (slot, windowed) = self.slot(t);
-        let bits = |v: &String| match dtype {
-            DType::Bool => format!("select(0u, 1u, {v})"),
-            DType::U8 => format!("({v} & 0xffu)"),
-            DType::I8 => format!("(bitcast<u32>({v}) & 0xffu)"),
-            DType::I16 => format!("(bitcast<u32>({v}) & 0xffffu)"),
-            DType::F16 => format!("f32_to_f16({v})"),
-            _ => format!("f32_to_bf16({v})"),
-        };
-        let word = |values: &[String]| {
-            let shift = 32 / values.len();
-            let parts: Vec<String> = (values.iter().enumerate())
-                .map(|(k, v)| format!("({} << {}u)", bits(v), shift * k))
-                .collect();
-            parts.join(" | ")
-        };
         match dtype.size() {
-            1 => format!("ww{t}(({at}) >> 2u, {});", word(values)),
-            2 => format!(
-                "wwp{t}(({at}) >> 2u, vec2<u32>({}, {}));",
-                word(&values[..2]),
-                word(&values[2..])
-            ),
+            1 => format!("ww{t}(({at}) >> 2u, {});", packed_words(dtype, values)[0]),
+            2 => {
+                let [low, high] = &packed_words(dtype, values)[..] else {
+                    unreachable!("four halves fill two words")
+                };
+                format!("wwp{t}(({at}) >> 2u, vec2<u32>({low}, {high}));")
+            }
             _ => {
                 let value = format!(
                     "bitcast<vec4<u32>>(vec4<{}>({}))",
@@ -211,6 +197,36 @@ impl Dialect for Wgsl<'_> {
                 store4(slot, windowed, at, &value)
             }
         }
+    }
+
+    fn load16(&self, t: usize, at: &str) -> String {
+        let (slot, windowed) = self.slot(t);
+        load4(slot, windowed, self.cpu, at)
+    }
+
+    fn four_of16(&self, chunk: &str, dtype: DType, f: usize) -> String {
+        match dtype.size() {
+            1 => format!("{chunk}[{f}]"),
+            _ => format!("vec2<u32>({chunk}[{}], {chunk}[{}])", 2 * f, 2 * f + 1),
+        }
+    }
+
+    fn chunk16(&self, name: &str) -> String {
+        format!("var {name}: vec4<u32>;")
+    }
+
+    fn set_four_of16(&self, chunk: &str, dtype: DType, f: usize, values: &[String; 4]) -> String {
+        let words = packed_words(dtype, values);
+        let first = f * words.len();
+        (words.iter().enumerate())
+            .map(|(w, word)| format!("{chunk}[{}] = {word};", first + w))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn store16(&self, t: usize, at: &str, chunk: &str) -> String {
+        let (slot, windowed) = self.slot(t);
+        store4(slot, windowed, at, chunk)
     }
 
     fn move4(&self, dtype: DType, (s, from): (usize, &str), (d, to): (usize, &str)) -> String {
@@ -377,3 +393,26 @@ fn fma32(a: f32, b: f32, c: f32) -> f32 {
     return f32(round_to_odd(t.x, t.y));
 }
 ";
+
+/// The u32 words that four values of a dtype under four bytes fill, lowest element in the
+/// lowest bits: one word of four bytes, two of four halves.
+fn packed_words(dtype: DType, values: &[String; 4]) -> Vec<String> {
+    let bits = |v: &String| match dtype {
+        DType::Bool => format!("select(0u, 1u, {v})"),
+        DType::U8 => format!("({v} & 0xffu)"),
+        DType::I8 => format!("(bitcast<u32>({v}) & 0xffu)"),
+        DType::I16 => format!("(bitcast<u32>({v}) & 0xffffu)"),
+        DType::F16 => format!("f32_to_f16({v})"),
+        _ => format!("f32_to_bf16({v})"),
+    };
+    let per_word = 4 / dtype.size();
+    (values.chunks(per_word))
+        .map(|word| {
+            let shift = 32 / word.len();
+            (word.iter().enumerate())
+                .map(|(k, v)| format!("({} << {}u)", bits(v), shift * k))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        })
+        .collect()
+}

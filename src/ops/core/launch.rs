@@ -2,7 +2,7 @@
 
 use crate::dtype::DType;
 use crate::error::{Error, Result};
-use crate::kernels::{DirectGemm, GemmKernel, Kernel, MapKernel, ReduceKernel, Splat};
+use crate::kernels::{Aligned16, DirectGemm, GemmKernel, Kernel, MapKernel, ReduceKernel, Splat};
 use crate::ops::core::layout::{broadcast_strides, coalesce};
 use crate::ops::core::tensor::TensorRef;
 pub use crate::ops::reduce::reduce_launch::{run_reduce, run_scan};
@@ -222,8 +222,9 @@ pub fn run_map(
     let (kernel, items) = match vector_splat(&kernel, tensors, &words, &offset_words) {
         Some(splat) => {
             let lanes = kernel.vector_lanes(splat, backend()?.cpu_device(device));
+            let aligned = aligned16(tensors, &words, &offset_words, splat);
             (
-                Kernel::MapVector(kernel, splat),
+                Kernel::MapVector(kernel, splat, aligned),
                 (n as u64).div_ceil(lanes.into()),
             )
         }
@@ -265,6 +266,38 @@ fn vector_splat(
         }
     }
     Some(Splat(splat))
+}
+
+/// Whether a vector map's tensors of under four bytes along the rows are [`Aligned16`]: each
+/// address and row stride a multiple of 16 bytes, and the rows (of two dimensions) a multiple
+/// of 16 bytes of the narrowest of them. False where there are none (one kernel fewer).
+fn aligned16(
+    tensors: &[&TensorRef],
+    words: &[u32],
+    offset_words: &[usize],
+    splat: Splat,
+) -> Aligned16 {
+    let nd = words[1] as usize;
+    let along_rows = || {
+        (tensors.iter().zip(offset_words).enumerate())
+            .filter(move |&(t, (tensor, _))| !splat.has(t) && tensor.dtype.size() < 4)
+            .map(|(_, pair)| pair)
+    };
+    let Some(narrowest) = along_rows().map(|(t, _)| t.dtype.size() as u32).min() else {
+        return Aligned16(false);
+    };
+    let rows_whole = nd == 1 || words[3].is_multiple_of(16 / narrowest);
+    Aligned16(
+        rows_whole
+            && along_rows().all(|(t, &o)| {
+                let row_bytes = if nd == 2 {
+                    words[o + 1].wrapping_mul(t.dtype.size() as u32)
+                } else {
+                    0
+                };
+                t.address.is_multiple_of(16) && row_bytes.is_multiple_of(16)
+            }),
+    )
 }
 
 /// Reduces all of `t` with `op` and reads the value back to the host: a synchronising call,

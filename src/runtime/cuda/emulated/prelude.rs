@@ -85,6 +85,7 @@ inline double rsqrt(double x) { return 1.0 / sqrt(x); }
     inline name make_##name(T x, T y, T z, T w) { return name{x, y, z, w}; }
 MOJO_VECTOR4(float4, float, 16)
 MOJO_VECTOR4(int4, int, 16)
+MOJO_VECTOR4(uint4, unsigned int, 16)
 MOJO_VECTOR4(uchar4, unsigned char, 4)
 MOJO_VECTOR4(char4, signed char, 4)
 MOJO_VECTOR4(short4, short, 8)
