@@ -1,6 +1,7 @@
 """torchvision's detection ops on mojo, composed from mojo's kernels: ``torchvision::nms``,
 ``roi_align`` and ``roi_pool`` with their backward ops, registered for PrivateUse1 once
-torchvision is imported (torchvision's own autograd kernels call the backward ops).
+torchvision is imported (torchvision's own autograd kernels call the backward ops), with
+those of ``_position_sensitive_pools`` and ``_deform_conv``.
 
 - ``nms``: the IoU of every pair of boxes (in blocks of rows) on the device, packed eight
   pairs a byte; the greedy pass over the boxes in descending score order (a stable sort, as
@@ -129,9 +130,13 @@ def _axis(start, bin_size, grid, samples: int, pooled: int, size: int):
     return low, high, torch.where(inside, 1 - frac, zero), torch.where(inside, frac, zero)
 
 
-def _align_samples(rois, spatial_scale, pooled_h, pooled_w, sampling_ratio, aligned, h, w):
+def _align_samples(
+    rois, spatial_scale, pooled_h, pooled_w, sampling_ratio, aligned, h, w, least_count=1
+):
     """roi_align's samples: each bin's corner positions in the `[N * H * W]` rows of the
-    input and their weights over the bin's sample count, as `[K, pooled_h * pooled_w, S]`."""
+    input and their weights over the bin's sample count (at least `least_count`; None:
+    unbounded, as ps_roi_align's, whose empty grids divide by zero), as
+    `[K, pooled_h * pooled_w, S]`."""
     r = rois.to(_compute_dtype(rois.dtype))
     offset = 0.5 if aligned else 0.0
     start_w, start_h = r[:, 1] * spatial_scale - offset, r[:, 2] * spatial_scale - offset
@@ -148,7 +153,9 @@ def _align_samples(rois, spatial_scale, pooled_h, pooled_w, sampling_ratio, alig
         grid_h, grid_w = (roi_h / pooled_h).ceil(), (roi_w / pooled_w).ceil()
         samples_h = max(1, int(grid_h.max().item()))
         samples_w = max(1, int(grid_w.max().item()))
-    count = (grid_h * grid_w).clamp(min=1)
+    count = grid_h * grid_w
+    if least_count is not None:
+        count = count.clamp(min=least_count)
     y_low, y_high, wy_low, wy_high = _axis(start_h, bin_h, grid_h, samples_h, pooled_h, h)
     x_low, x_high, wx_low, wx_high = _axis(start_w, bin_w, grid_w, samples_w, pooled_w, w)
     # Corners in the CPU's order: (low, low), (low, high), (high, low), (high, high).
@@ -326,6 +333,9 @@ def register(_torchvision=None) -> None:
     global _library
     if _library is not None or not hasattr(torch.ops.torchvision, "nms"):
         return
+    from . import _deform_conv, _position_sensitive_pools
+
     _library = torch.library.Library("torchvision", "IMPL")
-    for name, kernel in KERNELS.items():
+    kernels = {**KERNELS, **_position_sensitive_pools.KERNELS, **_deform_conv.KERNELS}
+    for name, kernel in kernels.items():
         _library.impl(name, kernel, "PrivateUse1")
