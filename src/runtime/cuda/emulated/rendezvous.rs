@@ -3,6 +3,10 @@
 //! collective or sends to a peer, as one file written whole and renamed into place, and reads
 //! the others' files. Waits poll until the file appears or the communicator is aborted; NCCL
 //! itself has no timeout either (the process group's watchdog aborts).
+//!
+//! Each rank's join file holds its process id, so that a rank that died without leaving
+//! counts as gone: the last live rank to leave removes the folder, and joining a new
+//! communicator removes the folders whose ranks have all died (a killed job's).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -39,6 +43,50 @@ fn base() -> PathBuf {
     }
 }
 
+/// Whether process `pid` is running (or may be: where /proc is missing, every process is).
+fn alive(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.is_dir() || proc.join(pid.to_string()).exists()
+}
+
+/// The process ids written in a communicator folder's join files.
+fn joined_pids(folder: &Path) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return vec![];
+    };
+    entries
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with("join."))
+        .filter_map(|e| std::fs::read_to_string(e.path()).ok()?.trim().parse().ok())
+        .collect()
+}
+
+/// How long a folder stays untouched before its ranks' deaths make it abandoned: a
+/// communicator whose first ranks joined and died may still be joined by others meanwhile.
+const ABANDONED_AFTER: Duration = Duration::from_secs(60);
+
+/// Removes the communicator folders every joined rank of which has died without leaving.
+fn remove_abandoned() {
+    let Ok(entries) = std::fs::read_dir(base()) else {
+        return;
+    };
+    for entry in entries.filter_map(|e| e.ok()) {
+        let idle = (entry.metadata().and_then(|m| m.modified()).ok())
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age > ABANDONED_AFTER);
+        if !idle || !entry.file_name().to_string_lossy().starts_with(PREFIX) {
+            continue;
+        }
+        let pids = joined_pids(&entry.path());
+        if !pids.is_empty() && !pids.iter().any(|&pid| alive(pid)) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// The start of every communicator folder's name.
+const PREFIX: &str = "mojo-nccl-";
+
 /// A name no other communicator has: the process, the time and a count.
 pub fn unique_name() -> String {
     static COUNT: AtomicU64 = AtomicU64::new(0);
@@ -46,7 +94,7 @@ pub fn unique_name() -> String {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
     let count = COUNT.fetch_add(1, Ordering::Relaxed);
-    format!("mojo-nccl-{}-{nanos:x}-{count}", std::process::id())
+    format!("{PREFIX}{}-{nanos:x}-{count}", std::process::id())
 }
 
 /// Writes `bytes` to `path` whole: readers see the complete file or none.
@@ -60,6 +108,7 @@ fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 impl Rendezvous {
     /// Joins communicator `name` as `rank` of `ranks`, waiting until every rank has.
     pub fn join(name: &str, ranks: usize, rank: usize) -> Result<Rendezvous, NcclResult> {
+        remove_abandoned();
         let folder = base().join(name);
         std::fs::create_dir_all(&folder).map_err(|_| NCCL_SYSTEM_ERROR)?;
         let rendezvous = Rendezvous {
@@ -71,7 +120,8 @@ impl Rendezvous {
             received: Mutex::new(vec![0; ranks]),
             aborted: AtomicBool::new(false),
         };
-        write_whole(&rendezvous.path(&format!("join.{rank}")), &[])
+        let pid = std::process::id().to_string();
+        write_whole(&rendezvous.path(&format!("join.{rank}")), pid.as_bytes())
             .map_err(|_| NCCL_SYSTEM_ERROR)?;
         let deadline = Instant::now() + JOIN_TIMEOUT;
         for r in 0..ranks {
@@ -159,10 +209,18 @@ impl Rendezvous {
 
     /// Marks this rank as gone; the last rank to leave removes the folder. A rank's files
     /// stay until then: a slower rank may still be reading its last contribution (a leaving
-    /// rank has run every call it issued, so once all have left none is read again).
+    /// rank has run every call it issued, so once all have left none is read again). A rank
+    /// whose process has died counts as gone.
     pub fn leave(&self) {
         let _ = write_whole(&self.path(&format!("left.{}", self.rank)), &[]);
-        if (0..self.ranks).all(|r| self.path(&format!("left.{r}")).exists()) {
+        let gone = |r: usize| {
+            self.path(&format!("left.{r}")).exists()
+                || std::fs::read_to_string(self.path(&format!("join.{r}")))
+                    .ok()
+                    .and_then(|pid| pid.trim().parse().ok())
+                    .is_some_and(|pid| !alive(pid))
+        };
+        if (0..self.ranks).all(gone) {
             let _ = std::fs::remove_dir_all(&self.folder);
         }
     }
@@ -224,6 +282,41 @@ mod tests {
             !base().join(&name).exists(),
             "the last rank removes the folder"
         );
+    }
+
+    /// The id of a process that has exited.
+    fn dead_pid() -> u32 {
+        let mut child = std::process::Command::new("true")
+            .spawn()
+            .expect("runs true");
+        let pid = child.id();
+        child.wait().expect("true exits");
+        pid
+    }
+
+    #[test]
+    fn ranks_that_died_count_as_gone() {
+        // Rank 1 joined and died without leaving: rank 0 leaving last removes the folder.
+        let name = unique_name();
+        let folder = base().join(&name);
+        std::fs::create_dir_all(&folder).expect("creates");
+        write_whole(&folder.join("join.1"), dead_pid().to_string().as_bytes()).expect("writes");
+        let survivor = Rendezvous::join(&name, 2, 0).expect("joins");
+        survivor.leave();
+        assert!(!folder.exists(), "the last live rank removes the folder");
+        // A folder whose every rank died is removed when another communicator forms.
+        let abandoned = base().join(unique_name());
+        std::fs::create_dir_all(&abandoned).expect("creates");
+        for rank in 0..2 {
+            let path = abandoned.join(format!("join.{rank}"));
+            write_whole(&path, dead_pid().to_string().as_bytes()).expect("writes");
+        }
+        let old = std::time::SystemTime::now() - 2 * ABANDONED_AFTER;
+        let folder_file = std::fs::File::open(&abandoned).expect("opens the folder");
+        folder_file.set_modified(old).expect("ages the folder");
+        let alone = Rendezvous::join(&unique_name(), 1, 0).expect("joins");
+        assert!(!abandoned.exists(), "joining removes an abandoned folder");
+        alone.leave();
     }
 
     #[test]
