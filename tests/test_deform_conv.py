@@ -3,10 +3,9 @@ for the input, offsets, mask, weight and bias) against torchvision's CPU kernels
 whole pixels and at the image's edges, groups of both kinds, strides, padding, dilation,
 chunked gathers, half precision, errors, two threads and a model that trains."""
 
-import threading
-
 import pytest
 import torch
+from threads import run_in_threads
 
 torchvision = pytest.importorskip("torchvision")
 from torchvision import ops  # noqa: E402
@@ -153,22 +152,8 @@ def test_empty_batch_and_errors(device):
 def test_two_threads(device):
     tensors, kwargs = case(torch.float32, seed=7)
     expected = run(tensors, kwargs, device)
-    results, errors = [], []
 
-    def work():
-        try:
-            for _ in range(3):
-                results.append(run(tensors, kwargs, device))
-        except Exception as e:  # reported below
-            errors.append(e)
-
-    threads = [threading.Thread(target=work) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors and len(results) == 6
-    for result in results:
+    for result in run_in_threads(lambda: run(tensors, kwargs, device)):
         for name, value in expected.items():
             torch.testing.assert_close(result[name], value, rtol=0, atol=0, msg=name)
 

@@ -2,10 +2,9 @@
 gradients) against torchvision's CPU kernels: every sampling mode, RoIs past the image and
 reversed, empty grids, chunked gathers, half precision, errors and two threads."""
 
-import threading
-
 import pytest
 import torch
+from threads import run_in_threads
 
 torchvision = pytest.importorskip("torchvision")
 from torchvision import ops  # noqa: E402
@@ -115,27 +114,15 @@ def test_empty_and_errors(device):
 def test_two_threads(device):
     x, r = inputs(torch.float32, seed=5)
     expected = (ops.ps_roi_align(x, r, 3, 0.5, 2), ops.ps_roi_pool(x, r, 3, 0.5))
-    results, errors = [], []
 
     def work():
-        try:
-            for _ in range(3):
-                xm, rm = x.to(device), r.to(device)
-                results.append(
-                    (
-                        ops.ps_roi_align(xm, rm, 3, 0.5, 2).cpu(),
-                        ops.ps_roi_pool(xm, rm, 3, 0.5).cpu(),
-                    )
-                )
-        except Exception as e:  # reported below
-            errors.append(e)
+        xm, rm = x.to(device), r.to(device)
+        return (
+            ops.ps_roi_align(xm, rm, 3, 0.5, 2).cpu(),
+            ops.ps_roi_pool(xm, rm, 3, 0.5).cpu(),
+        )
 
-    threads = [threading.Thread(target=work) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors and len(results) == 6
+    results = run_in_threads(work)
     for aligned, pooled in results:
         torch.testing.assert_close(aligned, expected[0], rtol=1e-5, atol=1e-5)
         torch.testing.assert_close(pooled, expected[1], rtol=0, atol=0)

@@ -3,10 +3,10 @@ torchvision's CPU kernels: sizes around the packing and chunking limits, every s
 boxes past the image, ties, errors, two threads, and a detection model end to end."""
 
 import copy
-import threading
 
 import pytest
 import torch
+from threads import run_in_threads
 
 torchvision = pytest.importorskip("torchvision")
 from torchvision import ops  # noqa: E402
@@ -154,26 +154,14 @@ def test_two_threads(device):
     x = torch.randn(1, 4, 16, 16)
     r = rois(30, images=1, size=16.0, seed=14)
     expected = (ops.nms(b, scores, 0.5), ops.roi_align(x, r, 3, 1.0, 2, False))
-    results, errors = [], []
 
     def work():
-        try:
-            for _ in range(3):
-                results.append(
-                    (
-                        ops.nms(b.to(device), scores.to(device), 0.5).cpu(),
-                        ops.roi_align(x.to(device), r.to(device), 3, 1.0, 2, False).cpu(),
-                    )
-                )
-        except Exception as e:  # reported below
-            errors.append(e)
+        return (
+            ops.nms(b.to(device), scores.to(device), 0.5).cpu(),
+            ops.roi_align(x.to(device), r.to(device), 3, 1.0, 2, False).cpu(),
+        )
 
-    threads = [threading.Thread(target=work) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors and len(results) == 6
+    results = run_in_threads(work)
     for keep, pooled in results:
         torch.testing.assert_close(keep, expected[0], rtol=0, atol=0)
         torch.testing.assert_close(pooled, expected[1], rtol=1e-5, atol=1e-5)
