@@ -239,6 +239,7 @@ OPS = [
     # Sampling at arbitrary positions, bags of embeddings.
     "nn.functional.grid_sample",
     "grid_sampler_2d",
+    "grid_sampler_3d",
     "nn.functional.embedding_bag",
     # Sliding blocks.
     "nn.functional.unfold",
