@@ -8,6 +8,8 @@
 //!
 //! `promotion`: operands and PyTorch's type promotion over them; `maps`: the map kernels
 //! over operands read as parts; `ops`: the ops' complex forms.
+//!
+//! [`TensorRef::from_arg_or_pairs`]: crate::ops::core::tensor::TensorRef::from_arg_or_pairs
 
 mod maps;
 mod ops;
