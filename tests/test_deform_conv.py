@@ -145,6 +145,8 @@ def test_empty_batch_and_errors(device):
             on["input"], on["weight"], on["offset"], on["mask"][:, :4], on["bias"],
             1, 1, 1, 1, 1, 1, 1, 1, True,
         )  # fmt: skip
+    with pytest.raises(RuntimeError, match="mask must be a mojo tensor"):
+        ops.deform_conv2d(**{**on, "mask": tensors["mask"]}, **kwargs)
     with pytest.raises(RuntimeError, match="computed output dims"):
         ops.deform_conv2d(**on, stride=2, padding=1)
 

@@ -182,8 +182,9 @@ def _args(rest):
 
 
 def deform_conv2d(input, weight, offset, mask, bias, *rest):
-    _check_mojo("deform_conv2d", input=input, weight=weight, offset=offset, bias=bias)
     s = _Shape(input, weight, offset, mask, _args(rest))
+    masks = {"mask": mask} if s.use_mask else {}
+    _check_mojo("deform_conv2d", input=input, weight=weight, offset=offset, bias=bias, **masks)
     acc = _compute_dtype(input.dtype)
     out = torch.zeros(s.batch, s.out_channels, s.out_h * s.out_w, dtype=acc, device=input.device)
     w = weight.reshape(s.groups, s.out_channels // s.groups, -1).to(acc)
@@ -202,8 +203,11 @@ def deform_conv2d(input, weight, offset, mask, bias, *rest):
 
 
 def deform_conv2d_backward(grad, input, weight, offset, mask, bias, *rest):
-    _check_mojo("deform_conv2d_backward", grad=grad, input=input, weight=weight, offset=offset)
     s = _Shape(input, weight, offset, mask, _args(rest))
+    masks = {"mask": mask} if s.use_mask else {}
+    _check_mojo(
+        "deform_conv2d_backward", grad=grad, input=input, weight=weight, offset=offset, **masks
+    )
     acc = _compute_dtype(input.dtype)
     device = input.device
     g, k = s.offset_groups, s.taps
