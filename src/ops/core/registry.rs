@@ -12,7 +12,7 @@ use crate::ops::core::call::Call;
 pub type OpFn = fn(&mut Call) -> Result<()>;
 
 /// Every op family's table.
-fn families() -> [&'static [(&'static str, OpFn)]; 47] {
+fn families() -> [&'static [(&'static str, OpFn)]; 48] {
     [
         crate::ops::elementwise::math::OPS,
         crate::ops::elementwise::unary::OPS,
@@ -50,6 +50,7 @@ fn families() -> [&'static [(&'static str, OpFn)]; 47] {
         crate::ops::reduce::norms_and_scans::OPS,
         crate::ops::shape::rearrange::OPS,
         crate::ops::index::indexing::OPS,
+        crate::ops::index::index_fill::OPS,
         crate::ops::index::take_put::OPS,
         crate::ops::index::advanced_index::OPS,
         crate::ops::reduce::sort::OPS,

@@ -1,5 +1,5 @@
 //! Indexing along one dimension: index_select, gather, the scatter family, index_add,
-//! index_copy and index_fill.
+//! index_copy (index_fill_ in `index_fill`).
 
 use crate::dtype::DType;
 use crate::error::{Error, Result};
@@ -14,7 +14,7 @@ use crate::ops::elementwise::complex::ComplexOperand;
 use crate::ops::index::accumulate::run_accumulate;
 use crate::ops::index::index_launch::{run_index, Fault, IndexArg};
 use crate::ops::reduce::reductions::wrap_dim;
-use crate::ops::shape::copy::{copy, fill};
+use crate::ops::shape::copy::fill;
 use crate::ops::shape::rearrange::narrow;
 use smallvec::smallvec;
 
@@ -82,7 +82,7 @@ pub(crate) fn check_index_dtype(index: &TensorRef, op: &str, int32: bool) -> Res
 }
 
 /// A one-element tensor holding `value` as `dtype`, read with zero strides.
-fn scalar_tensor(device: usize, dtype: DType, value: &ScalarArg) -> Result<Scratch> {
+pub(super) fn scalar_tensor(device: usize, dtype: DType, value: &ScalarArg) -> Result<Scratch> {
     let s = Scratch::contiguous(device, &[], dtype)?;
     fill(&s.tensor, value)?;
     Ok(s)
@@ -220,7 +220,7 @@ fn gather(call: &mut Call) -> Result<()> {
 /// else it is a vector (the index_add family: slice `i` goes to slice `index[i]`). A
 /// zero-dimensional `values` is broadcast.
 #[allow(clippy::too_many_arguments)]
-fn scatter_along(
+pub(super) fn scatter_along(
     op: Accumulate,
     include_self: bool,
     a: &TensorRef,
@@ -467,108 +467,6 @@ fn index_into(call: &mut Call, op: Accumulate) -> Result<()> {
     )
 }
 
-/// `index_fill_(self, dim, index, value)` with a Scalar or zero-dimensional tensor value.
-fn index_fill(call: &mut Call) -> Result<()> {
-    if call.complex_component_of(0).is_some() {
-        return index_fill_complex(call);
-    }
-    let a = call.tensor(0)?;
-    let dim = wrap_dim(call.int(1)?, a.sizes.len())?;
-    let index = call.tensor(2)?;
-    if index.sizes.len() > 1 {
-        return Err(Error::index(
-            "index_fill_(): Index is supposed to be a vector",
-        ));
-    }
-    if index.dtype != DType::I64 {
-        return Err(Error::index(
-            "index_fill_(): Expected dtype int64 for index.",
-        ));
-    }
-    let holder = match call.operand(3)? {
-        Operand::Scalar(v) => scalar_tensor(a.device, a.dtype, &v)?,
-        Operand::Tensor(v) => {
-            if !v.sizes.is_empty() {
-                return Err(Error::runtime(format!(
-                    "index_fill_ only supports a 0-dimensional value tensor, but got tensor with {} dimension(s).",
-                    v.sizes.len()
-                )));
-            }
-            let s = Scratch::contiguous(a.device, &[], a.dtype)?;
-            copy(&s.tensor, &v)?;
-            s
-        }
-    };
-    call.return_arg(0);
-    scatter_along(
-        Accumulate::Assign,
-        true,
-        &a,
-        &a,
-        dim,
-        &index,
-        &holder.tensor,
-        false,
-        Fault::index("index out of range in self".into()),
-    )
-}
-
-/// `index_fill_` of a complex tensor: each part filled along its own view of the pair view.
-fn index_fill_complex(call: &mut Call) -> Result<()> {
-    let a = pair_view(call, 0, |_| {
-        Error::runtime("index_fill_(): expected a complex tensor")
-    })?;
-    let dim = wrap_dim(call.int(1)?, a.sizes.len() - 1)?;
-    let index = call.tensor(2)?;
-    if index.sizes.len() > 1 {
-        return Err(Error::index(
-            "index_fill_(): Index is supposed to be a vector",
-        ));
-    }
-    if index.dtype != DType::I64 {
-        return Err(Error::index(
-            "index_fill_(): Expected dtype int64 for index.",
-        ));
-    }
-    let value = Scratch::contiguous(a.device, &[2], a.dtype)?;
-    match call.complex_operand(3)? {
-        ComplexOperand::Scalar { re, im, .. } => {
-            fill(&value.tensor.part(0), &ScalarArg::float(re))?;
-            fill(&value.tensor.part(1), &ScalarArg::float(im))?;
-        }
-        ComplexOperand::Tensor { view, complex } => {
-            let rank = view.sizes.len() - usize::from(complex);
-            if rank != 0 {
-                return Err(Error::runtime(format!(
-                    "index_fill_ only supports a 0-dimensional value tensor, but got tensor with {rank} dimension(s)."
-                )));
-            }
-            if complex {
-                copy(&value.tensor, &view)?;
-            } else {
-                copy(&value.tensor.part(0), &view)?;
-                fill(&value.tensor.part(1), &ScalarArg::float(0.0))?;
-            }
-        }
-    }
-    call.return_arg(0);
-    for part in 0..2 {
-        let target = pairs_at_least_1d(a.clone()).part(part);
-        scatter_along(
-            Accumulate::Assign,
-            true,
-            &target,
-            &target,
-            dim,
-            &index,
-            &value.tensor.part(part),
-            false,
-            Fault::index("index out of range in self".into()),
-        )?;
-    }
-    Ok(())
-}
-
 /// `scatter_add.out(self, dim, index, src, out)` (`number` none) and `scatter.value_out` of
 /// a complex number into complex tensors: both parts at once along their pair views, the
 /// index repeated along the pair dimension; a number is held in a scratch pair that every
@@ -640,6 +538,4 @@ pub const OPS: &[(&str, OpFn)] = &[
     ("scatter_reduce.two_out", |c| scatter(c, None, Some(4), 6)),
     ("index_add.out", |c| index_into(c, Accumulate::Sum)),
     ("index_copy.out", |c| index_into(c, Accumulate::Assign)),
-    ("index_fill_.int_Scalar", index_fill),
-    ("index_fill_.int_Tensor", index_fill),
 ];

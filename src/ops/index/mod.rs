@@ -5,6 +5,7 @@ pub mod accumulate;
 pub mod advanced_index;
 pub mod element_moves;
 pub mod histogram;
+pub mod index_fill;
 pub mod index_launch;
 pub mod indexing;
 pub mod masked_select;
