@@ -55,6 +55,14 @@ def _mapping(k: int, c_out: int, pooled_h: int, pooled_w: int, device) -> torch.
     return c_in.view(1, c_out, pooled_h, pooled_w).expand(k, -1, -1, -1).contiguous()
 
 
+def _input_gradient(op: str, grad, rois, batch_size, channels, height, width):
+    """A backward op's checks, compute dtype and zeroed flat gradient of the input."""
+    _check_rois(f"{op}_backward", grad, rois)
+    acc = _check_dtype(f"{op}_backward_kernel", grad.dtype)
+    flat = torch.zeros(batch_size * channels * height * width, dtype=acc, device=grad.device)
+    return acc, flat
+
+
 def _flat_index(rois, mapping, plane, channels: int, hw: int) -> torch.Tensor:
     """Where `plane` (positions in an image, broadcast against `[K, c_out, cells, ...]`)
     lies in the flat input of each RoI's image and its bin's channel (`mapping`)."""
@@ -107,9 +115,7 @@ def ps_roi_align_backward(
     height,
     width,
 ):
-    _check_rois("ps_roi_align_backward", grad, rois)
-    acc = _check_dtype("ps_roi_align_backward_kernel", grad.dtype)
-    flat = torch.zeros(batch_size * channels * height * width, dtype=acc, device=grad.device)
+    acc, flat = _input_gradient("ps_roi_align", grad, rois, batch_size, channels, height, width)
     k = rois.size(0)
     if grad.numel() and flat.numel():
         # Empty grids add nothing (their weights stay 0 rather than 0 / 0).
@@ -202,9 +208,7 @@ def ps_roi_pool_backward(
     height,
     width,
 ):
-    _check_rois("ps_roi_pool_backward", grad, rois)
-    acc = _check_dtype("ps_roi_pool_backward_kernel", grad.dtype)
-    flat = torch.zeros(batch_size * channels * height * width, dtype=acc, device=grad.device)
+    acc, flat = _input_gradient("ps_roi_pool", grad, rois, batch_size, channels, height, width)
     k = rois.size(0)
     if k == 0 or grad.numel() == 0 or flat.numel() == 0:
         return flat.view(batch_size, channels, height, width).to(grad.dtype)
