@@ -5,7 +5,8 @@ use crate::error::{Error, Result};
 use crate::kernels::{Aligned16, DirectGemm, GemmKernel, Kernel, MapKernel, ReduceKernel, Splat};
 use crate::ops::core::layout::{broadcast_strides, coalesce};
 use crate::ops::core::tensor::TensorRef;
-pub use crate::ops::reduce::reduce_launch::{run_reduce, run_scan};
+pub use crate::ops::reduce::reduce_launch::run_reduce;
+pub use crate::ops::reduce::scan_launch::run_scan;
 use crate::runtime::{backend, Launch};
 use smallvec::SmallVec;
 

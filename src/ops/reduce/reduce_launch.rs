@@ -1,13 +1,12 @@
-//! Launches of the reduce and scan patterns, split so that no invocation walks more than a
-//! bounded number of elements whatever the size: a long reduction becomes partial results per
-//! chunk and a reduction of those (again, until they fit one chunk), a long scan becomes the
-//! chunks' totals, their scan, and a scan of each chunk from its carry. (GPUs run long loops
-//! slowly; the software device stops any invocation after 65,535 loop iterations.)
+//! Launches of the reduce pattern, split so that no invocation walks more than a bounded
+//! number of elements whatever the size: a long reduction becomes partial results per chunk
+//! and a reduction of those (again, until they fit one chunk); `scan_launch` splits scans
+//! alike. (GPUs run long loops slowly; the software device stops any invocation after 65,535
+//! loop iterations.)
 
-use crate::dtype::DType;
 use crate::error::Result;
 use crate::kernels::printer::{columns_eligible, COLUMN_OUTPUTS, GROUP_SIZE};
-use crate::kernels::{Expr, Kernel, ReduceKernel, ReduceOp, ScanKernel, UnaryOp};
+use crate::kernels::{Expr, Kernel, ReduceKernel, ReduceOp, UnaryOp};
 use crate::ops::core::launch::{common_device, stride_word, submit, word};
 use crate::ops::core::layout::{broadcast_strides, coalesce};
 use crate::ops::core::scalar::ScalarArg;
@@ -18,8 +17,6 @@ use std::ops::{Div, Mul, Sub};
 
 /// Reduced elements per workgroup: 128 per invocation.
 pub const REDUCE_CHUNK: i64 = GROUP_SIZE as i64 * 128;
-/// Elements one scan invocation walks.
-pub const SCAN_CHUNK: i64 = 2048;
 
 /// What a reduce launch reads: `values` over its `reduced` dimensions and, for combining
 /// arg-reductions, the int64 `indices` laid out like it.
@@ -52,7 +49,7 @@ fn pick(v: &[i64], reduced: &[bool], want: bool) -> Vec<i64> {
 }
 
 /// `a / b` rounded up, for positive `b`.
-fn div_ceil(a: i64, b: i64) -> i64 {
+pub(super) fn div_ceil(a: i64, b: i64) -> i64 {
     (a + b - 1) / b
 }
 
@@ -263,7 +260,7 @@ pub(super) fn reduce_in_chunks(
 
 /// Each output's reduction of every `chunk` reduced elements, into contiguous `[kept...,
 /// chunks]` accumulators (and the arg-reductions' indices).
-fn partials(
+pub(super) fn partials(
     k: &ReduceKernel,
     source: Source,
     per_output: Option<&TensorRef>,
@@ -515,122 +512,4 @@ fn each(source: Source) -> bool {
     let (_, red) = coalesce(&red_sizes, &[pick(&values.strides, source.reduced, true)]);
     let strided = red[0].last().is_some_and(|&s| s != 1) && kept[0].last() == Some(&1);
     n_out >= 2 * i64::from(GROUP_SIZE) && (strided || source.n_red() <= SHORT_ROW)
-}
-
-/// Scans `input` along `dim` into `output` (same shape).
-pub fn run_scan(
-    kernel: ScanKernel,
-    input: &TensorRef,
-    output: &TensorRef,
-    dim: usize,
-) -> Result<()> {
-    common_device(&[input, output])?;
-    if input.numel() == 0 {
-        return Ok(());
-    }
-    let len = input.sizes[dim];
-    if len <= SCAN_CHUNK {
-        return launch_scan(&kernel, input, None, output, dim);
-    }
-    // The total of each chunk, their inclusive scan per line, then each chunk from the
-    // total of the chunks before it.
-    let mut reduced = vec![false; input.sizes.len()];
-    reduced[dim] = true;
-    let totals_kernel = ReduceKernel {
-        input: kernel.input,
-        scalars: vec![],
-        pre: Expr::input(0, kernel.input).cast(kernel.acc),
-        op: kernel.op,
-        acc: kernel.acc,
-        outputs: vec![],
-        per_output: None,
-        indexed: false,
-        elementwise: None,
-        vector: false,
-        columns: false,
-    };
-    let source = Source {
-        values: input,
-        indices: None,
-        reduced: &reduced,
-    };
-    let (totals, _) = partials(&totals_kernel, source, None, SCAN_CHUNK, &[])?;
-    let carry = Scratch::contiguous(input.device, &totals.tensor.sizes, kernel.acc)?;
-    let carry_scan = ScanKernel {
-        input: kernel.acc,
-        output: kernel.acc,
-        carry: false,
-        ..kernel.clone()
-    };
-    let last = totals.tensor.sizes.len() - 1;
-    run_scan(carry_scan, &totals.tensor, &carry.tensor, last)?;
-    let kernel = ScanKernel {
-        carry: true,
-        ..kernel
-    };
-    launch_scan(&kernel, input, Some(&carry.tensor), output, dim)
-}
-
-/// Scan arguments as `kernels::printer::scan` lays them out.
-fn launch_scan(
-    kernel: &ScanKernel,
-    input: &TensorRef,
-    carry: Option<&TensorRef>,
-    output: &TensorRef,
-    dim: usize,
-) -> Result<()> {
-    let mut kept_sizes = input.sizes.clone();
-    let len = kept_sizes.remove(dim);
-    let chunks = div_ceil(len, SCAN_CHUNK).max(1);
-    let mut in_kept = input.strides.clone();
-    let in_stride = in_kept.remove(dim);
-    let mut out_kept = output.strides.clone();
-    let out_stride = out_kept.remove(dim);
-    let (kept_sizes, kept) = coalesce(&kept_sizes, &[in_kept.to_vec(), out_kept.to_vec()]);
-    let lines: i64 = kept_sizes.iter().product();
-    let mut words = vec![
-        word(lines, "element count")?,
-        word(len, "size")?,
-        kept_sizes.len() as u32,
-        word(SCAN_CHUNK, "size")?,
-        word(chunks, "size")?,
-    ];
-    word(lines * chunks, "element count")?;
-    for &s in &kept_sizes {
-        words.push(word(s, "size")?);
-    }
-    let mut offset_words = Vec::new();
-    for (strides, along) in kept.iter().zip([in_stride, out_stride]) {
-        offset_words.push(words.len());
-        words.push(0);
-        for &s in strides {
-            words.push(stride_word(s)?);
-        }
-        words.push(stride_word(along)?);
-    }
-    let mut addresses = vec![input.address];
-    if let Some(carry) = carry {
-        // Tensor order: input, carry, output; the carry's offset word comes last.
-        offset_words.insert(1, words.len());
-        words.push(0);
-        addresses.push(carry.address);
-    }
-    addresses.push(output.address);
-    // Unit strides along float32/int32 lines: four elements per 16-byte access.
-    let word_sized = |d: DType| matches!(d, DType::F32 | DType::I32);
-    let kernel = ScanKernel {
-        vector: word_sized(input.dtype)
-            && word_sized(output.dtype)
-            && in_stride == 1
-            && out_stride == 1,
-        ..kernel.clone()
-    };
-    submit(
-        input.device,
-        &Kernel::Scan(kernel),
-        &addresses,
-        words,
-        &offset_words,
-        (lines * chunks) as u64,
-    )
 }

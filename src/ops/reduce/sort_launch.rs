@@ -14,7 +14,7 @@ use crate::ops::core::layout::coalesce;
 use crate::ops::core::scalar::ScalarArg;
 use crate::ops::core::scratch::Scratch;
 use crate::ops::core::tensor::TensorRef;
-use crate::ops::reduce::reduce_launch::run_scan;
+use crate::ops::reduce::scan_launch::run_scan;
 use crate::ops::shape::copy::copy;
 use crate::ops::shape::copy::fill;
 use crate::ops::shape::rearrange::narrow;
