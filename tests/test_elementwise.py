@@ -497,3 +497,24 @@ def test_float64_round_and_trigonometry_of_large_arguments(device):
             atol=1e-15,
             equal_nan=True,
         )
+
+
+def test_large_sub_word_maps_and_sums_past_the_grid(device):
+    # 2^24 + 37 uint8 (262,145 work items of 64, the bounded grid's items many times over, on
+    # the software device's wide twin), from a 16-byte boundary and from one byte past it;
+    # bfloat16 rows of 4,112 (16-byte chunks) and 4,111 (none) summed, and a sum of 2^24.
+    g = torch.Generator().manual_seed(7)
+    u = torch.randint(0, 256, (2**24 + 38,), generator=g, dtype=torch.uint8)
+    mu = u.to(device)
+    for start in (0, 1):
+        a, b = u[start : start + 2**24 + 37], u.flip(0)[start : start + 2**24 + 37]
+        ma, mb = mu[start : start + 2**24 + 37], mu.flip(0)[start : start + 2**24 + 37]
+        assert_bitwise_equal(ma + mb, a + b)
+        assert torch.equal(ma.sum().cpu(), a.sum())
+    rows = torch.randint(-3, 4, (4099, 4112), generator=g).to(torch.bfloat16)
+    on = rows.to(device)
+    for r, m in ((rows, on), (rows[:, 1:], on[:, 1:])):
+        # Small integers: every order of addition is exact in float32.
+        assert_bitwise_equal(m.sum(1, dtype=torch.float32), r.sum(1, dtype=torch.float32))
+    flat = torch.randint(-3, 4, (2**24,), generator=g).to(torch.bfloat16)
+    assert_bitwise_equal(flat.to(device).sum(dtype=torch.float32), flat.sum(dtype=torch.float32))
