@@ -28,9 +28,9 @@ const COLS: u32 = 4;
 pub const TILE: (u32, u32) = (ROWS, LANES * COLS);
 
 /// The product of the current tile, inside the loop over tiles (see the module comment):
-/// each lane `t` accumulates rows `row0..row0 + ROWS` of columns `col0 + COLS t ..` in the
-/// order of `kk` (as `tile_product`), four steps of `kk` at a time and then the last few one
-/// at a time. Operands of the layouts of `k.direct` are read 16 bytes per load, others an
+/// each lane `t` accumulates rows `row0..row0 + ROWS` of columns `col0 + COLS t ..`, four
+/// steps of `kk` at a time (their products summed, then added to the accumulator) and then
+/// the last few one at a time. Operands of the layouts of `k.direct` are read 16 bytes per load, others an
 /// element per load (which costs lavapipe 10-25% more: it loads a vector's elements one by one
 /// all the same, but computes each element's address). Rows and columns past the matrices
 /// are clamped inside them for loading, so that every lane stays active for the broadcasts;
@@ -200,7 +200,10 @@ fn vector_steps(p: &mut Printer, k: &GemmKernel, d: DirectGemm) {
 }
 
 /// The products of `count` steps of `kk`, with `b{q}_{c}` in scope: row `i`'s element at step
-/// `q` is `loaded(i, q)` of lane `lane`, taken from it by broadcast.
+/// `q` is `loaded(i, q)` of lane `lane`, taken from it by broadcast. Each accumulator takes
+/// the sum of its `count` products in one addition: lavapipe keeps the accumulators in memory
+/// and writes each under the loop's mask (a load, a blend and a store), so one write per four
+/// products instead of four (1024³: 3% faster, and closer to the exact sum).
 fn multiply(
     p: &mut Printer,
     k: &GemmKernel,
@@ -208,15 +211,17 @@ fn multiply(
     loaded: impl Fn(&Printer, u32, u32) -> (String, u32),
 ) {
     let acc = Ty::Value(k.acc);
-    for q in 0..count {
-        for i in 0..ROWS {
+    for i in 0..ROWS {
+        for q in 0..count {
             let (value, lane) = loaded(p, i, q);
             let shared =
                 p.d.builtin(Builtin::Broadcast, &[&value, &format!("{lane}u")]);
             p.let_(&format!("a{i}_{q}"), acc, shared);
-            for c in 0..COLS {
-                p.line(format!("c{i}_{c} = c{i}_{c} + a{i}_{q} * b{q}_{c};"));
-            }
+        }
+        for c in 0..COLS {
+            let products: Vec<String> =
+                (0..count).map(|q| format!("a{i}_{q} * b{q}_{c}")).collect();
+            p.line(format!("c{i}_{c} = c{i}_{c} + ({});", products.join(" + ")));
         }
     }
 }
