@@ -33,6 +33,7 @@ import math
 import pytest
 import torch
 import torch.nn.functional as F
+from threads import run_in_threads
 
 GRID = 65535 * 64  # elements one dispatch row of 64-thread workgroups covers
 
@@ -777,6 +778,24 @@ def test_accumulate_floats_in_index_order(device, targets):
     expected = torch.zeros(targets).index_add_(0, index, values)
     actual = torch.zeros(targets, device=device).index_add_(0, index.to(device), values.to(device))
     assert_same(actual, expected)
+
+
+# On the software device each invocation of a radix pass counts its tile's keys in 16-bit
+# halves of group memory, two digits a word: a tile of 8,192 keys all of one digit fills its
+# half to 8,192 without touching its neighbour, low half (digit 0) or high (digit 999).
+@pytest.mark.parametrize("target", [0, 999, 998])
+def test_accumulate_tiles_of_one_target(device, target):
+    index = torch.full((24_577,), target)
+    index[::4096] = 1
+    values = uniform(24_577, 5)
+
+    def run(dev):
+        out = torch.zeros(1000, device=dev)
+        return out.index_add_(0, index.to(dev), values.to(dev))
+
+    expected = run("cpu")
+    for actual in run_in_threads(lambda: run(device)):
+        assert_same(actual, expected)
 
 
 # Values that land one each (no free dimension), dense and of 4 or 8 bytes, move themselves

@@ -29,7 +29,7 @@ pub use dialect::{Builtin, Dialect, Ty};
 pub use gemm::{tile as gemm_tile, TILE as GEMM_TILE};
 pub use gemm_lanes::LANES as GEMM_LANES;
 pub use reduce_columns::{eligible as columns_eligible, COLUMN_OUTPUTS};
-pub use sort::RADIX_BITS;
+pub use sort::{ONE_PASS_BITS, RADIX_BITS};
 
 use crate::dtype::DType;
 use crate::kernels::functions::{self, Function};

@@ -3,7 +3,7 @@
 
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::kernels::printer::RADIX_BITS;
+use crate::kernels::printer::{ONE_PASS_BITS, RADIX_BITS};
 use crate::kernels::{
     BinaryOp, Expr, Kernel, MapKernel, RadixDigit, RadixKernel, ReduceKernel, ReduceOp, ScanKernel,
     SortKernel,
@@ -188,10 +188,6 @@ pub(crate) fn key_bits(dtype: DType) -> Option<Range<u32>> {
         DType::F64 => return None,
     })
 }
-
-/// The most key bits one radix pass sorts by: a wider digit costs each tile a loop over its
-/// digits in both launches (1,024 digits over a tile's 2,048 keys), less than a second pass.
-const ONE_PASS_BITS: u32 = 10;
 
 /// Sorts integer `keys` (a vector) in `[0, bound)` stably into `sorted`, with the positions
 /// in their sorted order in `perm` (int32 or int64): by as few radix passes as the bound
