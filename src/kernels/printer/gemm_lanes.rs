@@ -30,11 +30,11 @@ pub const TILE: (u32, u32) = (ROWS, LANES * COLS);
 /// The product of the current tile, inside the loop over tiles (see the module comment):
 /// each lane `t` accumulates rows `row0..row0 + ROWS` of columns `col0 + COLS t ..`, four
 /// steps of `kk` at a time (their products summed, then added to the accumulator) and then
-/// the last few one at a time. Operands of the layouts of `k.direct` are read 16 bytes per load, others an
-/// element per load (which costs lavapipe 10-25% more: it loads a vector's elements one by one
-/// all the same, but computes each element's address). Rows and columns past the matrices
-/// are clamped inside them for loading, so that every lane stays active for the broadcasts;
-/// their outputs are dropped.
+/// the last few one at a time. Operands of the layouts of `k.direct` are read 16 bytes per
+/// load, others an element per load (which costs lavapipe 10-25% more: it loads a vector's
+/// elements one by one all the same, but computes each element's address). Rows and columns
+/// past the matrices are clamped inside them for loading, so that every lane stays active for
+/// the broadcasts; their outputs are dropped.
 pub(super) fn lanes_product(
     p: &mut Printer,
     k: &GemmKernel,

@@ -37,6 +37,10 @@ const RADIX_TILE: i64 = 2048;
 /// 2,048, as 4,096 measured slower).
 const CPU_KEYS_PER_DIGIT: i64 = 8;
 
+// On a CPU the radix passes count a tile's keys in 16-bit halves of group memory
+// (`printer::sort::radix_count`): no tile may hold 65,536 keys.
+const _: () = assert!(RADIX_TILE < 1 << 16 && CPU_KEYS_PER_DIGIT << ONE_PASS_BITS < 1 << 16);
+
 /// Sorts `input` along `dim` into `values` and `indices` (same shape).
 pub fn run_sort(
     descending: bool,
