@@ -183,7 +183,8 @@ at::Scalar local_scalar_dense(const at::Tensor& self) {
   c10::DeviceGuard guard(self.device());
   return AT_DISPATCH_V2(self.scalar_type(), "_local_scalar_dense", AT_WRAP([&] {
     return at::Scalar(read_one<scalar_t>(self));
-  }), AT_EXPAND(AT_ALL_TYPES_AND_COMPLEX), at::kBool, at::kHalf, at::kBFloat16, AT_EXPAND(AT_BAREBONES_UNSIGNED_TYPES));
+  }), AT_EXPAND(AT_ALL_TYPES_AND_COMPLEX), at::kBool, at::kHalf, at::kBFloat16, AT_EXPAND(AT_BAREBONES_UNSIGNED_TYPES),
+      AT_EXPAND(AT_FLOAT8_TYPES));
 }
 
 // The block stays valid for `stream`'s work: the allocator keeps it from reuse until then.

@@ -15,10 +15,23 @@ pub enum DType {
     F64,
     Bool,
     BF16,
+    U16,
+    U32,
+    U64,
+    /// float8_e5m2: IEEE-style, infinities and NaNs.
+    F8E5M2,
+    /// float8_e4m3fn: no infinities, one NaN pattern per sign.
+    F8E4M3,
+    /// float8_e5m2fnuz: no infinities or negative zero, NaN where negative zero would be.
+    F8E5M2Fnuz,
+    /// float8_e4m3fnuz: as float8_e5m2fnuz.
+    F8E4M3Fnuz,
+    /// float8_e8m0fnu: an unsigned power of two (exponent only), NaN all ones.
+    F8E8M0,
 }
 
 /// Every supported dtype, in `c10::ScalarType` order.
-pub const ALL_DTYPES: [DType; 10] = [
+pub const ALL_DTYPES: [DType; 18] = [
     DType::U8,
     DType::I8,
     DType::I16,
@@ -29,11 +42,100 @@ pub const ALL_DTYPES: [DType; 10] = [
     DType::F64,
     DType::Bool,
     DType::BF16,
+    DType::F8E5M2,
+    DType::F8E4M3,
+    DType::F8E5M2Fnuz,
+    DType::F8E4M3Fnuz,
+    DType::U16,
+    DType::U32,
+    DType::U64,
+    DType::F8E8M0,
 ];
 
-/// How an op refusing complex tensors is reported; the op table puts the op's name in place
-/// of "this operation".
+/// How a float8 dtype spends its special patterns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Float8Specials {
+    /// Exponent all ones: infinity with a zero mantissa, else NaN (float8_e5m2).
+    Ieee,
+    /// No infinity; exponent and mantissa all ones is NaN (float8_e4m3fn).
+    Fn,
+    /// No infinity or negative zero; the sign bit alone is NaN (the fnuz formats).
+    Fnuz,
+    /// No sign, no zero, no mantissa: all ones is NaN (float8_e8m0fnu).
+    ExponentOnly,
+}
+
+/// The layout of a float8 dtype.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Float8 {
+    pub exponent_bits: u32,
+    pub mantissa_bits: u32,
+    pub bias: u32,
+    pub specials: Float8Specials,
+}
+
+/// How an op refuses a dtype it has no kernels for (raised as NotImplementedError, never as
+/// the TypeError that Python's operators would turn into `NotImplemented` and then into an
+/// identity comparison); the op table puts the op's name in place of "this operation".
+pub const REFUSAL: &str = "mojo: this operation does not take";
+
+/// How an op refusing complex tensors is reported (a [`REFUSAL`]).
 pub const COMPLEX_REFUSAL: &str = "mojo: this operation does not take complex tensors";
+
+/// c10's names of the `c10::ScalarType` codes the backend has no dtype for, by code.
+fn unsupported_name(code: i32) -> Option<&'static str> {
+    const NAMES: [&str; 46] = [
+        "Byte",
+        "Char",
+        "Short",
+        "Int",
+        "Long",
+        "Half",
+        "Float",
+        "Double",
+        "ComplexHalf",
+        "ComplexFloat",
+        "ComplexDouble",
+        "Bool",
+        "QInt8",
+        "QUInt8",
+        "QInt32",
+        "BFloat16",
+        "QUInt4x2",
+        "QUInt2x4",
+        "Bits1x8",
+        "Bits2x4",
+        "Bits4x2",
+        "Bits8",
+        "Bits16",
+        "Float8_e5m2",
+        "Float8_e4m3fn",
+        "Float8_e5m2fnuz",
+        "Float8_e4m3fnuz",
+        "UInt16",
+        "UInt32",
+        "UInt64",
+        "UInt1",
+        "UInt2",
+        "UInt3",
+        "UInt4",
+        "UInt5",
+        "UInt6",
+        "UInt7",
+        "Int1",
+        "Int2",
+        "Int3",
+        "Int4",
+        "Int5",
+        "Int6",
+        "Int7",
+        "Float8_e8m0fnu",
+        "Float4_e2m1fn_x2",
+    ];
+    usize::try_from(code)
+        .ok()
+        .and_then(|i| NAMES.get(i).copied())
+}
 
 impl DType {
     /// Maps a `c10::ScalarType` code to a dtype, or an error naming the unsupported type.
@@ -49,6 +151,14 @@ impl DType {
             7 => DType::F64,
             11 => DType::Bool,
             15 => DType::BF16,
+            23 => DType::F8E5M2,
+            24 => DType::F8E4M3,
+            25 => DType::F8E5M2Fnuz,
+            26 => DType::F8E4M3Fnuz,
+            27 => DType::U16,
+            28 => DType::U32,
+            29 => DType::U64,
+            44 => DType::F8E8M0,
             8..=10 => {
                 return Err(Error::not_implemented(format!(
                     "{COMPLEX_REFUSAL} ({}) yet",
@@ -56,9 +166,10 @@ impl DType {
                 )))
             }
             _ => {
-                return Err(Error::type_error(format!(
-                    "mojo: dtype with c10::ScalarType code {code} is not supported"
-                )))
+                return Err(Error::not_implemented(match unsupported_name(code) {
+                    Some(name) => format!("{REFUSAL} {name} tensors"),
+                    None => format!("{REFUSAL} tensors of c10::ScalarType code {code}"),
+                }))
             }
         })
     }
@@ -106,6 +217,14 @@ impl DType {
             DType::F64 => 7,
             DType::Bool => 11,
             DType::BF16 => 15,
+            DType::F8E5M2 => 23,
+            DType::F8E4M3 => 24,
+            DType::F8E5M2Fnuz => 25,
+            DType::F8E4M3Fnuz => 26,
+            DType::U16 => 27,
+            DType::U32 => 28,
+            DType::U64 => 29,
+            DType::F8E8M0 => 44,
         }
     }
 
@@ -113,9 +232,11 @@ impl DType {
     pub fn size(self) -> usize {
         match self {
             DType::U8 | DType::I8 | DType::Bool => 1,
-            DType::I16 | DType::F16 | DType::BF16 => 2,
-            DType::I32 | DType::F32 => 4,
-            DType::I64 | DType::F64 => 8,
+            DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz => 1,
+            DType::F8E8M0 => 1,
+            DType::I16 | DType::U16 | DType::F16 | DType::BF16 => 2,
+            DType::I32 | DType::U32 | DType::F32 => 4,
+            DType::I64 | DType::U64 | DType::F64 => 8,
         }
     }
 
@@ -132,7 +253,41 @@ impl DType {
 
     /// True for the floating-point dtypes.
     pub fn is_float(self) -> bool {
-        matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64)
+        matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64) || self.is_float8()
+    }
+
+    /// True for the float8 dtypes, which are computed as float32.
+    pub fn is_float8(self) -> bool {
+        self.float8().is_some()
+    }
+
+    /// True for the unsigned integers.
+    pub fn is_unsigned(self) -> bool {
+        matches!(self, DType::U8 | DType::U16 | DType::U32 | DType::U64)
+    }
+
+    /// True for the unsigned integers of more than a byte, which PyTorch promotes only with
+    /// themselves and floating types ("barebones" unsigned types).
+    pub fn is_wide_unsigned(self) -> bool {
+        matches!(self, DType::U16 | DType::U32 | DType::U64)
+    }
+
+    /// The layout of a float8 dtype.
+    pub fn float8(self) -> Option<Float8> {
+        let (exponent_bits, bias, specials) = match self {
+            DType::F8E5M2 => (5, 15, Float8Specials::Ieee),
+            DType::F8E4M3 => (4, 7, Float8Specials::Fn),
+            DType::F8E5M2Fnuz => (5, 16, Float8Specials::Fnuz),
+            DType::F8E4M3Fnuz => (4, 8, Float8Specials::Fnuz),
+            DType::F8E8M0 => (8, 127, Float8Specials::ExponentOnly),
+            _ => return None,
+        };
+        Some(Float8 {
+            exponent_bits,
+            mantissa_bits: 7 - exponent_bits.min(7),
+            bias,
+            specials,
+        })
     }
 
     /// The type floating-point math on this dtype accumulates in: float64 for float64, else
@@ -150,7 +305,7 @@ impl DType {
         matches!(
             self,
             DType::U8 | DType::I8 | DType::I16 | DType::I32 | DType::I64
-        )
+        ) || self.is_wide_unsigned()
     }
 
     /// The name PyTorch prints (`torch.float32` without the prefix).
@@ -166,6 +321,14 @@ impl DType {
             DType::F64 => "float64",
             DType::Bool => "bool",
             DType::BF16 => "bfloat16",
+            DType::U16 => "uint16",
+            DType::U32 => "uint32",
+            DType::U64 => "uint64",
+            DType::F8E5M2 => "float8_e5m2",
+            DType::F8E4M3 => "float8_e4m3fn",
+            DType::F8E5M2Fnuz => "float8_e5m2fnuz",
+            DType::F8E4M3Fnuz => "float8_e4m3fnuz",
+            DType::F8E8M0 => "float8_e8m0fnu",
         }
     }
 
@@ -182,6 +345,14 @@ impl DType {
             DType::F64 => "double",
             DType::Bool => "bool",
             DType::BF16 => "c10::BFloat16",
+            DType::U16 => "uint16_t",
+            DType::U32 => "uint32_t",
+            DType::U64 => "uint64_t",
+            DType::F8E5M2 => "c10::Float8_e5m2",
+            DType::F8E4M3 => "c10::Float8_e4m3fn",
+            DType::F8E5M2Fnuz => "c10::Float8_e5m2fnuz",
+            DType::F8E4M3Fnuz => "c10::Float8_e4m3fnuz",
+            DType::F8E8M0 => "c10::Float8_e8m0fnu",
         }
     }
 
@@ -198,6 +369,14 @@ impl DType {
             DType::F64 => "Double",
             DType::Bool => "Bool",
             DType::BF16 => "BFloat16",
+            DType::U16 => "UInt16",
+            DType::U32 => "UInt32",
+            DType::U64 => "UInt64",
+            DType::F8E5M2 => "Float8_e5m2",
+            DType::F8E4M3 => "Float8_e4m3fn",
+            DType::F8E5M2Fnuz => "Float8_e5m2fnuz",
+            DType::F8E4M3Fnuz => "Float8_e4m3fnuz",
+            DType::F8E8M0 => "Float8_e8m0fnu",
         }
     }
 }

@@ -3,7 +3,7 @@
 use std::ffi::{c_char, c_void};
 
 use super::ffi_call;
-use crate::dtype::COMPLEX_REFUSAL;
+use crate::dtype::REFUSAL;
 use crate::error::Error;
 use crate::ops::core::call::{Call, CreateFn, PhiloxFn, ValueArg};
 use crate::ops::core::output::ResizeFn;
@@ -83,8 +83,7 @@ pub unsafe extern "C" fn mojo_run_op(
             std::slice::from_raw_parts(args, nargs as usize)
         };
         let mut call = Call::new(args, ctx, resize, create, philox);
-        element_moves::run(name, &mut call, *op)
-            .map_err(|error| name_complex_refusal(error, name))?;
+        element_moves::run(name, &mut call, *op).map_err(|error| name_refusal(error, name))?;
         let returned = &call.results[..call.results.len().min(MAX_RESULTS)];
         std::ptr::copy_nonoverlapping(returned.as_ptr(), results, returned.len());
         *count = returned.len() as i64;
@@ -92,9 +91,9 @@ pub unsafe extern "C" fn mojo_run_op(
     })
 }
 
-/// Names the op in a complex-dtype refusal (the dtype check deep in the op cannot).
-fn name_complex_refusal(mut error: Error, name: &std::ffi::CStr) -> Error {
-    if error.message.starts_with(COMPLEX_REFUSAL) {
+/// Names the op in a dtype refusal (the dtype check deep in the op cannot).
+pub(super) fn name_refusal(mut error: Error, name: &std::ffi::CStr) -> Error {
+    if error.message.starts_with(REFUSAL) {
         let op = format!("mojo: aten::{}", name.to_string_lossy());
         error.message = error.message.replacen("mojo: this operation", &op, 1);
     }

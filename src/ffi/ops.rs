@@ -1,5 +1,6 @@
 //! Op entry points: each reads the glue's tensor records and calls the ops layer.
 
+use super::dispatch::name_refusal;
 use super::ffi_call;
 use crate::error::{Error, ErrorKind};
 use crate::ops::core::output::set_callback_error;
@@ -14,10 +15,11 @@ use crate::ops::shape::copy;
 #[no_mangle]
 pub unsafe extern "C" fn mojo_copy(dst: &TensorArg, src: &TensorArg) -> i32 {
     ffi_call(|| {
-        copy::copy_any(
-            TensorRef::from_arg_or_pairs(dst)?,
-            TensorRef::from_arg_or_pairs(src)?,
-        )
+        let tensors = TensorRef::from_arg_or_pairs(dst)
+            .and_then(|dst| Ok((dst, TensorRef::from_arg_or_pairs(src)?)));
+        tensors
+            .and_then(|(dst, src)| copy::copy_any(dst, src))
+            .map_err(|error| name_refusal(error, c"copy_"))
     })
 }
 
@@ -27,7 +29,11 @@ pub unsafe extern "C" fn mojo_copy(dst: &TensorArg, src: &TensorArg) -> i32 {
 /// `dst` must describe a live tensor.
 #[no_mangle]
 pub unsafe extern "C" fn mojo_fill(dst: &TensorArg, value: &ScalarArg) -> i32 {
-    ffi_call(|| copy::fill_any(TensorRef::from_arg_or_pairs(dst)?, value))
+    ffi_call(|| {
+        TensorRef::from_arg_or_pairs(dst)
+            .and_then(|dst| copy::fill_any(dst, value))
+            .map_err(|error| name_refusal(error, c"fill_"))
+    })
 }
 
 /// Lets a glue callback report the error it caught (`kind` as in `ErrorKind`).

@@ -7,6 +7,7 @@ pub mod complex;
 pub mod cuda;
 pub mod divisors;
 pub mod expr;
+pub mod float8;
 pub mod function_tables;
 pub mod functions;
 pub mod fused;

@@ -6,7 +6,7 @@ use super::expr::{compute_type, convert, from_storage, lit, render, storage_type
 use super::prelude::PRELUDE;
 use crate::dtype::DType;
 use crate::kernels::printer::{Builtin, Dialect, Ty};
-use crate::kernels::{Expr, Kernel};
+use crate::kernels::{float8, Expr, Kernel};
 
 /// The largest launch-argument word count passed by value.
 pub const MAX_WORDS: usize = 256;
@@ -88,10 +88,19 @@ impl Dialect for Cuda {
         let wide = format!("(((u64){} << 32) | {})", w(" + 1u"), w(""));
         match dtype {
             DType::Bool => format!("({} != 0u)", w("")),
-            DType::U8 => w(""),
+            DType::U8 | DType::U16 | DType::U32 => w(""),
             DType::I8 | DType::I16 | DType::I32 => format!("(int){}", w("")),
+            // Floats under eight bytes arrive as float32.
             DType::F16 | DType::BF16 | DType::F32 => format!("__uint_as_float({})", w("")),
+            DType::F8E5M2
+            | DType::F8E4M3
+            | DType::F8E5M2Fnuz
+            | DType::F8E4M3Fnuz
+            | DType::F8E8M0 => {
+                format!("__uint_as_float({})", w(""))
+            }
             DType::I64 => format!("(i64){wide}"),
+            DType::U64 => wide,
             DType::F64 => format!("__longlong_as_double((i64){wide})"),
         }
     }
@@ -111,7 +120,7 @@ impl Dialect for Cuda {
     fn lane(&self, vector: &str, dtype: DType, k: usize) -> String {
         let stored = self.component(vector, k);
         match dtype {
-            DType::F32 | DType::I32 => stored,
+            DType::F32 | DType::I32 | DType::U32 => stored,
             _ => from_storage(&stored, dtype),
         }
     }
@@ -119,7 +128,7 @@ impl Dialect for Cuda {
     fn store4(&self, t: usize, dtype: DType, at: &str, values: &[String; 4]) -> String {
         let ty = vector_type(dtype);
         let values: Vec<String> = match dtype {
-            DType::F32 | DType::I32 => values.to_vec(),
+            DType::F32 | DType::I32 | DType::U32 => values.to_vec(),
             _ => values.iter().map(|v| to_storage(v, dtype)).collect(),
         };
         format!(
@@ -170,6 +179,7 @@ impl Dialect for Cuda {
             Builtin::FastCosF32 => format!("__cosf({a})"),
             Builtin::ApproxLogF32 => format!("__logf({a})"),
             Builtin::FloatBits => format!("__float_as_uint({a})"),
+            Builtin::BitsFloat => format!("__uint_as_float({a})"),
             Builtin::Broadcast => format!("__shfl_sync(0xffffffffu, {a})"),
             Builtin::SinPiF64 => format!("sinpi({a})"),
             Builtin::CosPiF64 => format!("cospi({a})"),
@@ -215,9 +225,10 @@ impl Dialect for Cuda {
                 );
             }
         }
+        let float8 = float8::helpers(self, &format!("{accessors}{functions}{body}"));
         format!(
             "{}\nextern \"C\" __global__ void __launch_bounds__({group_size}) {ENTRY}(Words p, {}) {{\n    \
-             const u32 t = threadIdx.x, group = blockIdx.x, groups = gridDim.x;\n{accessors}{declarations}{functions}{body}}}\n",
+             const u32 t = threadIdx.x, group = blockIdx.x, groups = gridDim.x;\n{float8}{accessors}{declarations}{functions}{body}}}\n",
             PRELUDE.replace("MAX_WORDS", &MAX_WORDS.to_string()),
             params.join(", "),
         )
@@ -229,10 +240,16 @@ fn vector_type(dtype: DType) -> &'static str {
     match dtype {
         DType::F32 => "float4",
         DType::I32 => "int4",
+        DType::U32 => "uint4",
         DType::Bool | DType::U8 => "uchar4",
+        DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz | DType::F8E8M0 => {
+            "uchar4"
+        }
         DType::I8 => "char4",
         DType::I16 => "short4",
-        DType::F16 | DType::BF16 => "ushort4",
-        DType::I64 | DType::F64 => unreachable!("vector loads take elements of at most 4 bytes"),
+        DType::U16 | DType::F16 | DType::BF16 => "ushort4",
+        DType::I64 | DType::U64 | DType::F64 => {
+            unreachable!("vector loads take elements of at most 4 bytes")
+        }
     }
 }

@@ -2,15 +2,20 @@
 
 use crate::dtype::DType;
 use crate::kernels::expr::{BinaryOp, Expr, UnaryOp};
+use crate::kernels::float8;
 
 /// The C++ type a value of `dtype` is computed in.
 pub fn compute_type(dtype: DType) -> &'static str {
     match dtype {
         DType::Bool => "bool",
-        DType::U8 => "u32",
+        DType::U8 | DType::U16 | DType::U32 => "u32",
         DType::I8 | DType::I16 | DType::I32 => "int",
         DType::I64 => "i64",
+        DType::U64 => "u64",
         DType::F16 | DType::BF16 | DType::F32 => "float",
+        DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz | DType::F8E8M0 => {
+            "float"
+        }
         DType::F64 => "double",
     }
 }
@@ -19,11 +24,16 @@ pub fn compute_type(dtype: DType) -> &'static str {
 pub fn storage_type(dtype: DType) -> &'static str {
     match dtype {
         DType::Bool | DType::U8 => "unsigned char",
+        DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz | DType::F8E8M0 => {
+            "unsigned char"
+        }
         DType::I8 => "signed char",
         DType::I16 => "short",
         DType::I32 => "int",
         DType::I64 => "i64",
-        DType::F16 | DType::BF16 => "unsigned short",
+        DType::U16 | DType::F16 | DType::BF16 => "unsigned short",
+        DType::U32 => "u32",
+        DType::U64 => "u64",
         DType::F32 => "float",
         DType::F64 => "double",
     }
@@ -35,6 +45,7 @@ pub fn from_storage(x: &str, dtype: DType) -> String {
         DType::Bool => format!("({x} != 0)"),
         DType::F16 => format!("mojo_h2f({x})"),
         DType::BF16 => format!("mojo_b2f({x})"),
+        _ if dtype.is_float8() => format!("{}({x})", float8::widen_name(dtype)),
         _ => format!("({})({x})", compute_type(dtype)),
     }
 }
@@ -45,6 +56,7 @@ pub fn to_storage(x: &str, dtype: DType) -> String {
         DType::Bool => format!("(unsigned char)({x} ? 1 : 0)"),
         DType::F16 => format!("(unsigned short)mojo_f2h({x})"),
         DType::BF16 => format!("(unsigned short)mojo_f2b({x})"),
+        _ if dtype.is_float8() => format!("(unsigned char){}({x})", float8::narrow_name(dtype)),
         _ => format!("({})({x})", storage_type(dtype)),
     }
 }
@@ -55,11 +67,21 @@ pub fn constant(dtype: DType, bits: u64) -> String {
     match dtype {
         DType::Bool => (int != 0).to_string(),
         DType::U8 => format!("{}u", int as u8),
+        DType::U16 => format!("{}u", int as u16),
+        DType::U32 => format!("{:#x}u", int as u32),
+        DType::U64 => format!("((u64){bits:#x}ull)"),
         DType::I8 => format!("{}", int as i8),
         DType::I16 => format!("{}", int as i16),
         DType::I32 => format!("((int){:#x}u)", int as i32 as u32),
         DType::I64 => format!("((i64){bits:#x}ull)"),
-        DType::F16 | DType::BF16 | DType::F32 => format!(
+        DType::F16
+        | DType::BF16
+        | DType::F32
+        | DType::F8E5M2
+        | DType::F8E4M3
+        | DType::F8E5M2Fnuz
+        | DType::F8E4M3Fnuz
+        | DType::F8E8M0 => format!(
             "__uint_as_float({:#x}u)",
             (f64::from_bits(bits) as f32).to_bits()
         ),
@@ -77,26 +99,28 @@ pub fn lit(dtype: DType, value: f64) -> String {
     constant(dtype, bits)
 }
 
+/// The floating dtypes computed as float whose values are rounded to fewer bits.
 fn is_half(dtype: DType) -> bool {
-    matches!(dtype, DType::F16 | DType::BF16)
+    matches!(dtype, DType::F16 | DType::BF16) || dtype.is_float8()
 }
 
 /// Converts `x`, computed as `from`, to the compute type of `to` with PyTorch's cast semantics.
 pub fn convert(x: &str, from: DType, to: DType) -> String {
     let same_width = compute_type(from) == compute_type(to);
-    let narrows = matches!(
-        (from, to),
-        (DType::I32 | DType::I16, DType::I8) | (DType::I32, DType::I16)
-    );
+    let narrows = to.is_int() && from.size() > to.size();
     if from == to || (same_width && !narrows && !is_half(to)) {
         return x.to_string();
     }
     if is_half(to) {
         let wide = convert(x, from, DType::F32);
-        return if to == DType::F16 {
-            format!("mojo_h2f(mojo_f2h({wide}))")
-        } else {
-            format!("mojo_b2f(mojo_f2b({wide}))")
+        return match to {
+            DType::F16 => format!("mojo_h2f(mojo_f2h({wide}))"),
+            DType::BF16 => format!("mojo_b2f(mojo_f2b({wide}))"),
+            _ => format!(
+                "{}({}({wide}))",
+                float8::widen_name(to),
+                float8::narrow_name(to)
+            ),
         };
     }
     if from == DType::Bool {
@@ -111,6 +135,11 @@ pub fn convert(x: &str, from: DType, to: DType) -> String {
     match to {
         DType::Bool => format!("(!({x} == {}))", lit(from, 0.0)),
         DType::U8 => format!("((u32)(unsigned char)({int}))"),
+        DType::U16 => format!("((u32)(unsigned short)({int}))"),
+        DType::U32 => format!("((u32)({int}))"),
+        // Negative floats wrap through int64, as the CPU's conversion does on x86.
+        DType::U64 if from.is_float() => format!("(({x}) < 0 ? (u64)(i64)({x}) : (u64)({x}))"),
+        DType::U64 => format!("((u64)({x}))"),
         DType::I8 => format!("((int)(signed char)({int}))"),
         DType::I16 => format!("((int)(short)({int}))"),
         DType::I32 => format!("((int)({int}))"),
@@ -122,6 +151,7 @@ pub fn convert(x: &str, from: DType, to: DType) -> String {
 fn wrap(x: String, dtype: DType) -> String {
     match dtype {
         DType::U8 => format!("({x} & 0xffu)"),
+        DType::U16 => format!("({x} & 0xffffu)"),
         DType::I8 => format!("((int)(signed char)({x}))"),
         DType::I16 => format!("((int)(short)({x}))"),
         _ => x,
@@ -164,9 +194,12 @@ fn unary(op: UnaryOp, x: &str, dtype: DType) -> String {
     let zero = lit(dtype, 0.0);
     match op {
         _ if op.is_transcendental() => libm(op, x, f64),
-        UnaryOp::Neg if dtype == DType::U8 => wrap(format!("(0u - {x})"), dtype),
+        UnaryOp::Neg if matches!(dtype, DType::U8 | DType::U16 | DType::U32) => {
+            wrap(format!("(0u - {x})"), dtype)
+        }
+        UnaryOp::Neg if dtype == DType::U64 => format!("(u64(0u) - {x})"),
         UnaryOp::Neg => wrap(format!("(-{x})"), dtype),
-        UnaryOp::Abs if dtype == DType::Bool || dtype == DType::U8 => x.to_string(),
+        UnaryOp::Abs if dtype == DType::Bool || dtype.is_unsigned() => x.to_string(),
         UnaryOp::Abs | UnaryOp::Ceil | UnaryOp::Floor | UnaryOp::Trunc | UnaryOp::Round
             if float =>
         {
@@ -180,7 +213,7 @@ fn unary(op: UnaryOp, x: &str, dtype: DType) -> String {
         UnaryOp::Sign if dtype == DType::Bool => x.to_string(),
         UnaryOp::Sign => {
             let positive = format!("({x} > {zero} ? {} : {zero})", lit(dtype, 1.0));
-            if dtype == DType::U8 {
+            if dtype.is_unsigned() {
                 positive
             } else {
                 format!("({x} < {zero} ? {} : {positive})", lit(dtype, -1.0))
@@ -197,7 +230,7 @@ fn unary(op: UnaryOp, x: &str, dtype: DType) -> String {
 fn shift(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
     let width = lit(dtype, (dtype.size() * 8) as f64);
     let zero = lit(dtype, 0.0);
-    let in_range = if dtype == DType::U8 {
+    let in_range = if dtype.is_unsigned() {
         format!("({b} < {width})")
     } else {
         format!("({b} >= {zero} && {b} < {width})")
@@ -208,7 +241,7 @@ fn shift(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
         let shifted = wrap(format!("(({ty})(({unsigned})({a}) << {b}))"), dtype);
         format!("({in_range} ? {shifted} : {zero})")
     } else {
-        let fill = if dtype == DType::U8 {
+        let fill = if dtype.is_unsigned() {
             zero
         } else {
             format!("({a} < {zero} ? {} : {zero})", lit(dtype, -1.0))
@@ -245,11 +278,11 @@ fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
         BinaryOp::FloorDiv if float => format!("mojo_floordiv({a}, {b})"),
         BinaryOp::Pow => wrap(format!("mojo_ipow({a}, {b})"), dtype),
         BinaryOp::Fmod => infix("%"),
-        BinaryOp::Rem if dtype == DType::U8 => infix("%"),
+        BinaryOp::Rem if dtype.is_unsigned() => infix("%"),
         BinaryOp::Rem => format!(
             "(({a} % {b} != {zero} && (({a} % {b} < {zero}) != ({b} < {zero}))) ? {a} % {b} + {b} : {a} % {b})"
         ),
-        BinaryOp::FloorDiv if dtype == DType::U8 => infix("/"),
+        BinaryOp::FloorDiv if dtype.is_unsigned() => infix("/"),
         BinaryOp::FloorDiv => wrap(
             format!(
                 "(({a} % {b} != {zero} && (({a} < {zero}) != ({b} < {zero}))) ? {a} / {b} - {} : {a} / {b})",

@@ -40,6 +40,8 @@ pub enum Builtin {
     ApproxLogF32,
     /// The bits of a float32 value, as a u32.
     FloatBits,
+    /// The float32 value of a u32's bits.
+    BitsFloat,
     /// `sin(pi x)` and `cos(pi x)` in float64.
     SinPiF64,
     CosPiF64,

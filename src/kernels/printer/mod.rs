@@ -109,6 +109,13 @@ pub fn render(kernel: &Kernel, dialect: &mut dyn Dialect) -> String {
     )
 }
 
+/// Helper functions printed apart from any kernel's skeleton: those `build` defines.
+pub fn helper_functions(dialect: &mut dyn Dialect, build: impl FnOnce(&mut Printer)) -> String {
+    let mut p = Printer::new(dialect, 1);
+    build(&mut p);
+    p.functions
+}
+
 /// What the skeleton prints for `kernel`: its declarations, helper functions and entry body.
 fn print(kernel: &Kernel, dialect: &mut dyn Dialect) -> (String, String, String) {
     let group = kernel.group_size(dialect.blocked_grid());

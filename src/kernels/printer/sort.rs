@@ -142,7 +142,14 @@ fn radix_key(p: &mut Printer, k: &RadixKernel) {
     let descending = k.descending;
     p.function("key", &[("x", ty), ("hi", Ty::Bool)], Some(Ty::U32), |p| {
         match dtype {
-            DType::F16 | DType::BF16 | DType::F32 => {
+            DType::F16
+            | DType::BF16
+            | DType::F32
+            | DType::F8E5M2
+            | DType::F8E4M3
+            | DType::F8E5M2Fnuz
+            | DType::F8E4M3Fnuz
+            | DType::F8E8M0 => {
                 let f = p.d.convert("x", dtype, DType::F32);
                 let bits = p.d.builtin(Builtin::FloatBits, &[&f]);
                 p.let_("b", Ty::U32, bits);
@@ -159,11 +166,15 @@ fn radix_key(p: &mut Printer, k: &RadixKernel) {
                 let words = p.select("hi", "u32(x >> 32u) ^ 0x80000000u", "u32(x)");
                 p.let_("k", Ty::U32, words);
             }
+            DType::U64 => {
+                let words = p.select("hi", "u32(x >> 32u)", "u32(x)");
+                p.let_("k", Ty::U32, words);
+            }
             DType::I8 | DType::I16 | DType::I32 => {
                 let bias = 1u32 << (8 * dtype.size() - 1);
                 p.let_("k", Ty::U32, format!("u32(x) + {bias}u"));
             }
-            DType::U8 | DType::Bool => p.let_("k", Ty::U32, "u32(x)"),
+            DType::U8 | DType::U16 | DType::U32 | DType::Bool => p.let_("k", Ty::U32, "u32(x)"),
             DType::F64 => unreachable!("float64 sorts by merging"),
         }
         p.line(if descending {

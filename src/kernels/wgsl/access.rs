@@ -5,7 +5,7 @@
 //! through functions (`rd{s}`, `wr{s}`, ...) that pick the window from the high bits of the
 //! word index, so every pattern reaches any byte of a buffer up to 4 GiB unchanged.
 
-use super::dtype::compute_type;
+use super::dtype::{compute_type, from_bits, to_bits};
 use super::Bindings;
 use crate::dtype::DType;
 
@@ -287,26 +287,9 @@ pub fn load_fn(t: usize, dtype: DType, s: usize, slot: &Slot) -> String {
     let ty = compute_type(dtype);
     let w = word(s, slot, "e >> 2u");
     let body = match dtype.size() {
-        1 => {
-            let bits = format!("(({w} >> ((e & 3u) * 8u)) & 0xffu)");
-            match dtype {
-                DType::Bool => format!("{bits} != 0u"),
-                DType::U8 => bits,
-                _ => format!("bitcast<i32>({bits} << 24u) >> 24u"),
-            }
-        }
-        2 => {
-            let bits = format!("(({w} >> ((e & 2u) * 8u)) & 0xffffu)");
-            match dtype {
-                DType::F16 => format!("f16_to_f32({bits})"),
-                DType::BF16 => format!("bf16_to_f32({bits})"),
-                _ => format!("bitcast<i32>({bits} << 16u) >> 16u"),
-            }
-        }
-        4 => match dtype {
-            DType::F32 => format!("bitcast<f32>({w})"),
-            _ => format!("bitcast<i32>({w})"),
-        },
+        1 => from_bits(&format!("(({w} >> ((e & 3u) * 8u)) & 0xffu)"), dtype),
+        2 => from_bits(&format!("(({w} >> ((e & 2u) * 8u)) & 0xffffu)"), dtype),
+        4 => from_bits(&w, dtype),
         _ => {
             let hi = word(s, slot, "(e >> 2u) + 1u");
             format!("bitcast<{ty}>((u64({hi}) << 32u) | u64({w}))")
@@ -320,13 +303,10 @@ pub fn store_fn(t: usize, dtype: DType, s: usize, slot: &Slot) -> String {
     let ty = compute_type(dtype);
     let body = match dtype.size() {
         1 | 2 => {
-            let (bits, mask, shift) = match dtype {
-                DType::Bool => ("select(0u, 1u, v)", "0xffu", "(e & 3u) * 8u"),
-                DType::U8 => ("v", "0xffu", "(e & 3u) * 8u"),
-                DType::I8 => ("(bitcast<u32>(v) & 0xffu)", "0xffu", "(e & 3u) * 8u"),
-                DType::I16 => ("(bitcast<u32>(v) & 0xffffu)", "0xffffu", "(e & 2u) * 8u"),
-                DType::F16 => ("f32_to_f16(v)", "0xffffu", "(e & 2u) * 8u"),
-                _ => ("f32_to_bf16(v)", "0xffffu", "(e & 2u) * 8u"),
+            let bits = to_bits("v", dtype);
+            let (mask, shift) = match dtype.size() {
+                1 => ("0xffu", "(e & 3u) * 8u"),
+                _ => ("0xffffu", "(e & 2u) * 8u"),
             };
             if !slot.atomic {
                 // The word is this invocation's alone.
@@ -345,7 +325,7 @@ pub fn store_fn(t: usize, dtype: DType, s: usize, slot: &Slot) -> String {
                 )
             }
         }
-        4 => put(s, slot, "e >> 2u", "bitcast<u32>(v)"),
+        4 => put(s, slot, "e >> 2u", &to_bits("v", dtype)),
         _ => format!(
             "let x = bitcast<u64>(v);\n    {}\n    {}",
             put(s, slot, "e >> 2u", "u32(x & 0xfffffffflu)"),

@@ -3,12 +3,12 @@
 //! side), numbered row-major.
 
 use super::access::{bindings, load4, load_fn, store4, store_fn, word_fns, Slot};
-use super::dtype::{compute_type, convert, HELPERS};
+use super::dtype::{compute_type, convert, from_bits, to_bits, HELPERS};
 use super::math::Helpers;
 use super::{emulated_f64, expr, Bindings, Target};
 use crate::dtype::DType;
 use crate::kernels::printer::{Builtin, Dialect, Ty};
-use crate::kernels::{Expr, Kernel};
+use crate::kernels::{float8, Expr, Kernel};
 
 /// The WGSL dialect for one kernel: how its tensors are bound, whether the device computes in
 /// f64 or is a CPU, and the helper functions the kernel calls.
@@ -125,10 +125,18 @@ impl Dialect for Wgsl<'_> {
     fn scalar(&self, dtype: DType, word: &str) -> String {
         match dtype {
             DType::Bool => format!("{} != 0u", self.word(word)),
-            DType::U8 => self.word(word),
+            DType::U8 | DType::U16 | DType::U32 => self.word(word),
             DType::I8 | DType::I16 | DType::I32 => format!("bitcast<i32>({})", self.word(word)),
+            // Floats under eight bytes arrive as float32.
             DType::F16 | DType::BF16 | DType::F32 => format!("bitcast<f32>({})", self.word(word)),
-            DType::I64 | DType::F64 => format!(
+            DType::F8E5M2
+            | DType::F8E4M3
+            | DType::F8E5M2Fnuz
+            | DType::F8E4M3Fnuz
+            | DType::F8E8M0 => {
+                format!("bitcast<f32>({})", self.word(word))
+            }
+            DType::I64 | DType::U64 | DType::F64 => format!(
                 "bitcast<{}>((u64({}) << 32u) | u64({}))",
                 compute_type(dtype),
                 self.word(&format!("{word} + 1u")),
@@ -161,19 +169,12 @@ impl Dialect for Wgsl<'_> {
     }
 
     fn lane(&self, vector: &str, dtype: DType, k: usize) -> String {
-        let byte = format!("(({vector} >> {}u) & 0xffu)", 8 * k);
-        let half = format!("(({vector}[{}] >> {}u) & 0xffffu)", k / 2, 16 * (k % 2));
-        match dtype {
-            DType::Bool => format!("({byte} != 0u)"),
-            DType::U8 => byte,
-            DType::I8 => format!("(bitcast<i32>({vector} << {}u) >> 24u)", 24 - 8 * k),
-            DType::I16 => format!(
-                "(bitcast<i32>({vector}[{}] << {}u) >> 16u)",
-                k / 2,
-                16 - 16 * (k % 2)
+        match dtype.size() {
+            1 => from_bits(&format!("(({vector} >> {}u) & 0xffu)", 8 * k), dtype),
+            2 => from_bits(
+                &format!("(({vector}[{}] >> {}u) & 0xffffu)", k / 2, 16 * (k % 2)),
+                dtype,
             ),
-            DType::F16 => format!("f16_to_f32({half})"),
-            DType::BF16 => format!("bf16_to_f32({half})"),
             _ => self.component(vector, k),
         }
     }
@@ -269,6 +270,7 @@ impl Dialect for Wgsl<'_> {
             Builtin::FastCosF32 => format!("cos({a})"),
             Builtin::ApproxLogF32 => format!("log({a})"),
             Builtin::FloatBits => format!("bitcast<u32>({a})"),
+            Builtin::BitsFloat => format!("bitcast<f32>({a})"),
             Builtin::Broadcast => format!("subgroupBroadcast({a})"),
             Builtin::SinPiF64 | Builtin::CosPiF64 => {
                 let name = if builtin == Builtin::SinPiF64 {
@@ -349,6 +351,7 @@ impl Dialect for Wgsl<'_> {
              let group = wid.x + wid.y * ng.x;\n    let groups = ng.x * ng.y;\n{body}}}\n"
         );
         src += &self.helpers.source();
+        src += &float8::helpers(self, &src);
         if src.contains("F64") {
             src.insert_str(0, emulated_f64::alias(self.helpers.f64));
         }
@@ -397,14 +400,7 @@ fn fma32(a: f32, b: f32, c: f32) -> f32 {
 /// The u32 words that four values of a dtype under four bytes fill, lowest element in the
 /// lowest bits: one word of four bytes, two of four halves.
 fn packed_words(dtype: DType, values: &[String; 4]) -> Vec<String> {
-    let bits = |v: &String| match dtype {
-        DType::Bool => format!("select(0u, 1u, {v})"),
-        DType::U8 => format!("({v} & 0xffu)"),
-        DType::I8 => format!("(bitcast<u32>({v}) & 0xffu)"),
-        DType::I16 => format!("(bitcast<u32>({v}) & 0xffffu)"),
-        DType::F16 => format!("f32_to_f16({v})"),
-        _ => format!("f32_to_bf16({v})"),
-    };
+    let bits = |v: &String| to_bits(v, dtype);
     let per_word = 4 / dtype.size();
     (values.chunks(per_word))
         .map(|word| {

@@ -62,6 +62,15 @@ fn constant(dtype: DType, bits: u64) -> String {
     match dtype {
         DType::Bool => (int != 0).to_string(),
         DType::U8 => format!("{}u", int as u8),
+        DType::U16 => format!("{}u", int as u16),
+        DType::U32 => format!("{:#x}u", int as u32),
+        // Through u32 where it fits, as int64 below.
+        DType::U64 if u32::try_from(bits).is_ok() => format!("u64({bits:#x}u)"),
+        DType::U64 => format!(
+            "((u64({:#x}u) << 32u) | u64({:#x}u))",
+            bits >> 32,
+            bits as u32
+        ),
         DType::I8 | DType::I16 | DType::I32 => {
             let v = match dtype {
                 DType::I8 => i32::from(int as i8),
@@ -76,7 +85,14 @@ fn constant(dtype: DType, bits: u64) -> String {
             format!("i64(bitcast<i32>({:#x}u))", int as i32 as u32)
         }
         DType::I64 => format!("bitcast<i64>({:#x}lu)", bits),
-        DType::F16 | DType::BF16 | DType::F32 => {
+        DType::F16
+        | DType::BF16
+        | DType::F32
+        | DType::F8E5M2
+        | DType::F8E4M3
+        | DType::F8E5M2Fnuz
+        | DType::F8E4M3Fnuz
+        | DType::F8E8M0 => {
             format!(
                 "bitcast<f32>({:#x}u)",
                 (f64::from_bits(bits) as f32).to_bits()
@@ -90,6 +106,7 @@ fn constant(dtype: DType, bits: u64) -> String {
 fn wrap(x: String, dtype: DType) -> String {
     match dtype {
         DType::U8 => format!("({x} & 0xffu)"),
+        DType::U16 => format!("({x} & 0xffffu)"),
         DType::I8 => format!("(({x} << 24u) >> 24u)"),
         DType::I16 => format!("(({x} << 16u) >> 16u)"),
         _ => x,
@@ -179,9 +196,12 @@ fn unary(op: UnaryOp, x: &str, dtype: DType, helpers: &mut Helpers) -> String {
     let zero = lit(dtype, 0.0);
     match op {
         _ if op.is_transcendental() => transcendental(op, x, dtype == DType::F64, helpers),
-        UnaryOp::Neg if dtype == DType::U8 => wrap(format!("(0u - {x})"), dtype),
+        UnaryOp::Neg if matches!(dtype, DType::U8 | DType::U16 | DType::U32) => {
+            wrap(format!("(0u - {x})"), dtype)
+        }
+        UnaryOp::Neg if dtype == DType::U64 => format!("(u64(0u) - {x})"),
         UnaryOp::Neg => wrap(format!("(-{x})"), dtype),
-        UnaryOp::Abs if dtype == DType::Bool || dtype == DType::U8 => x.to_string(),
+        UnaryOp::Abs if dtype == DType::Bool || dtype.is_unsigned() => x.to_string(),
         UnaryOp::Abs => wrap(format!("abs({x})"), dtype),
         UnaryOp::Ceil if float => format!("ceil({x})"),
         UnaryOp::Floor if float => format!("floor({x})"),
@@ -199,7 +219,7 @@ fn unary(op: UnaryOp, x: &str, dtype: DType, helpers: &mut Helpers) -> String {
         UnaryOp::Sign => {
             let (one, minus) = (lit(dtype, 1.0), lit(dtype, -1.0));
             let positive = format!("select({zero}, {one}, {x} > {zero})");
-            if dtype == DType::U8 {
+            if dtype.is_unsigned() {
                 positive
             } else {
                 // NaN gives 0, like CPU.
@@ -223,7 +243,7 @@ fn unary(op: UnaryOp, x: &str, dtype: DType, helpers: &mut Helpers) -> String {
 fn shift(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
     let width = lit(dtype, (dtype.size() * 8) as f64);
     let zero = lit(dtype, 0.0);
-    let in_range = if dtype == DType::U8 {
+    let in_range = if dtype.is_unsigned() {
         format!("{b} < {width}")
     } else {
         format!("({b} >= {zero} && {b} < {width})")
@@ -232,7 +252,7 @@ fn shift(op: BinaryOp, a: &str, b: &str, dtype: DType) -> String {
         let shifted = wrap(format!("({a} << u32({b}))"), dtype);
         format!("select({zero}, {shifted}, {in_range})")
     } else {
-        let fill = if dtype == DType::U8 {
+        let fill = if dtype.is_unsigned() {
             zero.clone()
         } else {
             format!("select({zero}, {}, {a} < {zero})", lit(dtype, -1.0))
@@ -310,11 +330,11 @@ fn binary(op: BinaryOp, a: &str, b: &str, dtype: DType, helpers: &mut Helpers) -
             )
         }
         BinaryOp::Fmod => infix("%"),
-        BinaryOp::Rem if dtype == DType::U8 => infix("%"),
+        BinaryOp::Rem if dtype.is_unsigned() => infix("%"),
         BinaryOp::Rem => format!(
             "select({a} % {b}, {a} % {b} + {b}, !({a} % {b} == {zero}) && (({a} % {b} < {zero}) != ({b} < {zero})))"
         ),
-        BinaryOp::FloorDiv if dtype == DType::U8 => infix("/"),
+        BinaryOp::FloorDiv if dtype.is_unsigned() => infix("/"),
         BinaryOp::FloorDiv => wrap(
             format!(
                 "select({a} / {b}, {a} / {b} - {}, !({a} % {b} == {zero}) && (({a} < {zero}) != ({b} < {zero})))",

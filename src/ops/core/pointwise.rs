@@ -2,7 +2,7 @@
 //! broadcast together, PyTorch's type promotion, the destination sized and checked, and one
 //! map kernel computing an expression of the operands.
 
-use crate::dtype::DType;
+use crate::dtype::{DType, REFUSAL};
 use crate::error::{Error, Result};
 use crate::kernels::{Expr, MapKernel};
 use crate::ops::core::call::{Call, Dest, Operand};
@@ -26,7 +26,7 @@ pub fn promotion_key(operand: &Operand) -> (DType, Priority) {
 }
 
 /// `torch.result_type` of the operands.
-pub fn common_dtype(operands: &[&Operand]) -> DType {
+pub fn common_dtype(operands: &[&Operand]) -> Result<DType> {
     let keys: SmallVec<[_; 4]> = operands.iter().map(|o| promotion_key(o)).collect();
     result_type(&keys, DType::F32)
 }
@@ -93,6 +93,13 @@ pub fn pointwise_with(
     for operand in operands {
         match operand {
             Operand::Tensor(t) => {
+                if compute == DType::F8E8M0 && t.dtype != compute {
+                    // It has no zero: a mask (or any operand) cast to it loses its meaning.
+                    return Err(Error::not_implemented(format!(
+                        "{REFUSAL} Float8_e8m0fnu tensors with {} tensors",
+                        t.dtype.torch_name()
+                    )));
+                }
                 shapes.push(&t.sizes);
                 exprs.push(Expr::input(tensors.len(), t.dtype).cast(compute));
                 inputs.push(t.dtype);

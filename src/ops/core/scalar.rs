@@ -92,11 +92,21 @@ impl ScalarArg {
                 self.i != 0
             })],
             DType::U8 => smallvec::smallvec![(int as u32) & 0xff],
+            DType::U16 => smallvec::smallvec![(int as u32) & 0xffff],
+            DType::U32 => smallvec::smallvec![int as u32],
+            DType::I64 | DType::U64 => smallvec::smallvec![int as u32, (int >> 32) as u32],
             DType::I8 => smallvec::smallvec![i32::from(int as i8) as u32],
             DType::I16 => smallvec::smallvec![i32::from(int as i16) as u32],
             DType::I32 => smallvec::smallvec![int as i32 as u32],
-            DType::I64 => smallvec::smallvec![int as u32, (int >> 32) as u32],
-            DType::F16 | DType::BF16 | DType::F32 => {
+            // Floats under eight bytes go as float32; kernels round them where they store.
+            DType::F16
+            | DType::BF16
+            | DType::F32
+            | DType::F8E5M2
+            | DType::F8E4M3
+            | DType::F8E5M2Fnuz
+            | DType::F8E4M3Fnuz
+            | DType::F8E8M0 => {
                 smallvec::smallvec![(self.as_f64() as f32).to_bits()]
             }
             DType::F64 => {
@@ -111,18 +121,27 @@ impl ScalarArg {
         let overflow = || {
             Error::runtime(format!(
                 "value cannot be converted to type {} without overflow",
-                dtype.name()
+                dtype.cpp_name()
             ))
         };
         let v = self.as_f64();
         let (lo, hi) = match dtype {
             DType::U8 => (-255.0, 255.0),
+            DType::U16 => (0.0, 65535.0),
+            DType::U32 => (0.0, 4294967295.0),
+            DType::U64 => (0.0, 18446744073709551615.0),
             DType::I8 => (-128.0, 127.0),
             DType::I16 => (-32768.0, 32767.0),
             DType::I32 => (-2147483648.0, 2147483647.0),
             DType::F16 => (-65504.0, 65504.0),
             DType::BF16 | DType::F32 => (-(f32::MAX as f64), f32::MAX as f64),
+            // c10 checks no float8 value.
             DType::I64 | DType::F64 | DType::Bool => return Ok(()),
+            DType::F8E5M2
+            | DType::F8E4M3
+            | DType::F8E5M2Fnuz
+            | DType::F8E4M3Fnuz
+            | DType::F8E8M0 => return Ok(()),
         };
         if dtype.is_float() && !v.is_finite() {
             return Ok(());
@@ -170,6 +189,14 @@ impl ScalarArg {
         let (kind, i, d) = match dtype {
             DType::Bool => (ScalarKind::Bool, i64::from(*p != 0), 0.0),
             DType::U8 => int(i64::from(*p)),
+            DType::U16 => int(i64::from((p as *const u16).read_unaligned())),
+            DType::U32 => int(i64::from((p as *const u32).read_unaligned())),
+            DType::U64 => int((p as *const u64).read_unaligned() as i64),
+            DType::F8E5M2
+            | DType::F8E4M3
+            | DType::F8E5M2Fnuz
+            | DType::F8E4M3Fnuz
+            | DType::F8E8M0 => float(f64::from(crate::kernels::float8::to_f32(*p, dtype))),
             DType::I8 => int(i64::from(*(p as *const i8))),
             DType::I16 => int(i64::from((p as *const i16).read_unaligned())),
             DType::I32 => int(i64::from((p as *const i32).read_unaligned())),

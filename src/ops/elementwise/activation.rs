@@ -26,7 +26,7 @@ fn activation(
     for &i in scalars {
         operands.push(Operand::Scalar(call.scalar(i)?));
     }
-    let dtype = common_dtype(&operands[..tensors.len()].iter().collect::<Vec<_>>());
+    let dtype = common_dtype(&operands[..tensors.len()].iter().collect::<Vec<_>>())?;
     if !dtype.is_float() {
         return Err(not_implemented_for(name, dtype));
     }
@@ -114,7 +114,7 @@ fn gelu_backward_op(call: &mut Call) -> Result<()> {
 
 fn relu(call: &mut Call, dest: Dest) -> Result<()> {
     let a = call.operand(0)?;
-    let dtype = common_dtype(&[&a]);
+    let dtype = common_dtype(&[&a])?;
     if dtype == DType::Bool {
         return Err(Error::runtime("Boolean inputs not supported for relu"));
     }
@@ -249,7 +249,7 @@ fn hardtanh_backward(g: Expr, x: Expr, lo: Expr, hi: Expr, d: DType) -> Expr {
 fn logit(call: &mut Call, dest: Dest) -> Result<()> {
     let eps = call.optional_double(1)?;
     let a = call.operand(0)?;
-    let d = crate::ops::core::pointwise::float_dtype(common_dtype(&[&a]));
+    let d = crate::ops::core::pointwise::float_dtype(common_dtype(&[&a])?);
     pointwise(call, &[&a], dest, d, d, |e| {
         let mut z = e[0].clone();
         if let Some(eps) = eps {
@@ -266,7 +266,7 @@ fn hardtanh(call: &mut Call, dest: Dest) -> Result<()> {
         Operand::Scalar(call.scalar(1)?),
         Operand::Scalar(call.scalar(2)?),
     );
-    let dtype = common_dtype(&[&a]);
+    let dtype = common_dtype(&[&a])?;
     if dtype == DType::Bool {
         return Err(not_implemented_for("hardtanh", dtype));
     }
@@ -317,7 +317,7 @@ fn threshold(call: &mut Call) -> Result<()> {
         Operand::Scalar(call.scalar(1)?),
         Operand::Scalar(call.scalar(2)?),
     );
-    let dtype = common_dtype(&[&a]);
+    let dtype = common_dtype(&[&a])?;
     pointwise(call, &[&a, &th, &value], Dest::Arg(3), dtype, dtype, |e| {
         e[0].clone()
             .le(e[1].clone())
@@ -329,7 +329,7 @@ fn threshold(call: &mut Call) -> Result<()> {
 fn threshold_backward(call: &mut Call) -> Result<()> {
     let (g, x) = (call.operand(0)?, call.operand(1)?);
     let th = Operand::Scalar(call.scalar(2)?);
-    let dtype = common_dtype(&[&g, &x]);
+    let dtype = common_dtype(&[&g, &x])?;
     pointwise(call, &[&g, &x, &th], Dest::Arg(3), dtype, dtype, |e| {
         e[1].clone()
             .le(e[2].clone())

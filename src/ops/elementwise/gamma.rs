@@ -30,7 +30,7 @@ fn compute_dtype(d: DType) -> DType {
 /// A unary member of the family into `out`: `f(x)` in the compute dtype, rounded once.
 fn unary(call: &mut Call, dest: Dest, f: fn(Expr, DType) -> Expr) -> Result<()> {
     let a = call.operand(0)?;
-    let d = float_dtype(common_dtype(&[&a]));
+    let d = float_dtype(common_dtype(&[&a])?);
     let compute = compute_dtype(d);
     pointwise(call, &[&a], dest, compute, d, |e| f(e[0].clone(), compute))
 }
@@ -45,7 +45,7 @@ fn polygamma(call: &mut Call) -> Result<()> {
         ));
     }
     let a = call.operand(1)?;
-    let d = float_dtype(common_dtype(&[&a]));
+    let d = float_dtype(common_dtype(&[&a])?);
     let compute = compute_dtype(d);
     match n {
         0 => pointwise(call, &[&a], Dest::Arg(2), compute, d, |e| {
@@ -76,7 +76,7 @@ fn special_zeta(call: &mut Call) -> Result<()> {
             "special_zeta: at least one operand must be a tensor",
         ));
     }
-    let d = float_dtype(common_dtype(&[&s, &q]));
+    let d = float_dtype(common_dtype(&[&s, &q])?);
     let compute = compute_dtype(d);
     pointwise(call, &[&s, &q], Dest::Arg(2), compute, d, |e| {
         zeta(e[0].clone(), e[1].clone(), compute)

@@ -12,7 +12,7 @@ use crate::ops::elementwise::complex::{self, route};
 use std::ops::{Add, Div, Mul, Sub};
 
 /// Promotion for binary arithmetic; `integer_alpha` checks add/sub's alpha.
-fn arithmetic_dtype(a: &Operand, b: &Operand) -> DType {
+fn arithmetic_dtype(a: &Operand, b: &Operand) -> Result<DType> {
     common_dtype(&[a, b])
 }
 
@@ -53,7 +53,7 @@ fn add_sub_of(
     subtract: bool,
     dest: Dest,
 ) -> Result<()> {
-    let dtype = arithmetic_dtype(&a, &b);
+    let dtype = arithmetic_dtype(&a, &b)?;
     if subtract {
         let is_bool = |o: &Operand| crate::ops::core::pointwise::promotion_key(o).0 == DType::Bool;
         if is_bool(&a) && is_bool(&b) {
@@ -99,7 +99,7 @@ fn binary(call: &mut Call, op: BinaryOp, name: &str) -> Result<()> {
 /// A binary op computed in the operands' common dtype (atan2 and copysign promote integers).
 fn binary_to(call: &mut Call, op: BinaryOp, name: &str, dest: Dest) -> Result<()> {
     let (a, b) = (call.operand(0)?, call.operand(1)?);
-    let mut dtype = arithmetic_dtype(&a, &b);
+    let mut dtype = arithmetic_dtype(&a, &b)?;
     let bitwise = matches!(
         op,
         BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor | BinaryOp::Shl | BinaryOp::Shr
@@ -148,7 +148,7 @@ fn div(call: &mut Call, mode_arg: Option<usize>) -> Result<()> {
 /// `self / other` rounded as `mode` says (None, "trunc" or "floor"), into `dest`.
 fn divide(call: &mut Call, mode: Option<&str>, dest: Dest) -> Result<()> {
     let (a, b) = (call.operand(0)?, call.operand(1)?);
-    let common = arithmetic_dtype(&a, &b);
+    let common = arithmetic_dtype(&a, &b)?;
     match mode {
         None => {
             let dtype = float_dtype(common);
@@ -184,7 +184,7 @@ fn comparison(call: &mut Call, op: BinaryOp) -> Result<()> {
         return complex::equality(call, op == BinaryOp::Eq);
     }
     let (a, b) = (call.operand(0)?, call.operand(1)?);
-    let dtype = arithmetic_dtype(&a, &b);
+    let dtype = arithmetic_dtype(&a, &b)?;
     pointwise(call, &[&a, &b], Dest::Arg(2), dtype, DType::Bool, |e| {
         e[0].clone().binary(op, e[1].clone())
     })
@@ -195,7 +195,7 @@ fn logical(call: &mut Call, op: BinaryOp) -> Result<()> {
         return complex::logical(call, Some(op));
     }
     let (a, b) = (call.operand(0)?, call.operand(1)?);
-    let dtype = arithmetic_dtype(&a, &b);
+    let dtype = arithmetic_dtype(&a, &b)?;
     pointwise(call, &[&a, &b], Dest::Arg(2), dtype, DType::Bool, |e| {
         let (x, y) = (
             e[0].clone().cast(DType::Bool),
@@ -208,7 +208,7 @@ fn logical(call: &mut Call, op: BinaryOp) -> Result<()> {
 /// fmax/fmin: NaN only when both operands are NaN.
 fn fmax_fmin(call: &mut Call, op: BinaryOp) -> Result<()> {
     let (a, b) = (call.operand(0)?, call.operand(1)?);
-    let dtype = arithmetic_dtype(&a, &b);
+    let dtype = arithmetic_dtype(&a, &b)?;
     pointwise(call, &[&a, &b], Dest::Arg(2), dtype, dtype, |e| {
         let (x, y) = (e[0].clone(), e[1].clone());
         if !dtype.is_float() {
@@ -223,7 +223,7 @@ fn fmax_fmin(call: &mut Call, op: BinaryOp) -> Result<()> {
 
 fn hypot(call: &mut Call) -> Result<()> {
     let (a, b) = (call.operand(0)?, call.operand(1)?);
-    let dtype = arithmetic_dtype(&a, &b);
+    let dtype = arithmetic_dtype(&a, &b)?;
     if !dtype.is_float() {
         return Err(not_implemented_for("hypot_cpu", dtype));
     }
@@ -252,7 +252,7 @@ fn heaviside(call: &mut Call) -> Result<()> {
 /// `signbit.out`: the sign bit of floats (-0.0 and -NaN included), `x < 0` otherwise.
 fn signbit(call: &mut Call) -> Result<()> {
     let a = call.operand(0)?;
-    let dtype = common_dtype(&[&a]);
+    let dtype = common_dtype(&[&a])?;
     if call.tensor(1)?.dtype != DType::Bool {
         return Err(Error::runtime(
             "signbit does not support non-boolean outputs.",
@@ -275,7 +275,7 @@ fn pow(call: &mut Call, out: usize) -> Result<()> {
         return complex::power(call);
     }
     let (a, b) = (call.operand(0)?, call.operand(1)?);
-    let dtype = arithmetic_dtype(&a, &b);
+    let dtype = arithmetic_dtype(&a, &b)?;
     if dtype == DType::Bool {
         return Err(not_implemented_for("pow", dtype));
     }
@@ -308,7 +308,7 @@ fn where_self(call: &mut Call, dest: Dest) -> Result<()> {
             cond_dtype.torch_name()
         )));
     }
-    let dtype = arithmetic_dtype(&a, &b);
+    let dtype = arithmetic_dtype(&a, &b)?;
     pointwise(call, &[&c, &a, &b], dest, dtype, dtype, |e| {
         e[0].clone()
             .cast(DType::Bool)
@@ -334,7 +334,7 @@ fn clamp(call: &mut Call, lo: Option<usize>, hi: Option<usize>, out: usize) -> R
     let mut operands = vec![&a];
     operands.extend(lo.iter());
     operands.extend(hi.iter());
-    let dtype = common_dtype(&operands);
+    let dtype = common_dtype(&operands)?;
     let has_lo = lo.is_some();
     pointwise(call, &operands, Dest::Arg(out), dtype, dtype, |e| {
         let mut x = e[0].clone();
@@ -355,7 +355,7 @@ fn lerp(call: &mut Call) -> Result<()> {
         return complex::lerp(call);
     }
     let (a, b, w) = (call.operand(0)?, call.operand(1)?, call.operand(2)?);
-    let dtype = common_dtype(&[&a, &b]);
+    let dtype = common_dtype(&[&a, &b])?;
     if !dtype.is_float() {
         return Err(not_implemented_for("lerp_kernel_scalar", dtype));
     }
@@ -393,7 +393,7 @@ fn addc(call: &mut Call, divide: bool) -> Result<()> {
         call.operand(2)?,
         Operand::Scalar(call.scalar(3)?),
     );
-    let dtype = common_dtype(&[&a, &t1, &t2]);
+    let dtype = common_dtype(&[&a, &t1, &t2])?;
     if divide && !dtype.is_float() {
         return Err(Error::runtime(
             "Integer division with addcdiv is no longer supported, and in a future release addcdiv will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all dtypes.",

@@ -24,7 +24,7 @@ fn logaddexp(call: &mut Call, base2: bool) -> Result<()> {
         return crate::ops::elementwise::complex::binary(call, "logaddexp", f);
     }
     let (a, b) = (call.operand(0)?, call.operand(1)?);
-    let d = common_dtype(&[&a, &b]);
+    let d = common_dtype(&[&a, &b])?;
     if !d.is_float() {
         let name = if base2 {
             "logaddexp2_cpu"
@@ -51,7 +51,7 @@ fn logaddexp(call: &mut Call, base2: bool) -> Result<()> {
 /// types the logarithm is rounded to the dtype first, as CPU's `std::log(Half)` returns it.
 fn xlogy(call: &mut Call, log1p: bool) -> Result<()> {
     let (a, b) = (call.operand(0)?, call.operand(1)?);
-    let d = float_dtype(common_dtype(&[&a, &b]));
+    let d = float_dtype(common_dtype(&[&a, &b])?);
     pointwise(call, &[&a, &b], Dest::Arg(2), d, d, |e| {
         let (x, y) = (e[0].clone(), e[1].clone());
         let op = if log1p { UnaryOp::Log1p } else { UnaryOp::Log };
@@ -65,7 +65,7 @@ fn xlogy(call: &mut Call, log1p: bool) -> Result<()> {
 /// first, as CPU does).
 fn entr(call: &mut Call) -> Result<()> {
     let a = call.operand(0)?;
-    let d = float_dtype(common_dtype(&[&a]));
+    let d = float_dtype(common_dtype(&[&a])?);
     pointwise(call, &[&a], Dest::Arg(1), d, d, |e| {
         let x = e[0].clone();
         let positive = (-x.clone()).mul(round_to(x.clone().unary(UnaryOp::Log), d));
@@ -88,7 +88,7 @@ fn sinc(call: &mut Call) -> Result<()> {
         );
     }
     let a = call.operand(0)?;
-    let d = float_dtype(common_dtype(&[&a]));
+    let d = float_dtype(common_dtype(&[&a])?);
     pointwise(call, &[&a], Dest::Arg(1), d, d, |e| {
         let x = e[0].clone();
         let p = c(d, std::f64::consts::PI).mul(x.clone());
@@ -148,7 +148,7 @@ fn log_half_erfc_f64(z: Expr, d: DType) -> Expr {
 /// `log1p(-erfc(t) / 2)` above, with `t = x / sqrt(2)`.
 fn log_ndtr(call: &mut Call) -> Result<()> {
     let a = call.operand(0)?;
-    let d = float_dtype(common_dtype(&[&a]));
+    let d = float_dtype(common_dtype(&[&a])?);
     if matches!(d, DType::F16 | DType::BF16) {
         return Err(not_implemented_for("log_ndtr_cpu", d));
     }

@@ -19,7 +19,7 @@ fn unary_float(call: &mut Call, op: UnaryOp, dest: Dest) -> Result<()> {
         return complex::unary_to(call, &name, complex_unary(op), dest);
     }
     let a = call.operand(0)?;
-    let compute = float_dtype(common_dtype(&[&a]));
+    let compute = float_dtype(common_dtype(&[&a])?);
     pointwise(call, &[&a], dest, compute, compute, |e| {
         e[0].clone().unary(op)
     })
@@ -30,7 +30,7 @@ fn sigmoid(call: &mut Call) -> Result<()> {
         return complex::unary(call, "sigmoid", Some(functions::sigmoid));
     }
     let a = call.operand(0)?;
-    let compute = float_dtype(common_dtype(&[&a]));
+    let compute = float_dtype(common_dtype(&[&a])?);
     pointwise(call, &[&a], Dest::Arg(1), compute, compute, |e| {
         e[0].clone().sigmoid()
     })
@@ -41,7 +41,7 @@ fn reciprocal(call: &mut Call) -> Result<()> {
         return complex::unary(call, "reciprocal", Some(functions::reciprocal));
     }
     let a = call.operand(0)?;
-    let compute = float_dtype(common_dtype(&[&a]));
+    let compute = float_dtype(common_dtype(&[&a])?);
     pointwise(call, &[&a], Dest::Arg(1), compute, compute, |e| {
         Expr::constant(compute, 1.0).div(e[0].clone())
     })
@@ -50,7 +50,7 @@ fn reciprocal(call: &mut Call) -> Result<()> {
 /// Ops that keep the input dtype.
 fn unary_same(call: &mut Call, op: UnaryOp, dest: Dest) -> Result<()> {
     let a = call.operand(0)?;
-    let dtype = common_dtype(&[&a]);
+    let dtype = common_dtype(&[&a])?;
     match op {
         UnaryOp::Neg if dtype == DType::Bool => {
             return Err(Error::runtime(
@@ -75,7 +75,7 @@ fn predicate(call: &mut Call, op: UnaryOp) -> Result<()> {
         return complex::predicate(call, op);
     }
     let a = call.operand(0)?;
-    let dtype = common_dtype(&[&a]);
+    let dtype = common_dtype(&[&a])?;
     pointwise(call, &[&a], Dest::New, dtype, DType::Bool, |e| {
         e[0].clone().unary(op)
     })
@@ -84,7 +84,7 @@ fn predicate(call: &mut Call, op: UnaryOp) -> Result<()> {
 /// `isposinf.out` / `isneginf.out`: infinite with the given sign.
 fn signed_infinity(call: &mut Call, positive: bool) -> Result<()> {
     let a = call.operand(0)?;
-    let dtype = common_dtype(&[&a]);
+    let dtype = common_dtype(&[&a])?;
     pointwise(call, &[&a], Dest::Arg(1), dtype, DType::Bool, |e| {
         let zero = Expr::constant(dtype, 0.0);
         let side = if positive {
@@ -98,7 +98,7 @@ fn signed_infinity(call: &mut Call, positive: bool) -> Result<()> {
 
 fn frac(call: &mut Call) -> Result<()> {
     let a = call.operand(0)?;
-    let dtype = common_dtype(&[&a]);
+    let dtype = common_dtype(&[&a])?;
     if !dtype.is_float() {
         return Err(not_implemented_for("frac_cpu", dtype));
     }
@@ -110,7 +110,7 @@ fn frac(call: &mut Call) -> Result<()> {
 fn round_decimals(call: &mut Call) -> Result<()> {
     let a = call.operand(0)?;
     let decimals = call.int(1)?;
-    let dtype = common_dtype(&[&a]);
+    let dtype = common_dtype(&[&a])?;
     if !dtype.is_float() && decimals != 0 {
         return Err(Error::runtime(
             "round_cpu not implemented for integral types with decimals != 0",
@@ -135,7 +135,7 @@ fn logical_not(call: &mut Call) -> Result<()> {
         return complex::logical(call, None);
     }
     let a = call.operand(0)?;
-    let dtype = common_dtype(&[&a]);
+    let dtype = common_dtype(&[&a])?;
     pointwise(call, &[&a], Dest::Arg(1), dtype, DType::Bool, |e| {
         e[0].clone().cast(DType::Bool).unary(UnaryOp::Not)
     })
@@ -143,7 +143,7 @@ fn logical_not(call: &mut Call) -> Result<()> {
 
 fn nan_to_num(call: &mut Call) -> Result<()> {
     let a = call.operand(0)?;
-    let dtype = common_dtype(&[&a]);
+    let dtype = common_dtype(&[&a])?;
     let (nan, posinf, neginf) = (
         call.optional_double(1)?,
         call.optional_double(2)?,

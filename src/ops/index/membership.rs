@@ -57,7 +57,7 @@ fn isin(call: &mut Call, dest: Dest) -> Result<()> {
     if m == 0 {
         return fill(&out, &ScalarArg::int(i64::from(invert)));
     }
-    let compute = promote_types(elements.dtype, test.dtype);
+    let compute = promote_types(elements.dtype, test.dtype)?;
     let (values, _keep_values) = flat(&elements)?;
     let (tests, _keep_tests) = flat(&test)?;
     // Every element against every test element: [n, m], reduced over m.
@@ -116,7 +116,7 @@ fn isin_scalar(call: &mut Call, dest: Dest) -> Result<()> {
     let elements = call.operand(0)?;
     let test = Operand::Scalar(call.scalar(1)?);
     let invert = call.boolean(3)?;
-    let compute = common_dtype(&[&elements, &test]);
+    let compute = common_dtype(&[&elements, &test])?;
     pointwise(call, &[&elements, &test], dest, compute, DType::Bool, |e| {
         let equal = e[0].clone().eq(e[1].clone());
         if invert {

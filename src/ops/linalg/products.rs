@@ -63,8 +63,8 @@ fn check_dtypes(a: &TensorRef, b: &TensorRef, what: &str) -> Result<()> {
 
 fn acc_dtype(dtype: DType) -> DType {
     match dtype {
-        DType::F16 | DType::BF16 | DType::F32 => DType::F32,
         DType::F64 => DType::F64,
+        _ if dtype.is_float() => DType::F32,
         _ => DType::I64,
     }
 }

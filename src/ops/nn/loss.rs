@@ -83,7 +83,7 @@ fn forward(call: &mut Call, kind: Kind, dest: Dest) -> Result<()> {
     check(kind)?;
     let (x, t) = (call.tensor(0)?, call.tensor(1)?);
     let reduction = reduction(call, 2)?;
-    let dtype = common_dtype(&[&Operand::Tensor(x.clone()), &Operand::Tensor(t.clone())]);
+    let dtype = common_dtype(&[&Operand::Tensor(x.clone()), &Operand::Tensor(t.clone())])?;
     if reduction == 0 {
         let (xo, to) = (Operand::Tensor(x), Operand::Tensor(t));
         return pointwise(call, &[&xo, &to], dest, dtype, dtype, |e| {
@@ -249,7 +249,7 @@ fn backward(call: &mut Call, kind: Kind, dest: Dest) -> Result<()> {
     check(kind)?;
     let (g, x, t) = (call.operand(0)?, call.operand(1)?, call.operand(2)?);
     let reduction = reduction(call, 3)?;
-    let dtype = common_dtype(&[&x, &t]);
+    let dtype = common_dtype(&[&x, &t])?;
     let count = match (&x, &t) {
         (Operand::Tensor(x), Operand::Tensor(t)) => broadcast_shapes(&[&x.sizes, &t.sizes])?
             .iter()

@@ -60,7 +60,7 @@ fn foreach(
             return Err(Error::runtime("mojo: foreach lists hold tensors"));
         };
         let refs: Vec<&Operand> = operands.iter().collect();
-        let common = common_dtype(&refs);
+        let common = common_dtype(&refs)?;
         let dtype = match compute {
             Compute::Common => common,
             Compute::Float => float_dtype(common),

@@ -358,6 +358,15 @@ fn full_range(dtype: DType) -> (u64, bool) {
         DType::I16 => (1 << 15, false),
         DType::I32 => (1 << 31, false),
         DType::I64 => (1 << 63, true),
+        DType::U16 => (1 << 16, false),
+        DType::U32 => (1 << 32, true),
+        // The range of int64, as CUDA's generator draws for 64-bit unsigned.
+        DType::U64 => (1 << 63, true),
+        // Every integer up to 2^(mantissa + 1) and one more, as for the other floats.
+        DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz | DType::F8E8M0 => {
+            let m = dtype.float8().map_or(0, |f| f.mantissa_bits);
+            ((1 << (m + 1)) + 1, false)
+        }
         DType::F16 => ((1 << 11) + 1, false),
         DType::BF16 => ((1 << 8) + 1, false),
         DType::F32 => ((1 << 24) + 1, false),
@@ -481,7 +490,7 @@ fn native_dropout_backward(call: &mut Call) -> Result<()> {
     let (g, mask) = (call.operand(0)?, call.operand(1)?);
     let scale = crate::ops::core::call::Operand::Scalar(ScalarArg::float(call.double(2)?));
     // An integer or bool gradient promotes with the float scale, as on the CPU.
-    let dtype = crate::ops::core::pointwise::common_dtype(&[&g, &scale]);
+    let dtype = crate::ops::core::pointwise::common_dtype(&[&g, &scale])?;
     pointwise(
         call,
         &[&g, &mask, &scale],

@@ -60,7 +60,7 @@ pub fn cat(inputs: &[(TensorRef, bool)], dim: i64, out: &mut Output, complex: bo
             )));
         }
         shape[dim] += sizes[dim];
-        dtype = promote_types(dtype, t.0.dtype);
+        dtype = promote_types(dtype, t.0.dtype)?;
         any_complex |= t.1;
     }
     if !can_cast(dtype, out.tensor.dtype) || (any_complex && !complex) {

@@ -3,7 +3,7 @@
 use crate::dtype::DType;
 use crate::error::{Error, Result};
 use crate::ops::core::call::Call;
-use crate::ops::core::promote::{promote_types, Priority};
+use crate::ops::core::promote::{promote_lattice, Priority};
 use crate::ops::core::tensor::TensorRef;
 
 /// A dtype as type promotion sees it: the real dtype, or the component of a complex one.
@@ -32,7 +32,7 @@ impl Number {
 
     fn promote(self, other: Number) -> Number {
         Number {
-            dtype: promote_types(self.dtype, other.dtype),
+            dtype: promote_lattice(self.dtype, other.dtype),
             complex: self.complex || other.complex,
         }
     }
