@@ -52,6 +52,18 @@ pub const ALL_DTYPES: [DType; 18] = [
     DType::F8E8M0,
 ];
 
+/// The float8 dtypes as one pattern (`DType::F16 | float8_dtypes!() => ...`).
+#[macro_export]
+macro_rules! float8_dtypes {
+    () => {
+        $crate::dtype::DType::F8E5M2
+            | $crate::dtype::DType::F8E4M3
+            | $crate::dtype::DType::F8E5M2Fnuz
+            | $crate::dtype::DType::F8E4M3Fnuz
+            | $crate::dtype::DType::F8E8M0
+    };
+}
+
 /// How a float8 dtype spends its special patterns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Float8Specials {

@@ -226,3 +226,55 @@ def test_a_dtype_without_kernels_raises_not_implemented(device):
         a == a  # noqa: B015 (a TypeError here would make Python compare identities)
     with pytest.raises(NotImplementedError, match="Float4_e2m1fn_x2"):
         torch.cat([a, a])
+
+
+def scaled_mm_operands(m, k, n, dtype, rowwise, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    a = torch.randint(-8, 9, (m, k), generator=g).float().to(dtype)
+    # `b` column-major, as CUDA's kernels want it.
+    b = torch.randint(-8, 9, (n, k), generator=g).float().to(dtype).t()
+    if rowwise:
+        scale_a = 2.0 ** torch.randint(-3, 4, (m, 1), generator=g).float()
+        scale_b = 2.0 ** torch.randint(-3, 4, (1, n), generator=g).float()
+    else:
+        scale_a, scale_b = torch.tensor(0.5), torch.tensor(4.0)
+    return a, b, scale_a, scale_b
+
+
+@pytest.mark.parametrize("rowwise", [False, True], ids=["tensorwise", "rowwise"])
+@pytest.mark.parametrize(
+    "out_dtype", [torch.bfloat16, torch.float32, torch.float16, torch.float8_e4m3fn], ids=str
+)
+def test_scaled_mm_matches_the_cpu(device, rowwise, out_dtype):
+    a, b, scale_a, scale_b = scaled_mm_operands(37, 64, 24, torch.float8_e4m3fn, rowwise)
+    bias = torch.randn(24).to(torch.bfloat16) if out_dtype != torch.float8_e4m3fn else None
+    scale_result = torch.tensor(8.0) if out_dtype == torch.float8_e4m3fn else None
+    args = (a, b, scale_a, scale_b, bias, scale_result, out_dtype)
+    # The CPU's emulation: operands widened and scaled, one float32 product (exact here),
+    # the bias, the result scale for a float8 output, one rounding.
+    product = (a.float() * scale_a) @ (b.float() * scale_b)
+    if bias is not None:
+        product += bias
+    if scale_result is not None:
+        product *= torch.reciprocal(scale_result)
+    expected = product.to(out_dtype)
+    if not rowwise:  # the CPU's oneDNN path, where it takes it, takes tensor-wise scales only
+        assert torch.equal(torch._scaled_mm(*args).view(torch.uint8), expected.view(torch.uint8))
+    on_device = [t.to(device) if isinstance(t, torch.Tensor) else t for t in args]
+    for actual in run_in_threads(lambda: torch._scaled_mm(*on_device).cpu(), repeats=1):
+        assert actual.dtype == expected.dtype and actual.shape == expected.shape
+        assert torch.equal(actual.view(torch.uint8), expected.view(torch.uint8))
+    out = torch.empty(0, dtype=out_dtype, device=device)
+    torch._scaled_mm(*on_device, out=out)
+    assert torch.equal(out.cpu().view(torch.uint8), expected.view(torch.uint8))
+
+
+def test_scaled_mm_refuses_as_the_cpu(device):
+    a, b, scale_a, scale_b = scaled_mm_operands(4, 8, 4, torch.float8_e5m2, False)
+    on = [t.to(device) for t in (a, b, scale_a, scale_b)]
+    with pytest.raises(ValueError, match="Invalid scaling configuration"):
+        torch._scaled_mm(on[0], on[1], on[2].double(), on[3])
+    with pytest.raises(RuntimeError, match="Expected mat1 to be Float8 matrix got Float"):
+        torch._scaled_mm(on[0].float(), on[1].float(), on[2], on[3])
+    with pytest.raises(RuntimeError, match="cannot be multiplied"):
+        torch._scaled_mm(on[0], on[1][:4], on[2], on[3])

@@ -29,6 +29,7 @@ from . import (
     _norms,  # noqa: E402
     _rrelu,  # noqa: E402
     _samplers,  # noqa: E402
+    _scaled_mm,  # noqa: E402
     _sparse,  # noqa: E402
     _sparse_compressed,  # noqa: E402
     _transformer,  # noqa: E402
@@ -174,6 +175,7 @@ def register_mojo_devices() -> None:
         _composites.register()
         _register_composed_kernels()
         _fractional_pool.register()
+        _scaled_mm.register()
         _after_import.after_import("torchvision", _vision_ops.register)
         distributed.register()
         compiler.register()

@@ -91,12 +91,7 @@ impl Dialect for Cuda {
             DType::U8 | DType::U16 | DType::U32 => w(""),
             DType::I8 | DType::I16 | DType::I32 => format!("(int){}", w("")),
             // Floats under eight bytes arrive as float32.
-            DType::F16 | DType::BF16 | DType::F32 => format!("__uint_as_float({})", w("")),
-            DType::F8E5M2
-            | DType::F8E4M3
-            | DType::F8E5M2Fnuz
-            | DType::F8E4M3Fnuz
-            | DType::F8E8M0 => {
+            DType::F16 | DType::BF16 | DType::F32 | crate::float8_dtypes!() => {
                 format!("__uint_as_float({})", w(""))
             }
             DType::I64 => format!("(i64){wide}"),
@@ -242,9 +237,7 @@ fn vector_type(dtype: DType) -> &'static str {
         DType::I32 => "int4",
         DType::U32 => "uint4",
         DType::Bool | DType::U8 => "uchar4",
-        DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz | DType::F8E8M0 => {
-            "uchar4"
-        }
+        crate::float8_dtypes!() => "uchar4",
         DType::I8 => "char4",
         DType::I16 => "short4",
         DType::U16 | DType::F16 | DType::BF16 => "ushort4",

@@ -12,10 +12,7 @@ pub fn compute_type(dtype: DType) -> &'static str {
         DType::I8 | DType::I16 | DType::I32 => "int",
         DType::I64 => "i64",
         DType::U64 => "u64",
-        DType::F16 | DType::BF16 | DType::F32 => "float",
-        DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz | DType::F8E8M0 => {
-            "float"
-        }
+        DType::F16 | DType::BF16 | DType::F32 | crate::float8_dtypes!() => "float",
         DType::F64 => "double",
     }
 }
@@ -23,10 +20,7 @@ pub fn compute_type(dtype: DType) -> &'static str {
 /// The C++ type an element of `dtype` is stored as.
 pub fn storage_type(dtype: DType) -> &'static str {
     match dtype {
-        DType::Bool | DType::U8 => "unsigned char",
-        DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz | DType::F8E8M0 => {
-            "unsigned char"
-        }
+        DType::Bool | DType::U8 | crate::float8_dtypes!() => "unsigned char",
         DType::I8 => "signed char",
         DType::I16 => "short",
         DType::I32 => "int",
@@ -74,14 +68,7 @@ pub fn constant(dtype: DType, bits: u64) -> String {
         DType::I16 => format!("{}", int as i16),
         DType::I32 => format!("((int){:#x}u)", int as i32 as u32),
         DType::I64 => format!("((i64){bits:#x}ull)"),
-        DType::F16
-        | DType::BF16
-        | DType::F32
-        | DType::F8E5M2
-        | DType::F8E4M3
-        | DType::F8E5M2Fnuz
-        | DType::F8E4M3Fnuz
-        | DType::F8E8M0 => format!(
+        DType::F16 | DType::BF16 | DType::F32 | crate::float8_dtypes!() => format!(
             "__uint_as_float({:#x}u)",
             (f64::from_bits(bits) as f32).to_bits()
         ),

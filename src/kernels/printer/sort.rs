@@ -142,14 +142,7 @@ fn radix_key(p: &mut Printer, k: &RadixKernel) {
     let descending = k.descending;
     p.function("key", &[("x", ty), ("hi", Ty::Bool)], Some(Ty::U32), |p| {
         match dtype {
-            DType::F16
-            | DType::BF16
-            | DType::F32
-            | DType::F8E5M2
-            | DType::F8E4M3
-            | DType::F8E5M2Fnuz
-            | DType::F8E4M3Fnuz
-            | DType::F8E8M0 => {
+            DType::F16 | DType::BF16 | DType::F32 | crate::float8_dtypes!() => {
                 let f = p.d.convert("x", dtype, DType::F32);
                 let bits = p.d.builtin(Builtin::FloatBits, &[&f]);
                 p.let_("b", Ty::U32, bits);

@@ -128,12 +128,7 @@ impl Dialect for Wgsl<'_> {
             DType::U8 | DType::U16 | DType::U32 => self.word(word),
             DType::I8 | DType::I16 | DType::I32 => format!("bitcast<i32>({})", self.word(word)),
             // Floats under eight bytes arrive as float32.
-            DType::F16 | DType::BF16 | DType::F32 => format!("bitcast<f32>({})", self.word(word)),
-            DType::F8E5M2
-            | DType::F8E4M3
-            | DType::F8E5M2Fnuz
-            | DType::F8E4M3Fnuz
-            | DType::F8E8M0 => {
+            DType::F16 | DType::BF16 | DType::F32 | crate::float8_dtypes!() => {
                 format!("bitcast<f32>({})", self.word(word))
             }
             DType::I64 | DType::U64 | DType::F64 => format!(

@@ -123,8 +123,7 @@ pub fn from_bits(bits: &str, dtype: DType) -> String {
         DType::I16 => format!("(bitcast<i32>({bits} << 16u) >> 16u)"),
         DType::I32 => format!("bitcast<i32>({bits})"),
         DType::F32 => format!("bitcast<f32>({bits})"),
-        DType::F16 | DType::BF16 => format!("{}({bits})", narrow_float_helpers(dtype).1),
-        DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz | DType::F8E8M0 => {
+        DType::F16 | DType::BF16 | crate::float8_dtypes!() => {
             format!("{}({bits})", narrow_float_helpers(dtype).1)
         }
         DType::I64 | DType::U64 | DType::F64 => unreachable!("{dtype:?} is stored as two words"),
@@ -142,8 +141,7 @@ pub fn to_bits(v: &str, dtype: DType) -> String {
         DType::I8 => format!("(bitcast<u32>({v}) & 0xffu)"),
         DType::I16 => format!("(bitcast<u32>({v}) & 0xffffu)"),
         DType::I32 | DType::F32 => format!("bitcast<u32>({v})"),
-        DType::F16 | DType::BF16 => format!("{}({v})", narrow_float_helpers(dtype).0),
-        DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz | DType::F8E8M0 => {
+        DType::F16 | DType::BF16 | crate::float8_dtypes!() => {
             format!("{}({v})", narrow_float_helpers(dtype).0)
         }
         DType::I64 | DType::U64 | DType::F64 => unreachable!("{dtype:?} is stored as two words"),

@@ -85,14 +85,7 @@ fn constant(dtype: DType, bits: u64) -> String {
             format!("i64(bitcast<i32>({:#x}u))", int as i32 as u32)
         }
         DType::I64 => format!("bitcast<i64>({:#x}lu)", bits),
-        DType::F16
-        | DType::BF16
-        | DType::F32
-        | DType::F8E5M2
-        | DType::F8E4M3
-        | DType::F8E5M2Fnuz
-        | DType::F8E4M3Fnuz
-        | DType::F8E8M0 => {
+        DType::F16 | DType::BF16 | DType::F32 | crate::float8_dtypes!() => {
             format!(
                 "bitcast<f32>({:#x}u)",
                 (f64::from_bits(bits) as f32).to_bits()

@@ -99,14 +99,7 @@ impl ScalarArg {
             DType::I16 => smallvec::smallvec![i32::from(int as i16) as u32],
             DType::I32 => smallvec::smallvec![int as i32 as u32],
             // Floats under eight bytes go as float32; kernels round them where they store.
-            DType::F16
-            | DType::BF16
-            | DType::F32
-            | DType::F8E5M2
-            | DType::F8E4M3
-            | DType::F8E5M2Fnuz
-            | DType::F8E4M3Fnuz
-            | DType::F8E8M0 => {
+            DType::F16 | DType::BF16 | DType::F32 | crate::float8_dtypes!() => {
                 smallvec::smallvec![(self.as_f64() as f32).to_bits()]
             }
             DType::F64 => {
@@ -137,11 +130,7 @@ impl ScalarArg {
             DType::BF16 | DType::F32 => (-(f32::MAX as f64), f32::MAX as f64),
             // c10 checks no float8 value.
             DType::I64 | DType::F64 | DType::Bool => return Ok(()),
-            DType::F8E5M2
-            | DType::F8E4M3
-            | DType::F8E5M2Fnuz
-            | DType::F8E4M3Fnuz
-            | DType::F8E8M0 => return Ok(()),
+            crate::float8_dtypes!() => return Ok(()),
         };
         if dtype.is_float() && !v.is_finite() {
             return Ok(());
@@ -192,11 +181,7 @@ impl ScalarArg {
             DType::U16 => int(i64::from((p as *const u16).read_unaligned())),
             DType::U32 => int(i64::from((p as *const u32).read_unaligned())),
             DType::U64 => int((p as *const u64).read_unaligned() as i64),
-            DType::F8E5M2
-            | DType::F8E4M3
-            | DType::F8E5M2Fnuz
-            | DType::F8E4M3Fnuz
-            | DType::F8E8M0 => float(f64::from(crate::kernels::float8::to_f32(*p, dtype))),
+            crate::float8_dtypes!() => float(f64::from(crate::kernels::float8::to_f32(*p, dtype))),
             DType::I8 => int(i64::from(*(p as *const i8))),
             DType::I16 => int(i64::from((p as *const i16).read_unaligned())),
             DType::I32 => int(i64::from((p as *const i32).read_unaligned())),

@@ -363,7 +363,7 @@ fn full_range(dtype: DType) -> (u64, bool) {
         // The range of int64, as CUDA's generator draws for 64-bit unsigned.
         DType::U64 => (1 << 63, true),
         // Every integer up to 2^(mantissa + 1) and one more, as for the other floats.
-        DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz | DType::F8E8M0 => {
+        crate::float8_dtypes!() => {
             let m = dtype.float8().map_or(0, |f| f.mantissa_bits);
             ((1 << (m + 1)) + 1, false)
         }

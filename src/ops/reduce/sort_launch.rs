@@ -187,9 +187,7 @@ pub(crate) fn key_bits(dtype: DType) -> Option<Range<u32>> {
         DType::I32 | DType::U32 | DType::F32 => 0..32,
         DType::U64 => 0..64,
         // Their float32 values leave at least the low 16 bits clear.
-        DType::F8E5M2 | DType::F8E4M3 | DType::F8E5M2Fnuz | DType::F8E4M3Fnuz | DType::F8E8M0 => {
-            16..32
-        }
+        crate::float8_dtypes!() => 16..32,
         // Their float32 values leave the low 13 (float16) or 16 (bfloat16) bits clear.
         DType::F16 => 13..32,
         DType::BF16 => 16..32,
