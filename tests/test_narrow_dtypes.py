@@ -278,3 +278,21 @@ def test_scaled_mm_refuses_as_the_cpu(device):
         torch._scaled_mm(on[0].float(), on[1].float(), on[2], on[3])
     with pytest.raises(RuntimeError, match="cannot be multiplied"):
         torch._scaled_mm(on[0], on[1][:4], on[2], on[3])
+
+
+@pytest.mark.parametrize("dtype", FLOAT8[:4], ids=str)
+def test_compiled_kernels_cast_to_and_from_float8(device, dtype):
+    def quantize(x, scale):
+        return (x * scale).clamp(-200, 200).to(dtype)
+
+    def dequantize(q, scale):
+        return q.float() / scale + 1
+
+    x = landmarks()
+    x = x[torch.isfinite(x)]
+    scale = torch.tensor(0.37)
+    q = quantize(x, scale)
+    actual = torch.compile(quantize)(x.to(device), scale.to(device)).cpu()
+    assert torch.equal(actual.view(torch.uint8), q.view(torch.uint8))
+    back = torch.compile(dequantize)(q.to(device), scale.to(device)).cpu()
+    assert torch.equal(back, dequantize(q, scale))

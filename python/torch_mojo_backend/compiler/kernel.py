@@ -46,6 +46,11 @@ _DTYPES = {
     torch.int8: "int8",
     torch.uint8: "uint8",
     torch.bool: "bool",
+    # Computed in float32, rounded where stored or cast (the Rust core's float8 helpers).
+    torch.float8_e4m3fn: "float8_e4m3fn",
+    torch.float8_e5m2: "float8_e5m2",
+    torch.float8_e4m3fnuz: "float8_e4m3fnuz",
+    torch.float8_e5m2fnuz: "float8_e5m2fnuz",
 }
 
 # Inductor's reductions the printer implements (by the same names).
