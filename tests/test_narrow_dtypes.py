@@ -296,3 +296,58 @@ def test_compiled_kernels_cast_to_and_from_float8(device, dtype):
     assert torch.equal(actual.view(torch.uint8), q.view(torch.uint8))
     back = torch.compile(dequantize)(q.to(device), scale.to(device)).cpu()
     assert torch.equal(back, dequantize(q, scale))
+
+
+@pytest.mark.parametrize("dtype", UNSIGNED, ids=str)
+def test_full_range_unsigned_sorts_and_reductions(device, dtype):
+    """Keys with the top bit set (where a signed key would order them first), past the
+    sort's tiles and the reductions' workgroups, against numpy."""
+    np = pytest.importorskip("numpy")
+    np_dtype = {torch.uint16: np.uint16, torch.uint32: np.uint32, torch.uint64: np.uint64}[dtype]
+    top = np.iinfo(np_dtype).max
+    values = np.random.default_rng(1).integers(0, top, size=70_001, dtype=np_dtype, endpoint=True)
+    values[:4] = [0, top, top - 1, (top >> 1) + 1]
+    signed = {2: torch.int16, 4: torch.int32, 8: torch.int64}[values.itemsize]
+    x = torch.from_numpy(values.view(f"int{8 * values.itemsize}")).view(dtype)
+
+    def as_numpy(t):
+        return t.cpu().view(signed).numpy().view(np_dtype)
+
+    def run():
+        on = x.to(device)
+        s = on.sort()
+        return s.values, s.indices, on.sort(descending=True).values, on.unique(), on.argmax()
+
+    for ascending, indices, descending, unique, argmax in run_in_threads(run, repeats=1):
+        assert np.array_equal(as_numpy(ascending), np.sort(values))
+        assert np.array_equal(indices.cpu().numpy(), np.argsort(values, kind="stable"))
+        assert np.array_equal(as_numpy(descending), np.sort(values)[::-1])
+        assert np.array_equal(as_numpy(unique), np.unique(values))
+        assert argmax.item() == int(values.argmax())
+
+
+def test_float8_scalars_read_from_host_tensors(device):
+    """A zero-dimensional CPU float8 tensor used as a fill value is read on the host."""
+    patterns = torch.arange(256, dtype=torch.uint8)
+    for dtype in FLOAT8:
+        values = patterns.view(dtype)
+        out = torch.empty(256, device=device)
+        for i in range(256):
+            out[i : i + 1].fill_(values[i])
+        actual, expected = out.cpu(), values.float()
+        assert ((actual == expected) | (actual.isnan() & expected.isnan())).all(), dtype
+
+
+def test_float8_conversion_past_one_grid_row(device):
+    """More elements than one dispatch row of 65,535 workgroups of 64 invocations covers,
+    with a tail that is not a multiple of four bytes."""
+    n = 65535 * 64 * 4 + 7
+    x = torch.randn(n, generator=torch.Generator().manual_seed(3)) * 300
+    expected = x.to(torch.float8_e4m3fn)
+    actual = x.to(device).to(torch.float8_e4m3fn)
+    assert torch.equal(actual.cpu().view(torch.uint8), expected.view(torch.uint8))
+    # Past 464 the format's NaN; equal NaN positions.
+    widened, wanted = actual.float().cpu(), expected.float()
+    assert wanted.isnan().any()
+    assert torch.equal(widened.isnan(), wanted.isnan())
+    assert torch.equal(widened.nan_to_num(0.0), wanted.nan_to_num(0.0))

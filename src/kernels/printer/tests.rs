@@ -704,3 +704,23 @@ fn only_straight_line_maps_take_wide_items() {
         assert_eq!(map(value).vector_lanes(Splat(0), true), 4);
     }
 }
+
+/// The float8 conversions of one format of each kind of special values (IEEE infinities,
+/// "fn", "fnuz", exponent-only), as each dialect prints them.
+#[test]
+fn golden_float8_helpers() {
+    let calls =
+        "f32_to_float8_e5m2 float8_e4m3fn_to_f32 f32_to_float8_e4m3fnuz float8_e8m0fnu_to_f32";
+    let bindings = Bindings::separate(1);
+    let target = Target {
+        f64: true,
+        cpu: false,
+    };
+    let wgsl = crate::kernels::float8::helpers(&mut Wgsl::new(&bindings, target), calls);
+    golden("float8_helpers", "wgsl", &wgsl);
+    golden(
+        "float8_helpers",
+        "cu",
+        &crate::kernels::float8::helpers(&mut Cuda, calls),
+    );
+}
