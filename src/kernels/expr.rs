@@ -293,6 +293,21 @@ impl Expr {
         self.nodes() <= nodes && each(self)
     }
 
+    /// Whether every input the expression reads is one that `known` accepts.
+    pub fn inputs_all(&self, known: &impl Fn(usize) -> bool) -> bool {
+        match self {
+            Expr::Input { index, .. } => known(*index),
+            Expr::Index => false,
+            Expr::Call(_, args) => args.iter().all(|a| a.inputs_all(known)),
+            Expr::Cast(_, x) | Expr::Unary(_, x) => x.inputs_all(known),
+            Expr::Binary(_, a, b) => a.inputs_all(known) && b.inputs_all(known),
+            Expr::Select(c, a, b) => {
+                c.inputs_all(known) && a.inputs_all(known) && b.inputs_all(known)
+            }
+            Expr::Scalar { .. } | Expr::Const { .. } | Expr::Local { .. } => true,
+        }
+    }
+
     /// Whether evaluating the expression runs a loop whose length depends on the values.
     pub fn loops(&self) -> bool {
         match self {

@@ -61,13 +61,17 @@ def _register_inductor(common) -> None:
             return None
 
         def uuid(self):
-            # The native library too: it decides how calls such as attention are routed
-            # (what AOTAutograd traces), and the code generator's files.
+            # The native library and the devices it drives too: they decide how calls such
+            # as attention are routed (what AOTAutograd traces: the software device takes
+            # small attention through the math path, a GPU the fused kernel), so a graph
+            # cached on one platform must not serve another.
             from .. import _C
 
             here = Path(__file__).parent
             files = [*sorted(here.glob("*.py")), Path(_C.__file__)]
-            return get_hash_for_files(tuple(str(p) for p in files))
+            platform = [_C.backend_name()]
+            platform += [_C.device_name(i) for i in range(_C.device_count())]
+            return get_hash_for_files(tuple(str(p) for p in files), extra=repr(platform))
 
     class MojoDeviceOpOverrides(common.DeviceOpOverrides):
         def import_get_raw_stream_as(self, name: str) -> str:

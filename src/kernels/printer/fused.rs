@@ -64,6 +64,7 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
         guard_stores: grouped,
         reduction: 0,
         row_length: "rn".into(),
+        hoisted: Vec::new(),
     };
     if k.has_parts() {
         // Each part loops over its own elements.
@@ -72,6 +73,7 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
         }
         return;
     }
+    hoist(p, &mut ctx, &k.body, &[XNUMEL, RNUMEL]);
     if grouped {
         p.for_("xg", "group", "xg < xn", "xg += groups");
     } else {
@@ -94,6 +96,26 @@ struct Context<'a> {
     reduction: usize,
     /// The length of the rows being reduced (u32): the launch's, or the current part's.
     row_length: String,
+    /// The locals printed before the loop over `xindex` (see [`hoist`]).
+    hoisted: Vec<usize>,
+}
+
+/// Prints before the loop over `xindex` the `let`s of `body` (outside its reduction loops)
+/// whose values depend on no element: on scalar and size arguments, constants, `known`
+/// locals and one another only (an optimizer's bias corrections, `pow(beta, step)`), so
+/// that an invocation evaluates them once, not once per element.
+fn hoist(p: &mut Printer, ctx: &mut Context, body: &[Stmt], known: &[usize]) {
+    let mut invariant = known.to_vec();
+    for s in body {
+        if let Stmt::Let { local, value } = s {
+            if value.inputs_all(&|i| invariant.contains(&i)) {
+                invariant.push(*local);
+                ctx.hoisted.push(*local);
+                let v = p.expr(value);
+                p.let_(&format!("x{local}"), Ty::Value(value.dtype()), v);
+            }
+        }
+    }
 }
 
 /// The group arrays (none where invocations reduce rows alone) and helper functions of each
@@ -139,6 +161,7 @@ fn components(op: FusedReduce, dtype: DType) -> Vec<Ty> {
 
 fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
     match s {
+        Stmt::Let { local, .. } if ctx.hoisted.contains(local) => {}
         Stmt::Let { local, value } => {
             let v = p.expr(value);
             p.let_(&format!("x{local}"), Ty::Value(value.dtype()), v);
@@ -238,6 +261,9 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
                 p.let_(&format!("x{local}"), Ty::Value(DType::I32), r);
                 ctx.row_length = format!("u32(max(x{local}, 0))");
             }
+            let mut known = vec![XNUMEL, RNUMEL, *numel_local];
+            known.extend(rows.as_ref().map(|r| r.0));
+            hoist(p, ctx, body, &known);
             p.grid_loop("xg", &format!("u32(max(x{numel_local}, 0))"));
             let int = p.d.ty(Ty::I32);
             p.let_(

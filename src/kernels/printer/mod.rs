@@ -58,8 +58,13 @@ impl Kernel {
     /// (fewer, longer-lived groups: each group costs the software device a scheduling step);
     /// the others one, as each item may already walk thousands of elements (the software
     /// device stops an invocation after 65,535 loop iterations in all).
-    pub fn items_per_invocation(&self) -> u64 {
+    /// A compiled reduction whose invocations each reduce whole rows takes as many as fit the
+    /// loop budget at the launch's row length (`words[1]`).
+    pub fn items_per_invocation(&self, words: &[u32]) -> u64 {
         match self {
+            Kernel::Fused(k) if k.each => {
+                k.rows_per_invocation(words.get(1).map_or(0, |&r| u64::from(r)))
+            }
             Kernel::Map(k) | Kernel::MapVector(k, ..) if k.loops() => 1,
             Kernel::Map(_)
             | Kernel::MapVector(..)
@@ -84,11 +89,11 @@ impl Kernel {
     /// Groups to launch for `items` work items (of which a group's invocations take
     /// `group_size` at a time) on a device that keeps `resident` groups busy: one group per
     /// `group_size` items, but no more than the device keeps busy unless the per-invocation
-    /// bound needs more.
-    pub fn groups(&self, items: u64, resident: u64, cpu: bool) -> u64 {
+    /// bound needs more (`words`: the launch's words).
+    pub fn groups(&self, items: u64, resident: u64, cpu: bool, words: &[u32]) -> u64 {
         let size = u64::from(self.group_size(cpu));
         let all = items.div_ceil(size);
-        let fewest = items.div_ceil(size * self.items_per_invocation());
+        let fewest = items.div_ceil(size * self.items_per_invocation(words));
         all.min(resident.max(fewest)).max(1)
     }
 }

@@ -546,6 +546,17 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             ),
         ),
         (
+            // AdamW's bias correction: evaluated once per invocation, before the loop.
+            "fused_invariant",
+            fused(
+                "tensors 1 float32 float32\nsizes\nscalars step float32\nreduction 0\n\
+                 let tmp0 (pow (const float32 0.9) step)\n\
+                 let tmp1 (sub (const float32 1.0) tmp0)\n\
+                 load tmp2 float32 0 xindex\n\
+                 store 1 xindex (truediv tmp2 tmp1)",
+            ),
+        ),
+        (
             "fused_reduction",
             fused(
                 "tensors 1 float16 float32 int64\nsizes\nscalars\nreduction 1\n\

@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 use parking_lot::RwLock;
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::kernels::fused::FusedKernel;
+use crate::kernels::fused::{FusedKernel, INVOCATION_STEPS};
 use crate::kernels::printer::GROUP_SIZE;
 use crate::kernels::Kernel;
 use crate::ops::core::call::Call;
@@ -21,11 +21,6 @@ pub const OPS: &[(&str, OpFn)] = &[("mojo::run_compiled", run_compiled)];
 /// The schemas of this file's `mojo::` ops, defined by `csrc/dispatch.cpp`.
 pub const SCHEMAS: &[&str] =
     &["run_compiled(int program, Tensor(a!)[] tensors, SymInt[] numbers, Scalar[] scalars) -> ()"];
-
-/// The loop iterations one invocation of a compiled kernel may take in all: the software
-/// device stops an invocation after 65,535 (every loop of it, helper functions' included;
-/// the margin covers the grid loop and a group's combine).
-const INVOCATION_STEPS: u64 = 65_000;
 
 /// The longest reduction a compiled kernel takes per output: its group's invocations walk
 /// it in steps of a group.

@@ -444,7 +444,7 @@ impl VendorDevice for CudaDevice {
         let resident = u64::from(self.multiprocessors) * 32;
         let grid = launch
             .kernel
-            .groups(launch.threads, resident, false)
+            .groups(launch.threads, resident, false, &launch.words)
             .min(i32::MAX as u64) as u32;
         // SAFETY: the parameters match the kernel's signature (a Words struct by value, then
         // one pointer per tensor) and outlive the call, which copies them.

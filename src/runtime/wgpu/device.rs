@@ -503,9 +503,12 @@ impl VendorDevice for WgpuDevice {
             windows,
             window_shift: self.window_shift(),
         };
-        let groups = launch
-            .kernel
-            .groups(launch.threads, self.resident_groups, self.software);
+        let groups = launch.kernel.groups(
+            launch.threads,
+            self.resident_groups,
+            self.software,
+            &launch.words,
+        );
         let x = groups.min(65535) as u32;
         let y = groups.div_ceil(u64::from(x)).min(65535) as u32;
         if let Some(wide) = &self.wide {

@@ -25,9 +25,9 @@ fn main {
     }
     {
         const int x8 = s0;
+        const int x9 = s0;
         for (u32 xg = group * 64u + t; xg < u32(max(x8, 0)); xg += groups * 64u) {
             const int x7 = int(xg);
-            const int x9 = s0;
             const int x10 = ((x7 % x9 != ((int)0x0u) && ((x7 % x9 < ((int)0x0u)) != (x9 < ((int)0x0u)))) ? x7 % x9 + x9 : x7 % x9);
             const float x11 = ld2(o2 + (min(u32(x10), n2 - 1u)) * 4u);
             {

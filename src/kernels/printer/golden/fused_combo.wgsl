@@ -25,9 +25,9 @@ fn main {
     }
     {
         let x8: i32 = s0;
+        let x9: i32 = s0;
         for (var xg = group * 64u + t; xg < u32(max(x8, 0)); xg += groups * 64u) {
             let x7: i32 = i32(xg);
-            let x9: i32 = s0;
             let x10: i32 = select(x7 % x9, x7 % x9 + x9, !(x7 % x9 == bitcast<i32>(0x0u)) && ((x7 % x9 < bitcast<i32>(0x0u)) != (x9 < bitcast<i32>(0x0u))));
             let x11: f32 = ld2(o2 + (min(u32(x10), n2 - 1u)) * 4u);
             {
