@@ -59,6 +59,8 @@ def test_pointwise_chains(device, n):
 
 # 8,192 is the longest row one invocation reduces alone on the software device; 4,000 with
 # a logarithm per element (log_softmax) is past its loop budget and takes the group kernel.
+# Short rows go up to 256 to an invocation (4,096 x 16), 150,000 rows past 2**17 launch on
+# the software device's wide twin.
 @pytest.mark.parametrize(
     "rows, columns",
     [
@@ -74,6 +76,7 @@ def test_pointwise_chains(device, n):
         (4096, 16),
         (300, 1000),
         (64, 8192),
+        (150_000, 4),
     ],
 )
 def test_row_reductions(device, rows, columns):

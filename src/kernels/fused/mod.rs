@@ -84,6 +84,9 @@ pub struct FusedKernel {
     pub(crate) fingerprint: u64,
     /// See [`FusedKernel::loops`].
     pub(crate) looping: bool,
+    /// [`FusedKernel::row_steps`] as `fixed + per_element * rnumel`, found once when parsed
+    /// (launches ask for it): exact where no loop nests in another, None otherwise.
+    pub(crate) row_cost: Option<(u64, u64)>,
 }
 
 impl Hash for FusedKernel {
@@ -230,6 +233,31 @@ impl FusedKernel {
     /// own iterations and its statements' helper loops per element, plus the statements
     /// outside the loops once.
     pub fn row_steps(&self, rnumel: u64) -> u64 {
+        match self.row_cost {
+            Some((fixed, per_element)) => fixed.saturating_add(per_element.saturating_mul(rnumel)),
+            None => self.count_row_steps(rnumel),
+        }
+    }
+
+    /// [`FusedKernel::row_cost`]: with no loop inside another, each loop's body costs the
+    /// same whatever the row's length, so the steps grow linearly with it.
+    fn find_row_cost(&self) -> Option<(u64, u64)> {
+        fn nests(body: &[Stmt], inside_loop: bool) -> bool {
+            body.iter().any(|s| match s {
+                Stmt::Loop(body) => inside_loop || nests(body, true),
+                Stmt::Masked { body, .. } | Stmt::Part { body, .. } => nests(body, inside_loop),
+                _ => false,
+            })
+        }
+        if nests(&self.body, false) {
+            return None;
+        }
+        let fixed = self.count_row_steps(0);
+        Some((fixed, self.count_row_steps(1) - fixed))
+    }
+
+    /// [`FusedKernel::row_steps`], counted statement by statement.
+    fn count_row_steps(&self, rnumel: u64) -> u64 {
         fn steps(s: &Stmt, rnumel: u64) -> u64 {
             let e = |e: &Expr| e.helper_steps();
             match s {

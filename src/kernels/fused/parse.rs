@@ -278,8 +278,10 @@ impl Parser {
             checks: std::mem::take(&mut self.checks),
             fingerprint: 0,
             looping: false,
+            row_cost: None,
         };
         kernel.looping = kernel.find_loops();
+        kernel.row_cost = kernel.find_row_cost();
         let mut state = std::collections::hash_map::DefaultHasher::new();
         let k = &kernel;
         (&k.tensors, k.inputs, k.sizes, &k.scalars, k.reduction).hash(&mut state);

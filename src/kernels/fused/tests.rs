@@ -127,3 +127,30 @@ fn refuses_what_it_cannot_read() {
         assert!(FusedKernel::parse(bad).is_err(), "{bad}");
     }
 }
+
+/// The linear cost found once when parsed is the statement-by-statement count at every row
+/// length, for a plain reduction, one of parts and a looping helper's.
+#[test]
+fn row_steps_follow_the_row_length() {
+    let programs = [
+        "fused 1\ntensors 1 float32 float32\nsizes\nscalars\nreduction 1\n\
+         let x0 int32 xindex\nloop\nlet r0_1 int32 r0_index\n\
+         load tmp0 float32 0 (add r0_1 (mul x0 r0_numel))\n\
+         reduce sum tmp1 float32 (log tmp0)\nend\nloop\nlet r0_2 int32 r0_index\n\
+         load tmp2 float32 0 (add r0_2 (mul x0 r0_numel))\n\
+         store 1 (add r0_2 (mul x0 r0_numel)) (sub tmp2 tmp1)\nend\n",
+        "fused 1\ntensors 1 float32 float32 float32\nsizes\nscalars\nreduction 1\n\
+         part 3 (const int32 5)\nloop\n\
+         load tmp0 float32 0 (add r0_index (mul xindex r0_numel))\n\
+         reduce sum tmp1 float32 tmp0\nend\nstore 1 xindex tmp1\nend\n\
+         part 15 (const int32 1)\nload tmp0 float32 0 xindex\n\
+         store 2 xindex (exp tmp0)\nend\n",
+    ];
+    for text in programs {
+        let k = FusedKernel::parse(text).unwrap();
+        assert!(k.row_cost.is_some());
+        for r in [0, 1, 2, 7, 64, 8192, 1 << 40] {
+            assert_eq!(k.row_steps(r), k.count_row_steps(r), "{text} at {r}");
+        }
+    }
+}
