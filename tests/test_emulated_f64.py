@@ -22,7 +22,8 @@ emulating = pytest.mark.skipif(
 @pytest.mark.skipif(WITHOUT_F64, reason="this is the test that starts the subprocess")
 def test_checks_pass_on_a_device_without_shader_f64():
     """This file's checks, the GradScaler and fused-optimizer tests and float32's accuracy
-    near 0 and 1 (which may not borrow float64), on a device without float64."""
+    near 0 and 1 and over the ulp sweeps (which may not borrow float64: `erf` and `tanh`
+    take their float32 helpers there), on a device without float64."""
     tests = Path(__file__).parent
     result = subprocess.run(
         [
@@ -35,8 +36,10 @@ def test_checks_pass_on_a_device_without_shader_f64():
             str(tests / "test_emulated_f64.py"),
             str(tests / "test_autocast.py"),
             str(tests / "test_elementwise.py"),
+            str(tests / "test_math_accuracy.py"),
             "-k",
-            "(emulated or scaler or fused or accurate_near) and not without_shader_f64",
+            "(emulated or scaler or fused or accurate_near or ulp_bound)"
+            " and not without_shader_f64",
         ],
         env=dict(os.environ, TORCH_MOJO_BACKEND_WITHOUT_F64="1"),
         capture_output=True,

@@ -140,6 +140,8 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
     match op {
         Sqrt => format!("sqrt({x})"),
         Rsqrt => format!("({} / sqrt({x}))", c(1.0)),
+        // A rational approximation evaluated in f64 where the device has it (see math.rs).
+        Erf | Tanh if !f64 && helpers.f64 => helper(helpers, &format!("{stem}_wide"), x),
         Expm1 | Log1p | Erf | Erfc | Erfinv => helper(helpers, stem, x),
         Tanh if !f64 => helper(helpers, stem, x),
         // Drivers' f32 logarithms may be several ulps off near 1; f64 keeps them within one.

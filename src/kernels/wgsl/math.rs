@@ -388,6 +388,11 @@ const IPOW: &str = "fn ipow_$T(a: $T, b: $T) -> $T {
 /// under 0.1 ulp) rather than the driver's `exp`, which is 3.4 ulps off and slower: within
 /// 1.2 ulps of float64 everywhere, 4M exps 7.5 -> 5.7 ms on lavapipe. Clamping to
 /// [-104, 89] makes the scaling overflow to inf and underflow to zero where `exp` does.
+/// `erf_wide_f32` and `tanh_wide_f32`, for devices with f64, are `x P(x^2) / Q(x^2)` with
+/// degree-6 polynomials fitted to the function's relative error (1.8e-9 and 1.4e-8) on
+/// |x| <= 3.92 and 9.1, past which float32 rounds it to +-1, evaluated in f64: within 0.53
+/// and 0.73 ulps, branch-free, and cheaper on lavapipe than the float32 helpers' two paths
+/// (4M erfs 9.0 -> 6.0 ms, tanhs 7.7 -> 6.1 ms; those stay for devices without f64).
 const F64_AND_F32: &str = "fn exp_f32(x: f32) -> f32 {
     let c = clamp(x, -104.0f, 89.0f);
     let ki = bitcast<i32>(c * 1.44269504f + 12582912.0f) - 0x4b400000;
@@ -613,6 +618,45 @@ fn erf_f32(x: f32) -> f32 {
     }
     let r = 1.0f - erfc_pos_f32(a);
     return select(r, -r, x < 0.0f);
+}
+
+fn erf_wide_f32(x: f32) -> f32 {
+    let a = f64(clamp(x, -3.92f, 3.92f));
+    let s = a * a;
+    var p = f64(-1.2798273305585728e-08);
+    p = f64(4.608942369887413e-06) + s * p;
+    p = f64(0.00037674795751670755) + s * p;
+    p = f64(0.0038385837804036805) + s * p;
+    p = f64(0.05424371155849485) + s * p;
+    p = f64(0.18513512728727444) + s * p;
+    p = f64(1.128379169140226) + s * p;
+    var q = f64(6.239641710324253e-05);
+    q = f64(0.0013015022710367351) + s * q;
+    q = f64(0.015429930931213783) + s * q;
+    q = f64(0.11387347186640039) + s * q;
+    q = f64(0.4974051408351288) + s * q;
+    q = f64(1.0) + s * q;
+    return select(f32(a * p / q), x, !(x == x));
+}
+
+fn tanh_wide_f32(x: f32) -> f32 {
+    let a = f64(clamp(x, -9.1f, 9.1f));
+    let s = a * a;
+    var p = f64(8.343643021684272e-10);
+    p = f64(1.3286722155255085e-06) + s * p;
+    p = f64(0.000225179332559521) + s * p;
+    p = f64(0.00794606252695205) + s * p;
+    p = f64(0.03142509219759437) + s * p;
+    p = f64(-0.1588742976224424) + s * p;
+    p = f64(0.9999999861326039) + s * p;
+    var q = f64(4.9490688453289215e-08);
+    q = f64(2.1292834223063996e-05) + s * q;
+    q = f64(0.0016277628190442734) + s * q;
+    q = f64(0.02406774529822926) + s * q;
+    q = f64(-0.043754855661371536) + s * q;
+    q = f64(0.17445885022387358) + s * q;
+    q = f64(1.0) + s * q;
+    return select(f32(a * p / q), x, !(x == x));
 }
 
 fn tanh_f32(x: f32) -> f32 {
