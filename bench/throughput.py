@@ -72,6 +72,8 @@ CASES = {
     "add, 16M uint8": (lambda x: x + x, [big.mul(255).to(torch.uint8)], 0),
     "float32 > 0.5 into bool, 16M": (lambda x: x > 0.5, [big], 0),
     "mul, 16M float16": (lambda x: x * x, [big.half()], 0),
+    "GELU (erf), 16M float32": (F.gelu, [big], 1e-6),
+    "tanh, 16M float32": (torch.tanh, [big], 1e-6),
     "sum, 16M bfloat16": (lambda x: x.sum(), [big.bfloat16()], 1e-2),
     "sum, 16M": (lambda x: x.sum(), [big], 1e-4),
     "sum over rows, 4096²": (lambda x: x.sum(1), [square], 1e-4),
