@@ -142,8 +142,6 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
         Rsqrt => format!("({} / sqrt({x}))", c(1.0)),
         // A rational approximation evaluated in f64 where the device has it (see math.rs).
         Erf | Tanh if !f64 && helpers.f64 => helper(helpers, &format!("{stem}_wide"), x),
-        Expm1 | Log1p | Erf | Erfc | Erfinv => helper(helpers, stem, x),
-        Tanh if !f64 => helper(helpers, stem, x),
         // Drivers' f32 logarithms may be several ulps off near 1; f64 keeps them within one.
         Log | Log2 | Log10 if !f64 && helpers.f64 => {
             format!(
@@ -151,6 +149,8 @@ fn transcendental(op: UnaryOp, x: &str, f64: bool, helpers: &mut Helpers) -> Str
                 transcendental(op, &format!("f64({x})"), true, helpers)
             )
         }
+        Expm1 | Log1p | Erf | Erfc | Erfinv => helper(helpers, stem, x),
+        Tanh if !f64 => helper(helpers, stem, x),
         // Without f64, near 1 through log1p (see math.rs).
         Log | Log2 if !f64 => helper(helpers, stem, x),
         Log10 | Log2 => {

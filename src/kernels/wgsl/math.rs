@@ -127,40 +127,60 @@ fn source(name: &str) -> String {
             .split("\n\n")
             .find(|f| f.starts_with(&format!("fn {name}(")))
             .map(|f| {
-                let sin = taylor("s", "r2", (0..=11).map(|k| 2 * k + 1), true);
-                let cos = taylor("c", "r2", (0..=11).map(|k| 2 * k), true);
+                let series = |acc, x, terms: &dyn Fn(u32) -> f64, highest| {
+                    horner(acc, x, (0..=highest).rev().map(terms))
+                };
+                let sin = series(
+                    "s",
+                    "r2",
+                    &|k| alternate(k) * reciprocal_factorial(2 * k + 1),
+                    11,
+                );
+                let cos = series(
+                    "c",
+                    "r2",
+                    &|k| alternate(k) * reciprocal_factorial(2 * k),
+                    11,
+                );
                 format!("{f}\n")
-                    .replace("$exp_taylor", &taylor("p", "r", 0..=14, false))
+                    .replace("$exp_taylor", &series("p", "r", &reciprocal_factorial, 14))
                     .replace("$sincos_taylor", &format!("{sin}\n{cos}"))
+                    .replace(
+                        "$log_series",
+                        &series("p", "s2", &|k| 1.0 / f64::from(2 * k + 1), 12),
+                    )
+                    .replace(
+                        "$atan_series",
+                        &series("p", "a2", &|k| alternate(k) / f64::from(2 * k + 1), 22),
+                    )
             })
             .unwrap_or_else(|| panic!("no WGSL helper {name}")),
     }
 }
 
-/// Horner's steps `acc = c + x * acc` (`acc` starting at zero) over the terms of the given
-/// degrees `n` of a Taylor series with coefficients `1/n!`, their signs alternating (every
-/// other degree of `sin` and `cos`, with `x` the square) if `alternating`. The coefficients
-/// are written out: a division per term costs lavapipe more than the rest of the function
-/// (float64 `exp` of 1M elements 10.0 -> 5.6 ms, `sin` 12.8 -> 7.2 ms).
-fn taylor(
-    acc: &str,
-    x: &str,
-    degrees: impl DoubleEndedIterator<Item = u32>,
-    alternating: bool,
-) -> String {
-    degrees
-        .rev()
-        .map(|n| {
-            let factorial = (1..=n).map(f64::from).product::<f64>();
-            let sign = if alternating && (n / 2) % 2 == 1 {
-                -1.0
-            } else {
-                1.0
-            };
-            format!("    {acc} = f64({:e}) + {x} * {acc};", sign / factorial)
-        })
+/// Horner's steps `acc = c + x * acc` (`acc` starting at zero) over `coefficients`, the
+/// highest degree's first. Series' coefficients are written out rather than divided at run
+/// time: a division per term costs lavapipe more than the rest of the function (float64
+/// `exp` of 1M elements 10.0 -> 5.6 ms, `sin` 12.8 -> 7.2 ms).
+fn horner(acc: &str, x: &str, coefficients: impl Iterator<Item = f64>) -> String {
+    coefficients
+        .map(|c| format!("    {acc} = f64({c:e}) + {x} * {acc};"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// `1 / n!`.
+fn reciprocal_factorial(n: u32) -> f64 {
+    1.0 / (1..=n).map(f64::from).product::<f64>()
+}
+
+/// `(-1)^k`.
+fn alternate(k: u32) -> f64 {
+    if k % 2 == 1 {
+        -1.0
+    } else {
+        1.0
+    }
 }
 
 const EXPM1: &str = "fn expm1_$T(x: $T) -> $T {
@@ -441,7 +461,7 @@ fn log_f64(x: f64) -> f64 {
     let s = (m - f64(1.0)) / (m + f64(1.0));
     let s2 = s * s;
     var p = f64(0.0);
-    for (var i = 25; i >= 1; i -= 2) { p = p * s2 + f64(1.0) / f64(i); }
+$log_series
     return f64(e) * f64(0.6931471805599453) + f64(2.0) * s * p;
 }
 
@@ -509,7 +529,7 @@ fn atan_f64(x: f64) -> f64 {
     }
     let a2 = a * a;
     var p = f64(0.0);
-    for (var i = 45; i >= 1; i -= 2) { p = -p * a2 + f64(1.0) / f64(i); }
+$atan_series
     var r = offset + a * p;
     if (inverted) { r = f64(1.5707963267948966) - r; }
     return select(r, -r, x < f64(0.0));
