@@ -57,6 +57,58 @@ def test_pointwise_chains(device, n):
     check(lambda x: torch.where(x > 0, x.exp(), x.sin() * 0.5).sigmoid() - x.abs().sqrt(), x)
 
 
+def fused_forms(fn) -> list[str]:
+    """The forms of the fused kernels `fn()` runs, by the profiler's kernel names."""
+    with torch.profiler.profile() as prof:
+        fn()
+        torch.mojo.synchronize()
+    return [e.name.split("(")[0] for e in prof.events() if e.name.startswith("fused_")]
+
+
+def mixed_results(x):
+    y = x * 2 + 1
+    return y, y.bfloat16(), y.half(), y > 0, y.abs().to(torch.uint8), y.double(), y.long()
+
+
+# Four elements per work item: sizes around a work item's four (the last ones one by one)
+# and an invocation's 256 items, one kernel storing tensors of 1, 2, 4 and 8 bytes.
+@pytest.mark.parametrize("n", [1, 3, 4, 5, 1025, 70_001])
+def test_pointwise_kernels_take_four_elements_per_work_item(device, n):
+    x = torch.randn(n) * 100
+    check(mixed_results, x, atol=0, rtol=0)
+    mojo_x = x.to("mojo")
+    # Inductor indexes a single element by the constant 0, not `xindex`.
+    form = "fused_pointwise_fours" if n > 1 else "fused_pointwise"
+    assert set(fused_forms(lambda: compiled(mixed_results, mojo_x))) == {form}
+
+
+# Loads at `xindex + offset` go element by element inside the form by fours; a tensor stored
+# at `xindex` off a multiple of four elements takes the form element by element.
+@pytest.mark.parametrize("offset", [1, 2, 4])
+def test_tensors_off_sixteen_bytes_go_element_by_element(device, offset):
+    x = torch.randn(4099) * 100
+    h = x.bfloat16()
+    check(lambda x: mixed_results(x[offset:]), x, atol=0, rtol=0)
+    check(lambda h: (h[offset:].float() * 3, h[offset:] * 2), h, atol=0, rtol=0)
+    view = x.to("mojo")[offset:]
+    forms = set(fused_forms(lambda: compiled(lambda v: v.mul_(2), view)))
+    assert forms == {"fused_pointwise_fours" if offset % 4 == 0 else "fused_pointwise"}
+    torch.testing.assert_close(view.cpu(), x[offset:] * 2, atol=0, rtol=0)
+
+
+def test_in_place_pointwise_kernels_by_fours(device):
+    def bump(x):
+        x.mul_(2).add_(x.sin())
+        return x
+
+    x = torch.randn(3, 1027)
+    for part in (lambda t: t, lambda t: t[:, 3:], lambda t: t[1:, 1:]):
+        got, expected = x.to("mojo"), x.clone()
+        compiled(bump, part(got))
+        bump(part(expected))
+        torch.testing.assert_close(got.cpu(), expected)
+
+
 # 8,192 is the longest row one invocation reduces alone on the software device; 4,000 with
 # a logarithm per element (log_softmax) is past its loop budget and takes the group kernel.
 # Short rows go up to 256 to an invocation (4,096 x 16), 150,000 rows past 2**17 launch on

@@ -273,6 +273,7 @@ impl Parser {
             scalars,
             reduction,
             each: false,
+            by_fours: false,
             body,
             locals: self.locals,
             checks: std::mem::take(&mut self.checks),

@@ -220,6 +220,8 @@ impl Kernel {
                     "reduction_each"
                 } else if k.reduction {
                     "reduction"
+                } else if k.by_fours {
+                    "pointwise_fours"
                 } else {
                     "pointwise"
                 },

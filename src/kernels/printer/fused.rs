@@ -74,6 +74,10 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
         return;
     }
     hoist(p, &mut ctx, &k.body, &[XNUMEL, RNUMEL]);
+    if k.by_fours {
+        fours(p, &mut ctx);
+        return;
+    }
     if grouped {
         p.for_("xg", "group", "xg < xn", "xg += groups");
     } else {
@@ -83,6 +87,86 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
     for s in &k.body {
         stmt(p, &mut ctx, s);
     }
+    p.close();
+}
+
+/// The loop of a [`FusedKernel::by_fours`] kernel: work item `q` takes `xindex` from `4 q`
+/// to `4 q + 3`. Where all four are inside the launch and the tensors moved four at a time,
+/// it loads those before the four elements' statements and stores them after; elsewhere its
+/// elements go one by one.
+fn fours(p: &mut Printer, ctx: &mut Context) {
+    let k = ctx.k;
+    let equal = k.xindex_locals();
+    let moved = |s: &Stmt| k.moved_by_fours(s, &equal);
+    let int = p.d.ty(Ty::I32);
+    let i32_ty = Ty::Value(DType::I32);
+    p.grid_loop("q", "(xn + 3u) / 4u");
+    p.let_("base", Ty::U32, "q * 4u");
+    let mut inside = vec!["base + 4u <= xn".to_string()];
+    for t in k.fours().unwrap_or_default() {
+        inside.push(format!("base + 4u <= n{t}"));
+    }
+    p.if_(inside.join(" && "));
+    for s in &k.body {
+        if let (Some(t), Stmt::Load { local, .. }) = (moved(s), s) {
+            let v = p.d.load4(t, k.tensors[t], &address(k, t, "base"));
+            let line = p.d.let_inferred(&format!("v{local}"), &v);
+            p.line(line);
+        }
+    }
+    // Store `j`'s four values.
+    let results = |j: usize| -> [String; 4] { std::array::from_fn(|lane| format!("r{j}_{lane}")) };
+    for (j, s) in k.body.iter().enumerate() {
+        if let (Some(t), Stmt::Store { .. }) = (moved(s), s) {
+            for name in results(j) {
+                let zero = p.d.constant(k.tensors[t], 0.0);
+                p.var(&name, Ty::Value(k.tensors[t]), zero);
+            }
+        }
+    }
+    for lane in 0..4 {
+        p.open("");
+        p.let_(
+            &format!("x{XINDEX}"),
+            i32_ty,
+            format!("{int}(base + {lane}u)"),
+        );
+        for (j, s) in k.body.iter().enumerate() {
+            match (moved(s), s) {
+                (Some(t), Stmt::Load { local, dtype, .. }) => {
+                    let from = k.tensors[t];
+                    let raw = p.d.lane(&format!("v{local}"), from, lane);
+                    let v = if from == *dtype {
+                        raw
+                    } else {
+                        p.d.convert(&raw, from, *dtype)
+                    };
+                    p.let_(&format!("x{local}"), Ty::Value(*dtype), v);
+                }
+                (Some(_), Stmt::Store { value, .. }) => {
+                    let v = p.expr(value);
+                    p.line(format!("{} = {v};", results(j)[lane]));
+                }
+                _ => stmt(p, ctx, s),
+            }
+        }
+        p.close();
+    }
+    for (j, s) in k.body.iter().enumerate() {
+        if let (Some(t), Stmt::Store { .. }) = (moved(s), s) {
+            let line =
+                p.d.store4(t, k.tensors[t], &address(k, t, "base"), &results(j));
+            p.line(line);
+        }
+    }
+    p.else_(None);
+    p.for_up("xg", "base", "min(base + 4u, xn)");
+    p.let_(&format!("x{XINDEX}"), i32_ty, format!("{int}(xg)"));
+    for s in &k.body {
+        stmt(p, ctx, s);
+    }
+    p.close();
+    p.close();
     p.close();
 }
 

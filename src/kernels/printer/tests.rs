@@ -581,6 +581,21 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             })),
         ),
         (
+            // Four elements per work item: a bias (read element by element) added to a
+            // float32 tensor, stored as bfloat16 (whole words per item) and as float64.
+            "fused_pointwise_fours",
+            Kernel::Fused(std::sync::Arc::new(crate::kernels::fused::FusedKernel {
+                by_fours: true,
+                ..fused_kernel(
+                    "tensors 2 float32 float32 bfloat16 float64\nsizes\nscalars\nreduction 0\n\
+                     let x2 int32 xindex\nlet x0 int32 (remainder xindex 1024)\n\
+                     load tmp0 float32 0 x2\nload tmp1 float32 1 x0\n\
+                     let tmp2 (add tmp0 tmp1)\nstore 2 x2 (cast bfloat16 tmp2)\n\
+                     store 3 x2 (cast float64 tmp2)",
+                )
+            })),
+        ),
+        (
             // Two independent kernels in one launch (compiler/combo.py).
             "fused_combo",
             fused(

@@ -307,13 +307,15 @@ impl Dialect for Wgsl<'_> {
             Kernel::AccumulateKeys(k) => k.vector(),
             Kernel::Foreach(k) => k.vector(),
             Kernel::Index(k) => k.vector(),
+            Kernel::Fused(k) => k.by_fours,
             _ => false,
         };
-        // The invocations of a vector map or index kernel store whole words: four elements of
-        // at most four bytes.
+        // The invocations of a vector map, index or fused kernel store whole words: four
+        // elements of at most four bytes.
         let whole_words = match kernel {
             Kernel::MapVector(..) => true,
             Kernel::Index(k) => k.vector(),
+            Kernel::Fused(k) => k.by_fours,
             _ => false,
         };
         let mut src = String::from(HELPERS);

@@ -42,6 +42,9 @@ struct Program {
     grouped: Arc<Kernel>,
     /// Its kernel as each invocation reduces whole rows alone ([`FusedKernel::each`]).
     each: Arc<Kernel>,
+    /// Its kernel taking four elements per work item ([`FusedKernel::by_fours`]) and the
+    /// tensors that kernel moves four at a time, where it has one.
+    fours: Option<(Arc<Kernel>, Vec<usize>)>,
 }
 
 /// The programs loaded so far: a compiled graph loads each once and launches it by its
@@ -63,7 +66,15 @@ pub fn load_program(text: &str) -> Result<i64> {
         return Ok(handle as i64);
     }
     let fused = FusedKernel::parse(text)?;
+    let fours = fused.fours().map(|tensors| {
+        let kernel = FusedKernel {
+            by_fours: true,
+            ..fused.clone()
+        };
+        (Arc::new(Kernel::Fused(Arc::new(kernel))), tensors)
+    });
     let program = Program {
+        fours,
         each: Arc::new(Kernel::Fused(Arc::new(FusedKernel {
             each: true,
             ..fused.clone()
@@ -183,10 +194,20 @@ fn run_compiled(call: &mut Call) -> Result<()> {
         fused.has_parts()
             || rnumel <= EACH_ROW && rows_fit(fused, rnumel) && backend()?.direct_loads(device)
     };
-    let kernel = if each {
-        &program.each
-    } else {
-        &program.grouped
+    // The form by fours where each tensor it moves four at a time starts at a multiple of
+    // four elements (16 bytes of float32; then its items own the words they store).
+    let fours = program.fours.as_ref().filter(|(_, moved)| {
+        moved.iter().all(|&t| {
+            let tensor = &tensors[t];
+            tensor
+                .address
+                .is_multiple_of(4 * tensor.dtype.size() as u64)
+        })
+    });
+    let kernel = match fours {
+        _ if each => &program.each,
+        Some((kernel, _)) => kernel,
+        None => &program.grouped,
     };
     let mut words = vec![
         word(xnumel, "element count")?,
@@ -227,6 +248,8 @@ fn run_compiled(call: &mut Call) -> Result<()> {
     }
     let threads = if fused.reduction && !each {
         xnumel as u64 * u64::from(GROUP_SIZE)
+    } else if fours.is_some() {
+        (xnumel as u64).div_ceil(4)
     } else {
         xnumel as u64
     };
