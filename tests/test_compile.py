@@ -109,6 +109,26 @@ def test_in_place_pointwise_kernels_by_fours(device):
         torch.testing.assert_close(got.cpu(), expected)
 
 
+# Rows walked four elements at a time where aligned: lengths around four (the rows of a
+# length off a multiple of four start in turn on and off the 16 bytes), rows read from the
+# second element on, a loop that stores (softmax), and bfloat16 results (element by element).
+@pytest.mark.parametrize("columns", [1, 3, 4, 5, 8, 1023, 1024])
+def test_rows_are_walked_four_elements_at_a_time(device, columns):
+    x, w = torch.randn(37, columns), torch.randn(columns)
+    check(lambda x, w: nn.functional.layer_norm(x, (columns,), w), x, w)
+    check(lambda x: torch.softmax(x, -1), x)
+    check(lambda x: (x[:, 1:] * 2).sum(-1), x, atol=1e-4, rtol=1e-4)
+    half = (lambda x: torch.softmax(x.bfloat16(), -1), x)
+    check(*half, atol=1e-2, rtol=1e-2)
+    # Invocations walk rows alone on the software device; GPUs share each row in a group.
+    if columns == 1024 and _C.backend_name() == "wgpu":
+        mojo_x = x.to("mojo")
+        forms = set(fused_forms(lambda: compiled(lambda x: torch.softmax(x, -1), mojo_x)))
+        assert forms == {"fused_reduction_each_fours"}
+        forms = set(fused_forms(lambda: compiled(half[0], mojo_x)))
+        assert "fused_reduction_each" in forms and "fused_reduction_each_fours" not in forms
+
+
 # 8,192 is the longest row one invocation reduces alone on the software device; 4,000 with
 # a logarithm per element (log_softmax) is past its loop budget and takes the group kernel.
 # Short rows go up to 256 to an invocation (4,096 x 16), 150,000 rows past 2**17 launch on

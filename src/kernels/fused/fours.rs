@@ -1,8 +1,10 @@
-//! Which pointwise programs have a form that takes four consecutive `xindex` per work item
-//! ([`FusedKernel::fours`]), and which of their loads and stores it moves four at a time.
+//! Which programs have a form that takes four consecutive elements at a time
+//! ([`FusedKernel::by_fours`]), and which of their loads and stores it moves four at a time:
+//! a pointwise program four `xindex` per work item, a reduction whose invocations walk their
+//! rows alone four `r0_index` per step.
 
-use super::{FusedKernel, Stmt, XINDEX};
-use crate::kernels::Expr;
+use super::{FusedKernel, Stmt, RINDEX, XINDEX};
+use crate::kernels::{BinaryOp, Expr};
 
 /// Whether `e` is `xindex`, given the locals equal to it.
 fn is_xindex(e: &Expr, equal: &[usize]) -> bool {
@@ -13,15 +15,69 @@ fn is_xindex(e: &Expr, equal: &[usize]) -> bool {
     }
 }
 
+/// `e` as `i + rest`, where `i` is one of the locals `equal` (to a loop's index) and `rest`
+/// reads no local of `inner` (those the loop defines): Some(None) where `e` is `i`, None
+/// where `e` has no such form.
+fn split_unit(e: &Expr, equal: &[usize], inner: &[usize]) -> Option<Option<Expr>> {
+    if is_xindex(e, equal) {
+        return Some(None);
+    }
+    match e {
+        Expr::Cast(dtype, x) if dtype.is_int() && dtype.size() >= 4 => split_unit(x, equal, inner),
+        Expr::Binary(BinaryOp::Add, a, b) => [(a, b), (b, a)].into_iter().find_map(|(x, y)| {
+            if !y.inputs_all(&|i| !inner.contains(&i)) {
+                return None;
+            }
+            let rest = split_unit(x, equal, inner)?;
+            Some(Some(match rest {
+                None => y.as_ref().clone(),
+                Some(r) => r.binary(BinaryOp::Add, y.as_ref().clone()),
+            }))
+        }),
+        _ => None,
+    }
+}
+
+/// What a reduction loop's form by fours needs to know of the loop: the locals equal to
+/// `r0_index` and those the loop defines.
+pub(crate) struct RowLoop {
+    pub equal: Vec<usize>,
+    pub inner: Vec<usize>,
+}
+
+impl RowLoop {
+    /// The loop of `body`, None where it cannot go by fours: it nests a loop, or loads
+    /// after it stores (its form by fours loads before it stores).
+    pub(crate) fn of(body: &[Stmt]) -> Option<RowLoop> {
+        let mut equal = vec![RINDEX];
+        let mut inner = vec![RINDEX];
+        let mut stored = false;
+        let mut ordered = true;
+        for s in body {
+            if let Stmt::Let { local, value } = s {
+                if is_xindex(value, &equal) {
+                    equal.push(*local);
+                }
+            }
+            s.visit(&mut |s| {
+                match s {
+                    Stmt::Store { .. } => stored = true,
+                    Stmt::Load { .. } => ordered &= !stored,
+                    Stmt::Loop(_) => ordered = false,
+                    _ => {}
+                }
+                inner.extend(s.defines());
+            });
+        }
+        ordered.then_some(RowLoop { equal, inner })
+    }
+}
+
 /// Whether a statement or any nested in it is one `pick` selects.
 fn contains(s: &Stmt, pick: &impl Fn(&Stmt) -> bool) -> bool {
-    pick(s)
-        || match s {
-            Stmt::Loop(body) | Stmt::Masked { body, .. } | Stmt::Part { body, .. } => {
-                body.iter().any(|s| contains(s, pick))
-            }
-            _ => false,
-        }
+    let mut found = false;
+    s.visit(&mut |s| found |= pick(s));
+    found
 }
 
 impl FusedKernel {
@@ -49,6 +105,50 @@ impl FusedKernel {
             _ => return None,
         };
         (self.tensors[tensor].size() <= 4 && is_xindex(index, equal)).then_some(tensor)
+    }
+
+    /// How top-level statement `s` of a reduction loop's body moves in the loop's form by
+    /// fours: a load or store of four-byte elements (or a load of a smaller input's) at
+    /// `r0_index + rest`, as its tensor and `rest` (None for 0).
+    pub(crate) fn row_access(&self, s: &Stmt, row: &RowLoop) -> Option<(usize, Option<Expr>)> {
+        let (tensor, index, load) = match s {
+            Stmt::Load { tensor, index, .. } => (*tensor, index, true),
+            Stmt::Store { tensor, index, .. } => (*tensor, index, false),
+            _ => return None,
+        };
+        let size = self.tensors[tensor].size();
+        if size > 4 || (size < 4 && !(load && tensor < self.inputs)) {
+            return None;
+        }
+        Some((tensor, split_unit(index, &row.equal, &row.inner)?))
+    }
+
+    /// Whether a reduction whose invocations walk rows alone has a loop that its form by
+    /// fours moves some tensor of four at a time in (its launch takes that form where it
+    /// stores no elements of under four bytes, so that every binding is of 16-byte words).
+    pub fn row_fours(&self) -> bool {
+        fn any(k: &FusedKernel, body: &[Stmt]) -> bool {
+            body.iter().any(|s| match s {
+                Stmt::Loop(body) => RowLoop::of(body)
+                    .is_some_and(|row| body.iter().any(|s| k.row_access(s, &row).is_some())),
+                Stmt::Part { body, .. } => any(k, body),
+                _ => false,
+            })
+        }
+        self.reduction && any(self, &self.body)
+    }
+
+    /// Whether the kernel stores elements of under four bytes.
+    pub fn stores_narrow(&self) -> bool {
+        let mut narrow = false;
+        for s in &self.body {
+            s.visit(&mut |s| {
+                if let Stmt::Store { tensor, .. } = s {
+                    narrow |= self.tensors[*tensor].size() < 4;
+                }
+            });
+        }
+        narrow
     }
 
     /// The tensors moved four at a time where this kernel can take four `xindex` per work

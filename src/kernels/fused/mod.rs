@@ -49,6 +49,7 @@ mod parse;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use fours::RowLoop;
 pub use operands::join;
 use parse::Parser;
 
@@ -202,6 +203,39 @@ pub enum Stmt {
         value: Expr,
         other: Expr,
     },
+}
+
+impl Stmt {
+    /// Calls `f` on this statement and every statement nested in it, in order.
+    pub fn visit(&self, f: &mut impl FnMut(&Stmt)) {
+        f(self);
+        if let Stmt::Loop(body) | Stmt::Masked { body, .. } | Stmt::Part { body, .. } = self {
+            for s in body {
+                s.visit(f);
+            }
+        }
+    }
+
+    /// The locals this statement (not those nested in it) defines.
+    pub fn defines(&self) -> Vec<usize> {
+        match self {
+            Stmt::Let { local, .. }
+            | Stmt::Load { local, .. }
+            | Stmt::Random { local, .. }
+            | Stmt::Masked { local, .. } => vec![*local],
+            Stmt::Reduce { locals, .. } => locals.clone(),
+            Stmt::Part {
+                index,
+                numel_local,
+                rows,
+                ..
+            } => [*index, *numel_local]
+                .into_iter()
+                .chain(rows.as_ref().map(|r| r.0))
+                .collect(),
+            Stmt::Store { .. } | Stmt::Loop(_) | Stmt::Check { .. } => Vec::new(),
+        }
+    }
 }
 
 impl FusedKernel {

@@ -216,7 +216,9 @@ impl Kernel {
             ),
             Kernel::Fused(k) => format!(
                 "fused_{}({})",
-                if k.each {
+                if k.each && k.by_fours {
+                    "reduction_each_fours"
+                } else if k.each {
                     "reduction_each"
                 } else if k.reduction {
                     "reduction"

@@ -10,7 +10,7 @@ use super::reduce::better_fn;
 use super::{Printer, Ty, GROUP_SIZE};
 use crate::dtype::DType;
 use crate::kernels::fused::{
-    FusedKernel, FusedReduce, RandomKind, Stmt, RINDEX, RNUMEL, XINDEX, XNUMEL,
+    FusedKernel, FusedReduce, RandomKind, RowLoop, Stmt, RINDEX, RNUMEL, XINDEX, XNUMEL,
 };
 use crate::kernels::{BinaryOp, Expr, ReduceOp, UnaryOp};
 
@@ -65,6 +65,7 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
         reduction: 0,
         row_length: "rn".into(),
         hoisted: Vec::new(),
+        loops: 0,
     };
     if k.has_parts() {
         // Each part loops over its own elements.
@@ -74,7 +75,7 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
         return;
     }
     hoist(p, &mut ctx, &k.body, &[XNUMEL, RNUMEL]);
-    if k.by_fours {
+    if k.by_fours && !k.reduction {
         fours(p, &mut ctx);
         return;
     }
@@ -182,6 +183,9 @@ struct Context<'a> {
     row_length: String,
     /// The locals printed before the loop over `xindex` (see [`hoist`]).
     hoisted: Vec<usize>,
+    /// The reduction loops printed by fours so far (see [`row_fours`]; they number their
+    /// locals).
+    loops: usize,
 }
 
 /// Prints before the loop over `xindex` the `let`s of `body` (outside its reduction loops)
@@ -197,6 +201,130 @@ fn hoist(p: &mut Printer, ctx: &mut Context, body: &[Stmt], known: &[usize]) {
                 ctx.hoisted.push(*local);
                 let v = p.expr(value);
                 p.let_(&format!("x{local}"), Ty::Value(value.dtype()), v);
+            }
+        }
+    }
+}
+
+/// The steps of four of an invocation's loop over its row (in a [`FusedKernel::by_fours`]
+/// kernel): where every tensor the loop moves four at a time (see
+/// [`FusedKernel::row_access`]) is aligned for this row and holds all of it, the loop walks
+/// the row's fours, loading those tensors before the four elements' statements (whose
+/// reductions take them in order) and storing them after. Returns where the loop element
+/// by element starts: at the row's last elements that are not four, or at its start.
+fn row_fours(p: &mut Printer, ctx: &mut Context, body: &[Stmt]) -> Option<String> {
+    let k = ctx.k;
+    let row = RowLoop::of(body)?;
+    let moved: Vec<_> = body.iter().map(|s| k.row_access(s, &row)).collect();
+    if moved.iter().all(Option::is_none) {
+        return None;
+    }
+    let n = ctx.loops;
+    ctx.loops += 1;
+    let first = ctx.reduction;
+    let length = ctx.row_length.clone();
+    let i32_ty = Ty::Value(DType::I32);
+    // Where each moved tensor's row starts, and whether its fours are whole words inside it.
+    let start = |j: usize| format!("w{n}_{j}");
+    let mut aligned = Vec::new();
+    for (j, m) in moved.iter().enumerate() {
+        let Some((t, rest)) = m else { continue };
+        let value = match rest {
+            Some(e) => {
+                let v = p.expr(e);
+                p.d.convert(&v, e.dtype(), DType::I32)
+            }
+            None => p.d.constant(DType::I32, 0.0),
+        };
+        p.let_(&start(j), i32_ty, value);
+        let size = k.tensors[*t].size();
+        let w = start(j);
+        aligned.push(format!(
+            "{w} >= 0 && ((o{t} + u32({w}) * {size}u) & {}u) == 0u && u32({w}) + {length} <= n{t}",
+            4 * size - 1
+        ));
+    }
+    let ok = format!("fours{n}");
+    p.let_(&ok, Ty::Bool, aligned.join(" && "));
+    p.if_(&ok);
+    p.for_("r", "0u", &format!("r + 4u <= {length}"), "r += 4u");
+    let at = |j: usize, t: usize| address(k, t, &format!("u32({}) + r", start(j)));
+    for (j, (m, s)) in moved.iter().zip(body).enumerate() {
+        if let (Some((t, _)), Stmt::Load { local, .. }) = (m, s) {
+            let v = p.d.load4(*t, k.tensors[*t], &at(j, *t));
+            let line = p.d.let_inferred(&format!("v{local}"), &v);
+            p.line(line);
+        }
+    }
+    let results = |j: usize| -> [String; 4] { std::array::from_fn(|lane| format!("r{j}_{lane}")) };
+    for (j, (m, s)) in moved.iter().zip(body).enumerate() {
+        if let (Some((t, _)), Stmt::Store { .. }) = (m, s) {
+            for name in results(j) {
+                let zero = p.d.constant(k.tensors[*t], 0.0);
+                p.var(&name, Ty::Value(k.tensors[*t]), zero);
+            }
+        }
+    }
+    let int = p.d.ty(Ty::I32);
+    for lane in 0..4 {
+        p.open("");
+        p.let_(&format!("x{RINDEX}"), i32_ty, format!("{int}(r + {lane}u)"));
+        ctx.reduction = first;
+        for (j, (m, s)) in moved.iter().zip(body).enumerate() {
+            match (m, s) {
+                (Some((t, _)), Stmt::Load { local, dtype, .. }) => {
+                    let from = k.tensors[*t];
+                    let raw = p.d.lane(&format!("v{local}"), from, lane);
+                    let v = if from == *dtype {
+                        raw
+                    } else {
+                        p.d.convert(&raw, from, *dtype)
+                    };
+                    p.let_(&format!("x{local}"), Ty::Value(*dtype), v);
+                }
+                (Some(_), Stmt::Store { value, .. }) => {
+                    let v = p.expr(value);
+                    p.line(format!("{} = {v};", results(j)[lane]));
+                }
+                _ => stmt(p, ctx, s),
+            }
+        }
+        p.close();
+    }
+    for (j, (m, s)) in moved.iter().zip(body).enumerate() {
+        if let (Some((t, _)), Stmt::Store { .. }) = (m, s) {
+            let line = p.d.store4(*t, k.tensors[*t], &at(j, *t), &results(j));
+            p.line(line);
+        }
+    }
+    p.close();
+    p.close();
+    Some(p.select(&ok, &format!("{length} & ~3u"), "0u"))
+}
+
+/// Prints before a reduction loop the loads of `body` (its top level) at an index that the
+/// loop does not change, from a tensor the loop does not store to (Inductor loads a row's
+/// mean and scale inside the loop): loaded once per row, not once per element.
+fn hoist_loads(p: &mut Printer, ctx: &mut Context, body: &[Stmt]) {
+    let mut inner = vec![RINDEX];
+    let mut stored = Vec::new();
+    for s in body {
+        s.visit(&mut |s| match s {
+            Stmt::Store { tensor, .. } => stored.push(*tensor),
+            _ => inner.extend(s.defines()),
+        });
+    }
+    for s in body {
+        if let Stmt::Load {
+            local,
+            tensor,
+            index,
+            ..
+        } = s
+        {
+            if !stored.contains(tensor) && index.inputs_all(&|i| !inner.contains(&i)) {
+                stmt(p, ctx, s);
+                ctx.hoisted.push(*local);
             }
         }
     }
@@ -245,7 +373,7 @@ fn components(op: FusedReduce, dtype: DType) -> Vec<Ty> {
 
 fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
     match s {
-        Stmt::Let { local, .. } if ctx.hoisted.contains(local) => {}
+        Stmt::Let { local, .. } | Stmt::Load { local, .. } if ctx.hoisted.contains(local) => {}
         Stmt::Let { local, value } => {
             let v = p.expr(value);
             p.let_(&format!("x{local}"), Ty::Value(value.dtype()), v);
@@ -374,9 +502,16 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
             }
             ctx.reduction = first;
             let guard = std::mem::replace(&mut ctx.guard_stores, false);
+            hoist_loads(p, ctx, body);
             if ctx.each {
+                let from = if ctx.k.by_fours {
+                    row_fours(p, ctx, body)
+                } else {
+                    None
+                };
+                ctx.reduction = first;
                 let bound = format!("r < {}", ctx.row_length);
-                p.for_("r", "0u", &bound, "r += 1u");
+                p.for_("r", from.as_deref().unwrap_or("0u"), &bound, "r += 1u");
             } else {
                 p.for_("r", "t", "r < rn", &format!("r += {GROUP_SIZE}u"));
             }

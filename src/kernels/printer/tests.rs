@@ -596,6 +596,23 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             })),
         ),
         (
+            // Rows walked four elements at a time where aligned: a row's mean (loaded once)
+            // subtracted and the result stored, then summed with a weight along the row.
+            "fused_reduction_each_fours",
+            Kernel::Fused(std::sync::Arc::new(crate::kernels::fused::FusedKernel {
+                each: true,
+                by_fours: true,
+                ..fused_kernel(
+                    "tensors 3 float32 float32 float32 float32 float32\nsizes\nscalars\n\
+                     reduction 1\nlet x0 int32 xindex\nloop\nlet r0_1 int32 r0_index\n\
+                     load tmp0 float32 0 (add r0_1 (mul x0 r0_numel))\nload tmp1 float32 1 x0\n\
+                     load tmp2 float32 2 r0_1\nlet tmp3 (sub tmp0 tmp1)\n\
+                     reduce sum tmp4 float32 (mul tmp3 tmp2)\n\
+                     store 3 (add r0_1 (mul x0 r0_numel)) tmp3\nend\nstore 4 x0 tmp4",
+                )
+            })),
+        ),
+        (
             // Two independent kernels in one launch (compiler/combo.py).
             "fused_combo",
             fused(

@@ -42,6 +42,9 @@ struct Program {
     grouped: Arc<Kernel>,
     /// Its kernel as each invocation reduces whole rows alone ([`FusedKernel::each`]).
     each: Arc<Kernel>,
+    /// Its kernel as each invocation reduces whole rows alone four elements at a time, where
+    /// it has one ([`FusedKernel::row_fours`]) and stores no elements under four bytes.
+    each_fours: Option<Arc<Kernel>>,
     /// Its kernel taking four elements per work item ([`FusedKernel::by_fours`]) and the
     /// tensors that kernel moves four at a time, where it has one.
     fours: Option<(Arc<Kernel>, Vec<usize>)>,
@@ -73,8 +76,16 @@ pub fn load_program(text: &str) -> Result<i64> {
         };
         (Arc::new(Kernel::Fused(Arc::new(kernel))), tensors)
     });
+    let each_fours = (fused.row_fours() && !fused.stores_narrow()).then(|| {
+        Arc::new(Kernel::Fused(Arc::new(FusedKernel {
+            each: true,
+            by_fours: true,
+            ..fused.clone()
+        })))
+    });
     let program = Program {
         fours,
+        each_fours,
         each: Arc::new(Kernel::Fused(Arc::new(FusedKernel {
             each: true,
             ..fused.clone()
@@ -205,7 +216,7 @@ fn run_compiled(call: &mut Call) -> Result<()> {
         })
     });
     let kernel = match fours {
-        _ if each => &program.each,
+        _ if each => program.each_fours.as_ref().unwrap_or(&program.each),
         Some((kernel, _)) => kernel,
         None => &program.grouped,
     };
