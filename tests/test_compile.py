@@ -109,6 +109,21 @@ def test_in_place_pointwise_kernels_by_fours(device):
         torch.testing.assert_close(got.cpu(), expected)
 
 
+def test_parts_of_one_launch_take_four_elements_per_work_item(device):
+    x, y = torch.randn(33, 65), torch.randn(1030)
+
+    def two(x, y):
+        return x.t().contiguous() * 2, y.exp()
+
+    def two_narrow(x, y):
+        return (x.t() * 2).bfloat16(), y.exp().bfloat16(), y[1:].half()
+
+    check(two, x, y)
+    check(two_narrow, x, y, atol=1e-2, rtol=1e-2)
+    mojo_x, mojo_y = x.to("mojo"), y.to("mojo")
+    assert set(fused_forms(lambda: compiled(two, mojo_x, mojo_y))) == {"fused_pointwise_fours"}
+
+
 # Rows walked four elements at a time where aligned: lengths around four (the rows of a
 # length off a multiple of four start in turn on and off the 16 bytes), rows read from the
 # second element on, a loop that stores (softmax), and bfloat16 results (element by element).

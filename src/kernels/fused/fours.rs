@@ -81,11 +81,11 @@ fn contains(s: &Stmt, pick: &impl Fn(&Stmt) -> bool) -> bool {
 }
 
 impl FusedKernel {
-    /// The locals equal to `xindex`: itself and the top-level lets of it (Inductor's
-    /// `x0 = xindex`).
-    pub(crate) fn xindex_locals(&self) -> Vec<usize> {
-        let mut equal = vec![XINDEX];
-        for s in &self.body {
+    /// The locals equal to the index of a loop over `body` (`xindex`, or a part's): itself
+    /// and the lets of it at the top of `body` (Inductor's `x0 = xindex`).
+    pub(crate) fn index_locals(body: &[Stmt], index: usize) -> Vec<usize> {
+        let mut equal = vec![index];
+        for s in body {
             if let Stmt::Let { local, value } = s {
                 if is_xindex(value, &equal) {
                     equal.push(*local);
@@ -140,8 +140,13 @@ impl FusedKernel {
 
     /// Whether the kernel stores elements of under four bytes.
     pub fn stores_narrow(&self) -> bool {
+        self.stores_narrow_in(&self.body)
+    }
+
+    /// Whether `body` stores elements of under four bytes.
+    fn stores_narrow_in(&self, body: &[Stmt]) -> bool {
         let mut narrow = false;
-        for s in &self.body {
+        for s in body {
             s.visit(&mut |s| {
                 if let Stmt::Store { tensor, .. } = s {
                     narrow |= self.tensors[*tensor].size() < 4;
@@ -152,20 +157,49 @@ impl FusedKernel {
     }
 
     /// The tensors moved four at a time where this kernel can take four `xindex` per work
-    /// item, or None where it cannot: it is pointwise, without parts or checks, stores only
-    /// at `xindex` and only at its top level (so each work item owns the words of its four
-    /// elements of every tensor it writes), loads nothing after its first store (the vector
-    /// form loads before it stores), and moves some tensor four at a time.
+    /// item, or None where it cannot: it is pointwise, without checks, and the loop over
+    /// its elements (or some part's, the other parts going element by element unless they
+    /// store elements under four bytes, whose words would be shared) has a form by fours
+    /// (see `FusedKernel::loop_fours`).
     pub fn fours(&self) -> Option<Vec<usize>> {
-        if self.reduction || self.has_parts() || !self.checks.is_empty() {
+        if self.reduction || !self.checks.is_empty() {
             return None;
         }
-        let equal = self.xindex_locals();
+        if !self.has_parts() {
+            return self.loop_fours(&self.body, XINDEX);
+        }
+        let mut tensors = Vec::new();
+        for s in &self.body {
+            let Stmt::Part { index, body, .. } = s else {
+                continue;
+            };
+            match self.loop_fours(body, *index) {
+                Some(moved) => {
+                    for t in moved {
+                        if !tensors.contains(&t) {
+                            tensors.push(t);
+                        }
+                    }
+                }
+                None if self.stores_narrow_in(body) => return None,
+                None => {}
+            }
+        }
+        (!tensors.is_empty()).then_some(tensors)
+    }
+
+    /// The tensors that a pointwise loop over `index` (`xindex`, or a part's) with statements
+    /// `body` moves four at a time in its form by fours, or None where it has none: it
+    /// stores only at `index` and only at its top level (so each work item owns the words
+    /// of its four elements of every tensor it writes), loads nothing after its first store
+    /// (the form loads before it stores), and moves some tensor four at a time.
+    pub(crate) fn loop_fours(&self, body: &[Stmt], index: usize) -> Option<Vec<usize>> {
+        let equal = Self::index_locals(body, index);
         let is_store = |s: &Stmt| matches!(s, Stmt::Store { .. });
         let is_load = |s: &Stmt| matches!(s, Stmt::Load { .. });
         let mut stored = false;
         let mut tensors = Vec::new();
-        for s in &self.body {
+        for s in body {
             if stored && contains(s, &is_load) {
                 return None;
             }

@@ -76,7 +76,7 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
     }
     hoist(p, &mut ctx, &k.body, &[XNUMEL, RNUMEL]);
     if k.by_fours && !k.reduction {
-        fours(p, &mut ctx);
+        fours(p, &mut ctx, &k.body, XINDEX, "xn");
         return;
     }
     if grouped {
@@ -95,20 +95,20 @@ pub fn fused(p: &mut Printer, k: &FusedKernel) {
 /// to `4 q + 3`. Where all four are inside the launch and the tensors moved four at a time,
 /// it loads those before the four elements' statements and stores them after; elsewhere its
 /// elements go one by one.
-fn fours(p: &mut Printer, ctx: &mut Context) {
+fn fours(p: &mut Printer, ctx: &mut Context, body: &[Stmt], index: usize, numel: &str) {
     let k = ctx.k;
-    let equal = k.xindex_locals();
+    let equal = FusedKernel::index_locals(body, index);
     let moved = |s: &Stmt| k.moved_by_fours(s, &equal);
     let int = p.d.ty(Ty::I32);
     let i32_ty = Ty::Value(DType::I32);
-    p.grid_loop("q", "(xn + 3u) / 4u");
+    p.grid_loop("q", &format!("({numel} + 3u) / 4u"));
     p.let_("base", Ty::U32, "q * 4u");
-    let mut inside = vec!["base + 4u <= xn".to_string()];
-    for t in k.fours().unwrap_or_default() {
+    let mut inside = vec![format!("base + 4u <= {numel}")];
+    for t in k.loop_fours(body, index).unwrap_or_default() {
         inside.push(format!("base + 4u <= n{t}"));
     }
     p.if_(inside.join(" && "));
-    for s in &k.body {
+    for s in body {
         if let (Some(t), Stmt::Load { local, .. }) = (moved(s), s) {
             let v = p.d.load4(t, k.tensors[t], &address(k, t, "base"));
             let line = p.d.let_inferred(&format!("v{local}"), &v);
@@ -117,7 +117,7 @@ fn fours(p: &mut Printer, ctx: &mut Context) {
     }
     // Store `j`'s four values.
     let results = |j: usize| -> [String; 4] { std::array::from_fn(|lane| format!("r{j}_{lane}")) };
-    for (j, s) in k.body.iter().enumerate() {
+    for (j, s) in body.iter().enumerate() {
         if let (Some(t), Stmt::Store { .. }) = (moved(s), s) {
             for name in results(j) {
                 let zero = p.d.constant(k.tensors[t], 0.0);
@@ -128,11 +128,11 @@ fn fours(p: &mut Printer, ctx: &mut Context) {
     for lane in 0..4 {
         p.open("");
         p.let_(
-            &format!("x{XINDEX}"),
+            &format!("x{index}"),
             i32_ty,
             format!("{int}(base + {lane}u)"),
         );
-        for (j, s) in k.body.iter().enumerate() {
+        for (j, s) in body.iter().enumerate() {
             match (moved(s), s) {
                 (Some(t), Stmt::Load { local, dtype, .. }) => {
                     let from = k.tensors[t];
@@ -153,7 +153,7 @@ fn fours(p: &mut Printer, ctx: &mut Context) {
         }
         p.close();
     }
-    for (j, s) in k.body.iter().enumerate() {
+    for (j, s) in body.iter().enumerate() {
         if let (Some(t), Stmt::Store { .. }) = (moved(s), s) {
             let line =
                 p.d.store4(t, k.tensors[t], &address(k, t, "base"), &results(j));
@@ -161,9 +161,9 @@ fn fours(p: &mut Printer, ctx: &mut Context) {
         }
     }
     p.else_(None);
-    p.for_up("xg", "base", "min(base + 4u, xn)");
-    p.let_(&format!("x{XINDEX}"), i32_ty, format!("{int}(xg)"));
-    for s in &k.body {
+    p.for_up("xg", "base", &format!("min(base + 4u, {numel})"));
+    p.let_(&format!("x{index}"), i32_ty, format!("{int}(xg)"));
+    for s in body {
         stmt(p, ctx, s);
     }
     p.close();
@@ -476,7 +476,13 @@ fn stmt(p: &mut Printer, ctx: &mut Context, s: &Stmt) {
             let mut known = vec![XNUMEL, RNUMEL, *numel_local];
             known.extend(rows.as_ref().map(|r| r.0));
             hoist(p, ctx, body, &known);
-            p.grid_loop("xg", &format!("u32(max(x{numel_local}, 0))"));
+            let numel = format!("u32(max(x{numel_local}, 0))");
+            if ctx.k.by_fours && !ctx.k.reduction && ctx.k.loop_fours(body, *index).is_some() {
+                fours(p, ctx, body, *index, &numel);
+                p.close();
+                return;
+            }
+            p.grid_loop("xg", &numel);
             let int = p.d.ty(Ty::I32);
             p.let_(
                 &format!("x{index}"),

@@ -623,6 +623,19 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
             ),
         ),
         (
+            // The same parts four elements per work item.
+            "fused_combo_fours",
+            Kernel::Fused(std::sync::Arc::new(crate::kernels::fused::FusedKernel {
+                by_fours: true,
+                ..fused_kernel(
+                    "tensors 1 float32 float32 float32\nsizes s0\nscalars\nreduction 0\n\
+                     part 3\nload tmp0 float32 0 xindex\nstore 1 xindex (exp tmp0)\nend\n\
+                     part s0\nlet ks0 int32 s0\nlet x0 int32 (remainder xindex ks0)\n\
+                     load tmp0 float32 2 x0\nstore 2 xindex (mul tmp0 tmp0)\nend",
+                )
+            })),
+        ),
+        (
             // A row sum and a pointwise kernel in one launch: the part's rows its own.
             "fused_combo_reduction",
             fused(
