@@ -108,58 +108,9 @@ fn fours(p: &mut Printer, ctx: &mut Context, body: &[Stmt], index: usize, numel:
         inside.push(format!("base + 4u <= n{t}"));
     }
     p.if_(inside.join(" && "));
-    for s in body {
-        if let (Some(t), Stmt::Load { local, .. }) = (moved(s), s) {
-            let v = p.d.load4(t, k.tensors[t], &address(k, t, "base"));
-            let line = p.d.let_inferred(&format!("v{local}"), &v);
-            p.line(line);
-        }
-    }
-    // Store `j`'s four values.
-    let results = |j: usize| -> [String; 4] { std::array::from_fn(|lane| format!("r{j}_{lane}")) };
-    for (j, s) in body.iter().enumerate() {
-        if let (Some(t), Stmt::Store { .. }) = (moved(s), s) {
-            for name in results(j) {
-                let zero = p.d.constant(k.tensors[t], 0.0);
-                p.var(&name, Ty::Value(k.tensors[t]), zero);
-            }
-        }
-    }
-    for lane in 0..4 {
-        p.open("");
-        p.let_(
-            &format!("x{index}"),
-            i32_ty,
-            format!("{int}(base + {lane}u)"),
-        );
-        for (j, s) in body.iter().enumerate() {
-            match (moved(s), s) {
-                (Some(t), Stmt::Load { local, dtype, .. }) => {
-                    let from = k.tensors[t];
-                    let raw = p.d.lane(&format!("v{local}"), from, lane);
-                    let v = if from == *dtype {
-                        raw
-                    } else {
-                        p.d.convert(&raw, from, *dtype)
-                    };
-                    p.let_(&format!("x{local}"), Ty::Value(*dtype), v);
-                }
-                (Some(_), Stmt::Store { value, .. }) => {
-                    let v = p.expr(value);
-                    p.line(format!("{} = {v};", results(j)[lane]));
-                }
-                _ => stmt(p, ctx, s),
-            }
-        }
-        p.close();
-    }
-    for (j, s) in body.iter().enumerate() {
-        if let (Some(t), Stmt::Store { .. }) = (moved(s), s) {
-            let line =
-                p.d.store4(t, k.tensors[t], &address(k, t, "base"), &results(j));
-            p.line(line);
-        }
-    }
+    let moved: Vec<_> = body.iter().map(moved).collect();
+    let at = |_: usize, t: usize| address(k, t, "base");
+    four_elements(p, ctx, body, &moved, index, "base", &at);
     p.else_(None);
     p.for_up("xg", "base", &format!("min(base + 4u, {numel})"));
     p.let_(&format!("x{index}"), i32_ty, format!("{int}(xg)"));
@@ -221,7 +172,6 @@ fn row_fours(p: &mut Printer, ctx: &mut Context, body: &[Stmt]) -> Option<String
     }
     let n = ctx.loops;
     ctx.loops += 1;
-    let first = ctx.reduction;
     let length = ctx.row_length.clone();
     let i32_ty = Ty::Value(DType::I32);
     // Where each moved tensor's row starts, and whether its fours are whole words inside it.
@@ -249,16 +199,40 @@ fn row_fours(p: &mut Printer, ctx: &mut Context, body: &[Stmt]) -> Option<String
     p.if_(&ok);
     p.for_("r", "0u", &format!("r + 4u <= {length}"), "r += 4u");
     let at = |j: usize, t: usize| address(k, t, &format!("u32({}) + r", start(j)));
+    let tensors: Vec<_> = moved.iter().map(|m| m.as_ref().map(|(t, _)| *t)).collect();
+    four_elements(p, ctx, body, &tensors, RINDEX, "r", &at);
+    p.close();
+    p.close();
+    Some(p.select(&ok, &format!("{length} & ~3u"), "0u"))
+}
+
+/// Four elements' statements of `body` in a loop over local `index`, from element `first`
+/// (a u32 expression): the tensors of the statements that `moved` names (statement `j`'s
+/// at `moved[j]`) loaded four at a time from byte address `at(j, tensor)` before the four
+/// elements and stored after them, the other statements element by element in each; the
+/// reductions take the four elements in order.
+fn four_elements(
+    p: &mut Printer,
+    ctx: &mut Context,
+    body: &[Stmt],
+    moved: &[Option<usize>],
+    index: usize,
+    first: &str,
+    at: &dyn Fn(usize, usize) -> String,
+) {
+    let k = ctx.k;
+    let reduction = ctx.reduction;
     for (j, (m, s)) in moved.iter().zip(body).enumerate() {
-        if let (Some((t, _)), Stmt::Load { local, .. }) = (m, s) {
+        if let (Some(t), Stmt::Load { local, .. }) = (m, s) {
             let v = p.d.load4(*t, k.tensors[*t], &at(j, *t));
             let line = p.d.let_inferred(&format!("v{local}"), &v);
             p.line(line);
         }
     }
+    // Store `j`'s four values.
     let results = |j: usize| -> [String; 4] { std::array::from_fn(|lane| format!("r{j}_{lane}")) };
     for (j, (m, s)) in moved.iter().zip(body).enumerate() {
-        if let (Some((t, _)), Stmt::Store { .. }) = (m, s) {
+        if let (Some(t), Stmt::Store { .. }) = (m, s) {
             for name in results(j) {
                 let zero = p.d.constant(k.tensors[*t], 0.0);
                 p.var(&name, Ty::Value(k.tensors[*t]), zero);
@@ -268,11 +242,12 @@ fn row_fours(p: &mut Printer, ctx: &mut Context, body: &[Stmt]) -> Option<String
     let int = p.d.ty(Ty::I32);
     for lane in 0..4 {
         p.open("");
-        p.let_(&format!("x{RINDEX}"), i32_ty, format!("{int}(r + {lane}u)"));
-        ctx.reduction = first;
+        let value = format!("{int}({first} + {lane}u)");
+        p.let_(&format!("x{index}"), Ty::Value(DType::I32), value);
+        ctx.reduction = reduction;
         for (j, (m, s)) in moved.iter().zip(body).enumerate() {
             match (m, s) {
-                (Some((t, _)), Stmt::Load { local, dtype, .. }) => {
+                (Some(t), Stmt::Load { local, dtype, .. }) => {
                     let from = k.tensors[*t];
                     let raw = p.d.lane(&format!("v{local}"), from, lane);
                     let v = if from == *dtype {
@@ -292,14 +267,11 @@ fn row_fours(p: &mut Printer, ctx: &mut Context, body: &[Stmt]) -> Option<String
         p.close();
     }
     for (j, (m, s)) in moved.iter().zip(body).enumerate() {
-        if let (Some((t, _)), Stmt::Store { .. }) = (m, s) {
+        if let (Some(t), Stmt::Store { .. }) = (m, s) {
             let line = p.d.store4(*t, k.tensors[*t], &at(j, *t), &results(j));
             p.line(line);
         }
     }
-    p.close();
-    p.close();
-    Some(p.select(&ok, &format!("{length} & ~3u"), "0u"))
 }
 
 /// Prints before a reduction loop the loads of `body` (its top level) at an index that the
