@@ -159,6 +159,46 @@ def run_child(code, max_binding):
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-4000:]
 
 
+# torch.compile's kernels through windows, in their forms four elements at a time: a
+# pointwise kernel storing float32 and bfloat16 (whole words), a broadcast add, rows of 1,000
+# walked by fours (softmax, a loop that stores; rows across window edges) and one row of
+# 8,000 elements reduced alone.
+COMPILED = """
+import torch, torch_mojo_backend
+torch_mojo_backend.register_mojo_devices()
+dev = torch.device("mojo")
+g = torch.Generator().manual_seed(0)
+x = torch.randn(70_000, generator=g)
+b = torch.randn(1000, generator=g)
+m, mb = x.to(dev), b.to(dev)
+
+def pointwise(x, b):
+    y = x.view(-1, 1000) * 2 + b
+    return y, y.bfloat16()
+
+def rows(x):
+    return torch.softmax(x.view(-1, 1000), 1), x[:64_000].view(-1, 8000).sum(1)
+
+with torch.profiler.profile() as prof:
+    got = torch.compile(pointwise)(m, mb) + torch.compile(rows)(m)
+    torch.mojo.synchronize()
+forms = {e.name.split("(")[0] for e in prof.events() if e.name.startswith("fused_")}
+assert {"fused_pointwise_fours", "fused_reduction_each_fours"} <= forms, forms
+expected = pointwise(x, b) + rows(x)
+for ours, want in zip(got, expected):
+    torch.testing.assert_close(ours.cpu(), want, rtol=1e-5, atol=1e-5)
+print("ok")
+"""
+
+
+@pytest.mark.skipif(
+    os.environ.get("TORCH_MOJO_BACKEND_PLATFORM", "").startswith("cuda"),
+    reason="CUDA has no binding limit",
+)
+def test_compiled_kernels_through_windows():
+    run_child(COMPILED, 128 * 1024)
+
+
 # A batch's launch words are bound as one range of the arguments buffer: a batch whose words
 # outgrow the binding limit is submitted in parts (300 strided maps of 8 dimensions, ~40 words
 # each, are 48 KiB of words against a 4 KiB limit).

@@ -75,11 +75,12 @@ pub struct FusedKernel {
     /// exchange through group memory): for devices where group memory and barriers cost
     /// more than walking a row (the software device). Chosen at launch, not in the program.
     pub each: bool,
-    /// A pointwise kernel whose work items each take four consecutive `xindex`, moving the
-    /// tensors of [`FusedKernel::fours`] by 16-byte loads and stores (lavapipe loads and
-    /// stores each invocation's values on their own: an add of 4M float32 took 6.1 ms one
-    /// element per item, against the eager map's 3.1). Chosen at launch, where those
-    /// tensors are aligned.
+    /// Four elements at a time, by 16-byte loads and stores: a pointwise kernel's work items
+    /// each take four consecutive `xindex` ([`FusedKernel::fours`]; an add of 4M float32
+    /// took 6.1 ms one element per item, against the eager map's 3.1), and an
+    /// [`FusedKernel::each`] reduction walks each aligned row four elements per step
+    /// ([`FusedKernel::row_fours`]). Chosen at launch, where the pointwise kernel's tensors
+    /// are aligned or the reduction stores no elements under four bytes.
     pub by_fours: bool,
     pub body: Vec<Stmt>,
     /// How many locals the statements number (printers number their own from here).
