@@ -251,6 +251,28 @@ fn compiled_rows_fit(program: &str, rnumel: i64) -> PyResult<bool> {
     Ok(crate::ops::core::compiled::rows_fit(&fused, rnumel))
 }
 
+/// Whether an accumulating scatter of `positions` values into `keys` rows of `free` elements
+/// (the innermost dimension `inner` long) on `device` is faster as mojo's eager kernel than
+/// as a fused sum of one term per value and element (`torch.compile`'s lowering asks): on a
+/// CPU device, where the eager kernel scans the keys (`accumulate::scans`), with int32 keys
+/// and four elements per key comparison, and the fused sum has more terms than the eager
+/// kernel's two launches cost time (about 2^14 terms, 50 us on the software device).
+#[pyfunction]
+fn eager_accumulation_preferred(
+    device: i64,
+    keys: i64,
+    positions: i64,
+    free: i64,
+    inner: i64,
+) -> PyResult<bool> {
+    let device = runtime::check_device(device).map_err(to_py)?;
+    let items = if inner % 4 == 0 { free / 4 } else { free };
+    let terms = keys.saturating_mul(positions).saturating_mul(free);
+    Ok(backend().map_err(to_py)?.cpu_device(device)
+        && terms >= 1 << 14
+        && crate::ops::index::accumulate::scans(keys, positions, items))
+}
+
 /// Renders and compiles a kernel description for NVRTC check scripts: the CUDA source of an
 /// elementwise `op(x)` kernel over `dtype` (a c10 code), for eyeballing the renderer.
 #[pyfunction]
@@ -292,6 +314,7 @@ fn mojo_c(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cuda_compile_stats, m)?)?;
     m.add_function(wrap_pyfunction!(launch_counts, m)?)?;
     m.add_function(wrap_pyfunction!(compiled_rows_fit, m)?)?;
+    m.add_function(wrap_pyfunction!(eager_accumulation_preferred, m)?)?;
     m.add_function(wrap_pyfunction!(load_compiled_program, m)?)?;
     m.add_function(wrap_pyfunction!(host_sync_count, m)?)?;
     m.add_function(wrap_pyfunction!(in_bad_fork, m)?)?;

@@ -243,6 +243,33 @@ def test_independent_kernels_share_launches(device):
         torch.testing.assert_close(g.cpu(), e, atol=1e-4, rtol=1e-5)
 
 
+def test_kernels_of_different_depths_share_launches(device):
+    """Kernels of different depths in the graph share a launch where neither waits for the
+    other: a column sum, ready at once, runs with the kernel after a product (a bias gradient
+    and the next layer's backward). Kernels that feed one another across two such groups keep
+    them apart: the first group's sum feeds the second's scale, and the second's product the
+    first's."""
+
+    def across_a_product(a, w):
+        return a.sum(0), (a @ w).relu()
+
+    def crossing(a, w, v):
+        total = a.sum(0)
+        h = (a @ w).relu()
+        return (h @ v) * 2, h.sum(0) + total.mean(), (a * total).amax(0)
+
+    a, w, v = torch.randn(64, 65), torch.randn(65, 64), torch.randn(64, 64)
+    torch._dynamo.reset()
+    ran, got = ran_launches(torch.compile(across_a_product), a.to(device), w.to(device))
+    assert ran.get("fused") == 1 and sum(ran.values()) <= 2, ran
+    for g, e in zip(got, across_a_product(a, w), strict=True):
+        torch.testing.assert_close(g.cpu(), e, atol=1e-4, rtol=1e-5)
+    torch._dynamo.reset()
+    ran, got = ran_launches(torch.compile(crossing), *(t.to(device) for t in (a, w, v)))
+    for g, e in zip(got, crossing(a, w, v), strict=True):
+        torch.testing.assert_close(g.cpu(), e, atol=1e-4, rtol=1e-4)
+
+
 def test_small_products_are_fused_sums_and_larger_ones_gemm(device):
     """Products of at most 2**16 multiply-adds are generated as sums (their bias add in the
     same kernel); larger ones keep the GEMM or the vendor's library."""
@@ -287,6 +314,19 @@ def test_small_accumulating_index_puts_are_fused_sums(device):
     ran, got = ran_launches(torch.compile(accumulate), *(t.to(device) for t in (ten, many, spread)))
     assert ran == {"fused": 1}
     torch.testing.assert_close(got.cpu(), accumulate(ten, many, spread), atol=1e-3, rtol=1e-5)
+
+    # Where mojo's eager kernel is faster (the software device, the suite's wgpu device: it
+    # scans int32 keys, four elements a comparison, and loads only the values it takes), a
+    # larger one calls it: the keys' launch and the scan's, exact as the CPU's.
+    rows, ids, grads = torch.zeros(64, 32), torch.randint(-64, 64, (128,)), torch.randn(128, 32)
+    eager = _C.eager_accumulation_preferred(0, 64, 128, 32, 32)
+    assert eager == (_C.backend_name() == "wgpu")
+    torch._dynamo.reset()
+    ran, got = ran_launches(torch.compile(accumulate), *(t.to(device) for t in (rows, ids, grads)))
+    assert ran == ({"fused": 1, "accumulate_keys": 1, "accumulate": 1} if eager else {"fused": 1})
+    if eager:
+        assert torch.equal(got.cpu(), accumulate(rows, ids, grads))
+    torch.testing.assert_close(got.cpu(), accumulate(rows, ids, grads))
 
     embedding = nn.Embedding(50, 8)
     ids = torch.randint(0, 50, (4, 30))

@@ -35,6 +35,8 @@ import torch
 import torch.nn.functional as F
 from threads import run_in_threads
 
+from torch_mojo_backend import _C
+
 GRID = 65535 * 64  # elements one dispatch row of 64-thread workgroups covers
 
 
@@ -94,6 +96,10 @@ def last_along(x, dim):
 
 def line_length(x, dim):
     return x.numel() if dim is None else x.shape[dim]
+
+
+def launches() -> dict[str, int]:
+    return dict(_C.launch_counts())
 
 
 def assert_same(actual, expected):
@@ -933,6 +939,83 @@ def test_accumulate_work_items_past_one_grid_row(device, targets, count):
     out = torch.zeros(targets, 65536)
     actual = out.to(device).index_add_(0, index.to(device), values.to(device))
     assert_same(actual, out.index_add_(0, index, values))
+
+
+# Few values into few targets skip the sort: each work item scans every value's key, in index
+# order, for its target's (at most 1,024 values and 2^17 key comparisons: targets x values x
+# work items per target, where a work item takes four elements of rows a multiple of four
+# long). Cases on both sides of each bound.
+SCAN_CASES = [
+    (1, 1, 1),
+    (7, 5, 3),
+    (64, 128, 32),
+    (64, 1024, 2),
+    (64, 1025, 1),
+    (128, 1024, 1),
+    (129, 1024, 1),
+    (128, 1024, 4),
+    (128, 1024, 8),
+    (1000, 131, 1),
+    (1000, 132, 1),
+]
+
+
+def scans(targets, count, width):
+    items = width // 4 if width % 4 == 0 else width
+    return count <= 1024 and targets * count * items <= 1 << 17
+
+
+@pytest.mark.parametrize("targets, count, width", SCAN_CASES, ids=str)
+@pytest.mark.parametrize("how", ["index_put_wrapped", "index_add_", "amax", "mean", "prod"])
+def test_accumulate_by_scanning_keys(device, how, targets, count, width):
+    low = -targets if how == "index_put_wrapped" else 0  # negative: from the end
+    index = ints(low, targets, count)
+    index[-1] = targets - 1
+    if how == "prod":
+        values = prod_exact((count, width))
+    else:
+        values = ints(-3, 4, (count, width), seed=1, dtype=torch.float32) + uniform((count, width))
+
+    def run(dev):
+        out, i, v = torch.ones(targets, width, device=dev), index.to(dev), values.to(dev)
+        if how == "index_put_wrapped":
+            return out.index_put_((i,), v, accumulate=True)
+        if how == "index_add_":
+            return out.index_add_(0, i, v, alpha=2)
+        return out.index_reduce_(0, i, v, how, include_self=False)
+
+    expected = run("cpu")
+    before = launches()
+    actual = run(device)
+    taken = {k for k, n in launches().items() if n != before.get(k, 0)}
+    assert ("radix_count" not in taken and "run_starts" not in taken) == scans(
+        targets, count, width
+    ), taken
+    if how == "mean":  # a division by the count: rounding as the CPU's
+        assert_near(actual, expected, rtol=1e-6)
+    else:
+        assert_same(actual, expected)
+
+
+def test_accumulate_by_scanning_keys_from_threads(device):
+    index, values = ints(-64, 64, 128), uniform((128, 32))
+
+    def run(dev):
+        out = torch.zeros(64, 32, device=dev)
+        return out.index_put_((index.to(dev),), values.to(dev), accumulate=True)
+
+    expected = run("cpu")
+    for actual in run_in_threads(lambda: run(device)):
+        assert_same(actual, expected)
+
+
+def test_accumulate_by_scanning_keys_out_of_range(device):
+    index = torch.tensor([0, 3, 4, 1])
+    out = torch.zeros(4, 4).to(device)
+    out.index_put_((index.to(device),), torch.ones(4, 4).to(device), accumulate=True)
+    with pytest.raises(IndexError):
+        out.cpu()
+    assert out.sum().item() == 12.0  # the other values landed
 
 
 @pytest.mark.parametrize("targets, count", ACCUMULATE_CASES, ids=str)

@@ -25,5 +25,5 @@ pub use pattern::{
     Accumulate, AccumulateKernel, AccumulateKeysKernel, Aligned16, AttentionKernel, AttentionPass,
     AttentionTensor, ConvKernel, ConvPass, DirectGemm, Distribution, Elementwise, ForeachKernel,
     GemmKernel, IndexKernel, Kernel, MapKernel, Mapping, RadixDigit, RadixKernel, RandomKernel,
-    ReduceKernel, ReduceOp, ScanKernel, SortKernel, Splat,
+    ReduceKernel, ReduceOp, Runs, ScanKernel, SortKernel, Splat,
 };

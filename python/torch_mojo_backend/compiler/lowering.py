@@ -19,7 +19,9 @@ and its consumers fuse into it, or share a launch with its neighbours (``combo.p
 products keep mojo's GEMM, whose blocked loads beat a reduction's. Likewise a small
 accumulating ``index_put`` along the first dimension (embedding backward's) is lowered as,
 for each element of the result, the sum over the indices of the values whose index names it,
-in index order.
+in index order, except where mojo's eager kernel does the same faster
+(``_C.eager_accumulation_preferred``: the software device, where it compares int32 keys once
+for four elements and loads only the values it takes).
 
 Ops whose generated code would compute in another format than eager mode's stay calls to
 mojo's eager kernels (``EAGER_OPS``): ``nextafter`` steps through its dtype's own format,
@@ -33,6 +35,8 @@ import time
 
 import torch
 from torch.utils import _pytree
+
+from .. import _C
 
 
 def _lowering_on_mojo() -> bool:
@@ -188,10 +192,13 @@ def _small_accumulation(module, check: bool):
             return None
         if not sizes or index_sizes is None:
             return None
-        terms = math.prod(index_sizes)
+        terms, rest = math.prod(index_sizes), sizes[1:]
         if terms == 0 or terms * math.prod(sizes) > SMALL_ACCUMULATION_TERMS:
             return None
-        rest = sizes[1:]
+        device = x.get_device().index or 0
+        inner = rest[-1] if rest else 1
+        if _C.eager_accumulation_preferred(device, sizes[0], terms, math.prod(rest), inner):
+            return None
         values = module.expand(module.to_dtype(values, dtype), [*index_sizes, *rest])
         load_value = module.view(values, [terms, *rest]).make_loader()
         load_index = module.view(index, [terms]).make_loader()

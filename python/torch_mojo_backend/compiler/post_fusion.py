@@ -20,14 +20,47 @@ def post_fusion(nodes: list) -> list:
 
 def combine_independent_kernels(nodes: list) -> list:
     from torch._inductor import config
+    from torch._inductor.scheduler import ForeachKernelSchedulerNode
 
     devices = {n.get_device().type for n in nodes if n.get_device() is not None}
     if config.combo_kernels or devices != {"mojo"}:
         return nodes
     scheduler = nodes[0].scheduler
     scheduler.nodes = nodes
-    scheduler.create_combo_kernel_nodes(num_ck_nodes=None)
+    grouping = ForeachKernelSchedulerNode.group_algorithm_for_combo_kernels
+    ForeachKernelSchedulerNode.group_algorithm_for_combo_kernels = independent_groups
+    try:
+        scheduler.create_combo_kernel_nodes(num_ck_nodes=None)
+    finally:
+        ForeachKernelSchedulerNode.group_algorithm_for_combo_kernels = grouping
     return scheduler.nodes
+
+
+# The most kernels a group takes (Inductor's default grouping's bound).
+GROUP_KERNELS = 8
+
+
+def independent_groups(scheduler) -> list[list]:
+    """Groups of kernels, each run as one combo node. Inductor's default groups only the
+    kernels of one topological level: a bias gradient, ready as soon as its input is, never
+    meets the kernels that wait for the next matrix product. Here each kernel, in schedule
+    order, joins the earliest group created after every group holding one of its ancestors
+    (a new group if none has room). So each group comes after the groups it depends on, and
+    combo nodes never wait on one another in a cycle, directly or through other nodes."""
+    from torch._inductor.scheduler import ForeachKernelSchedulerNode
+
+    groups: list[list] = []
+    group_of: dict[str, int] = {}
+    for node in ForeachKernelSchedulerNode.combinable_nodes(list(scheduler.nodes)):
+        after = max((group_of[a] for a in node.ancestors if a in group_of), default=-1)
+        free = (g for g in range(after + 1, len(groups)) if len(groups[g]) < GROUP_KERNELS)
+        g = next(free, len(groups))
+        if g == len(groups):
+            groups.append([])
+        groups[g].append(node)
+        for name in node.get_operation_names():
+            group_of[name] = g
+    return groups
 
 
 def install() -> None:

@@ -49,8 +49,7 @@ pub enum Accumulate {
 /// `self`'s element (when `include_self`) or among themselves. Elements nothing points at
 /// keep `self`'s value. Tensor arguments: self, values, sorted keys and the permutation
 /// (both of dtype `index`), the run starts (int32), out (and the counts of a chunked kernel).
-/// With `presorted` the values come sorted and the runs from the sort's counts (see
-/// `printer::index::accumulate`).
+/// `runs` says how the runs are found (see `printer::index::accumulate`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AccumulateKernel {
     pub dtype: DType,
@@ -65,9 +64,20 @@ pub struct AccumulateKernel {
     /// Each work item takes four neighbouring free elements along the innermost output
     /// dimension (free, its size a multiple of four): the run is walked once for the four.
     pub lanes: bool,
+    pub runs: Runs,
+}
+
+/// How an accumulate kernel finds the values of an output element's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Runs {
+    /// Keys sorted stably with their positions, and each key's run start.
+    Sorted,
     /// The values were moved into key order by one radix pass (`sort_launch::run_presort`),
     /// whose scanned digit counts give each key's run: no keys, permutation or run starts.
-    pub presorted: bool,
+    Presorted,
+    /// Nothing sorted: each work item walks every position's key in index order and takes
+    /// the values of its own (few keys and positions, where the sort's launches cost more).
+    Scanned,
 }
 
 /// The targets of an accumulating scatter: for each value position, the flat position of the

@@ -159,7 +159,11 @@ impl Kernel {
                 "accumulate_{:?}{}{}({})",
                 k.op,
                 if k.include_self { "" } else { "_fresh" },
-                if k.presorted { "_presorted" } else { "" },
+                match k.runs {
+                    Runs::Sorted => "",
+                    Runs::Presorted => "_presorted",
+                    Runs::Scanned => "_scanned",
+                },
                 k.dtype.name(),
             ),
             Kernel::AccumulateKeys(k) => {

@@ -3,7 +3,7 @@
 
 use super::{Printer, Ty};
 use crate::dtype::DType;
-use crate::kernels::pattern::{AccumulateKernel, AccumulateKeysKernel, IndexKernel};
+use crate::kernels::pattern::{AccumulateKernel, AccumulateKeysKernel, IndexKernel, Runs};
 
 /// Index arguments: the map layout for `src`, the index tensors and `dst` over the iteration
 /// shape (`[n, nd, size[nd], (offset, stride[nd]) per tensor]`), then the fault word's
@@ -369,11 +369,13 @@ fn run_start(p: &mut Printer, k: &AccumulateKernel, starts: usize) {
 /// `out` and the per-element count of values taken so far (int32 `counts`, contiguous in the
 /// output's shape), and only the `last` launch finishes (the mean's division). With lanes,
 /// `free` counts groups of four free elements along the innermost dimension, which one work
-/// item combines together. A `presorted` kernel reads values already in run order (sorted
+/// item combines together. A `Presorted` kernel reads values already in run order (sorted
 /// position `r` is the value's position in the sorted space) and no keys or permutation:
 /// `starts` is a one-pass radix sort's digit counts `[key][tile]` (`tiles` per key) as its
 /// scatter leaves them, each tile's cursor past its last value of the key, so key `u`'s run
-/// is `[cursor[u * tiles - 1], cursor[u * tiles + tiles - 1])`, by keys always.
+/// is `[cursor[u * tiles - 1], cursor[u * tiles + tiles - 1])`, by keys always. A `Scanned`
+/// kernel's keys are unsorted and it has no permutation or run starts: key `u`'s run is every
+/// position whose key is `u`, walked among all of them in index order, by keys always.
 pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     let (starts, out, counts, size) = (4, 5, 6, k.dtype.size());
     // The sorted keys and the permutation, read as int64 and u32.
@@ -408,7 +410,7 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
         // The values' innermost stride: lane `l` reads `l` of them further.
         p.let_("vinner", Ty::U32, p.word("vo + nd"));
     }
-    if k.presorted {
+    if k.runs == Runs::Presorted {
         p.let_("tiles", Ty::U32, p.word("ce + 8u"));
     }
     p.grid_loop("w", "n");
@@ -418,17 +420,20 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     p.var("key", Ty::U32, "u");
     p.var("ok", Ty::Bool, "true");
     p.var("run_end", Ty::U32, "n_sorted");
-    if k.presorted {
-        // After the radix scatter each tile's cursor of a digit is where the tile's elements
-        // of it end: the last tile's ends the digit's run, and the one before it starts it.
-        let cursor = |at: &str| format!("u32(ld{starts}(sto + ({at}) * 4u))");
-        p.line(format!("run_end = {};", cursor("u * tiles + tiles - 1u")));
-        p.line("j = 0u;");
-        p.if_("u > 0u");
-        p.line(format!("j = {};", cursor("u * tiles - 1u")));
-        p.close();
-    } else {
-        run_start(p, k, starts);
+    match k.runs {
+        Runs::Presorted => {
+            // After the radix scatter each tile's cursor of a digit is where the tile's
+            // elements of it end: the last tile's ends the digit's run, and the one before
+            // it starts it.
+            let cursor = |at: &str| format!("u32(ld{starts}(sto + ({at}) * 4u))");
+            p.line(format!("run_end = {};", cursor("u * tiles + tiles - 1u")));
+            p.line("j = 0u;");
+            p.if_("u > 0u");
+            p.line(format!("j = {};", cursor("u * tiles - 1u")));
+            p.close();
+        }
+        Runs::Sorted => run_start(p, k, starts),
+        Runs::Scanned => p.line("j = 0u;"),
     }
     p.if_("ok");
     // The element's coordinates: the keyed ones from the key, the free ones from `w % free`
@@ -492,22 +497,39 @@ pub fn accumulate(p: &mut Printer, k: &AccumulateKernel) {
     }
     p.var("has", Ty::Bool, format!("{include} || prev > 0u"));
     p.var("count", Ty::U32, format!("prev + {}u", u32::from(include)));
-    if !k.presorted {
-        let wanted = sorted_key(p, k, "j");
-        p.let_("wanted", Ty::I64, wanted);
+    match k.runs {
+        Runs::Presorted => {}
+        Runs::Sorted => {
+            let wanted = sorted_key(p, k, "j");
+            p.let_("wanted", Ty::I64, wanted);
+        }
+        Runs::Scanned => {
+            let wanted = p.d.convert("key", DType::U32, DType::I64);
+            p.let_("wanted", Ty::I64, wanted);
+        }
     }
     p.var("at", Ty::U32, "j + min(run_lo, run_end - j)");
     p.let_("end", Ty::U32, "j + min(run_hi, run_end - j)");
     p.open("while (at < end)");
-    if k.presorted {
+    match k.runs {
         // The values lie in run order.
-        p.var("rv", Ty::U32, "at");
-    } else {
-        let other = sorted_key(p, k, "at");
-        p.if_(format!("{other} != wanted"));
-        p.line("break;");
-        p.close();
-        p.var("rv", Ty::U32, format!("u32(ld3(po + at * {index}u))"));
+        Runs::Presorted => p.var("rv", Ty::U32, "at"),
+        Runs::Sorted => {
+            let other = sorted_key(p, k, "at");
+            p.if_(format!("{other} != wanted"));
+            p.line("break;");
+            p.close();
+            p.var("rv", Ty::U32, format!("u32(ld3(po + at * {index}u))"));
+        }
+        // Positions of other keys are passed over.
+        Runs::Scanned => {
+            let other = sorted_key(p, k, "at");
+            p.if_(format!("{other} != wanted"));
+            p.line("at += 1u;");
+            p.line("continue;");
+            p.close();
+            p.var("rv", Ty::U32, "at");
+        }
     }
     p.var("lv", Ty::U32, "ev");
     p.if_("ns == 1u");

@@ -384,7 +384,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 include_self: true,
                 chunked: true,
                 lanes: false,
-                presorted: false,
+                runs: Runs::Sorted,
             }),
         ),
         (
@@ -397,7 +397,20 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 include_self: true,
                 chunked: false,
                 lanes: true,
-                presorted: false,
+                runs: Runs::Sorted,
+            }),
+        ),
+        (
+            // Few keys and positions: each work item walks every key, four elements at a time.
+            "accumulate_scanned",
+            Kernel::Accumulate(AccumulateKernel {
+                dtype: f,
+                index: DType::I32,
+                op: Accumulate::Sum,
+                include_self: true,
+                chunked: false,
+                lanes: true,
+                runs: Runs::Scanned,
             }),
         ),
         (
@@ -410,7 +423,7 @@ fn kernels() -> Vec<(&'static str, Kernel)> {
                 include_self: false,
                 chunked: true,
                 lanes: false,
-                presorted: true,
+                runs: Runs::Presorted,
             }),
         ),
         (

@@ -2,11 +2,12 @@
 //! embedding backward, histograms) as a sort: each value's target becomes a key, the keys are
 //! sorted stably with their positions, and each output element combines the run of values
 //! with its key, found by binary search, in index order. Work is O(n log n) in the values,
-//! whatever the number of outputs.
+//! whatever the number of outputs. Few values into few keys skip the sort: each output
+//! element walks every value's key (`scans`).
 
 use crate::dtype::DType;
 use crate::error::Result;
-use crate::kernels::{Accumulate, AccumulateKernel, AccumulateKeysKernel, Kernel};
+use crate::kernels::{Accumulate, AccumulateKernel, AccumulateKeysKernel, Kernel, Runs};
 use crate::ops::core::faults;
 use crate::ops::core::launch::{common_device, stride_word, strided_words, submit, word};
 use crate::ops::core::layout::coalesce;
@@ -84,13 +85,20 @@ pub fn run_accumulate(
     let lanes = shape.len().checked_sub(1).is_some_and(|last| {
         plan.key_strides[last] == 0 && shape[last] % 4 == 0 && limits[last] == shape[last]
     });
-    let sorted = sort_by_target(&plan, indices, fault, values.0, free == 1)?;
-    let presorted = matches!(sorted, Sorted::Moved { .. });
+    let items = if lanes { free / 4 } else { free };
+    let sorted = if scans(plan.key_bound, n_sorted, items) {
+        Sorted::Scanned(keys_of(&plan, indices, fault)?)
+    } else {
+        sort_by_target(&plan, indices, fault, values.0, free == 1)?
+    };
     // The most values one output element can take: one per loop position, or on the
     // software device the longest run there is (reading the starts back costs little there,
-    // and it saves a launch per `run_steps` positions the runs do not have).
+    // and it saves a launch per `run_steps` positions the runs do not have). A scan walks
+    // all positions.
     let mut run: i64 = loop_sizes.iter().product();
-    if backend()?.direct_loads(device) {
+    if matches!(sorted, Sorted::Scanned(_)) {
+        run = n_sorted;
+    } else if backend()?.direct_loads(device) {
         let longest = match &sorted {
             Sorted::Moved { ends, .. }
                 if ends.cursors.tensor.numel() as i64 <= LONGEST_RUN_READ =>
@@ -118,9 +126,8 @@ pub fn run_accumulate(
         include_self,
         chunked,
         lanes,
-        presorted,
+        runs: sorted.runs(),
     });
-    let free = if lanes { free / 4 } else { free };
     let mut words = vec![0, shape.len() as u32, plan.sizes.len() as u32];
     for &s in shape.iter().chain(limits).chain(&plan.sizes) {
         words.push(word(s, "size")?);
@@ -143,7 +150,7 @@ pub fn run_accumulate(
     for &s in &plan.key_strides {
         words.push(word(s, "size")?);
     }
-    words.extend([word(n_sorted, "element count")?, word(free, "size")?]);
+    words.extend([word(n_sorted, "element count")?, word(items, "size")?]);
     // The moved values stand in for the keys and the permutation the kernel then ignores.
     let (values_at, keys_at, perm_at, starts_at, tiles) = match &sorted {
         Sorted::Moved { values, ends } => {
@@ -157,6 +164,12 @@ pub fn run_accumulate(
             starts.tensor.address,
             0,
         ),
+
+        // Neither a permutation nor run starts: the keys stand in for them.
+        Sorted::Scanned(keys) => {
+            let keys = keys.tensor.address;
+            (values.0.address, keys, keys, keys, 0)
+        }
     };
     let mut addresses = vec![
         self_.0.address,
@@ -181,8 +194,8 @@ pub fn run_accumulate(
     loop {
         let hi = (lo + run_steps).min(run.max(1));
         let mut launch_words = words.clone();
-        let by_keys = presorted || lo > 0 || plan.key_bound <= n_sorted;
-        let items = if by_keys { plan.key_bound } else { n_sorted } * free;
+        let by_keys = sorted.runs() != Runs::Sorted || lo > 0 || plan.key_bound <= n_sorted;
+        let items = if by_keys { plan.key_bound } else { n_sorted } * items;
         launch_words[0] = word(items, "element count")?;
         launch_words.extend([
             u32::from(by_keys),
@@ -208,6 +221,21 @@ pub fn run_accumulate(
     }
 }
 
+/// Most positions a work item of a scan walks.
+const SCAN_POSITIONS: i64 = 1024;
+
+/// Most key comparisons a scan makes in all: on the software device 2^17 take about 0.1 ms,
+/// what the sort's five launches cost it.
+const SCAN_COMPARISONS: i64 = 1 << 17;
+
+/// Whether an accumulation of `positions` values into `keys` keys, each key's elements taken
+/// by `items` work items, scans every position's key per work item rather than sorting (one
+/// launch after the keys', against the sort's five or six).
+pub fn scans(keys: i64, positions: i64, items: i64) -> bool {
+    positions <= SCAN_POSITIONS
+        && keys.saturating_mul(positions).saturating_mul(items) <= SCAN_COMPARISONS
+}
+
 /// How an accumulating scatter finds its values in key order.
 enum Sorted {
     /// Moved into key order by one radix pass (`run_presort`), whose cursors give the runs.
@@ -218,6 +246,8 @@ enum Sorted {
         perm: Scratch,
         starts: Scratch,
     },
+    /// Nothing sorted: the keys in index order, which each work item scans (`scans`).
+    Scanned(Scratch),
 }
 
 impl Sorted {
@@ -226,7 +256,16 @@ impl Sorted {
     fn index_dtype(&self) -> DType {
         match self {
             Sorted::Moved { .. } => DType::I32,
-            Sorted::Keys { keys, .. } => keys.tensor.dtype,
+            Sorted::Keys { keys, .. } | Sorted::Scanned(keys) => keys.tensor.dtype,
+        }
+    }
+
+    /// How the accumulate kernel finds each key's run.
+    fn runs(&self) -> Runs {
+        match self {
+            Sorted::Moved { .. } => Runs::Presorted,
+            Sorted::Keys { .. } => Runs::Sorted,
+            Sorted::Scanned(_) => Runs::Scanned,
         }
     }
 }
