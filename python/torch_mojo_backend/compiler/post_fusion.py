@@ -27,7 +27,11 @@ def combine_independent_kernels(nodes: list) -> list:
         return nodes
     scheduler = nodes[0].scheduler
     scheduler.nodes = nodes
-    grouping = ForeachKernelSchedulerNode.group_algorithm_for_combo_kernels
+    # Inductor's own grouping where a torch lacks the hooks this one takes.
+    grouping = getattr(ForeachKernelSchedulerNode, "group_algorithm_for_combo_kernels", None)
+    if grouping is None or not hasattr(ForeachKernelSchedulerNode, "combinable_nodes"):
+        scheduler.create_combo_kernel_nodes(num_ck_nodes=None)
+        return scheduler.nodes
     ForeachKernelSchedulerNode.group_algorithm_for_combo_kernels = independent_groups
     try:
         scheduler.create_combo_kernel_nodes(num_ck_nodes=None)
