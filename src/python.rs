@@ -266,7 +266,7 @@ fn eager_accumulation_preferred(
     inner: i64,
 ) -> PyResult<bool> {
     let device = runtime::check_device(device).map_err(to_py)?;
-    let items = if inner % 4 == 0 { free / 4 } else { free };
+    let items = crate::ops::index::accumulate::work_items(free, inner % 4 == 0);
     let terms = keys.saturating_mul(positions).saturating_mul(free);
     Ok(backend().map_err(to_py)?.cpu_device(device)
         && terms >= 1 << 14

@@ -59,6 +59,12 @@ def test_a_tensor_over_the_binding_limit(device):
     assert torch.equal(ours[picks.to(device)].cpu(), expected[picks])
 
 
+# Binding windows exist on wgpu devices only.
+wgpu_only = pytest.mark.skipif(
+    os.environ.get("TORCH_MOJO_BACKEND_PLATFORM", "").startswith("cuda"),
+    reason="CUDA has no binding limit",
+)
+
 CHILD = """
 import torch, torch_mojo_backend
 torch_mojo_backend.register_mojo_devices()
@@ -106,6 +112,20 @@ same(m.gather(0, index.to(dev)), x.gather(0, index))
 rows, targets = x[:70_004].view(-1, 4), index[:17_501] % 100
 same(torch.zeros(100, 4, device=dev).index_add_(0, targets.to(dev), rows.to(dev)),
      torch.zeros(100, 4).index_add_(0, targets, rows), 1e-4)
+# Few values into few targets scan the keys instead of sorting them: rows of 40,000 (four
+# elements a work item) and of 40,001 (one), across window edges, in index order as the CPU.
+from torch_mojo_backend import _C
+# (integers for index_put_, whose CPU order is not always the index order)
+wide = torch.randint(-3, 4, (6, 40_000), generator=g).float()
+few = torch.tensor([1, 0, -1, 1, 0, 1])
+odd, one = torch.rand(1, 40_001, generator=g), torch.tensor([1])
+before = dict(_C.launch_counts())
+same(torch.zeros(2, 40_000, device=dev).index_put_((few.to(dev),), wide.to(dev), accumulate=True),
+     torch.zeros(2, 40_000).index_put_((few,), wide, accumulate=True))
+same(torch.ones(2, 40_001, device=dev).index_add_(0, one.to(dev), odd.to(dev)),
+     torch.ones(2, 40_001).index_add_(0, one, odd))
+after = _C.launch_counts()
+assert after.get("radix_count", 0) == before.get("radix_count", 0), "sorted, not scanned"
 same(m[m > 0.5], x[x > 0.5])
 # Elements under four bytes four a work item, reductions of half precision, rows of four
 # gathered: all across window edges.
@@ -137,10 +157,7 @@ print("ok")
 """
 
 
-@pytest.mark.skipif(
-    os.environ.get("TORCH_MOJO_BACKEND_PLATFORM", "").startswith("cuda"),
-    reason="CUDA has no binding limit",
-)
+@wgpu_only
 def test_every_pattern_through_windows():
     run_child(CHILD, 128 * 1024)
 
@@ -191,10 +208,7 @@ print("ok")
 """
 
 
-@pytest.mark.skipif(
-    os.environ.get("TORCH_MOJO_BACKEND_PLATFORM", "").startswith("cuda"),
-    reason="CUDA has no binding limit",
-)
+@wgpu_only
 def test_compiled_kernels_through_windows():
     run_child(COMPILED, 128 * 1024)
 
@@ -215,9 +229,6 @@ print("ok")
 """
 
 
-@pytest.mark.skipif(
-    os.environ.get("TORCH_MOJO_BACKEND_PLATFORM", "").startswith("cuda"),
-    reason="CUDA has no binding limit",
-)
+@wgpu_only
 def test_launch_words_past_the_binding_limit():
     run_child(MANY_LAUNCHES, 4096)

@@ -70,9 +70,10 @@ def mixed_results(x):
     return y, y.bfloat16(), y.half(), y > 0, y.abs().to(torch.uint8), y.double(), y.long()
 
 
-# Four elements per work item: sizes around a work item's four (the last ones one by one)
-# and an invocation's 256 items, one kernel storing tensors of 1, 2, 4 and 8 bytes.
-@pytest.mark.parametrize("n", [1, 3, 4, 5, 1025, 70_001])
+# Four elements per work item: sizes around a work item's four (the last ones one by one),
+# an invocation's 256 items and the 2^17 work items from which the software device runs a
+# launch on its wide twin, one kernel storing tensors of 1, 2, 4 and 8 bytes.
+@pytest.mark.parametrize("n", [1, 3, 4, 5, 1025, 70_001, 600_001])
 def test_pointwise_kernels_take_four_elements_per_work_item(device, n):
     x = torch.randn(n) * 100
     check(mixed_results, x, atol=0, rtol=0)
@@ -316,8 +317,8 @@ def test_small_accumulating_index_puts_are_fused_sums(device):
     torch.testing.assert_close(got.cpu(), accumulate(ten, many, spread), atol=1e-3, rtol=1e-5)
 
     # Where mojo's eager kernel is faster (the software device, the suite's wgpu device: it
-    # scans int32 keys, four elements a comparison, and loads only the values it takes), a
-    # larger one calls it: the keys' launch and the scan's, exact as the CPU's.
+    # scans int32 keys, four elements a comparison), a larger one calls it: the keys' launch
+    # and the scan's, exact as the CPU's.
     rows, ids, grads = torch.zeros(64, 32), torch.randint(-64, 64, (128,)), torch.randn(128, 32)
     eager = _C.eager_accumulation_preferred(0, 64, 128, 32, 32)
     assert eager == (_C.backend_name() == "wgpu")

@@ -971,10 +971,13 @@ def test_accumulate_by_scanning_keys(device, how, targets, count, width):
     low = -targets if how == "index_put_wrapped" else 0  # negative: from the end
     index = ints(low, targets, count)
     index[-1] = targets - 1
+    values = ints(-3, 4, (count, width), seed=1, dtype=torch.float32)
     if how == "prod":
         values = prod_exact((count, width))
-    else:
-        values = ints(-3, 4, (count, width), seed=1, dtype=torch.float32) + uniform((count, width))
+    elif how != "index_put_wrapped":
+        # Added in index order, as the CPU adds them (its index_put_ does not always: integers
+        # there, exact in any order).
+        values = values + uniform((count, width))
 
     def run(dev):
         out, i, v = torch.ones(targets, width, device=dev), index.to(dev), values.to(dev)

@@ -21,7 +21,7 @@ accumulating ``index_put`` along the first dimension (embedding backward's) is l
 for each element of the result, the sum over the indices of the values whose index names it,
 in index order, except where mojo's eager kernel does the same faster
 (``_C.eager_accumulation_preferred``: the software device, where it compares int32 keys once
-for four elements and loads only the values it takes).
+for four elements, against int64 indices per element in the fused sum).
 
 Ops whose generated code would compute in another format than eager mode's stay calls to
 mojo's eager kernels (``EAGER_OPS``): ``nextafter`` steps through its dtype's own format,

@@ -6,11 +6,12 @@
 use super::{FusedKernel, Stmt, RINDEX, XINDEX};
 use crate::kernels::{BinaryOp, Expr};
 
-/// Whether `e` is `xindex`, given the locals equal to it.
-fn is_xindex(e: &Expr, equal: &[usize]) -> bool {
+/// Whether `e` is a loop's index (`xindex`, a part's, `r0_index`), given the locals equal
+/// to it.
+fn is_index(e: &Expr, equal: &[usize]) -> bool {
     match e {
         Expr::Input { index, dtype } => equal.contains(index) && dtype.is_int(),
-        Expr::Cast(dtype, inner) => dtype.size() >= 4 && dtype.is_int() && is_xindex(inner, equal),
+        Expr::Cast(dtype, inner) => dtype.size() >= 4 && dtype.is_int() && is_index(inner, equal),
         _ => false,
     }
 }
@@ -19,7 +20,7 @@ fn is_xindex(e: &Expr, equal: &[usize]) -> bool {
 /// reads no local of `inner` (those the loop defines): Some(None) where `e` is `i`, None
 /// where `e` has no such form.
 fn split_unit(e: &Expr, equal: &[usize], inner: &[usize]) -> Option<Option<Expr>> {
-    if is_xindex(e, equal) {
+    if is_index(e, equal) {
         return Some(None);
     }
     match e {
@@ -55,7 +56,7 @@ impl RowLoop {
         let mut ordered = true;
         for s in body {
             if let Stmt::Let { local, value } = s {
-                if is_xindex(value, &equal) {
+                if is_index(value, &equal) {
                     equal.push(*local);
                 }
             }
@@ -87,7 +88,7 @@ impl FusedKernel {
         let mut equal = vec![index];
         for s in body {
             if let Stmt::Let { local, value } = s {
-                if is_xindex(value, &equal) {
+                if is_index(value, &equal) {
                     equal.push(*local);
                 }
             }
@@ -104,7 +105,7 @@ impl FusedKernel {
             }
             _ => return None,
         };
-        (self.tensors[tensor].size() <= 4 && is_xindex(index, equal)).then_some(tensor)
+        (self.tensors[tensor].size() <= 4 && is_index(index, equal)).then_some(tensor)
     }
 
     /// How top-level statement `s` of a reduction loop's body moves in the loop's form by
@@ -204,7 +205,7 @@ impl FusedKernel {
                 return None;
             }
             match s {
-                Stmt::Store { index, .. } if !is_xindex(index, &equal) => return None,
+                Stmt::Store { index, .. } if !is_index(index, &equal) => return None,
                 Stmt::Store { .. } => stored = true,
                 _ if contains(s, &is_store) => return None,
                 _ => {}

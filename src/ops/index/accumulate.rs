@@ -85,7 +85,7 @@ pub fn run_accumulate(
     let lanes = shape.len().checked_sub(1).is_some_and(|last| {
         plan.key_strides[last] == 0 && shape[last] % 4 == 0 && limits[last] == shape[last]
     });
-    let items = if lanes { free / 4 } else { free };
+    let items = work_items(free, lanes);
     let sorted = if scans(plan.key_bound, n_sorted, items) {
         Sorted::Scanned(keys_of(&plan, indices, fault)?)
     } else {
@@ -218,6 +218,16 @@ pub fn run_accumulate(
             return Ok(());
         }
         lo = hi;
+    }
+}
+
+/// The work items that take the `free` elements of one key: a quarter of them with `lanes`
+/// (four neighbouring elements each).
+pub fn work_items(free: i64, lanes: bool) -> i64 {
+    if lanes {
+        free / 4
+    } else {
+        free
     }
 }
 
